@@ -1,0 +1,32 @@
+/**
+ * The callable functions (spec §7): `POST /api/fn/{name}` with `{data}`, answering `{result}`.
+ * These payload schemas are the single source of truth for the server's validation and the
+ * client's types.
+ */
+import { z } from 'zod';
+import { MapDocument } from './map-document.js';
+import { MapTitle } from './map-title.js';
+
+const MapId = z.string({ error: 'Map id must be text.' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Map id is not valid.');
+
+export const functionPayloads = {
+  createMap: z.object({ title: MapTitle, mapData: MapDocument.optional() }),
+  saveMap: z.object({ id: MapId, title: MapTitle.optional(), mapData: MapDocument.optional() }),
+  deleteMap: z.object({ id: MapId }),
+} as const;
+
+export type FunctionName = keyof typeof functionPayloads;
+export type FunctionPayload<N extends FunctionName> = z.input<(typeof functionPayloads)[N]>;
+
+export interface FunctionResults {
+  /** The new map's id. */
+  createMap: string;
+  saveMap: null;
+  deleteMap: null;
+}
+
+/** A command's answer: its result and the global position of its last event ("c:p"), if any. */
+export interface FunctionAnswer<N extends FunctionName> {
+  result: FunctionResults[N];
+  position: string | null;
+}

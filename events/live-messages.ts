@@ -1,0 +1,34 @@
+/**
+ * The websocket protocol of `/api/live`: one versioned, discriminated union per direction,
+ * shared by the server hub and the client. Bump {@link LIVE_PROTOCOL_VERSION} on any change
+ * a peer of the previous version could misread.
+ */
+import { z } from 'zod';
+
+export const LIVE_PROTOCOL_VERSION = 1;
+const v = z.literal(LIVE_PROTOCOL_VERSION);
+const topic = z.string().min(1).max(200);
+
+export const ClientMessage = z.discriminatedUnion('type', [
+  z.object({ v, type: z.literal('subscribe'), topic }),
+  z.object({ v, type: z.literal('unsubscribe'), topic }),
+  z.object({ v, type: z.literal('ping') }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+
+export const ServerMessage = z.discriminatedUnion('type', [
+  /** Sent once the socket is authenticated. */
+  z.object({ v, type: z.literal('welcome'), uid: z.string() }),
+  /**
+   * The whole current value of a topic's read model, sent on subscribe and after each change.
+   * `position` is the global position of the last event the read model reflects ("c:p").
+   */
+  z.object({ v, type: z.literal('snapshot'), topic, position: z.string(), data: z.unknown() }),
+  /** A subscription refused or ended (permission-denied, invalid-argument, not-found). */
+  z.object({ v, type: z.literal('error'), topic: topic.optional(), code: z.string(), message: z.string() }),
+  z.object({ v, type: z.literal('pong') }),
+]);
+export type ServerMessage = z.infer<typeof ServerMessage>;
+
+/** Close code for an unauthenticated socket (4000-4999 are the application's own). */
+export const CLOSE_UNAUTHENTICATED = 4401;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** Longest map title we accept; long enough for any real name, short enough for a card. */
+export const MAP_TITLE_MAX = 120;
+
+/** A map title: trimmed, not empty, at most {@link MAP_TITLE_MAX} characters. */
+export const MapTitle = z
+  .string({ error: 'Title must be text.' })
+  .trim()
+  .min(1, 'Title is required.')
+  .max(MAP_TITLE_MAX, `Title must be at most ${MAP_TITLE_MAX} characters.`);
+
+/** Prefix of a copied map's title (spec §9). */
+export const COPY_TITLE_PREFIX = '[D] ';

@@ -1,0 +1,13 @@
+/** Stream names come from here and nowhere else, so a typo cannot fork an aggregate. */
+export const streams = {
+  map: (mapId: string) => `map-${mapId}`,
+  customer: (uid: string) => `customer-${uid}`,
+  licence: (code: string) => `licence-${code}`,
+} as const;
+
+/** Stream name prefixes of the product's aggregates (used to filter subscriptions). */
+export const STREAM_PREFIXES = ['map-', 'customer-', 'licence-'] as const;
+
+export function mapIdFromStream(stream: string): string | null {
+  return stream.startsWith('map-') ? stream.slice('map-'.length) : null;
+}

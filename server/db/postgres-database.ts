@@ -1,0 +1,103 @@
+import pg from 'pg';
+import type { Database, NotificationHandler, Queryable, QueryResult } from './database.js';
+
+/**
+ * PostgreSQL through `pg`: a pool for queries and transactions, and one dedicated connection
+ * for LISTEN that reconnects (and re-listens) when it drops.
+ */
+export async function openPostgresDatabase(connectionString: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle client that loses its connection emits here; without a listener it would crash us.
+  pool.on('error', () => {});
+  await pool.query('SELECT 1');
+
+  const listeners = new Map<string, Set<NotificationHandler>>();
+  let listenClient: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+
+  const connectListener = async (): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString });
+    client.on('notification', (message) => {
+      for (const handler of listeners.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    client.on('error', () => {
+      if (listenClient === client) listenClient = null;
+      client.end().catch(() => {});
+      if (!closed) setTimeout(() => void ensureListener().catch(() => {}), 500);
+    });
+    await client.connect();
+    for (const channel of listeners.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+    listenClient = client;
+    return client;
+  };
+  const ensureListener = async (): Promise<pg.Client> => {
+    if (listenClient) return listenClient;
+    connecting ??= connectListener().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+
+  const query = async <Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> => {
+    const result = await pool.query(sql, params as unknown[]);
+    return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+  };
+
+  return {
+    kind: 'postgres',
+    query,
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async transaction(work) {
+      const client = await pool.connect();
+      const tx: Queryable = {
+        async query<Row>(sql: string, params: readonly unknown[] = []) {
+          const result = await client.query(sql, params as unknown[]);
+          return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+        },
+      };
+      try {
+        await client.query('BEGIN');
+        const value = await work(tx);
+        await client.query('COMMIT');
+        client.release();
+        return value;
+      } catch (error) {
+        // A failed ROLLBACK means the connection is broken: drop it instead of reusing it.
+        await client.query('ROLLBACK').then(
+          () => client.release(),
+          (rollbackError: unknown) => client.release(rollbackError as Error),
+        );
+        throw error;
+      }
+    },
+    async listen(channel, handler) {
+      let set = listeners.get(channel);
+      const isNew = !set;
+      if (!set) listeners.set(channel, (set = new Set()));
+      set.add(handler);
+      const client = await ensureListener();
+      if (isNew) await client.query(`LISTEN ${quoteIdent(channel)}`);
+      return async () => {
+        set.delete(handler);
+        if (set.size === 0) {
+          listeners.delete(channel);
+          if (listenClient) await listenClient.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      const client = listenClient;
+      listenClient = null;
+      await client?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

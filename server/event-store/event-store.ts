@@ -1,0 +1,108 @@
+/**
+ * The event store port. Two adapters fit it: PostgreSQL (PGlite or a server, the embedded
+ * default) and KurrentDB/EventStoreDB (production). Its semantics follow KurrentDB's:
+ * zero-based bigint stream revisions, `{commit, prepare}` log positions, exclusive start
+ * positions, and expected-revision checks on append.
+ */
+import type { EventMetadata } from '../../events/metadata.js';
+import type { Position } from '../../events/position.js';
+
+/** What an append expects the stream to be at: a revision, or one of the three states. */
+export type ExpectedRevision = bigint | 'no_stream' | 'stream_exists' | 'any';
+
+export interface NewEvent {
+  /** A UUID chosen by the writer; appending the same id again does not duplicate the event. */
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent {
+  id: string;
+  stream: string;
+  /** Zero-based position of the event in its stream. */
+  revision: bigint;
+  /** Position of the event in the global log. */
+  position: Position;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  recordedAt: Date;
+}
+
+export interface AppendResult {
+  /** Revision of the last event appended (the stream's revision after the append). */
+  nextRevision: bigint;
+  /** Global position of the last event appended. */
+  position: Position;
+}
+
+export interface ReadStreamOptions {
+  /** First revision to read (inclusive); default 0. */
+  fromRevision?: bigint;
+  maxCount?: number;
+}
+
+export interface AllFilter {
+  /** Only events of streams whose names start with one of these. */
+  streamPrefixes?: readonly string[];
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: read the events after this position; default the start of the log. */
+  after?: Position;
+  maxCount?: number;
+  filter?: AllFilter;
+}
+
+export interface SubscribeToAllOptions {
+  /** Exclusive start position. */
+  after?: Position;
+  filter?: AllFilter;
+  /** Most events handed to one `onEvents` call. */
+  batchSize?: number;
+}
+
+export interface AllSubscriber {
+  /**
+   * Receives events in log order, in batches. The next batch waits until this one's promise
+   * settles (back-pressure); a rejection ends the subscription and goes to `onError`.
+   */
+  onEvents(events: RecordedEvent[]): Promise<void>;
+  onError?(error: unknown): void;
+}
+
+export interface Subscription {
+  /** Stops the subscription; resolves once no `onEvents` call is running. */
+  stop(): Promise<void>;
+}
+
+export interface EventStore {
+  append(stream: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /** The stream's events in revision order; empty when the stream does not exist. */
+  readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  subscribeToAll(options: SubscribeToAllOptions, subscriber: AllSubscriber): Subscription;
+  close(): Promise<void>;
+}
+
+/** The append's expected revision did not match the stream. Retrying with fresh state may work. */
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Stream ${stream} is at ${String(actual)}, expected ${String(expected)}.`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/** The append was malformed (bad event id, bad metadata): a programming error, not a conflict. */
+export class InvalidAppendError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidAppendError';
+  }
+}

@@ -1,0 +1,253 @@
+/**
+ * The event store contract: every adapter must pass it. Runs against PGlite and, when
+ * DATABASE_URL is set, a real PostgreSQL server.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comparePositions, START, type Position } from '../../events/position.js';
+import {
+  InvalidAppendError,
+  WrongExpectedRevisionError,
+  type RecordedEvent,
+} from '../../server/event-store/event-store.js';
+import { PostgresEventStore } from '../../server/event-store/postgres-event-store.js';
+import { databaseTargets, type TestDatabase } from '../support/databases.js';
+import { newEvent } from '../support/events.js';
+
+function collect(store: PostgresEventStore, after: Position = START) {
+  const received: RecordedEvent[] = [];
+  const subscription = store.subscribeToAll(
+    { after, batchSize: 50 },
+    { onEvents: async (events) => void received.push(...events) },
+  );
+  return { received, subscription };
+}
+
+async function until(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error('Timed out waiting for condition');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+function expectStrictlyIncreasing(events: RecordedEvent[]) {
+  for (let i = 1; i < events.length; i++) {
+    expect(comparePositions(events[i - 1]!.position, events[i]!.position)).toBeLessThan(0);
+  }
+}
+
+describe.each(databaseTargets)('event store contract on $name', (target) => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    database = await target.open();
+    store = await PostgresEventStore.open(database.db);
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.dispose();
+  });
+
+  describe('append and readStream', () => {
+    it('given no stream, when appending with "no stream", then the events get revisions 0, 1, ...', async () => {
+      const events = [newEvent('A', { n: 1 }), newEvent('B', { n: 2 })];
+      const result = await store.append('s-new', events, 'no_stream');
+      expect(result.nextRevision).toBe(1n);
+      const read = await store.readStream('s-new');
+      expect(read.map((e) => [e.type, e.revision, e.data])).toEqual([
+        ['A', 0n, { n: 1 }],
+        ['B', 1n, { n: 2 }],
+      ]);
+      expect(read[1]!.position).toEqual(result.position);
+    });
+
+    it('reads an unknown stream as empty, and from a revision with a limit', async () => {
+      expect(await store.readStream('s-unknown')).toEqual([]);
+      await store.append('s-range', [newEvent(), newEvent(), newEvent(), newEvent()], 'no_stream');
+      const read = await store.readStream('s-range', { fromRevision: 1n, maxCount: 2 });
+      expect(read.map((e) => e.revision)).toEqual([1n, 2n]);
+    });
+
+    it('checks each kind of expected revision', async () => {
+      await expect(store.append('s-exp', [newEvent()], 'stream_exists')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await store.append('s-exp', [newEvent()], 'no_stream');
+      await expect(store.append('s-exp', [newEvent()], 'no_stream')).rejects.toMatchObject({
+        name: 'WrongExpectedRevisionError',
+        actual: 0n,
+      });
+      await expect(store.append('s-exp', [newEvent()], 5n)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect((await store.append('s-exp', [newEvent()], 0n)).nextRevision).toBe(1n);
+      expect((await store.append('s-exp', [newEvent()], 'stream_exists')).nextRevision).toBe(2n);
+      expect((await store.append('s-exp', [newEvent()], 'any')).nextRevision).toBe(3n);
+      expect((await store.append('s-exp-any', [newEvent()], 'any')).nextRevision).toBe(0n);
+    });
+
+    it('of two concurrent appends at the same expected revision, exactly one succeeds', async () => {
+      for (let round = 0; round < 10; round++) {
+        const stream = `s-race-${round}`;
+        const expected = round % 2 === 0 ? ('no_stream' as const) : 0n;
+        if (expected === 0n) await store.append(stream, [newEvent()], 'no_stream');
+        const outcomes = await Promise.allSettled([
+          store.append(stream, [newEvent('First')], expected),
+          store.append(stream, [newEvent('Second')], expected),
+        ]);
+        const fulfilled = outcomes.filter((o) => o.status === 'fulfilled');
+        const rejected = outcomes.filter((o) => o.status === 'rejected');
+        expect(fulfilled).toHaveLength(1);
+        expect(rejected).toHaveLength(1);
+        expect((rejected[0] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+        const read = await store.readStream(stream);
+        expect(read).toHaveLength(expected === 0n ? 2 : 1);
+      }
+    });
+
+    it('a retried append with the same event ids does not duplicate, and answers as the first did', async () => {
+      const events = [newEvent('Once'), newEvent('Twice')];
+      const first = await store.append('s-idem', events, 'no_stream');
+      const retried = await store.append('s-idem', events, 'no_stream');
+      expect(retried).toEqual(first);
+      const concurrent = [newEvent('Concurrent')];
+      const both = await Promise.all([
+        store.append('s-idem-2', concurrent, 'no_stream'),
+        store.append('s-idem-2', concurrent, 'no_stream'),
+      ]);
+      expect(both[0]).toEqual(both[1]);
+      expect(await store.readStream('s-idem')).toHaveLength(2);
+      expect(await store.readStream('s-idem-2')).toHaveLength(1);
+    });
+
+    it('refuses an event id reused in another stream', async () => {
+      const event = newEvent();
+      await store.append('s-owner', [event], 'no_stream');
+      await expect(store.append('s-thief', [event], 'any')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store.readStream('s-thief')).toEqual([]);
+    });
+
+    it('records metadata on every event and refuses events without it', async () => {
+      const event = newEvent('WithMeta', {}, 'user-42');
+      await store.append('s-meta', [event], 'no_stream');
+      const [recorded] = await store.readStream('s-meta');
+      expect(recorded!.metadata).toEqual(event.metadata);
+      expect(recorded!.metadata.userId).toBe('user-42');
+      expect(recorded!.recordedAt).toBeInstanceOf(Date);
+
+      const bad = { ...newEvent(), metadata: { userId: 'u' } } as unknown as ReturnType<typeof newEvent>;
+      await expect(store.append('s-meta-bad', [bad], 'any')).rejects.toBeInstanceOf(InvalidAppendError);
+      const noCorrelation = newEvent();
+      (noCorrelation.metadata as { correlationId?: string }).correlationId = '';
+      await expect(store.append('s-meta-bad', [noCorrelation], 'any')).rejects.toBeInstanceOf(InvalidAppendError);
+      await expect(store.append('s-meta-bad', [{ ...newEvent(), id: 'not-a-uuid' }], 'any')).rejects.toBeInstanceOf(
+        InvalidAppendError,
+      );
+      expect(await store.readStream('s-meta-bad')).toEqual([]);
+    });
+  });
+
+  describe('readAll and subscribeToAll', () => {
+    it('reads after an exclusive position, in order, filtered by stream prefix', async () => {
+      const before = await store.readAll({ maxCount: 100_000 });
+      const start = before.at(-1)?.position ?? START;
+      await store.append('all-a', [newEvent('A1'), newEvent('A2')], 'no_stream');
+      await store.append('other-b', [newEvent('B1')], 'no_stream');
+      const after = await store.readAll({ after: start });
+      expect(after.map((e) => e.type)).toEqual(['A1', 'A2', 'B1']);
+      expectStrictlyIncreasing(after);
+      const fromSecond = await store.readAll({ after: after[0]!.position });
+      expect(fromSecond.map((e) => e.type)).toEqual(['A2', 'B1']);
+      const filtered = await store.readAll({ after: start, filter: { streamPrefixes: ['other-'] } });
+      expect(filtered.map((e) => e.type)).toEqual(['B1']);
+      expect(await store.readAll({ after: start, maxCount: 1 })).toHaveLength(1);
+    });
+
+    it('a subscription delivers every event once, in order, and a new one resumes after its checkpoint', async () => {
+      const start = (await store.readAll({ maxCount: 100_000 })).at(-1)?.position ?? START;
+      const { received, subscription } = collect(store, start);
+      const writers = Array.from({ length: 8 }, (_, w) =>
+        (async () => {
+          for (let i = 0; i < 25; i++) await store.append(`sub-${w}`, [newEvent('W', { w, i })], 'any');
+        })(),
+      );
+      await Promise.all(writers);
+      await until(() => received.length >= 200);
+      await subscription.stop();
+      expect(received).toHaveLength(200);
+      expect(new Set(received.map((e) => e.id)).size).toBe(200);
+      expectStrictlyIncreasing(received);
+
+      // Resume from the middle: exactly the rest, no duplicate and no gap.
+      const checkpoint = received[99]!.position;
+      const resumed = collect(store, checkpoint);
+      await until(() => resumed.received.length >= 100);
+      await resumed.subscription.stop();
+      expect(resumed.received.map((e) => e.id)).toEqual(received.slice(100).map((e) => e.id));
+    });
+  });
+
+  if (target.name === 'postgres') {
+    describe('transactions that commit out of position order (real PostgreSQL)', () => {
+      const insertSql = `INSERT INTO es_events (event_id, stream_id, stream_revision, type, data, metadata)
+        VALUES ($1::uuid, $2, 0, $4, '{}'::jsonb, $3::jsonb) RETURNING global_position::text`;
+
+      async function openClient() {
+        const client = new pg.Client({ connectionString: database.url! });
+        await client.connect();
+        return client;
+      }
+
+      for (const order of ['older transaction holds the lower position', 'younger transaction holds the lower position'] as const) {
+        it(`never skips an event: ${order}`, async () => {
+          const start = (await store.readAll({ maxCount: 100_000 })).at(-1)?.position ?? START;
+          const { received, subscription } = collect(store, start);
+          const [first, second] = [await openClient(), await openClient()];
+          try {
+            const [low, high] = [newEvent('Low'), newEvent('High')];
+            await first.query('BEGIN');
+            await second.query('BEGIN');
+            if (order === 'younger transaction holds the lower position') {
+              // Give "second" the older transaction id, then let "first" take the lower position.
+              await second.query('SELECT pg_current_xact_id()');
+            }
+            const lowPos = (await first.query(insertSql, [low.id, `ov-low-${order}`, JSON.stringify(low.metadata), 'Low'])).rows[0].global_position;
+            const highPos = (await second.query(insertSql, [high.id, `ov-high-${order}`, JSON.stringify(high.metadata), 'High'])).rows[0].global_position;
+            expect(BigInt(lowPos)).toBeLessThan(BigInt(highPos));
+
+            // The higher position commits first while the lower one is still open.
+            await second.query('COMMIT');
+            await new Promise((resolve) => setTimeout(resolve, 600));
+            await first.query('COMMIT');
+            await until(() => received.length >= 2);
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            expect(received.map((e) => e.type).sort()).toEqual(['High', 'Low']);
+            expectStrictlyIncreasing(received);
+          } finally {
+            await subscription.stop();
+            await first.end();
+            await second.end();
+          }
+        });
+      }
+
+      it('holds back events behind a transaction that stays open, then delivers both', async () => {
+        const start = (await store.readAll({ maxCount: 100_000 })).at(-1)?.position ?? START;
+        const { received, subscription } = collect(store, start);
+        const blocker = await openClient();
+        try {
+          const held = newEvent('Held');
+          await blocker.query('BEGIN');
+          await blocker.query(insertSql, [held.id, 'ov-held', JSON.stringify(held.metadata), 'Held']);
+          await store.append('ov-after', [newEvent('After')], 'no_stream');
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          expect(received).toEqual([]);
+          await blocker.query('COMMIT');
+          await until(() => received.length >= 2);
+          expect(received.map((e) => e.type)).toEqual(['Held', 'After']);
+        } finally {
+          await subscription.stop();
+          await blocker.end();
+        }
+      });
+    });
+  }
+});

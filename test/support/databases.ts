@@ -1,0 +1,72 @@
+/**
+ * The databases every contract and integration suite runs against: an in-memory PGlite always,
+ * and a real PostgreSQL server whenever `DATABASE_URL` is set (CI sets it). Each `open()` gets
+ * a database of its own, dropped again by `dispose()`.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Database } from '../../server/db/database.js';
+import { openPGliteDatabase } from '../../server/db/pglite-database.js';
+import { openPostgresDatabase } from '../../server/db/postgres-database.js';
+
+export interface TestDatabase {
+  db: Database;
+  /** Connection string of the database (PostgreSQL only), for opening more connections. */
+  url: string | null;
+  dispose(): Promise<void>;
+}
+
+export interface DatabaseTarget {
+  name: 'pglite' | 'postgres';
+  open(): Promise<TestDatabase>;
+}
+
+export const postgresUrl = process.env.DATABASE_URL ?? null;
+
+/** Creates an empty PostgreSQL database and returns its connection string. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!postgresUrl) throw new Error('DATABASE_URL is not set');
+  const name = `mapfold_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export const pgliteTarget: DatabaseTarget = {
+  name: 'pglite',
+  async open() {
+    const db = await openPGliteDatabase(undefined);
+    return { db, url: null, dispose: () => db.close() };
+  },
+};
+
+export const postgresTarget: DatabaseTarget = {
+  name: 'postgres',
+  async open() {
+    const created = await createPostgresDatabase();
+    const db = await openPostgresDatabase(created.url);
+    return {
+      db,
+      url: created.url,
+      async dispose() {
+        await db.close();
+        await created.drop();
+      },
+    };
+  },
+};
+
+/** PGlite, plus PostgreSQL when `DATABASE_URL` is set. */
+export const databaseTargets: DatabaseTarget[] = postgresUrl ? [pgliteTarget, postgresTarget] : [pgliteTarget];
