@@ -1,0 +1,6 @@
+import { mapDataProjection } from './map-data.js';
+import { mapsListProjection } from './maps-list.js';
+import type { Projection } from './projection.js';
+
+/** Every read model the product keeps, in the order they are brought up. */
+export const allProjections: readonly Projection[] = [mapsListProjection, mapDataProjection];

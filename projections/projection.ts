@@ -1,0 +1,29 @@
+/**
+ * What a read model is to the runner: its tables, the events it reads, and how a batch of
+ * them changes its rows. The runner calls `apply` inside the transaction that also moves the
+ * projection's checkpoint, so a batch is applied exactly once.
+ */
+import type { Queryable } from '../server/db/database.js';
+import type { RecordedEvent } from '../server/event-store/event-store.js';
+
+/** Topics whose read model a batch changed; pushed to live subscribers after commit. */
+export class ChangedTopics {
+  readonly topics = new Set<string>();
+  add(topic: string): void {
+    this.topics.add(topic);
+  }
+}
+
+export interface Projection {
+  /** Unique, stable name; the checkpoint is stored under it. */
+  readonly name: string;
+  /** Bump when the schema or the way events are applied changes: the runner then rebuilds. */
+  readonly version: number;
+  /** Idempotent DDL creating the projection's tables. */
+  readonly schema: string;
+  /** Tables emptied before a rebuild. */
+  readonly tables: readonly string[];
+  /** Stream name prefixes it reads (the subscription's filter). */
+  readonly streamPrefixes: readonly string[];
+  apply(tx: Queryable, events: readonly RecordedEvent[], changed: ChangedTopics): Promise<void>;
+}

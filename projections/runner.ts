@@ -1,0 +1,157 @@
+/**
+ * Follows the event store from each projection's checkpoint and applies every batch of events
+ * together with the new checkpoint in one transaction, so a crash or restart resumes with no
+ * duplicate and no gap. A projection whose version changed is rebuilt from position zero.
+ *
+ * The checkpoint row is locked and compared inside each transaction: if another process moved
+ * it (two runners on one database), the batch is dropped and this runner resumes from there.
+ */
+import { comparePositions, formatPosition, START, type Position } from '../events/position.js';
+import type { Database } from '../server/db/database.js';
+import type { EventStore, RecordedEvent, Subscription } from '../server/event-store/event-store.js';
+import { CHECKPOINTS_SCHEMA, readCheckpoint, writeCheckpoint } from './checkpoints.js';
+import { sendLiveNotices } from './live-notices.js';
+import { ChangedTopics, type Projection } from './projection.js';
+
+export interface RunnerLogger {
+  error(details: object, message: string): void;
+  info?(details: object, message: string): void;
+}
+
+class CheckpointMovedError extends Error {}
+
+const RESTART_DELAY_MS = 500;
+
+export class ProjectionRunner {
+  private readonly positions = new Map<string, Position>();
+  private readonly subscriptions = new Map<string, Subscription>();
+  private readonly waiters = new Set<{ position: Position; resolve: () => void }>();
+  private running = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly store: EventStore,
+    readonly projections: readonly Projection[],
+    private readonly logger: RunnerLogger = { error: () => {} },
+  ) {}
+
+  /** Creates the tables, rebuilds projections whose version changed, and starts following. */
+  async start(): Promise<void> {
+    await this.prepare();
+    this.running = true;
+    for (const projection of this.projections) await this.follow(projection);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await Promise.all([...this.subscriptions.values()].map((subscription) => subscription.stop()));
+    this.subscriptions.clear();
+  }
+
+  /** Empties every read model and resets its checkpoint; `start` then replays from zero. */
+  async resetAll(): Promise<void> {
+    await this.db.exec(CHECKPOINTS_SCHEMA);
+    for (const projection of this.projections) await this.reset(projection);
+  }
+
+  /** Replays everything now, from each checkpoint to the end of the log, then returns. */
+  async catchUp(batchSize = 1000): Promise<void> {
+    await this.prepare();
+    for (const projection of this.projections) {
+      for (;;) {
+        const after = this.positions.get(projection.name) ?? START;
+        const events = await this.store.readAll({ after, maxCount: batchSize, filter: { streamPrefixes: projection.streamPrefixes } });
+        if (events.length === 0) break;
+        await this.applyBatch(projection, after, events);
+      }
+    }
+  }
+
+  /** The checkpoint of one projection as this process last saw it. */
+  positionOf(name: string): Position {
+    return this.positions.get(name) ?? START;
+  }
+
+  /** Resolves once every projection has applied the event at `position` (or passed it). */
+  waitFor(position: Position): Promise<void> {
+    if (this.reached(position)) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.add({ position, resolve }));
+  }
+
+  private reached(position: Position): boolean {
+    return this.projections.every((p) => comparePositions(this.positionOf(p.name), position) >= 0);
+  }
+
+  private async prepare(): Promise<void> {
+    await this.db.exec(CHECKPOINTS_SCHEMA);
+    for (const projection of this.projections) {
+      await this.db.exec(projection.schema);
+      const checkpoint = await readCheckpoint(this.db, projection.name);
+      if (!checkpoint || checkpoint.version !== projection.version) {
+        this.logger.info?.({ projection: projection.name }, 'projection rebuilds from the start');
+        await this.reset(projection);
+      } else {
+        this.positions.set(projection.name, checkpoint.position);
+      }
+    }
+  }
+
+  private async reset(projection: Projection): Promise<void> {
+    await this.db.exec(projection.schema);
+    await this.db.transaction(async (tx) => {
+      for (const table of projection.tables) await tx.query(`DELETE FROM ${table}`);
+      await writeCheckpoint(tx, projection.name, projection.version, START);
+    });
+    this.positions.set(projection.name, START);
+  }
+
+  private async follow(projection: Projection): Promise<void> {
+    if (!this.running) return;
+    const checkpoint = await readCheckpoint(this.db, projection.name);
+    const start = checkpoint?.position ?? START;
+    this.positions.set(projection.name, start);
+    let after = start;
+    const subscription = this.store.subscribeToAll(
+      { after, filter: { streamPrefixes: projection.streamPrefixes } },
+      {
+        onEvents: async (events) => {
+          await this.applyBatch(projection, after, events);
+          after = events[events.length - 1]!.position;
+        },
+        onError: (error) => {
+          if (!(error instanceof CheckpointMovedError)) {
+            this.logger.error({ err: error, projection: projection.name }, 'projection failed; restarting from its checkpoint');
+          }
+          this.subscriptions.delete(projection.name);
+          setTimeout(() => void this.follow(projection).catch(() => {}), error instanceof CheckpointMovedError ? 0 : RESTART_DELAY_MS);
+        },
+      },
+    );
+    this.subscriptions.set(projection.name, subscription);
+  }
+
+  private async applyBatch(projection: Projection, expected: Position, events: readonly RecordedEvent[]): Promise<void> {
+    const last = events[events.length - 1]!.position;
+    await this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ commit_position: string; prepare_position: string }>(
+        'SELECT commit_position::text, prepare_position::text FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
+        [projection.name],
+      );
+      const stored = rows[0] ? { commit: BigInt(rows[0].commit_position), prepare: BigInt(rows[0].prepare_position) } : START;
+      if (comparePositions(stored, expected) !== 0) throw new CheckpointMovedError(`Checkpoint of ${projection.name} moved`);
+      const changed = new ChangedTopics();
+      await projection.apply(tx, events, changed);
+      await writeCheckpoint(tx, projection.name, projection.version, last);
+      if (changed.topics.size > 0) {
+        await sendLiveNotices(tx, { projection: projection.name, position: formatPosition(last), topics: [...changed.topics] });
+      }
+    });
+    this.positions.set(projection.name, last);
+    for (const waiter of [...this.waiters]) {
+      if (this.reached(waiter.position)) {
+        this.waiters.delete(waiter);
+        waiter.resolve();
+      }
+    }
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * The whole HTTP application as one Fastify instance, built from its services and not yet
+ * listening: tests use `app.inject` or listen on port 0; `main.ts` is only the process entry.
+ * Plugins load in a visible order: integrations, then request context, then routes.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { CLOSE_UNAUTHENTICATED } from '../events/live-messages.js';
+import type { Principal } from '../events/principal.js';
+import type { AuthProvider } from './auth/auth-provider.js';
+import type { LocalAccounts } from './auth/local-accounts.js';
+import type { Clock, IdGenerator } from './clock.js';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { errorHandler, sendError } from './errors.js';
+import type { EventStore } from './event-store/event-store.js';
+import { LiveHub } from './live/live-hub.js';
+import { authRoutes } from './routes/auth-routes.js';
+import { functionRoutes } from './routes/function-routes.js';
+import { queryRoutes } from './routes/query-routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    clock: Clock;
+    ids: IdGenerator;
+    liveHub: LiveHub;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+    correlationId: string;
+  }
+}
+
+export interface Services {
+  config: Config;
+  db: Database;
+  store: EventStore;
+  auth: AuthProvider;
+  /** The local accounts, when the local provider is in use (it has its own routes). */
+  localAccounts: LocalAccounts | null;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+const CORRELATION_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
+const CLIENT_DIST = path.resolve(import.meta.dirname, '../dist/client');
+
+export async function buildApp(services: Services, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
+  const { config, db } = services;
+  const app = Fastify({ logger, bodyLimit: config.bodyLimit, genReqId: () => services.ids.uuid() });
+
+  app.decorate('clock', services.clock);
+  app.decorate('ids', services.ids);
+  app.setErrorHandler(errorHandler(config.bodyLimit));
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+  const hub = new LiveHub(db, app.log);
+  app.decorate('liveHub', hub);
+  app.addHook('onReady', () => hub.start());
+  app.addHook('preClose', () => hub.stop());
+
+  app.decorateRequest('principal', null);
+  app.decorateRequest('correlationId', '');
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers['x-correlation-id'];
+    request.correlationId = typeof header === 'string' && CORRELATION_ID.test(header) ? header : request.id;
+    if (request.url.startsWith('/api/')) {
+      request.principal = await services.auth.principalFor({ headers: request.headers, cookies: request.cookies });
+    }
+  });
+
+  await app.register(async (api) => {
+    await functionRoutes(api, { store: services.store, db, ids: services.ids });
+    await queryRoutes(api, db);
+    if (services.localAccounts) await authRoutes(api, services.localAccounts, config.publicUrl.startsWith('https:'));
+    api.get('/api/live', { websocket: true }, (socket, request) => {
+      if (!request.principal) {
+        socket.close(CLOSE_UNAUTHENTICATED, 'Unauthenticated');
+        return;
+      }
+      hub.attach(socket, request.principal);
+    });
+  });
+
+  const hasClient = existsSync(path.join(CLIENT_DIST, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: CLIENT_DIST, wildcard: false, index: false });
+  }
+  // Every non-API GET is a client route: the React router decides, including its 404 page.
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && !request.url.startsWith('/api/') && hasClient) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return sendError(reply, { code: 'not-found', message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  return app;
+}

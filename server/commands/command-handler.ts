@@ -1,0 +1,79 @@
+/**
+ * Runs one command against one stream: load the stream, fold it with `evolve`, `decide`,
+ * append with the revision that was read. If someone else appended in between, the whole
+ * cycle runs again on the fresh stream (deciders are pure, so that is safe), a few times
+ * before the conflict is reported as `aborted`.
+ */
+import { DomainError } from '../../events/errors.js';
+import type { Principal } from '../../events/principal.js';
+import type { Position } from '../../events/position.js';
+import type { IdGenerator } from '../clock.js';
+import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '../event-store/event-store.js';
+
+export interface Decider<Command, Event extends { type: string; data: unknown }, State> {
+  initialState: State;
+  evolve(state: State, event: Event): State;
+  decide(command: Command, state: State): Event[];
+  /** Turns a stored event back into a domain event (validates it). */
+  parse(recorded: RecordedEvent): Event | null;
+}
+
+export interface CommandMetadata {
+  principal: Principal | null;
+  now: Date;
+  correlationId: string;
+  /** Id of this command, the causation of the events it produces. */
+  commandId: string;
+}
+
+export interface CommandOutcome<Event> {
+  events: Event[];
+  /** Global position of the last appended event; null when the command changed nothing. */
+  position: Position | null;
+}
+
+const MAX_ATTEMPTS = 4;
+
+export async function handleCommand<Command, Event extends { type: string; data: unknown }, State>(
+  store: EventStore,
+  ids: IdGenerator,
+  stream: string,
+  decider: Decider<Command, Event, State>,
+  command: Command,
+  metadata: CommandMetadata,
+): Promise<CommandOutcome<Event>> {
+  for (let attempt = 1; ; attempt++) {
+    const recorded = await store.readStream(stream);
+    let state = decider.initialState;
+    for (const record of recorded) {
+      const event = decider.parse(record);
+      if (event) state = decider.evolve(state, event);
+    }
+    const events = decider.decide(command, state);
+    if (events.length === 0) return { events, position: null };
+    const expected = recorded.length === 0 ? ('no_stream' as const) : recorded[recorded.length - 1]!.revision;
+    try {
+      const result = await store.append(
+        stream,
+        events.map((event) => ({
+          id: ids.uuid(),
+          type: event.type,
+          data: event.data,
+          metadata: {
+            userId: metadata.principal?.uid ?? null,
+            at: metadata.now.toISOString(),
+            correlationId: metadata.correlationId,
+            causationId: metadata.commandId,
+          },
+        })),
+        expected,
+      );
+      return { events, position: result.position };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (attempt >= MAX_ATTEMPTS) {
+        throw new DomainError('aborted', 'Someone else changed this at the same time. Please try again.');
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The map functions of spec §7 (createMap, saveMap, deleteMap): from a validated payload and
+ * the caller to the map decider, with the read-model facts the decider needs.
+ */
+import { z } from 'zod';
+import type { functionPayloads } from '../../events/functions.js';
+import { decideMap, evolveMap, initialMapState, MapEvent, type MapAggregate, type MapCommand } from '../../events/map.js';
+import { emptyMapDocument } from '../../events/map-document.js';
+import { streams } from '../../events/streams.js';
+import { countTestMaps } from '../../projections/maps-list.js';
+import type { IdGenerator } from '../clock.js';
+import type { Queryable } from '../db/database.js';
+import type { EventStore } from '../event-store/event-store.js';
+import { handleCommand, type CommandMetadata, type CommandOutcome, type Decider } from './command-handler.js';
+
+export interface MapCommandDeps {
+  store: EventStore;
+  db: Queryable;
+  ids: IdGenerator;
+}
+
+async function runMapCommand(deps: MapCommandDeps, command: MapCommand, meta: CommandMetadata): Promise<CommandOutcome<MapEvent>> {
+  const testMapsInUse = meta.principal && command.type === 'CreateMap' ? await countTestMaps(deps.db, meta.principal.uid) : 0;
+  const decider: Decider<MapCommand, MapEvent, MapAggregate> = {
+    initialState: initialMapState,
+    evolve: evolveMap,
+    decide: (c, state) => decideMap(c, state, { principal: meta.principal, now: meta.now, testMapsInUse }),
+    parse: (recorded) => MapEvent.parse({ type: recorded.type, data: recorded.data }),
+  };
+  return handleCommand(deps.store, deps.ids, streams.map(command.data.mapId), decider, command, meta);
+}
+
+export async function createMap(deps: MapCommandDeps, payload: z.output<typeof functionPayloads.createMap>, meta: CommandMetadata) {
+  const mapId = deps.ids.mapId();
+  const outcome = await runMapCommand(
+    deps,
+    { type: 'CreateMap', data: { mapId, title: payload.title, document: payload.mapData ?? emptyMapDocument() } },
+    meta,
+  );
+  return { result: mapId, position: outcome.position };
+}
+
+export async function saveMap(deps: MapCommandDeps, payload: z.output<typeof functionPayloads.saveMap>, meta: CommandMetadata) {
+  const outcome = await runMapCommand(
+    deps,
+    { type: 'SaveMap', data: { mapId: payload.id, title: payload.title, document: payload.mapData } },
+    meta,
+  );
+  return { result: null, position: outcome.position };
+}
+
+export async function deleteMap(deps: MapCommandDeps, payload: z.output<typeof functionPayloads.deleteMap>, meta: CommandMetadata) {
+  const outcome = await runMapCommand(deps, { type: 'DeleteMap', data: { mapId: payload.id } }, meta);
+  return { result: null, position: outcome.position };
+}

@@ -1,0 +1,62 @@
+/**
+ * One place that turns any error into the spec's error answer: an HTTP status from the error
+ * catalogue and a body `{error: {status, message}}`. Unexpected errors are logged and answered
+ * as `internal` without their details.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { DomainError, ERROR_STATUS, type ErrorCode } from '../events/errors.js';
+
+export interface ErrorAnswer {
+  code: Exclude<ErrorCode, 'unknown'>;
+  message: string;
+}
+
+/** The canonical status name sent in the body, as Firebase callables do ("INVALID_ARGUMENT"). */
+export function statusName(code: ErrorAnswer['code']): string {
+  return code.toUpperCase().replace(/-/g, '_');
+}
+
+export function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request.';
+  const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  return `${where}${issue.message}`;
+}
+
+/** Maps Fastify's own request errors (bad JSON, too large, wrong media type) to the catalogue. */
+function fastifyAnswer(error: FastifyError, bodyLimit: number): ErrorAnswer | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { code: 'invalid-argument', message: 'Request body is not valid JSON.' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { code: 'invalid-argument', message: `Request body is too large (the limit is ${Math.round(bodyLimit / 1024)} KB).` };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { code: 'invalid-argument', message: 'Request body must be JSON (Content-Type: application/json).' };
+    default:
+      if (error.statusCode === 400 || error.validation) return { code: 'invalid-argument', message: error.message };
+      return null;
+  }
+}
+
+export function toErrorAnswer(error: unknown, bodyLimit: number): ErrorAnswer | null {
+  if (error instanceof DomainError) return { code: error.code, message: error.message };
+  if (error instanceof ZodError) return { code: 'invalid-argument', message: zodMessage(error) };
+  if (typeof error === 'object' && error !== null && 'code' in error) return fastifyAnswer(error as FastifyError, bodyLimit);
+  return null;
+}
+
+export function sendError(reply: FastifyReply, answer: ErrorAnswer) {
+  return reply.status(ERROR_STATUS[answer.code]).send({ error: { status: statusName(answer.code), message: answer.message } });
+}
+
+export function errorHandler(bodyLimit: number) {
+  return (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const answer = toErrorAnswer(error, bodyLimit);
+    if (answer) return sendError(reply, answer);
+    request.log.error({ err: error }, 'unexpected error');
+    return sendError(reply, { code: 'internal', message: 'Internal error.' });
+  };
+}

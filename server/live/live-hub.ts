@@ -1,0 +1,180 @@
+/**
+ * The live hub: the server end of `/api/live`. It keeps each socket's topic subscriptions,
+ * LISTENs for the projections' change notices (from any process sharing the database) and
+ * pushes a fresh snapshot of each changed topic to its subscribers.
+ */
+import type { WebSocket } from 'ws';
+import { LIVE_PROTOCOL_VERSION, ClientMessage, type ServerMessage } from '../../events/live-messages.js';
+import type { Principal } from '../../events/principal.js';
+import { LIVE_CHANNEL, LiveNotice } from '../../projections/live-notices.js';
+import type { Database } from '../db/database.js';
+import { accessTopic, type TopicSnapshot } from './topic-access.js';
+
+const MAX_TOPICS_PER_SOCKET = 100;
+const HEARTBEAT_MS = 30_000;
+
+interface Client {
+  socket: WebSocket;
+  principal: Principal;
+  topics: Map<string, () => Promise<TopicSnapshot>>;
+  alive: boolean;
+}
+
+interface HubLogger {
+  warn(details: object, message: string): void;
+}
+
+export class LiveHub {
+  private readonly clients = new Set<Client>();
+  /** topic -> subscribed clients */
+  private readonly subscribers = new Map<string, Set<Client>>();
+  /** Topics being refreshed, and whether another change came in meanwhile. */
+  private readonly refreshing = new Map<string, boolean>();
+  private unlisten: (() => Promise<void>) | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly logger: HubLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.db.listen(LIVE_CHANNEL, (payload) => this.onNotice(payload));
+    // Sockets that stop answering pings (a laptop lid closed) are dropped, not kept forever.
+    this.heartbeat = setInterval(() => {
+      for (const client of this.clients) {
+        if (!client.alive) {
+          client.socket.terminate();
+          continue;
+        }
+        client.alive = false;
+        client.socket.ping();
+      }
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    await this.unlisten?.();
+    for (const client of this.clients) client.socket.close(1001, 'Server shutting down');
+  }
+
+  get connectionCount(): number {
+    return this.clients.size;
+  }
+
+  attach(socket: WebSocket, principal: Principal): void {
+    const client: Client = { socket, principal, topics: new Map(), alive: true };
+    this.clients.add(client);
+    socket.on('pong', () => {
+      client.alive = true;
+    });
+    socket.on('message', (raw, isBinary) => {
+      if (isBinary) return this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'error', code: 'invalid-argument', message: 'Send text messages.' });
+      void this.onMessage(client, raw.toString()).catch((error: unknown) => {
+        this.logger.warn({ err: error }, 'live message failed');
+        this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'error', code: 'internal', message: 'Internal error.' });
+      });
+    });
+    socket.on('close', () => this.detach(client));
+    socket.on('error', () => this.detach(client));
+    this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'welcome', uid: principal.uid });
+  }
+
+  private detach(client: Client): void {
+    this.clients.delete(client);
+    for (const topic of client.topics.keys()) this.subscribers.get(topic)?.delete(client);
+    client.topics.clear();
+  }
+
+  private send(client: Client, message: ServerMessage): void {
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
+  }
+
+  private async onMessage(client: Client, text: string): Promise<void> {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'error', code: 'invalid-argument', message: 'Message is not valid JSON.' });
+    }
+    const parsed = ClientMessage.safeParse(json);
+    if (!parsed.success) {
+      return this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'error', code: 'invalid-argument', message: 'Unknown message.' });
+    }
+    const message = parsed.data;
+    switch (message.type) {
+      case 'ping':
+        return this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'pong' });
+      case 'unsubscribe':
+        client.topics.delete(message.topic);
+        this.subscribers.get(message.topic)?.delete(client);
+        return;
+      case 'subscribe': {
+        if (!client.topics.has(message.topic) && client.topics.size >= MAX_TOPICS_PER_SOCKET) {
+          return this.send(client, {
+            v: LIVE_PROTOCOL_VERSION,
+            type: 'error',
+            topic: message.topic,
+            code: 'resource-exhausted',
+            message: `At most ${MAX_TOPICS_PER_SOCKET} topics per connection.`,
+          });
+        }
+        const access = await accessTopic(this.db, client.principal, message.topic);
+        if (!access.ok) {
+          return this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'error', topic: message.topic, ...access.error });
+        }
+        if (!this.clients.has(client)) return;
+        client.topics.set(message.topic, access.load);
+        let set = this.subscribers.get(message.topic);
+        if (!set) this.subscribers.set(message.topic, (set = new Set()));
+        set.add(client);
+        const snapshot = await access.load();
+        return this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'snapshot', topic: message.topic, ...snapshot });
+      }
+      default: {
+        const unreachable: never = message;
+        return unreachable;
+      }
+    }
+  }
+
+  private onNotice(payload: string): void {
+    let notice: LiveNotice;
+    try {
+      notice = LiveNotice.parse(JSON.parse(payload));
+    } catch {
+      return;
+    }
+    for (const topic of notice.topics) {
+      if (this.subscribers.get(topic)?.size) void this.refresh(topic);
+    }
+  }
+
+  /** One refresh per topic at a time; a change during a refresh triggers one more after it. */
+  private async refresh(topic: string): Promise<void> {
+    if (this.refreshing.has(topic)) {
+      this.refreshing.set(topic, true);
+      return;
+    }
+    this.refreshing.set(topic, false);
+    try {
+      do {
+        this.refreshing.set(topic, false);
+        const clients = [...(this.subscribers.get(topic) ?? [])];
+        const load = clients[0]?.topics.get(topic);
+        if (!load) break;
+        const snapshot = await load();
+        const message = JSON.stringify({ v: LIVE_PROTOCOL_VERSION, type: 'snapshot', topic, ...snapshot } satisfies ServerMessage);
+        for (const client of this.subscribers.get(topic) ?? []) {
+          if (client.socket.readyState === client.socket.OPEN) client.socket.send(message);
+        }
+      } while (this.refreshing.get(topic));
+    } catch (error) {
+      this.logger.warn({ err: error, topic }, 'live refresh failed');
+    } finally {
+      this.refreshing.delete(topic);
+    }
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Who may follow which live topic, and how each topic's current value is read. Only a topic's
+ * owner (or an admin) may subscribe; a map that does not exist is `not-found`.
+ */
+import type { ErrorAnswer } from '../errors.js';
+import type { Principal } from '../../events/principal.js';
+import { formatPosition } from '../../events/position.js';
+import { parseTopic } from '../../events/topics.js';
+import { readCheckpoint } from '../../projections/checkpoints.js';
+import { getMapData } from '../../projections/map-data.js';
+import { listMapsByOwner } from '../../projections/maps-list.js';
+import type { Queryable } from '../db/database.js';
+
+export interface TopicSnapshot {
+  position: string;
+  data: unknown;
+}
+
+export type TopicAccess = { ok: true; load(): Promise<TopicSnapshot> } | { ok: false; error: ErrorAnswer };
+
+/**
+ * Reads the projection's checkpoint before its rows, so the position sent is one the data has
+ * certainly reached (the rows may be newer still, never older).
+ */
+async function snapshot(db: Queryable, projection: string, read: () => Promise<unknown>): Promise<TopicSnapshot> {
+  const checkpoint = await readCheckpoint(db, projection);
+  const data = await read();
+  return { position: checkpoint ? formatPosition(checkpoint.position) : '-1:-1', data };
+}
+
+export async function accessTopic(db: Queryable, principal: Principal, topicText: string): Promise<TopicAccess> {
+  const topic = parseTopic(topicText);
+  if (!topic) return { ok: false, error: { code: 'invalid-argument', message: `Unknown topic: ${topicText}` } };
+  const denied: TopicAccess = { ok: false, error: { code: 'permission-denied', message: 'You do not have access to this topic.' } };
+  switch (topic.kind) {
+    case 'maps':
+      if (topic.uid !== principal.uid && !principal.admin) return denied;
+      return { ok: true, load: () => snapshot(db, 'maps_list', () => listMapsByOwner(db, topic.uid)) };
+    case 'map': {
+      const row = await getMapData(db, topic.mapId);
+      if (!row) return { ok: false, error: { code: 'not-found', message: 'Map not found.' } };
+      if (row.uid !== principal.uid && !principal.admin) return denied;
+      return {
+        ok: true,
+        load: () =>
+          snapshot(db, 'map_data', async () => {
+            const current = await getMapData(db, topic.mapId);
+            return current ? { id: current.id, title: current.title, data: current.data, revision: current.revision } : null;
+          }),
+      };
+    }
+    default: {
+      const unreachable: never = topic;
+      return unreachable;
+    }
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * The process entry: configuration, services, projections, then listen. On SIGINT/SIGTERM it
+ * stops accepting, lets in-flight requests finish, stops the projections and closes the
+ * database, in that order.
+ */
+import { allProjections } from '../projections/index.js';
+import { ProjectionRunner } from '../projections/runner.js';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openServices } from './services.js';
+
+const config = loadConfig();
+const services = await openServices(config);
+const app = await buildApp(services, { level: config.logLevel });
+const runner = new ProjectionRunner(services.db, services.store, allProjections, app.log);
+await runner.start();
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  { database: services.db.kind, dataDir: services.db.kind === 'pglite' ? config.dataDir : undefined },
+  `Mapfold is running at ${config.publicUrl}`,
+);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await runner.stop();
+  await services.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

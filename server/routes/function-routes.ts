@@ -1,0 +1,49 @@
+/**
+ * `POST /api/fn/{name}` with `{data}`: the spec's callable functions. Validates the payload
+ * with the function's zod schema, runs it, answers `{result, position}`.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { DomainError } from '../../events/errors.js';
+import { functionPayloads, type FunctionName } from '../../events/functions.js';
+import { formatPosition } from '../../events/position.js';
+import type { CommandMetadata } from '../commands/command-handler.js';
+import { createMap, deleteMap, saveMap, type MapCommandDeps } from '../commands/map-commands.js';
+import type { Position } from '../../events/position.js';
+
+type Handler = (deps: MapCommandDeps, payload: never, meta: CommandMetadata) => Promise<{ result: unknown; position: Position | null }>;
+
+const handlers: Record<FunctionName, Handler> = {
+  createMap: createMap as Handler,
+  saveMap: saveMap as Handler,
+  deleteMap: deleteMap as Handler,
+};
+
+const CallableBody = z.object({ data: z.unknown() }, { error: 'Request body must be a JSON object with a data field.' });
+
+function isFunctionName(name: string): name is FunctionName {
+  return Object.hasOwn(functionPayloads, name);
+}
+
+export async function functionRoutes(app: FastifyInstance, deps: MapCommandDeps): Promise<void> {
+  app.post<{ Params: { name: string } }>('/api/fn/:name', async (request) => {
+    const { name } = request.params;
+    if (!isFunctionName(name)) throw new DomainError('not-found', `Unknown function: ${name.slice(0, 60)}`);
+    const body = CallableBody.safeParse(request.body);
+    if (!body.success || body.data.data === undefined) {
+      throw new DomainError('invalid-argument', 'Request body must be a JSON object with a data field.');
+    }
+    // Every function acts for a user; refuse before looking at the payload.
+    if (!request.principal) throw new DomainError('unauthenticated', 'Unauthenticated');
+    const payload = functionPayloads[name].parse(body.data.data);
+    const now = request.server.clock.now();
+    const meta: CommandMetadata = {
+      principal: request.principal,
+      now,
+      correlationId: request.correlationId,
+      commandId: request.server.ids.uuid(),
+    };
+    const outcome = await handlers[name](deps, payload as never, meta);
+    return { result: outcome.result, position: outcome.position ? formatPosition(outcome.position) : null };
+  });
+}
