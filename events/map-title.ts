@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DomainError } from './errors.js';
 
 /** Longest map title we accept; long enough for any real name, short enough for a card. */
 export const MAP_TITLE_MAX = 120;
@@ -12,3 +13,10 @@ export const MapTitle = z
 
 /** Prefix of a copied map's title (spec §9). */
 export const COPY_TITLE_PREFIX = '[D] ';
+
+/** Parses a title as a decider does: a bad one is an `invalid-argument` domain error. */
+export function parseMapTitle(title: string): string {
+  const parsed = MapTitle.safeParse(title);
+  if (!parsed.success) throw new DomainError('invalid-argument', parsed.error.issues[0]?.message ?? 'Title is not valid.');
+  return parsed.data;
+}

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { DomainError } from './errors.js';
 import { MapDocument } from './map-document.js';
 import { FREE_TEST_SLOTS, MapState } from './map-states.js';
-import { MapTitle } from './map-title.js';
+import { parseMapTitle } from './map-title.js';
 import type { Principal } from './principal.js';
 
 // ---- events -------------------------------------------------------------------------------
@@ -142,7 +142,7 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
             mapId: command.data.mapId,
             uid: principal.uid,
             author: principal.uid,
-            title: MapTitle.parse(command.data.title),
+            title: parseMapTitle(command.data.title),
             state: MapState.test,
             document: command.data.document,
             created: at,
@@ -159,7 +159,7 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
           type: 'MapSaved',
           data: {
             mapId: command.data.mapId,
-            ...(title !== undefined ? { title: MapTitle.parse(title) } : {}),
+            ...(title !== undefined ? { title: parseMapTitle(title) } : {}),
             ...(document !== undefined ? { document } : {}),
             edited: at,
           },

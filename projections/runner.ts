@@ -33,6 +33,7 @@ export class ProjectionRunner {
     private readonly store: EventStore,
     readonly projections: readonly Projection[],
     private readonly logger: RunnerLogger = { error: () => {} },
+    private readonly batchSize = 500,
   ) {}
 
   /** Creates the tables, rebuilds projections whose version changed, and starts following. */
@@ -112,7 +113,7 @@ export class ProjectionRunner {
     this.positions.set(projection.name, start);
     let after = start;
     const subscription = this.store.subscribeToAll(
-      { after, filter: { streamPrefixes: projection.streamPrefixes } },
+      { after, filter: { streamPrefixes: projection.streamPrefixes }, batchSize: this.batchSize },
       {
         onEvents: async (events) => {
           await this.applyBatch(projection, after, events);

@@ -57,26 +57,28 @@ CREATE TABLE IF NOT EXISTS es_events (
 `;
 
 interface EventRow {
-  event_id: string;
-  stream_id: string;
-  stream_revision: string;
-  transaction_id: string;
-  global_position: string;
+  id: string;
+  stream: string;
+  revision_text: string;
+  commit_text: string;
+  prepare_text: string;
   type: string;
   data: unknown;
   metadata: EventMetadata;
   recorded_at: Date | string;
 }
 
-const EVENT_COLUMNS = `event_id::text, stream_id, stream_revision::text, transaction_id::text,
-  global_position::text, type, data, metadata, recorded_at`;
+// Bigints leave as text (the drivers disagree on int8), under names of their own: an ORDER BY
+// on a column name would otherwise sort the text output column, putting "10" before "9".
+const EVENT_COLUMNS = `event_id::text AS id, stream_id AS stream, stream_revision::text AS revision_text,
+  transaction_id::text AS commit_text, global_position::text AS prepare_text, type, data, metadata, recorded_at`;
 
 function toRecorded(row: EventRow): RecordedEvent {
   return {
-    id: row.event_id,
-    stream: row.stream_id,
-    revision: BigInt(row.stream_revision),
-    position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+    id: row.id,
+    stream: row.stream,
+    revision: BigInt(row.revision_text),
+    position: { commit: BigInt(row.commit_text), prepare: BigInt(row.prepare_text) },
     type: row.type,
     data: row.data,
     metadata: row.metadata,
@@ -158,7 +160,7 @@ export class PostgresEventStore implements EventStore {
   private async findAppended(db: Queryable, stream: string, events: readonly NewEvent[]): Promise<AppendResult | null> {
     const { rows } = await db.query<{ stream_id: string; stream_revision: string; transaction_id: string; global_position: string }>(
       `SELECT stream_id, stream_revision::text, transaction_id::text, global_position::text
-         FROM es_events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_revision`,
+         FROM es_events WHERE event_id = ANY($1::uuid[]) ORDER BY es_events.stream_revision`,
       [events.map((event) => event.id)],
     );
     if (rows.length === 0) return null;

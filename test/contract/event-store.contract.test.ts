@@ -70,6 +70,17 @@ describe.each(databaseTargets)('event store contract on $name', (target) => {
       expect(read.map((e) => e.revision)).toEqual([1n, 2n]);
     });
 
+    it('orders by number, not by text, across digit boundaries (9 < 10 < 100)', async () => {
+      for (let i = 0; i < 11; i++) await store.append('s-digits', [newEvent('N', { i })], 'any');
+      const read = await store.readStream('s-digits');
+      expect(read.map((e) => (e.data as { i: number }).i)).toEqual([...Array(11).keys()]);
+      const start = (await store.readAll({ maxCount: 100_000 })).at(-1)!.position;
+      await store.append('s-digits-many', Array.from({ length: 120 }, (_, i) => newEvent('M', { i })), 'no_stream');
+      const all = await store.readAll({ after: start });
+      expect(all.map((e) => (e.data as { i: number }).i)).toEqual([...Array(120).keys()]);
+      expectStrictlyIncreasing(all);
+    });
+
     it('checks each kind of expected revision', async () => {
       await expect(store.append('s-exp', [newEvent()], 'stream_exists')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
       await store.append('s-exp', [newEvent()], 'no_stream');

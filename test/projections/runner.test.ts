@@ -1,0 +1,182 @@
+/**
+ * The projection runner on real databases: events and checkpoint in one transaction, so a
+ * runner stopped (or failing) mid-stream resumes with no duplicate and no gap; rebuilds replay
+ * from zero; changes are announced after commit.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { emptyMapDocument } from '../../events/map-document.js';
+import { comparePositions, START } from '../../events/position.js';
+import { streams } from '../../events/streams.js';
+import { LIVE_CHANNEL, LiveNotice } from '../../projections/live-notices.js';
+import { getMapData, mapDataProjection } from '../../projections/map-data.js';
+import { listMapsByOwner, mapsListProjection } from '../../projections/maps-list.js';
+import type { Projection } from '../../projections/projection.js';
+import { ProjectionRunner } from '../../projections/runner.js';
+import { PostgresEventStore } from '../../server/event-store/postgres-event-store.js';
+import { databaseTargets, type TestDatabase } from '../support/databases.js';
+import { newEvent } from '../support/events.js';
+
+/** Records every event it applies under a primary key: a duplicate fails, a gap shows in the count. */
+function ledgerProjection(failOn?: { type: string; times: number }): Projection {
+  let failures = 0;
+  return {
+    name: 'test_ledger',
+    version: 1,
+    schema: 'CREATE TABLE IF NOT EXISTS test_ledger (event_id uuid PRIMARY KEY, seq bigserial)',
+    tables: ['test_ledger'],
+    streamPrefixes: ['ledger-'],
+    async apply(tx, events) {
+      for (const event of events) {
+        if (failOn && event.type === failOn.type && failures < failOn.times) {
+          failures++;
+          throw new Error('projection bug');
+        }
+        await tx.query('INSERT INTO test_ledger (event_id) VALUES ($1)', [event.id]);
+      }
+    },
+  };
+}
+
+async function until(predicate: () => Promise<boolean> | boolean, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const mapCreated = (mapId: string, uid: string, title: string) =>
+  newEvent('MapCreated', { mapId, uid, author: uid, title, state: 0, document: emptyMapDocument(), created: new Date().toISOString() }, uid);
+
+describe.each(databaseTargets)('projection runner on $name', (target) => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+
+  beforeEach(async () => {
+    database = await target.open();
+    store = await PostgresEventStore.open(database.db);
+  });
+  afterEach(async () => {
+    await store.close();
+    await database.dispose();
+  });
+
+  const ledgerCount = async () =>
+    Number((await database.db.query<{ n: string }>('SELECT count(*)::text AS n FROM test_ledger')).rows[0]!.n);
+
+  it('given map events, then the maps list and map data rows exist', async () => {
+    const runner = new ProjectionRunner(database.db, store, [mapsListProjection, mapDataProjection]);
+    await runner.start();
+    const document = { version: 1 as const, layers: [{ id: 'l1', name: 'Ground' }], locations: [{ id: 'a', title: 'Cafe' }, { id: 'b', title: 'Bank' }] };
+    await store.append(streams.map('m1'), [newEvent('MapCreated', { mapId: 'm1', uid: 'ana', author: 'ana', title: 'Mall', state: 0, document, created: '2026-11-20T09:00:00.000Z' })], 'no_stream');
+    const saved = await store.append(streams.map('m1'), [newEvent('MapSaved', { mapId: 'm1', title: 'Mall East', edited: '2026-11-21T09:00:00.000Z' })], 0n);
+    await runner.waitFor(saved.position);
+    expect(await listMapsByOwner(database.db, 'ana')).toEqual([
+      {
+        id: 'm1',
+        title: 'Mall East',
+        uid: 'ana',
+        author: 'ana',
+        created: '2026-11-20T09:00:00.000Z',
+        edited: '2026-11-21T09:00:00.000Z',
+        state: 0,
+        subscribed: false,
+        metrics: { layerCount: 1, locationCount: 2 },
+        history: [],
+      },
+    ]);
+    expect(await getMapData(database.db, 'm1')).toEqual({ id: 'm1', uid: 'ana', title: 'Mall East', data: document, revision: '1' });
+
+    const deleted = await store.append(streams.map('m1'), [newEvent('MapDeleted', { mapId: 'm1', deletedAt: new Date().toISOString() })], 1n);
+    await runner.waitFor(deleted.position);
+    expect(await listMapsByOwner(database.db, 'ana')).toEqual([]);
+    expect(await getMapData(database.db, 'm1')).toBeNull();
+    expect(await store.readStream(streams.map('m1'))).toHaveLength(3);
+    await runner.stop();
+  });
+
+  it('stopped mid-stream and started again, it applies every event exactly once', async () => {
+    const total = 600;
+    for (let i = 0; i < total / 6; i++) {
+      await store.append(`ledger-${i % 7}`, Array.from({ length: 6 }, () => newEvent('Tick')), 'any');
+    }
+    // Small batches, each a little slow, so the stop lands mid-stream.
+    const slow = { ...ledgerProjection(), apply: async (...args: Parameters<Projection['apply']>) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return ledgerProjection().apply(...args);
+    } };
+    const first = new ProjectionRunner(database.db, store, [slow], undefined, 25);
+    await first.start();
+    await until(async () => (await ledgerCount()) > 0);
+    await first.stop();
+    const appliedAtStop = await ledgerCount();
+    expect(appliedAtStop).toBeGreaterThan(0);
+    expect(appliedAtStop).toBeLessThan(total);
+    expect(appliedAtStop % 25).toBe(0);
+
+    const second = new ProjectionRunner(database.db, store, [ledgerProjection()], undefined, 25);
+    await second.start();
+    const last = (await store.readAll({ maxCount: 10_000 })).at(-1)!.position;
+    await second.waitFor(last);
+    await second.stop();
+    expect(await ledgerCount()).toBe(total);
+  });
+
+  it('a batch that fails is rolled back with its checkpoint, and retried', async () => {
+    const runner = new ProjectionRunner(database.db, store, [ledgerProjection({ type: 'Boom', times: 2 })]);
+    await runner.start();
+    await store.append('ledger-a', [newEvent('Tick'), newEvent('Tick')], 'no_stream');
+    const boom = await store.append('ledger-a', [newEvent('Tick'), newEvent('Boom'), newEvent('Tick')], 1n);
+    await runner.waitFor(boom.position);
+    await runner.stop();
+    expect(await ledgerCount()).toBe(5);
+  });
+
+  it('rebuilds every read model from zero, and on a version change', async () => {
+    const runner = new ProjectionRunner(database.db, store, [mapsListProjection]);
+    await runner.start();
+    await store.append(streams.map('r1'), [mapCreated('r1', 'ana', 'One')], 'no_stream');
+    const second = await store.append(streams.map('r2'), [mapCreated('r2', 'ana', 'Two')], 'no_stream');
+    await runner.waitFor(second.position);
+    await runner.stop();
+    await database.db.query(`UPDATE maps_list SET title = 'corrupted'`);
+
+    const rebuild = new ProjectionRunner(database.db, store, [mapsListProjection]);
+    await rebuild.resetAll();
+    expect(rebuild.positionOf('maps_list')).toEqual(START);
+    await rebuild.catchUp();
+    expect((await listMapsByOwner(database.db, 'ana')).map((m) => m.title)).toEqual(['One', 'Two']);
+
+    await database.db.query(`UPDATE maps_list SET title = 'corrupted'`);
+    const bumped = new ProjectionRunner(database.db, store, [{ ...mapsListProjection, version: mapsListProjection.version + 1 }]);
+    await bumped.catchUp();
+    expect((await listMapsByOwner(database.db, 'ana')).map((m) => m.title)).toEqual(['One', 'Two']);
+  });
+
+  it('announces changed topics after commit', async () => {
+    const notices: LiveNotice[] = [];
+    const unlisten = await database.db.listen(LIVE_CHANNEL, (payload) => notices.push(LiveNotice.parse(JSON.parse(payload))));
+    const runner = new ProjectionRunner(database.db, store, [mapsListProjection, mapDataProjection]);
+    await runner.start();
+    const result = await store.append(streams.map('n1'), [mapCreated('n1', 'ben', 'Notice')], 'no_stream');
+    await runner.waitFor(result.position);
+    await until(() => notices.length >= 2);
+    expect(notices.flatMap((n) => n.topics).sort()).toEqual(['map:n1', 'maps:ben']);
+    for (const notice of notices) expect(notice.position).toBe(`${result.position.commit}:${result.position.prepare}`);
+    await runner.stop();
+    await unlisten();
+  });
+
+  it('two runners on one database never apply a batch twice', async () => {
+    const a = new ProjectionRunner(database.db, store, [ledgerProjection()]);
+    const b = new ProjectionRunner(database.db, store, [ledgerProjection()]);
+    await a.start();
+    await b.start();
+    for (let i = 0; i < 50; i++) await store.append(`ledger-${i % 5}`, [newEvent('Tick'), newEvent('Tick')], 'any');
+    const last = (await store.readAll({ maxCount: 10_000 })).at(-1)!.position;
+    await until(() => comparePositions(a.positionOf('test_ledger'), last) >= 0 || comparePositions(b.positionOf('test_ledger'), last) >= 0);
+    await a.stop();
+    await b.stop();
+    expect(await ledgerCount()).toBe(100);
+  });
+});
