@@ -29,6 +29,9 @@ export async function functionRoutes(app: FastifyInstance, deps: MapCommandDeps)
   app.post<{ Params: { name: string } }>('/api/fn/:name', async (request) => {
     const { name } = request.params;
     if (!isFunctionName(name)) throw new DomainError('not-found', `Unknown function: ${name.slice(0, 60)}`);
+    if (!request.headers['content-type']?.toLowerCase().startsWith('application/json')) {
+      throw new DomainError('invalid-argument', 'Request body must be JSON (Content-Type: application/json).');
+    }
     const body = CallableBody.safeParse(request.body);
     if (!body.success || body.data.data === undefined) {
       throw new DomainError('invalid-argument', 'Request body must be a JSON object with a data field.');
