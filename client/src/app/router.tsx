@@ -1,0 +1,71 @@
+/**
+ * The route table (spec §2). Paths come from ./paths; every route of the spec is here, and
+ * anything else is the 404 page.
+ */
+import type { RouteObject } from 'react-router-dom';
+import { RequireSignedIn, RequireSignedOut } from './guards';
+import { MainLayout } from './layout/main-layout';
+import { paths } from './paths';
+import { AccountPage, SubscribePage } from './routes/account';
+import { LoginPage, RegisterPage, ResetPage } from './routes/auth';
+import { LandingPage } from './routes/landing';
+import { MapPage, MapsPage, NewMapPage } from './routes/maps';
+import {
+  AgreementPage,
+  ContactPage,
+  EstimatePage,
+  GeographicCaseStudyPage,
+  PrivacyPage,
+  RealEstateCaseStudyPage,
+  RetailCaseStudyPage,
+  TermsPage,
+  WayfindingPage,
+} from './routes/marketing';
+import { NotFoundPage } from './routes/not-found';
+import { PricingPage } from './routes/pricing';
+import { DemoRedirect, DocsRedirect, RoutesRedirect } from './routes/redirects';
+import { ViewerPage } from './routes/viewer';
+import './routes/pages.css';
+
+export const routes: RouteObject[] = [
+  // Outside the main layout: embeddable in a customer's site.
+  { path: paths.viewer.pattern, element: <ViewerPage /> },
+  {
+    element: <MainLayout />,
+    children: [
+      { index: true, element: <LandingPage /> },
+      {
+        element: <RequireSignedOut />,
+        children: [
+          { path: paths.login, element: <LoginPage /> },
+          { path: paths.register, element: <RegisterPage /> },
+          { path: paths.reset, element: <ResetPage /> },
+        ],
+      },
+      {
+        element: <RequireSignedIn />,
+        children: [
+          { path: paths.maps, element: <MapsPage /> },
+          { path: paths.newMap, element: <NewMapPage /> },
+          { path: paths.account, element: <AccountPage /> },
+          { path: paths.subscribe, element: <SubscribePage /> },
+        ],
+      },
+      { path: paths.map.pattern, element: <MapPage /> },
+      { path: paths.caseStudyRealEstate, element: <RealEstateCaseStudyPage /> },
+      { path: paths.caseStudyRetail, element: <RetailCaseStudyPage /> },
+      { path: paths.caseStudyGeographic, element: <GeographicCaseStudyPage /> },
+      { path: paths.wayfinding, element: <WayfindingPage /> },
+      { path: paths.pricing, element: <PricingPage /> },
+      { path: paths.estimate, element: <EstimatePage /> },
+      { path: paths.contact, element: <ContactPage /> },
+      { path: paths.agreement, element: <AgreementPage /> },
+      { path: paths.privacy, element: <PrivacyPage /> },
+      { path: paths.terms, element: <TermsPage /> },
+      { path: paths.docs, element: <DocsRedirect /> },
+      { path: paths.routes, element: <RoutesRedirect /> },
+      { path: paths.demo, element: <DemoRedirect /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,337 @@
+/**
+ * The tab's one websocket to `/api/live`. Components subscribe to topics (`maps:{uid}`, ...)
+ * and get each snapshot the server pushes; the client keeps the socket open, reconnects with
+ * exponential backoff and jitter, resubscribes every topic after a reconnect, and drops
+ * snapshots older than one it already applied. `reached(topic, position)` resolves once a
+ * topic reflects a write (read-your-writes without polling).
+ */
+import { CLOSE_UNAUTHENTICATED, LIVE_PROTOCOL_VERSION, ServerMessage, type ClientMessage } from '../../../events/live-messages';
+import { comparePositions, parsePosition, type Position } from '../../../events/position';
+
+export type ConnectionState = 'connecting' | 'open' | 'closed';
+
+/** The part of the browser's WebSocket the client uses (the `ws` package's fits too). */
+export interface LiveSocket {
+  readonly readyState: number;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number; reason: string }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export type SocketFactory = (url: string) => LiveSocket;
+
+export interface LiveTopicError {
+  code: string;
+  message: string;
+}
+
+export interface LiveClientOptions {
+  /** ws:// or wss:// address of /api/live; see {@link liveUrlFor}. */
+  url: string;
+  /** Opens a socket; defaults to the global WebSocket (tests pass the `ws` package's). */
+  createSocket?: SocketFactory;
+  /** First reconnect delay; it doubles up to {@link LiveClientOptions.maxDelayMs}. */
+  minDelayMs?: number;
+  maxDelayMs?: number;
+  pingIntervalMs?: number;
+  /** Called when the server closes the socket as unauthenticated (4401); reconnecting stops. */
+  onUnauthenticated?: () => void;
+  random?: () => number;
+}
+
+export const LIVE_MIN_DELAY_MS = 500;
+export const LIVE_MAX_DELAY_MS = 15_000;
+export const LIVE_PING_INTERVAL_MS = 25_000;
+
+const OPEN = 1;
+
+/** The live address for a page location: same host, ws:// for http and wss:// for https. */
+export function liveUrlFor(location: { protocol: string; host: string }): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/live`;
+}
+
+/**
+ * The wait before reconnect attempt `attempt` (0 for the first): exponential backoff from
+ * `minDelayMs`, doubling up to `maxDelayMs`, with "equal jitter" (half the step fixed, half
+ * random) so tabs that lost the server together do not all come back in the same instant.
+ */
+export function reconnectDelay(attempt: number, options: { minDelayMs: number; maxDelayMs: number; random: () => number }): number {
+  const step = Math.min(options.maxDelayMs, options.minDelayMs * 2 ** attempt);
+  return step / 2 + options.random() * (step / 2);
+}
+
+type SnapshotListener = (data: unknown, position: Position) => void;
+type ErrorListener = (error: LiveTopicError) => void;
+
+interface TopicEntry {
+  listeners: Set<{ onSnapshot: SnapshotListener; onError: ErrorListener | undefined }>;
+  /** The last snapshot applied, given at once to listeners that join later. */
+  last: { data: unknown; position: Position } | null;
+  waiters: Set<{ position: Position; resolve: () => void; reject: (error: Error) => void }>;
+}
+
+export interface LiveClient {
+  /** Follows a topic; returns the function that stops following it. */
+  subscribe(topic: string, onSnapshot: SnapshotListener, onError?: ErrorListener): () => void;
+  /** The position of the last snapshot applied for a topic, or null before the first. */
+  positionOf(topic: string): Position | null;
+  /**
+   * Resolves once the topic has applied a snapshot at `position` or later. The topic must be
+   * subscribed meanwhile; rejects if `signal` aborts or the last listener unsubscribes.
+   */
+  reached(topic: string, position: Position | string, options?: { signal?: AbortSignal }): Promise<void>;
+  readonly state: ConnectionState;
+  onStateChange(listener: (state: ConnectionState) => void): () => void;
+  /** Opens the socket (again, after a 4401 or {@link LiveClient.disconnect}). */
+  connect(): void;
+  /** Closes the socket and stops reconnecting until {@link LiveClient.connect}. */
+  disconnect(): void;
+}
+
+export function createLiveClient(options: LiveClientOptions): LiveClient {
+  const minDelay = options.minDelayMs ?? LIVE_MIN_DELAY_MS;
+  const maxDelay = options.maxDelayMs ?? LIVE_MAX_DELAY_MS;
+  const pingInterval = options.pingIntervalMs ?? LIVE_PING_INTERVAL_MS;
+  const random = options.random ?? Math.random;
+  const createSocket: SocketFactory =
+    options.createSocket ?? ((url) => new WebSocket(url) as unknown as LiveSocket);
+
+  const topics = new Map<string, TopicEntry>();
+  const stateListeners = new Set<(state: ConnectionState) => void>();
+  let state: ConnectionState = 'closed';
+  let socket: LiveSocket | null = null;
+  /** Whether the socket should be open: false after disconnect() or a 4401. */
+  let wanted = false;
+  let authenticated = false;
+  let attempt = 0;
+  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  let pingTimer: ReturnType<typeof setInterval> | null = null;
+  let lastMessageAt = 0;
+
+  function setState(next: ConnectionState) {
+    if (state === next) return;
+    state = next;
+    for (const listener of [...stateListeners]) listener(next);
+  }
+
+  function send(message: ClientMessage) {
+    if (socket && socket.readyState === OPEN && authenticated) socket.send(JSON.stringify(message));
+  }
+
+  function stopTimers() {
+    if (reconnectTimer) clearTimeout(reconnectTimer);
+    if (pingTimer) clearInterval(pingTimer);
+    reconnectTimer = null;
+    pingTimer = null;
+  }
+
+  function open() {
+    stopTimers();
+    setState('connecting');
+    authenticated = false;
+    let current: LiveSocket;
+    try {
+      current = createSocket(options.url);
+    } catch {
+      scheduleReconnect();
+      return;
+    }
+    socket = current;
+    current.onopen = () => {
+      lastMessageAt = Date.now();
+    };
+    current.onmessage = (event) => {
+      if (socket !== current) return;
+      lastMessageAt = Date.now();
+      onMessage(event.data);
+    };
+    current.onerror = () => {
+      // A close event always follows; reconnecting is decided there.
+    };
+    current.onclose = (event) => {
+      if (socket !== current) return;
+      socket = null;
+      authenticated = false;
+      stopTimers();
+      if (event.code === CLOSE_UNAUTHENTICATED) {
+        wanted = false;
+        setState('closed');
+        options.onUnauthenticated?.();
+        return;
+      }
+      if (wanted) scheduleReconnect();
+      else setState('closed');
+    };
+  }
+
+  function scheduleReconnect() {
+    setState('connecting');
+    const delay = reconnectDelay(attempt, { minDelayMs: minDelay, maxDelayMs: maxDelay, random });
+    attempt += 1;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      if (wanted) open();
+    }, delay);
+  }
+
+  function startPing() {
+    pingTimer = setInterval(() => {
+      const current = socket;
+      if (!current) return;
+      // Nothing heard for two pings and more: the connection is dead even if no close came.
+      if (Date.now() - lastMessageAt > pingInterval * 2 + 5_000) {
+        current.close(4000, 'No answer to ping');
+        current.onclose?.({ code: 4000, reason: 'No answer to ping' });
+        return;
+      }
+      send({ v: LIVE_PROTOCOL_VERSION, type: 'ping' });
+    }, pingInterval);
+  }
+
+  function onMessage(raw: unknown) {
+    if (typeof raw !== 'string') return;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    const parsed = ServerMessage.safeParse(json);
+    if (!parsed.success) return;
+    const message = parsed.data;
+    switch (message.type) {
+      case 'welcome':
+        authenticated = true;
+        attempt = 0;
+        setState('open');
+        startPing();
+        for (const topic of topics.keys()) send({ v: LIVE_PROTOCOL_VERSION, type: 'subscribe', topic });
+        return;
+      case 'snapshot':
+        return applySnapshot(message.topic, message.position, message.data);
+      case 'error': {
+        if (!message.topic) return;
+        const entry = topics.get(message.topic);
+        for (const listener of entry?.listeners ?? []) listener.onError?.({ code: message.code, message: message.message });
+        return;
+      }
+      case 'pong':
+        return;
+      default: {
+        const unreachable: never = message;
+        return unreachable;
+      }
+    }
+  }
+
+  function applySnapshot(topic: string, wire: string, data: unknown) {
+    const entry = topics.get(topic);
+    if (!entry) return;
+    let position: Position;
+    try {
+      position = parsePosition(wire);
+    } catch {
+      return;
+    }
+    // Equal positions still apply: the server reads the checkpoint before the rows, so a later
+    // snapshot at the same position can only be as fresh or fresher.
+    if (entry.last && comparePositions(position, entry.last.position) < 0) return;
+    entry.last = { data, position };
+    for (const listener of [...entry.listeners]) listener.onSnapshot(data, position);
+    for (const waiter of [...entry.waiters]) {
+      if (comparePositions(position, waiter.position) >= 0) {
+        entry.waiters.delete(waiter);
+        waiter.resolve();
+      }
+    }
+  }
+
+  return {
+    subscribe(topic, onSnapshot, onError) {
+      let entry = topics.get(topic);
+      const isNew = !entry;
+      if (!entry) {
+        entry = { listeners: new Set(), last: null, waiters: new Set() };
+        topics.set(topic, entry);
+      }
+      const listener = { onSnapshot, onError };
+      entry.listeners.add(listener);
+      if (isNew) send({ v: LIVE_PROTOCOL_VERSION, type: 'subscribe', topic });
+      else if (entry.last) onSnapshot(entry.last.data, entry.last.position);
+      const owned = entry;
+      return () => {
+        owned.listeners.delete(listener);
+        if (owned.listeners.size === 0 && topics.get(topic) === owned) {
+          topics.delete(topic);
+          for (const waiter of owned.waiters) waiter.reject(new Error(`Stopped following ${topic}`));
+          send({ v: LIVE_PROTOCOL_VERSION, type: 'unsubscribe', topic });
+        }
+      };
+    },
+
+    positionOf(topic) {
+      return topics.get(topic)?.last?.position ?? null;
+    },
+
+    reached(topic, target, reachedOptions = {}) {
+      const position = typeof target === 'string' ? parsePosition(target) : target;
+      const entry = topics.get(topic);
+      if (!entry) return Promise.reject(new Error(`Not subscribed to ${topic}`));
+      if (entry.last && comparePositions(entry.last.position, position) >= 0) return Promise.resolve();
+      const signal = reachedOptions.signal;
+      return new Promise<void>((resolve, reject) => {
+        if (signal?.aborted) return reject(signal.reason);
+        const waiter = {
+          position,
+          resolve: () => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+          },
+          reject: (error: Error) => {
+            signal?.removeEventListener('abort', onAbort);
+            reject(error);
+          },
+        };
+        const onAbort = () => {
+          entry.waiters.delete(waiter);
+          reject(signal?.reason);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        entry.waiters.add(waiter);
+      });
+    },
+
+    get state() {
+      return state;
+    },
+
+    onStateChange(listener) {
+      stateListeners.add(listener);
+      return () => stateListeners.delete(listener);
+    },
+
+    connect() {
+      if (wanted && socket) return;
+      wanted = true;
+      attempt = 0;
+      if (!socket) open();
+    },
+
+    disconnect() {
+      wanted = false;
+      stopTimers();
+      const current = socket;
+      socket = null;
+      authenticated = false;
+      if (current) {
+        current.onclose = null;
+        current.onmessage = null;
+        current.close(1000, 'Client disconnected');
+      }
+      setState('closed');
+    },
+  };
+}

@@ -1,0 +1,224 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MapListItem } from '../../events/read-models';
+import { topics } from '../../events/topics';
+import { authRoutes, FakeLive, principal, renderApp, stubFetch } from './support/fakes';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const user = principal({ uid: 'u1' });
+const topic = topics.maps('u1');
+
+function item(overrides: Partial<MapListItem> & Pick<MapListItem, 'id' | 'title'>): MapListItem {
+  return {
+    uid: 'u1',
+    author: 'u1',
+    created: '2026-03-02T10:00:00.000Z',
+    edited: '2026-03-05T16:30:00.000Z',
+    state: 0,
+    subscribed: false,
+    metrics: { layerCount: 0, locationCount: 0 },
+    history: [],
+    ...overrides,
+  };
+}
+
+async function openMaps(routes = {}) {
+  const fake = stubFetch({ ...authRoutes(user), ...routes });
+  const view = renderApp('/maps');
+  await screen.findByRole('heading', { level: 1, name: 'Your maps' });
+  await waitFor(() => expect(view.live.listeners.get(topic)?.size).toBe(1));
+  return { ...view, requests: fake.requests };
+}
+
+describe('the maps page', () => {
+  it('follows maps:{uid} over the live client and waits for the first snapshot', async () => {
+    const { live } = await openMaps();
+    expect(live.connects).toBeGreaterThan(0);
+    expect(screen.getByRole('status', { name: 'Loading your maps' })).toBeInTheDocument();
+
+    live.emit(topic, [], '5:1');
+
+    expect(await screen.findByRole('heading', { name: 'No maps yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading your maps' })).not.toBeInTheDocument();
+  });
+
+  it('shows a card per map with title, state label, counts and dates', async () => {
+    const { live } = await openMaps();
+    live.emit(
+      topic,
+      [
+        item({ id: 'a', title: 'Riverside Mall', state: 0, metrics: { layerCount: 1, locationCount: 14 } }),
+        item({ id: 'b', title: 'Head office', state: 1, metrics: { layerCount: 3, locationCount: 1 } }),
+        item({ id: 'c', title: 'Showroom', state: 2 }),
+        item({ id: 'd', title: 'Campus', state: 3 }),
+        item({ id: 'e', title: 'Internal', state: 9 }),
+      ],
+      '9:0',
+    );
+
+    const list = await screen.findByRole('list', { name: 'Your maps' });
+    const cards = within(list).getAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Riverside Mall', 'Head office', 'Showroom', 'Campus', 'Internal']);
+    expect(cards.map((card) => card.querySelector('.state-badge')?.textContent)).toEqual(['Test', 'Live', 'Demo', 'Pro', 'Admin']);
+    const first = cards[0]!;
+    expect(first).toHaveTextContent('1 layer · 14 locations');
+    expect(cards[1]).toHaveTextContent('3 layers · 1 location');
+    expect(within(first).getByText('Created')).toBeInTheDocument();
+    expect(within(first).getByText('Edited')).toBeInTheDocument();
+    expect(first.querySelector('time[datetime="2026-03-02T10:00:00.000Z"]')).not.toBeNull();
+    expect(first.querySelector('time[datetime="2026-03-05T16:30:00.000Z"]')).not.toBeNull();
+    expect(within(first).getByRole('link', { name: 'Riverside Mall' })).toHaveAttribute('href', '/maps/a');
+    expect(screen.getByText(/Free test maps/)).toHaveTextContent('1/2');
+  });
+
+  it('creates a map, keeps the form busy until the live list reaches the returned position, then clears it', async () => {
+    const { live, requests } = await openMaps({
+      'POST /api/fn/createMap': () => ({ body: { result: 'new-map', position: '12:4' } }),
+    });
+    live.emit(topic, [], '10:0');
+    await screen.findByRole('heading', { name: 'No maps yet' });
+
+    const input = screen.getByLabelText('New map');
+    await userEvent.type(input, '  Riverside Mall  ');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(requests.some((r) => r.path === '/api/fn/createMap')).toBe(true));
+    expect(requests.find((r) => r.path === '/api/fn/createMap')!.data).toEqual({ title: 'Riverside Mall' });
+    // Answered, but the list has not caught up: still busy, title kept.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
+    expect(input).toHaveValue('  Riverside Mall  ');
+
+    live.emit(topic, [], '11:0');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
+
+    live.emit(topic, [item({ id: 'new-map', title: 'Riverside Mall' })], '12:4');
+
+    await waitFor(() => expect(input).toHaveValue(''));
+    expect(screen.getByRole('button', { name: 'Create' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Riverside Mall' })).toBeInTheDocument();
+  });
+
+  it("shows the server's error, e.g. no free test slot", async () => {
+    const message = 'No free test slot: you already have 2 test maps. Subscribe or delete a test map first.';
+    const { live } = await openMaps({
+      'POST /api/fn/createMap': () => ({ status: 429, body: { error: { status: 'RESOURCE_EXHAUSTED', message } } }),
+    });
+    live.emit(topic, [item({ id: 'a', title: 'One' }), item({ id: 'b', title: 'Two' })], '3:0');
+
+    expect(await screen.findByText(/Both free test maps are in use/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('New map'), 'Third');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByLabelText('New map')).toHaveValue('Third');
+    expect(screen.getByRole('button', { name: 'Create' })).toBeEnabled();
+  });
+
+  it('checks the title before calling the server', async () => {
+    const { live, requests } = await openMaps();
+    live.emit(topic, [], '1:0');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Title is required.');
+    expect(requests.some((r) => r.path === '/api/fn/createMap')).toBe(false);
+  });
+
+  it('deletes a map after confirming in an accessible dialog', async () => {
+    const { live, requests } = await openMaps({
+      'POST /api/fn/deleteMap': () => ({ body: { result: null, position: '20:0' } }),
+    });
+    live.emit(topic, [item({ id: 'a', title: 'Riverside Mall' }), item({ id: 'b', title: 'Head office' })], '19:0');
+
+    const trigger = await screen.findByRole('button', { name: 'Delete Riverside Mall' });
+    await userEvent.click(trigger);
+
+    const dialog = screen.getByRole('dialog', { name: 'Delete “Riverside Mall”?' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    // Focus stays inside.
+    await userEvent.tab();
+    expect(within(dialog).getByRole('button', { name: 'Delete map' })).toHaveFocus();
+    await userEvent.tab();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete map' }));
+    await waitFor(() => expect(requests.find((r) => r.path === '/api/fn/deleteMap')?.data).toEqual({ id: 'a' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    live.emit(topic, [item({ id: 'b', title: 'Head office' })], '20:0');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('link', { name: 'Riverside Mall' })).not.toBeInTheDocument();
+  });
+
+  it('cancels the dialog with Escape and returns focus to the button that opened it', async () => {
+    const { live, requests } = await openMaps();
+    live.emit(topic, [item({ id: 'a', title: 'Riverside Mall' })], '2:0');
+
+    const trigger = await screen.findByRole('button', { name: 'Delete Riverside Mall' });
+    await userEvent.click(trigger);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    await userEvent.keyboard('{Escape}');
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+    expect(requests.some((r) => r.path === '/api/fn/deleteMap')).toBe(false);
+  });
+
+  it('shows a delete failure inside the dialog', async () => {
+    const { live } = await openMaps({
+      'POST /api/fn/deleteMap': () => ({ status: 403, body: { error: { status: 'PERMISSION_DENIED', message: 'You do not have permission to change this map.' } } }),
+    });
+    live.emit(topic, [item({ id: 'a', title: 'Riverside Mall' })], '2:0');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Riverside Mall' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete map' }));
+
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('You do not have permission to change this map.');
+  });
+
+  it("shows 'Reconnecting…' while the socket is down", async () => {
+    const { live } = await openMaps();
+    live.emit(topic, [], '1:0');
+    await screen.findByRole('heading', { name: 'No maps yet' });
+    expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument();
+
+    live.setState('connecting');
+    expect(await screen.findByText('Reconnecting…')).toBeInTheDocument();
+
+    live.setState('open');
+    await waitFor(() => expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument());
+  });
+});
+
+describe('/maps/new', () => {
+  it('creates the map and opens it', async () => {
+    stubFetch({
+      ...authRoutes(user),
+      'POST /api/fn/createMap': () => ({ body: { result: 'fresh', position: '3:0' } }),
+      'GET /api/maps/fresh/data': () => ({ body: { result: { id: 'fresh', title: 'Campus', data: { version: 1, layers: [], locations: [] }, revision: '0' }, position: '3:0' } }),
+    });
+    const { router } = renderApp('/maps/new');
+
+    await userEvent.type(await screen.findByLabelText('Title'), 'Campus');
+    await userEvent.click(screen.getByRole('button', { name: 'Create map' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Campus' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/maps/fresh');
+    expect(screen.getByText('The editor is coming soon')).toBeInTheDocument();
+  });
+});
+
+describe('/maps/:id', () => {
+  it('says when the map does not exist', async () => {
+    stubFetch({
+      ...authRoutes(user),
+      'GET /api/maps/gone/data': () => ({ status: 404, body: { error: { status: 'NOT_FOUND', message: 'Map not found.' } } }),
+    });
+    renderApp('/maps/gone');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Map not found' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Map not found.');
+  });
+});

@@ -1,0 +1,128 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../../client/src/app/paths';
+import { SCROLL_TO_TOP_DELAY_MS } from '../../client/src/app/layout/route-effects';
+import { addAnalyticsSink, type AnalyticsEvent } from '../../client/src/lib/analytics';
+import { browser } from '../../client/src/lib/browser';
+import { config } from '../../client/src/lib/config';
+import { authRoutes, principal, renderApp, stubFetch } from './support/fakes';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const mapRecord = (id: string) => ({
+  body: { result: { id, title: `Map ${id}`, data: { version: 1, layers: [], locations: [] }, revision: '0' }, position: '1:0' },
+});
+
+describe('the route table (spec §2)', () => {
+  const inLayout: [string, RegExp][] = [
+    ['/', /Custom interactive maps/],
+    ['/maps', /Your maps/],
+    ['/maps/new', /New map/],
+    ['/maps/abc', /Map abc/],
+    ['/account', /Account/],
+    ['/subscribe', /Pick your plan/],
+    ['/case-study/real-estate', /Site plans that sell units/],
+    ['/case-study/retail', /store directory/i],
+    ['/case-study/geographic', /Regions and places/],
+    ['/wayfinding', /Get people where they are going/],
+    ['/pricing', /Simple pricing/],
+    ['/estimate', /Estimate your project/],
+    ['/contact', /Contact us/],
+    ['/agreement', /Service Agreement/],
+    ['/privacy', /Privacy Policy/],
+    ['/terms', /Terms & Conditions/],
+  ];
+
+  it.each(inLayout)('%s renders its page inside the main layout for a signed-in user', async (path, heading) => {
+    stubFetch({ ...authRoutes(principal()), 'GET /api/maps/abc/data': () => mapRecord('abc') });
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Not Found' })).not.toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/login', 'Welcome back'],
+    ['/register', 'Create your account'],
+    ['/reset', 'Reset your password'],
+  ])('%s renders for a signed-out visitor', async (path, heading) => {
+    stubFetch(authRoutes(null));
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it('/register has labelled display name, email and password fields', async () => {
+    stubFetch(authRoutes(null));
+    renderApp('/register');
+    expect(await screen.findByLabelText('Display name')).toHaveAttribute('autocomplete', 'name');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+  });
+
+  it('/m/:id is outside the main layout', async () => {
+    stubFetch({ ...authRoutes(null), 'GET /api/maps/xyz/data': () => mapRecord('xyz') });
+    renderApp('/m/xyz');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Map xyz' })).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['/docs', config.docsUrl],
+    ['/routes', config.routesUrl],
+  ])('%s sends the browser to the configured external address', async (path, url) => {
+    const replace = vi.spyOn(browser, 'replaceLocation').mockImplementation(() => {});
+    stubFetch(authRoutes(null));
+    renderApp(path);
+    await waitFor(() => expect(replace).toHaveBeenCalledWith(url));
+    expect(url).toMatch(/^https:\/\//);
+    expect(screen.getByRole('link', { name: 'open it here' })).toHaveAttribute('href', url);
+  });
+
+  it('/demo redirects to the demo map under /maps/{id}', async () => {
+    stubFetch({ ...authRoutes(null), [`GET /api/maps/${config.demoMapId}/data`]: () => mapRecord(config.demoMapId) });
+    const { router } = renderApp('/demo');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/maps/${config.demoMapId}`));
+    expect(await screen.findByRole('heading', { level: 1, name: `Map ${config.demoMapId}` })).toBeInTheDocument();
+  });
+
+  it('paths table holds every route of the spec', () => {
+    const all = Object.values(paths).map((value) => (typeof value === 'string' ? value : value.pattern));
+    expect(all.sort()).toEqual(
+      [
+        '/', '/login', '/reset', '/register', '/maps', '/maps/new', '/maps/:id', '/account', '/subscribe',
+        '/case-study/real-estate', '/case-study/retail', '/case-study/geographic', '/wayfinding', '/pricing',
+        '/estimate', '/contact', '/agreement', '/privacy', '/terms', '/docs', '/routes', '/demo', '/m/:id',
+      ].sort(),
+    );
+  });
+});
+
+describe('route changes', () => {
+  it(`log a page_view with the path and scroll to the top ${SCROLL_TO_TOP_DELAY_MS} ms later`, async () => {
+    const events: AnalyticsEvent[] = [];
+    const stop = addAnalyticsSink((event) => events.push(event));
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    stubFetch(authRoutes(null));
+    renderApp('/');
+    await screen.findByRole('link', { name: 'Login' });
+    await waitFor(() => expect(scrollTo).toHaveBeenCalled(), { timeout: 1000 });
+    scrollTo.mockClear();
+
+    const clicked = Date.now();
+    await userEvent.click(screen.getAllByRole('link', { name: 'Pricing' })[0]!);
+    await screen.findByRole('heading', { level: 1, name: /Simple pricing/ });
+    expect(scrollTo).not.toHaveBeenCalled();
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 }), { timeout: 1000 });
+    expect(Date.now() - clicked).toBeGreaterThanOrEqual(SCROLL_TO_TOP_DELAY_MS - 10);
+
+    expect(events.filter((e) => e.name === 'page_view').map((e) => e.params.path)).toEqual(['/', '/pricing']);
+    stop();
+  });
+});

@@ -1,0 +1,169 @@
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../client/src/lib/api';
+import { SessionProvider, useSession } from '../../client/src/lib/session';
+import { authRoutes, principal, renderApp, stubFetch } from './support/fakes';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const wrapper = ({ children }: { children: ReactNode }) => <SessionProvider>{children}</SessionProvider>;
+
+async function loadedSession() {
+  const hook = renderHook(() => useSession(), { wrapper });
+  await waitFor(() => expect(hook.result.current.status).not.toBe('loading'));
+  return hook;
+}
+
+describe('the session', () => {
+  it('loads who is signed in from /api/auth/me', async () => {
+    stubFetch(authRoutes(principal({ displayName: 'Kim Park' })));
+    const { result } = await loadedSession();
+    expect(result.current.status).toBe('signedIn');
+    expect(result.current.user?.displayName).toBe('Kim Park');
+  });
+
+  it('login returns the error instead of throwing, with the server message', async () => {
+    stubFetch({
+      ...authRoutes(null),
+      'POST /api/auth/login': () => ({
+        status: 401,
+        body: { error: { status: 'UNAUTHENTICATED', message: 'Wrong password. Try again or reset your password.' } },
+      }),
+    });
+    const { result } = await loadedSession();
+
+    let error: ApiError | null = null;
+    await act(async () => {
+      error = await result.current.login('avery@example.com', 'nope');
+    });
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'unauthenticated', status: 401, message: 'Wrong password. Try again or reset your password.' });
+    expect(result.current.status).toBe('signedOut');
+  });
+
+  it('login returns null and signs in on success', async () => {
+    stubFetch({ ...authRoutes(null), 'POST /api/auth/login': () => ({ body: { result: principal() } }) });
+    const { result } = await loadedSession();
+
+    let error: ApiError | null | undefined;
+    await act(async () => {
+      error = await result.current.login('avery@example.com', 'right');
+    });
+
+    expect(error).toBeNull();
+    expect(result.current.status).toBe('signedIn');
+  });
+
+  it('logout returns the error instead of throwing, and stays signed in', async () => {
+    stubFetch({
+      ...authRoutes(principal()),
+      'POST /api/auth/logout': () => ({ status: 503, body: { error: { status: 'UNAVAILABLE', message: 'Try again shortly.' } } }),
+    });
+    const { result } = await loadedSession();
+
+    let error: ApiError | null = null;
+    await act(async () => {
+      error = await result.current.logout();
+    });
+
+    expect(error).toMatchObject({ code: 'unavailable', message: 'Try again shortly.' });
+    expect(result.current.status).toBe('signedIn');
+  });
+
+  it('logout returns a network failure as an error too', async () => {
+    const routes = authRoutes(principal());
+    stubFetch(routes);
+    const { result } = await loadedSession();
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('fetch failed'))));
+
+    let error: ApiError | null = null;
+    await act(async () => {
+      error = await result.current.logout();
+    });
+
+    expect(error).toMatchObject({ code: 'internal' });
+  });
+
+  it('register returns the server message (e.g. the account exists)', async () => {
+    stubFetch({
+      ...authRoutes(null),
+      'POST /api/auth/register': () => ({
+        status: 409,
+        body: { error: { status: 'ABORTED', message: 'An account with this email already exists. Log in instead.' } },
+      }),
+    });
+    const { result } = await loadedSession();
+
+    let error: ApiError | null = null;
+    await act(async () => {
+      error = await result.current.register({ displayName: 'A', email: 'a@example.com', password: 'long enough' });
+    });
+
+    expect(error).toMatchObject({ code: 'aborted', message: 'An account with this email already exists. Log in instead.' });
+  });
+
+  it('treats an unreachable server as signed out', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('fetch failed'))));
+    const { result } = await loadedSession();
+    expect(result.current.status).toBe('signedOut');
+  });
+});
+
+describe('the login page', () => {
+  it('disables the button with a spinner while waiting, then shows the server error in an alert', async () => {
+    let answer: (value: { status: number; body: unknown }) => void = () => {};
+    stubFetch({ ...authRoutes(null), 'POST /api/auth/login': () => new Promise((resolve) => (answer = resolve)) });
+    renderApp('/login');
+
+    await userEvent.type(await screen.findByLabelText('Email'), 'nobody@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'whatever1');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    const button = screen.getByRole('button', { name: 'Log in' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+
+    answer({ status: 404, body: { error: { status: 'NOT_FOUND', message: 'There is no account with this email. Check it, or sign up.' } } });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is no account with this email. Check it, or sign up.');
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  });
+});
+
+describe('logging out from the header', () => {
+  it('returns to / and shows the signed-out navigation', async () => {
+    stubFetch(authRoutes(principal()));
+    const { router, live } = renderApp('/maps');
+    await screen.findByRole('heading', { level: 1, name: 'Your maps' });
+    expect(live.state).toBe('open');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('link', { name: 'Sign up' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(live.state).toBe('closed');
+  });
+
+  it('shows the error when logout fails', async () => {
+    stubFetch({
+      ...authRoutes(principal()),
+      'POST /api/auth/logout': () => ({ status: 500, body: { error: { status: 'INTERNAL', message: 'Internal error.' } } }),
+    });
+    renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Internal error.');
+  });
+});
+
+describe('useSession', () => {
+  it('must be used inside the provider', () => {
+    const Probe = () => <p>{useSession().status}</p>;
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<Probe />)).toThrow(/SessionProvider/);
+  });
+});

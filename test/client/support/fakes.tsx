@@ -1,0 +1,144 @@
+/**
+ * Boundary fakes for component tests: a fetch that answers like the server's API, and a live
+ * client the test drives by hand. Pages run unchanged above them.
+ */
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { vi } from 'vitest';
+import { comparePositions, parsePosition, type Position } from '../../../events/position';
+import type { Principal } from '../../../events/principal';
+import { AppProvider } from '../../../client/src/app/provider';
+import { routes } from '../../../client/src/app/router';
+import type { ConnectionState, LiveClient } from '../../../client/src/lib/live-client';
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  data: unknown;
+}
+
+export interface FakeAnswer {
+  status?: number;
+  body: unknown;
+}
+
+type Route = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
+
+/**
+ * Replaces the global fetch with one that answers from `routes` ("POST /api/auth/login": ...).
+ * Unknown routes answer 404 in the server's error shape.
+ */
+export function stubFetch(routes: Record<string, Route>) {
+  const requests: FakeRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = url.replace(/^https?:\/\/[^/]+/, '');
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { data?: unknown }) : undefined;
+    const request: FakeRequest = { method, path, data: body?.data };
+    requests.push(request);
+    const route = routes[`${method} ${path}`];
+    const answer = route ? await route(request) : { status: 404, body: { error: { status: 'NOT_FOUND', message: `No route ${method} ${path}` } } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetch: fetchMock, requests };
+}
+
+export function principal(overrides: Partial<Principal> = {}): Principal {
+  return {
+    uid: 'user-1',
+    email: 'avery@example.com',
+    emailVerified: true,
+    displayName: 'Avery Quinn',
+    admin: false,
+    stripeRole: null,
+    ...overrides,
+  };
+}
+
+/** The auth routes of a server where `user` is (or, with null, nobody is) signed in. */
+export function authRoutes(user: Principal | null): Record<string, Route> {
+  let current = user;
+  return {
+    'GET /api/auth/me': () => ({ body: { result: current } }),
+    'POST /api/auth/logout': () => {
+      current = null;
+      return { body: { result: null } };
+    },
+  };
+}
+
+/** A live client driven by the test: `emit` delivers a snapshot, `setState` the connection. */
+export class FakeLive implements LiveClient {
+  state: ConnectionState = 'closed';
+  connects = 0;
+  readonly listeners = new Map<string, Set<(data: unknown, position: Position) => void>>();
+  private readonly positions = new Map<string, Position>();
+  private readonly stateListeners = new Set<(state: ConnectionState) => void>();
+  private readonly waiters = new Set<{ topic: string; position: Position; resolve: () => void }>();
+
+  subscribe(topic: string, onSnapshot: (data: unknown, position: Position) => void) {
+    let set = this.listeners.get(topic);
+    if (!set) this.listeners.set(topic, (set = new Set()));
+    set.add(onSnapshot);
+    return () => {
+      set.delete(onSnapshot);
+    };
+  }
+
+  emit(topic: string, data: unknown, position: string) {
+    const at = parsePosition(position);
+    this.positions.set(topic, at);
+    for (const listener of this.listeners.get(topic) ?? []) listener(data, at);
+    for (const waiter of [...this.waiters]) {
+      if (waiter.topic === topic && comparePositions(at, waiter.position) >= 0) {
+        this.waiters.delete(waiter);
+        waiter.resolve();
+      }
+    }
+  }
+
+  positionOf(topic: string) {
+    return this.positions.get(topic) ?? null;
+  }
+
+  reached(topic: string, target: Position | string) {
+    const position = typeof target === 'string' ? parsePosition(target) : target;
+    const current = this.positions.get(topic);
+    if (current && comparePositions(current, position) >= 0) return Promise.resolve();
+    return new Promise<void>((resolve) => this.waiters.add({ topic, position, resolve }));
+  }
+
+  onStateChange(listener: (state: ConnectionState) => void) {
+    this.stateListeners.add(listener);
+    return () => {
+      this.stateListeners.delete(listener);
+    };
+  }
+
+  setState(state: ConnectionState) {
+    this.state = state;
+    for (const listener of [...this.stateListeners]) listener(state);
+  }
+
+  connect() {
+    this.connects++;
+    this.setState('open');
+  }
+
+  disconnect() {
+    this.setState('closed');
+  }
+}
+
+/** Renders the whole app (providers and routes) at `path`, in a memory router. */
+export function renderApp(path: string | { pathname: string; state?: unknown }, live: FakeLive = new FakeLive()) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProvider live={live}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router, live };
+}
