@@ -24,38 +24,55 @@ export const mapDataProjection: Projection = {
   schema: SCHEMA,
   tables: ['map_data'],
   streamPrefixes: [STREAM_PREFIXES[0]],
+  /** Folds the batch per map, then writes net changes in one statement per kind (see maps-list). */
   async apply(tx, events, changed) {
+    const inserts = new Map<string, { id: string; uid: string; title: string; data: unknown; revision: string }>();
+    const updates = new Map<string, { id: string; revision: string; title?: string; data?: unknown }>();
+    const deletes = new Set<string>();
     for (const { recorded, event } of mapEventsOf(events)) {
+      const mapId = event.data.mapId;
       const revision = recorded.revision.toString();
       switch (event.type) {
-        case 'MapCreated': {
-          const d = event.data;
-          await tx.query(
-            `INSERT INTO map_data (id, uid, title, data, revision) VALUES ($1, $2, $3, $4::jsonb, $5::bigint)
-             ON CONFLICT (id) DO NOTHING`,
-            [d.mapId, d.uid, d.title, JSON.stringify(d.document), revision],
-          );
+        case 'MapCreated':
+          inserts.set(mapId, { id: mapId, uid: event.data.uid, title: event.data.title, data: event.data.document, revision });
           break;
-        }
         case 'MapSaved': {
           const d = event.data;
-          await tx.query(
-            `UPDATE map_data SET title = COALESCE($2, title), data = COALESCE($3::jsonb, data), revision = $4::bigint
-             WHERE id = $1`,
-            [d.mapId, d.title ?? null, d.document ? JSON.stringify(d.document) : null, revision],
-          );
+          const patch = { revision, ...(d.title !== undefined ? { title: d.title } : {}), ...(d.document ? { data: d.document } : {}) };
+          const inserted = inserts.get(mapId);
+          if (inserted) Object.assign(inserted, patch);
+          else if (!deletes.has(mapId)) updates.set(mapId, { ...updates.get(mapId), id: mapId, ...patch });
           break;
         }
         case 'MapDeleted':
-          await tx.query('DELETE FROM map_data WHERE id = $1', [event.data.mapId]);
+          if (!inserts.delete(mapId)) deletes.add(mapId);
+          updates.delete(mapId);
           break;
         default: {
           const unreachable: never = event;
           throw new Error(`Unhandled event ${String(unreachable)}`);
         }
       }
-      changed.add(topics.map(event.data.mapId));
+      changed.add(topics.map(mapId));
     }
+    if (inserts.size > 0) {
+      await tx.query(
+        `INSERT INTO map_data (id, uid, title, data, revision)
+         SELECT id, uid, title, data, revision
+           FROM jsonb_to_recordset($1::jsonb) AS r(id text, uid text, title text, data jsonb, revision bigint)
+         ON CONFLICT (id) DO NOTHING`,
+        [JSON.stringify([...inserts.values()])],
+      );
+    }
+    if (updates.size > 0) {
+      await tx.query(
+        `UPDATE map_data m SET title = COALESCE(r.title, m.title), data = COALESCE(r.data, m.data), revision = r.revision
+           FROM jsonb_to_recordset($1::jsonb) AS r(id text, title text, data jsonb, revision bigint)
+          WHERE m.id = r.id`,
+        [JSON.stringify([...updates.values()])],
+      );
+    }
+    if (deletes.size > 0) await tx.query('DELETE FROM map_data WHERE id = ANY($1::text[])', [[...deletes]]);
   },
 };
 

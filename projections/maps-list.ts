@@ -34,35 +34,46 @@ export const mapsListProjection: Projection = {
   schema: SCHEMA,
   tables: ['maps_list'],
   streamPrefixes: [STREAM_PREFIXES[0]],
+  /**
+   * Folds the batch in memory first, then writes each map's net change in one statement per
+   * kind (insert, update, delete): catching up on a long log costs a few statements per batch
+   * instead of one per event.
+   */
   async apply(tx: Queryable, events, changed: ChangedTopics) {
+    const inserts = new Map<string, NewRow>();
+    const updates = new Map<string, RowPatch>();
+    const deletes = new Set<string>();
     for (const { event } of mapEventsOf(events)) {
+      const mapId = event.data.mapId;
       switch (event.type) {
         case 'MapCreated': {
           const d = event.data;
           const metrics = metricsOf(d.document);
-          await tx.query(
-            `INSERT INTO maps_list (id, title, uid, author, created, edited, state, layer_count, location_count)
-             VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
-            [d.mapId, d.title, d.uid, d.author, d.created, d.state, metrics.layerCount, metrics.locationCount],
-          );
+          inserts.set(mapId, {
+            id: mapId, title: d.title, uid: d.uid, author: d.author, created: d.created, edited: d.created, state: d.state,
+            layer_count: metrics.layerCount, location_count: metrics.locationCount,
+          });
           changed.add(topics.maps(d.uid));
           break;
         }
         case 'MapSaved': {
           const d = event.data;
           const metrics = d.document ? metricsOf(d.document) : null;
-          const { rows } = await tx.query<{ uid: string }>(
-            `UPDATE maps_list SET title = COALESCE($2, title), edited = $3,
-               layer_count = COALESCE($4, layer_count), location_count = COALESCE($5, location_count)
-             WHERE id = $1 RETURNING uid`,
-            [d.mapId, d.title ?? null, d.edited, metrics?.layerCount ?? null, metrics?.locationCount ?? null],
-          );
-          for (const row of rows) changed.add(topics.maps(row.uid));
+          const patch = {
+            edited: d.edited,
+            ...(d.title !== undefined ? { title: d.title } : {}),
+            ...(metrics ? { layer_count: metrics.layerCount, location_count: metrics.locationCount } : {}),
+          };
+          const inserted = inserts.get(mapId);
+          if (inserted) Object.assign(inserted, patch);
+          else if (!deletes.has(mapId)) updates.set(mapId, { ...updates.get(mapId), id: mapId, ...patch });
           break;
         }
         case 'MapDeleted': {
-          const { rows } = await tx.query<{ uid: string }>('DELETE FROM maps_list WHERE id = $1 RETURNING uid', [event.data.mapId]);
-          for (const row of rows) changed.add(topics.maps(row.uid));
+          const inserted = inserts.get(mapId);
+          if (inserted) inserts.delete(mapId);
+          else deletes.add(mapId);
+          updates.delete(mapId);
           break;
         }
         default: {
@@ -71,8 +82,52 @@ export const mapsListProjection: Projection = {
         }
       }
     }
+    if (inserts.size > 0) {
+      await tx.query(
+        `INSERT INTO maps_list (id, title, uid, author, created, edited, state, layer_count, location_count)
+         SELECT id, title, uid, author, created, edited, state, layer_count, location_count
+           FROM jsonb_to_recordset($1::jsonb) AS r(id text, title text, uid text, author text, created timestamptz,
+                edited timestamptz, state integer, layer_count integer, location_count integer)
+         ON CONFLICT (id) DO NOTHING`,
+        [JSON.stringify([...inserts.values()])],
+      );
+    }
+    if (updates.size > 0) {
+      const { rows } = await tx.query<{ uid: string }>(
+        `UPDATE maps_list m SET title = COALESCE(r.title, m.title), edited = r.edited,
+           layer_count = COALESCE(r.layer_count, m.layer_count), location_count = COALESCE(r.location_count, m.location_count)
+           FROM jsonb_to_recordset($1::jsonb) AS r(id text, title text, edited timestamptz, layer_count integer, location_count integer)
+          WHERE m.id = r.id RETURNING m.uid`,
+        [JSON.stringify([...updates.values()])],
+      );
+      for (const row of rows) changed.add(topics.maps(row.uid));
+    }
+    if (deletes.size > 0) {
+      const { rows } = await tx.query<{ uid: string }>('DELETE FROM maps_list WHERE id = ANY($1::text[]) RETURNING uid', [[...deletes]]);
+      for (const row of rows) changed.add(topics.maps(row.uid));
+    }
   },
 };
+
+interface NewRow {
+  id: string;
+  title: string;
+  uid: string;
+  author: string;
+  created: string;
+  edited: string;
+  state: number;
+  layer_count: number;
+  location_count: number;
+}
+
+interface RowPatch {
+  id: string;
+  edited: string;
+  title?: string;
+  layer_count?: number;
+  location_count?: number;
+}
 
 interface MapsListRow {
   id: string;

@@ -12,7 +12,7 @@
  */
 import { EventMetadata } from '../../events/metadata.js';
 import { comparePositions, START } from '../../events/position.js';
-import { sqlState, UNIQUE_VIOLATION, type Database, type Queryable } from '../db/database.js';
+import { sqlState, UNIQUE_VIOLATION, type Database } from '../db/database.js';
 import {
   InvalidAppendError,
   WrongExpectedRevisionError,
@@ -54,7 +54,55 @@ CREATE TABLE IF NOT EXISTS es_events (
   CONSTRAINT es_events_event_id_unique UNIQUE (event_id),
   CONSTRAINT es_events_stream_revision_unique UNIQUE (stream_id, stream_revision)
 );
+
+-- The whole append in one statement (one round trip, its own transaction): replay check,
+-- stream lock, expected-revision check, insert. A mismatch raises SQLSTATE MF409 with the
+-- stream's actual revision ('no_stream' or a number) as the error's detail.
+CREATE OR REPLACE FUNCTION es_append(p_stream text, p_expected text, p_events jsonb)
+RETURNS TABLE (next_revision text, commit_position text, prepare_position text)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_total integer := jsonb_array_length(p_events);
+  v_ids uuid[] := ARRAY(SELECT (e->>'id')::uuid FROM jsonb_array_elements(p_events) AS e);
+  v_found integer;
+  v_elsewhere boolean;
+  v_current bigint;
+  v_last bigint;
+BEGIN
+  SELECT count(*), bool_or(stream_id <> p_stream) INTO v_found, v_elsewhere FROM es_events WHERE event_id = ANY(v_ids);
+  IF v_found > 0 THEN
+    IF v_found = v_total AND NOT v_elsewhere THEN
+      RETURN QUERY SELECT stream_revision::text, transaction_id::text, global_position::text
+        FROM es_events WHERE event_id = ANY(v_ids) ORDER BY es_events.stream_revision DESC LIMIT 1;
+      RETURN;
+    END IF;
+    SELECT revision INTO v_current FROM es_streams WHERE stream_id = p_stream;
+    RAISE EXCEPTION USING ERRCODE = 'MF409', MESSAGE = 'event ids already used', DETAIL = COALESCE(v_current::text, 'no_stream');
+  END IF;
+
+  SELECT revision INTO v_current FROM es_streams WHERE stream_id = p_stream FOR UPDATE;
+  IF NOT (p_expected = 'any'
+      OR (p_expected = 'no_stream' AND v_current IS NULL)
+      OR (p_expected = 'stream_exists' AND v_current IS NOT NULL)
+      OR (p_expected ~ '^[0-9]+$' AND v_current = p_expected::bigint)) THEN
+    RAISE EXCEPTION USING ERRCODE = 'MF409', MESSAGE = 'wrong expected revision', DETAIL = COALESCE(v_current::text, 'no_stream');
+  END IF;
+
+  v_last := COALESCE(v_current, -1) + v_total;
+  INSERT INTO es_events (event_id, stream_id, stream_revision, type, data, metadata)
+  SELECT (e.value->>'id')::uuid, p_stream, v_last - v_total + e.ord, e.value->>'type', e.value->'data', e.value->'metadata'
+    FROM jsonb_array_elements(p_events) WITH ORDINALITY AS e(value, ord)
+   ORDER BY e.ord;
+  INSERT INTO es_streams (stream_id, revision) VALUES (p_stream, v_last)
+    ON CONFLICT (stream_id) DO UPDATE SET revision = EXCLUDED.revision;
+  RETURN QUERY SELECT stream_revision::text, transaction_id::text, global_position::text
+    FROM es_events WHERE stream_id = p_stream AND stream_revision = v_last;
+END;
+$$;
 `;
+
+/** SQLSTATE raised by es_append when the stream is not where the append expected it. */
+const WRONG_REVISION = 'MF409';
 
 interface EventRow {
   id: string;
@@ -113,6 +161,9 @@ export class PostgresEventStore implements EventStore {
   private readonly wakers = new Set<() => void>();
   private unlisten: (() => Promise<void>) | null = null;
   private readonly subscriptions = new Set<Subscription>();
+  private notifyInFlight = false;
+  private notifyAgain = false;
+  private closed = false;
 
   private constructor(private readonly db: Database) {}
 
@@ -131,90 +182,57 @@ export class PostgresEventStore implements EventStore {
   async append(stream: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
     if (!stream) throw new InvalidAppendError('Stream name is empty.');
     checkEvents(events);
-    // A race on a new stream ends in a unique violation; with "any" or a retried append the
-    // right answer is then to look again, so try a few times before giving up.
+    const payload = JSON.stringify(
+      events.map((event) => ({ id: event.id, type: event.type, data: event.data ?? null, metadata: event.metadata })),
+    );
+    const expected = typeof expectedRevision === 'bigint' ? expectedRevision.toString() : expectedRevision;
+    // Two appends racing to create a stream meet at a unique index, as do an append and its
+    // own retry; the loser tries again below.
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.db.transaction((tx) => this.appendInTransaction(tx, stream, events, expectedRevision));
+        const { rows } = await this.db.query<{ next_revision: string; commit_position: string; prepare_position: string }>(
+          'SELECT * FROM es_append($1, $2, $3::jsonb)',
+          [stream, expected, payload],
+        );
+        const row = rows[0]!;
+        this.announceAppend();
+        return {
+          nextRevision: BigInt(row.next_revision),
+          position: { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) },
+        };
       } catch (error) {
-        if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
-        const replay = await this.findAppended(this.db, stream, events);
-        if (replay) return replay;
-        const actual = await this.currentRevision(this.db, stream);
-        if (expectedRevision !== 'any' || attempt >= 3) {
-          throw new WrongExpectedRevisionError(stream, expectedRevision, actual);
+        const state = sqlState(error);
+        if (state === WRONG_REVISION) {
+          const detail = (error as { detail?: string }).detail ?? 'no_stream';
+          throw new WrongExpectedRevisionError(stream, expectedRevision, detail === 'no_stream' ? 'no_stream' : BigInt(detail));
         }
+        // Retrying lets es_append see the winner: a replay, a stream now at another revision,
+        // or (for "any") simply the next revision.
+        if (state !== UNIQUE_VIOLATION || attempt >= 3) throw error;
       }
     }
   }
 
-  private async currentRevision(db: Queryable, stream: string, lock = false): Promise<bigint | 'no_stream'> {
-    const { rows } = await db.query<{ revision: string }>(
-      `SELECT revision::text FROM es_streams WHERE stream_id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [stream],
-    );
-    return rows[0] ? BigInt(rows[0].revision) : 'no_stream';
-  }
-
-  /** If these exact events are already in the stream (a retried append), their result. */
-  private async findAppended(db: Queryable, stream: string, events: readonly NewEvent[]): Promise<AppendResult | null> {
-    const { rows } = await db.query<{ stream_id: string; stream_revision: string; transaction_id: string; global_position: string }>(
-      `SELECT stream_id, stream_revision::text, transaction_id::text, global_position::text
-         FROM es_events WHERE event_id = ANY($1::uuid[]) ORDER BY es_events.stream_revision`,
-      [events.map((event) => event.id)],
-    );
-    if (rows.length === 0) return null;
-    if (rows.length !== events.length || rows.some((row) => row.stream_id !== stream)) {
-      throw new WrongExpectedRevisionError(stream, 'any', await this.currentRevision(db, stream));
+  /**
+   * Wakes this process's subscriptions at once, and other processes' through NOTIFY. The
+   * NOTIFY is sent after commit, outside the append (NOTIFY at commit takes a database-wide
+   * lock that would serialise every append), and coalesced: subscribers only need to know
+   * that something new may be there.
+   */
+  private announceAppend(): void {
+    this.wakeAll();
+    if (this.notifyInFlight) {
+      this.notifyAgain = true;
+      return;
     }
-    const last = rows[rows.length - 1]!;
-    return {
-      nextRevision: BigInt(last.stream_revision),
-      position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) },
-    };
-  }
-
-  private async appendInTransaction(
-    tx: Queryable,
-    stream: string,
-    events: readonly NewEvent[],
-    expected: ExpectedRevision,
-  ): Promise<AppendResult> {
-    const replay = await this.findAppended(tx, stream, events);
-    if (replay) return replay;
-
-    const current = await this.currentRevision(tx, stream, true);
-    const matches =
-      expected === 'any' ||
-      (expected === 'no_stream' && current === 'no_stream') ||
-      (expected === 'stream_exists' && current !== 'no_stream') ||
-      (typeof expected === 'bigint' && current === expected);
-    if (!matches) throw new WrongExpectedRevisionError(stream, expected, current);
-
-    const first = current === 'no_stream' ? 0n : current + 1n;
-    const payload = JSON.stringify(
-      events.map((event) => ({ id: event.id, type: event.type, data: event.data ?? null, metadata: event.metadata })),
-    );
-    const { rows } = await tx.query<{ stream_revision: string; transaction_id: string; global_position: string }>(
-      `INSERT INTO es_events (event_id, stream_id, stream_revision, type, data, metadata)
-       SELECT (e.value->>'id')::uuid, $1, $2::bigint + e.ord - 1, e.value->>'type', e.value->'data', e.value->'metadata'
-         FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(value, ord)
-        ORDER BY e.ord
-       RETURNING stream_revision::text, transaction_id::text, global_position::text`,
-      [stream, first.toString(), payload],
-    );
-    const last = rows.reduce((a, b) => (BigInt(a.stream_revision) > BigInt(b.stream_revision) ? a : b));
-    await tx.query(
-      `INSERT INTO es_streams (stream_id, revision) VALUES ($1, $2::bigint)
-       ON CONFLICT (stream_id) DO UPDATE SET revision = EXCLUDED.revision`,
-      [stream, last.stream_revision],
-    );
-    // Delivered at commit, and only if the transaction commits.
-    await tx.query(`SELECT pg_notify($1, '')`, [APPENDED_CHANNEL]);
-    return {
-      nextRevision: BigInt(last.stream_revision),
-      position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) },
-    };
+    this.notifyInFlight = true;
+    void (async () => {
+      do {
+        this.notifyAgain = false;
+        await this.db.query('SELECT pg_notify($1, $2)', [APPENDED_CHANNEL, '']).catch(() => {});
+      } while (this.notifyAgain && !this.closed);
+      this.notifyInFlight = false;
+    })();
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -308,6 +326,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
     await this.unlisten?.();
     this.unlisten = null;

@@ -24,8 +24,11 @@ export interface DatabaseTarget {
 export const postgresUrl = process.env.DATABASE_URL ?? null;
 
 /** Creates an empty PostgreSQL database and returns its connection string. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  if (!postgresUrl) throw new Error('DATABASE_URL is not set');
+export async function createPostgresDatabase(
+  serverUrl = process.env.DATABASE_URL,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!serverUrl) throw new Error('DATABASE_URL is not set');
+  const postgresUrl = serverUrl;
   const name = `mapfold_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();

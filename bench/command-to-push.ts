@@ -1,0 +1,82 @@
+import WebSocket from 'ws';
+import { comparePositions, parsePosition } from '../events/position.js';
+import { topics } from '../events/topics.js';
+import { allProjections } from '../projections/index.js';
+import { ProjectionRunner } from '../projections/runner.js';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import type { Database } from '../server/db/database.js';
+import { openServices } from '../server/services.js';
+
+const COMMANDS = 1_000;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** saveMap over HTTP from one client; time until another client's socket has the change. */
+export async function benchCommandToPush(db: Database, print: (line: string) => void): Promise<void> {
+  const services = await openServices(loadConfig({ LOG_LEVEL: 'silent' }), { db });
+  const app = await buildApp(services);
+  const runner = new ProjectionRunner(db, services.store, allProjections);
+  await runner.start();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  try {
+    const registered = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { email: 'bench@example.com', password: 'bench password', displayName: 'Bench' } }),
+    });
+    const uid = ((await registered.json()) as { result: { uid: string } }).result.uid;
+    const cookie = registered.headers.get('set-cookie')!.split(';')[0]!;
+    const callFn = async (name: string, data: unknown) => {
+      const response = await fetch(`${base}/api/fn/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ data }) });
+      return (await response.json()) as { result: string; position: string };
+    };
+    const mapId = (await callFn('createMap', { title: 'Latency' })).result;
+
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live`, { headers: { cookie } });
+    await new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
+    let latest = parsePosition('-1:-1');
+    let waiting: { position: ReturnType<typeof parsePosition>; resolve: () => void } | null = null;
+    const settle = () => {
+      if (waiting && comparePositions(latest, waiting.position) >= 0) {
+        const done = waiting;
+        waiting = null;
+        done.resolve();
+      }
+    };
+    socket.on('message', (raw) => {
+      const message = JSON.parse(raw.toString()) as { type: string; position?: string };
+      if (message.type !== 'snapshot') return;
+      const position = parsePosition(message.position!);
+      if (comparePositions(position, latest) > 0) latest = position;
+      settle();
+    });
+    const subscribed = new Promise<void>((resolve) => socket.once('message', () => resolve()));
+    socket.send(JSON.stringify({ v: 1, type: 'subscribe', topic: topics.maps(uid) }));
+    await subscribed;
+
+    const samples: number[] = [];
+    for (let i = 0; i < COMMANDS + 50; i++) {
+      const started = performance.now();
+      let pushed!: () => void;
+      const arrived = new Promise<void>((resolve) => (pushed = resolve));
+      const answer = await callFn('saveMap', { id: mapId, title: `Latency ${i}` });
+      waiting = { position: parsePosition(answer.position), resolve: pushed };
+      // The push may have landed while the HTTP answer was on its way: it is then already due.
+      settle();
+      await arrived;
+      if (i >= 50) samples.push(performance.now() - started);
+    }
+    socket.close();
+    samples.sort((a, b) => a - b);
+    print(`command-to-push: median ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms (${COMMANDS} commands)`);
+  } finally {
+    await app.close();
+    await runner.stop();
+    await services.store.close();
+  }
+}

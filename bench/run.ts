@@ -1,0 +1,59 @@
+/**
+ * `npm run bench`: prints the core's figures for PGlite and for PostgreSQL.
+ *  - append throughput (events/s), 1 writer and 8 concurrent writers;
+ *  - projection catch-up (events/s) over 100,000 events;
+ *  - command-to-push latency (median, p99) over 1,000 commands: HTTP call at one client to
+ *    the websocket message at another.
+ * PostgreSQL comes from DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
+ * scratch database is created and dropped. Figures on a shared machine vary: compare ratios.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openPGliteDatabase } from '../server/db/pglite-database.js';
+import { openPostgresDatabase } from '../server/db/postgres-database.js';
+import type { Database } from '../server/db/database.js';
+import { createPostgresDatabase } from '../test/support/databases.js';
+import { benchAppends } from './append-throughput.js';
+import { benchCatchUp } from './projection-catch-up.js';
+import { benchCommandToPush } from './command-to-push.js';
+
+process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface Target {
+  name: string;
+  open(): Promise<{ db: Database; url: string | null; dispose(): Promise<void> }>;
+}
+
+const targets: Target[] = [
+  {
+    name: 'PGlite (embedded, on disk)',
+    async open() {
+      const dir = mkdtempSync(path.join(tmpdir(), 'mapfold-bench-'));
+      const db = await openPGliteDatabase(dir);
+      return { db, url: null, dispose: async () => { await db.close(); rmSync(dir, { recursive: true, force: true }); } };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    async open() {
+      const created = await createPostgresDatabase();
+      const db = await openPostgresDatabase(created.url, 20);
+      return { db, url: created.url, dispose: async () => { await db.close(); await created.drop(); } };
+    },
+  },
+];
+
+const only = process.argv[2];
+for (const target of targets) {
+  if (only && !target.name.toLowerCase().startsWith(only.toLowerCase())) continue;
+  console.log(`\n== ${target.name} ==`);
+  for (const run of [benchAppends, benchCatchUp, benchCommandToPush]) {
+    const opened = await target.open();
+    try {
+      await run(opened.db, (line) => console.log(`  ${line}`));
+    } finally {
+      await opened.dispose();
+    }
+  }
+}
