@@ -73,6 +73,7 @@ async function main() {
       const page = await anonymous.newPage();
       await visit(page, '/');
       await shoot(page, 'landing');
+      await shoot(page, 'landing-fold', false);
       await visit(page, '/login');
       await shoot(page, 'login');
       await visit(page, '/register');

@@ -77,7 +77,7 @@ export function Header() {
               <ul className="site-nav__links">
                 {signedIn ? (
                   <li>
-                    <NavLink to={paths.maps} className={navClass} end={false}>
+                    <NavLink to={paths.maps} className={navClass}>
                       Maps
                     </NavLink>
                   </li>

@@ -23,11 +23,9 @@ export function PricingPage() {
               <h2 id={`plan-${plan.id}`}>{plan.name}</h2>
               <p className="plan__price">
                 <strong>${plan.monthly}</strong>
-                <span>$/mo per map, billed monthly</span>
+                <span>/mo per map, billed monthly</span>
               </p>
-              <p className="plan__annual">
-                ${plan.annual} $/mo per map with annual billing
-              </p>
+              <p className="plan__annual">${plan.annual}/mo per map with annual billing</p>
               <p className="plan__summary">{plan.summary}</p>
               <ul>
                 {plan.features.map((feature) => (
