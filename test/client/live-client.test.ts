@@ -172,6 +172,18 @@ describe('live client', () => {
     expect(states).toEqual(['connecting']);
   });
 
+  it('tries again at once when the browser comes back online', async () => {
+    const { live, sockets } = liveFor('irrelevant=1', { url: 'ws://127.0.0.1:9/api/live', minDelayMs: 60_000, maxDelayMs: 60_000 });
+    live.connect();
+    await until(() => sockets[0]?.readyState === WebSocket.CLOSED);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sockets).toHaveLength(1);
+
+    window.dispatchEvent(new Event('online'));
+
+    expect(sockets).toHaveLength(2);
+  });
+
   it('ignores a snapshot older than the last one applied for the topic', async () => {
     const user = await registerUser(server);
     const topic = topics.maps(user.uid);

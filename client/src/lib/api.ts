@@ -44,10 +44,6 @@ export class ApiError extends Error {
   }
 }
 
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
-
 /** Any thrown value as an {@link ApiError}, for code that must show or return an error. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;

@@ -249,6 +249,16 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     }
   }
 
+  // Back online (a laptop waking up, a train leaving a tunnel): try now, not after the backoff.
+  if (typeof window !== 'undefined') {
+    window.addEventListener('online', () => {
+      if (wanted && !socket) {
+        attempt = 0;
+        open();
+      }
+    });
+  }
+
   return {
     subscribe(topic, onSnapshot, onError) {
       let entry = topics.get(topic);

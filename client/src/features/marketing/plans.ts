@@ -26,6 +26,3 @@ export const PLANS: readonly Plan[] = [
     features: ['Everything in Basic', 'Wayfinding routes between locations', 'Full edit history with restore', 'Priority support'],
   },
 ];
-
-/** Largest number of map slots one subscription can hold (spec §5). */
-export const MAX_QUANTITY = 1000;
