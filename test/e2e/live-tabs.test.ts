@@ -1,0 +1,80 @@
+/**
+ * The product in a real Chromium: the guard sends a visitor to /login, registration signs in,
+ * a map created in one tab appears in a second tab without a reload, and unknown paths get
+ * the 404 page. Runs against the built client (`npm test` builds it first).
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteTarget } from '../support/databases.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+describe('two tabs in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!existsSync('dist/client/index.html')) throw new Error('Build the client first: npm run build');
+    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
+    server = await startTestServer(pgliteTarget);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('a second tab sees a map created in the first, without reloading', async () => {
+    const context = await browser.newContext({ baseURL: server.url });
+    const first = await context.newPage();
+
+    await first.goto('/maps');
+    await first.waitForURL('**/login');
+
+    await first.goto('/register');
+    await first.getByLabel('Display name').fill('Ana Lima');
+    await first.getByLabel('Email').fill('ana.e2e@example.com');
+    await first.getByLabel('Password').fill('correct horse battery');
+    await first.getByRole('button', { name: 'Create account' }).click();
+    await first.waitForURL('**/maps');
+
+    const second = await context.newPage();
+    await second.goto('/maps');
+    await expect.poll(() => second.getByText('Garden level').count()).toBe(0);
+
+    await first.getByLabel('New map').fill('Garden level');
+    await first.getByRole('button', { name: 'Create' }).click();
+    await first.getByRole('heading', { name: 'Garden level' }).waitFor({ timeout: 10_000 });
+
+    // No reload in the second tab: the live socket brings it.
+    await second.getByRole('heading', { name: 'Garden level' }).waitFor({ timeout: 10_000 });
+    await context.close();
+  });
+
+  it('after logging in, a visitor returns to the page they asked for', async () => {
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    await page.goto('/maps/new');
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').fill('ana.e2e@example.com');
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/maps/new');
+    await context.close();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    const page = await browser.newPage({ baseURL: server.url });
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Not Found' }).waitFor();
+    expect(await page.getByText("The page you're looking for could not be found.").count()).toBe(1);
+    await page.getByRole('link', { name: 'Back to home' }).or(page.getByRole('button', { name: 'Back to home' })).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.close();
+  });
+});
