@@ -90,11 +90,13 @@ export async function buildApp(services: Services, logger: FastifyServerOptions[
 
   const hasClient = existsSync(path.join(CLIENT_DIST, 'index.html'));
   if (hasClient) {
-    await app.register(fastifyStatic, { root: CLIENT_DIST, wildcard: false, index: false });
+    // wildcard: files are looked up per request, so a rebuilt client is served without a restart.
+    await app.register(fastifyStatic, { root: CLIENT_DIST, wildcard: true, index: false });
   }
   // Every non-API GET is a client route: the React router decides, including its 404 page.
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api/') && hasClient) {
+    // A missing asset is a 404, not the app's HTML (which a browser would try to run as a script).
+    if (request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/') && hasClient) {
       return reply.type('text/html').sendFile('index.html');
     }
     return sendError(reply, { code: 'not-found', message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
