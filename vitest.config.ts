@@ -2,14 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Each file gets its own databases and servers; two at a time suits a 2-core machine.
+    maxWorkers: 2,
     projects: [
       {
         test: {
           name: 'node',
           environment: 'node',
           include: ['test/{events,projections,server,contract,e2e}/**/*.test.ts'],
-          // Each file gets its own databases; a few at a time suits a 2-core machine.
-          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
