@@ -32,3 +32,6 @@ export type ServerMessage = z.infer<typeof ServerMessage>;
 
 /** Close code for an unauthenticated socket (4000-4999 are the application's own). */
 export const CLOSE_UNAUTHENTICATED = 4401;
+
+/** Close code for a socket opened from another site's page. */
+export const CLOSE_FORBIDDEN_ORIGIN = 4403;

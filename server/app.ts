@@ -9,7 +9,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { CLOSE_UNAUTHENTICATED } from '../events/live-messages.js';
+import { CLOSE_FORBIDDEN_ORIGIN, CLOSE_UNAUTHENTICATED } from '../events/live-messages.js';
 import type { Principal } from '../events/principal.js';
 import type { AuthProvider } from './auth/auth-provider.js';
 import type { LocalAccounts } from './auth/local-accounts.js';
@@ -80,6 +80,11 @@ export async function buildApp(services: Services, logger: FastifyServerOptions[
     await queryRoutes(api, db);
     if (services.localAccounts) await authRoutes(api, services.localAccounts, config.publicUrl.startsWith('https:'));
     api.get('/api/live', { websocket: true }, (socket, request) => {
+      // Another site's page must not ride the visitor's cookie into their live data.
+      if (!isSameOrigin(request.headers.origin, request.headers.host, config.publicUrl)) {
+        socket.close(CLOSE_FORBIDDEN_ORIGIN, 'Origin not allowed');
+        return;
+      }
       if (!request.principal) {
         socket.close(CLOSE_UNAUTHENTICATED, 'Unauthenticated');
         return;
@@ -103,4 +108,15 @@ export async function buildApp(services: Services, logger: FastifyServerOptions[
   });
 
   return app;
+}
+
+/** True for requests without an Origin (not a browser page) or from this site's own pages. */
+function isSameOrigin(origin: string | undefined, host: string | undefined, publicUrl: string): boolean {
+  if (!origin) return true;
+  try {
+    const url = new URL(origin);
+    return url.origin === new URL(publicUrl).origin || url.host === host;
+  } catch {
+    return false;
+  }
 }

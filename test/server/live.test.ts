@@ -4,7 +4,8 @@
  * that share one PostgreSQL database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSE_UNAUTHENTICATED, type ServerMessage } from '../../events/live-messages.js';
+import WebSocket from 'ws';
+import { CLOSE_FORBIDDEN_ORIGIN, CLOSE_UNAUTHENTICATED, type ServerMessage } from '../../events/live-messages.js';
 import { comparePositions, parsePosition } from '../../events/position.js';
 import { topics } from '../../events/topics.js';
 import { buildApp } from '../../server/app.js';
@@ -36,6 +37,17 @@ describe.each(databaseTargets)('live push on $name', (target) => {
     expect((await live.closed).code).toBe(CLOSE_UNAUTHENTICATED);
     const forged = await openLive(server, { uid: 'x', cookie: 'mapfold_session=forged' });
     expect((await forged.closed).code).toBe(CLOSE_UNAUTHENTICATED);
+  });
+
+  it("refuses a socket opened from another site's page, even with a valid session", async () => {
+    const foreign = new WebSocket(`${server.url.replace('http', 'ws')}/api/live`, {
+      headers: { cookie: ana.cookie, origin: 'https://evil.example' },
+    });
+    const code = await new Promise<number>((resolve) => foreign.on('close', (c) => resolve(c)));
+    expect(code).toBe(CLOSE_FORBIDDEN_ORIGIN);
+    const own = await openLive(server, ana);
+    expect(await own.next((m) => m.type === 'welcome')).toMatchObject({ uid: ana.uid });
+    own.close();
   });
 
   it('welcomes, answers ping, and refuses malformed messages', async () => {
