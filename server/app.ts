@@ -96,7 +96,7 @@ export async function buildApp(services: Services, logger: FastifyServerOptions[
   const hasClient = existsSync(path.join(CLIENT_DIST, 'index.html'));
   if (hasClient) {
     // wildcard: files are looked up per request, so a rebuilt client is served without a restart.
-    await app.register(fastifyStatic, { root: CLIENT_DIST, wildcard: true, index: false });
+    await app.register(fastifyStatic, { root: CLIENT_DIST, wildcard: true, index: 'index.html' });
   }
   // Every non-API GET is a client route: the React router decides, including its 404 page.
   app.setNotFoundHandler((request, reply) => {

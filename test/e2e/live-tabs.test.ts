@@ -68,6 +68,18 @@ describe('two tabs in Chromium', () => {
     await context.close();
   });
 
+  it('serves the landing page at / and the app on a direct load of any route', async () => {
+    const page = await browser.newPage({ baseURL: server.url });
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.title()).toMatch(/interactive maps/i);
+    expect((await page.goto('/pricing'))?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect((await page.request.get('/assets/missing.js')).status()).toBe(404);
+    await page.close();
+  });
+
   it('shows the 404 page for an unknown path', async () => {
     const page = await browser.newPage({ baseURL: server.url });
     await page.goto('/no/such/page');
