@@ -13,6 +13,11 @@ export const ClientMessage = z.discriminatedUnion('type', [
   z.object({ v, type: z.literal('subscribe'), topic }),
   z.object({ v, type: z.literal('unsubscribe'), topic }),
   z.object({ v, type: z.literal('ping') }),
+  /**
+   * Token-based sign-in (Clerk): sent first after open, then again with each fresh token
+   * before the previous one expires. Cookie sessions need no message.
+   */
+  z.object({ v, type: z.literal('auth'), token: z.string().min(1).max(8192) }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 

@@ -8,11 +8,17 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { DomainError } from '../events/errors.js';
 import { CLOSE_FORBIDDEN_ORIGIN, CLOSE_UNAUTHENTICATED } from '../events/live-messages.js';
 import type { Principal } from '../events/principal.js';
 import type { AuthProvider } from './auth/auth-provider.js';
+import type { ClerkAuth } from './auth/clerk-auth.js';
 import type { LocalAccounts } from './auth/local-accounts.js';
+import type { OutboxMailer } from './mail/outbox-mailer.js';
+import { devOutboxRoutes } from './routes/dev-outbox-routes.js';
+import type { AuthLimits } from './security/auth-limits.js';
+import type { RateLimiter } from './security/rate-limiter.js';
 import type { Clock, IdGenerator } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -42,16 +48,34 @@ export interface Services {
   auth: AuthProvider;
   /** The local accounts, when the local provider is in use (it has its own routes). */
   localAccounts: LocalAccounts | null;
+  /** Clerk, when it is configured (it replaces the local accounts). */
+  clerk: ClerkAuth | null;
+  /** The embedded outbox, when no SMTP server is configured. */
+  outbox: OutboxMailer | null;
+  rateLimiter: RateLimiter;
+  authLimits: AuthLimits;
   clock: Clock;
   ids: IdGenerator;
+}
+
+export interface AppOptions {
+  /** How often live sockets' sessions and tokens are checked again (ms). */
+  liveRecheckMs?: number;
+  /** A logger shared with the rest of the process (main.ts); overrides `logger`. */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 const CORRELATION_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 const CLIENT_DIST = path.resolve(import.meta.dirname, '../dist/client');
 
-export async function buildApp(services: Services, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
+export async function buildApp(
+  services: Services,
+  logger: FastifyServerOptions['logger'] = false,
+  options: AppOptions = {},
+): Promise<FastifyInstance> {
   const { config, db } = services;
-  const app = Fastify({ logger, bodyLimit: config.bodyLimit, genReqId: () => services.ids.uuid() });
+  const common = { bodyLimit: config.bodyLimit, genReqId: () => services.ids.uuid() };
+  const app = options.loggerInstance ? Fastify({ ...common, loggerInstance: options.loggerInstance }) : Fastify({ ...common, logger });
 
   app.decorate('clock', services.clock);
   app.decorate('ids', services.ids);
@@ -60,7 +84,7 @@ export async function buildApp(services: Services, logger: FastifyServerOptions[
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
-  const hub = new LiveHub(db, app.log);
+  const hub = new LiveHub(db, app.log, options.liveRecheckMs);
   app.decorate('liveHub', hub);
   app.addHook('onReady', () => hub.start());
   app.addHook('preClose', () => hub.stop());
@@ -71,6 +95,7 @@ export async function buildApp(services: Services, logger: FastifyServerOptions[
     const header = request.headers['x-correlation-id'];
     request.correlationId = typeof header === 'string' && CORRELATION_ID.test(header) ? header : request.id;
     if (request.url.startsWith('/api/')) {
+      refuseCrossSiteWrites(request, config.publicUrl);
       request.principal = await services.auth.principalFor({ headers: request.headers, cookies: request.cookies });
     }
   });
@@ -78,18 +103,26 @@ export async function buildApp(services: Services, logger: FastifyServerOptions[
   await app.register(async (api) => {
     await functionRoutes(api, { store: services.store, db, ids: services.ids });
     await queryRoutes(api, db);
-    if (services.localAccounts) await authRoutes(api, services.localAccounts, config.publicUrl.startsWith('https:'));
+    await authRoutes(api, services);
+    if (services.outbox) await devOutboxRoutes(api, services.outbox);
     api.get('/api/live', { websocket: true }, (socket, request) => {
       // Another site's page must not ride the visitor's cookie into their live data.
       if (!isSameOrigin(request.headers.origin, request.headers.host, config.publicUrl)) {
         socket.close(CLOSE_FORBIDDEN_ORIGIN, 'Origin not allowed');
         return;
       }
+      const clerk = services.clerk;
+      if (clerk) {
+        // Browsers cannot put headers on a websocket: the token comes in an `auth` message.
+        hub.attach(socket, null, { verifyToken: (token) => clerk.verify(token) });
+        return;
+      }
       if (!request.principal) {
         socket.close(CLOSE_UNAUTHENTICATED, 'Unauthenticated');
         return;
       }
-      hub.attach(socket, request.principal);
+      const { headers, cookies } = request;
+      hub.attach(socket, request.principal, { recheck: () => services.auth.principalFor({ headers, cookies }) });
     });
   });
 
@@ -108,6 +141,20 @@ export async function buildApp(services: Services, logger: FastifyServerOptions[
   });
 
   return app;
+}
+
+/**
+ * CSRF: a browser names the page a request comes from (Origin, or Sec-Fetch-Site). A write
+ * from another site's page is refused before anything runs; scripts and same-site pages pass.
+ * (SameSite=Lax cookies already stay home on cross-site POSTs; this holds for older browsers
+ * and same-site subdomains too.)
+ */
+function refuseCrossSiteWrites(request: FastifyRequest, publicUrl: string): void {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+  const origin = request.headers.origin;
+  const fetchSite = request.headers['sec-fetch-site'];
+  const crossSite = origin ? !isSameOrigin(origin, request.headers.host, publicUrl) : fetchSite === 'cross-site';
+  if (crossSite) throw new DomainError('permission-denied', 'Cross-site request refused.');
 }
 
 /** True for requests without an Origin (not a browser page) or from this site's own pages. */

@@ -18,6 +18,17 @@ const EnvSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
   /** Comma-separated e-mail addresses of local accounts that get the admin claim. */
   ADMIN_EMAILS: z.string().default(''),
+  /** SMTP server for outgoing mail (smtp:// or smtps://); unset keeps mail in the local outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** The From address of outgoing mail. */
+  MAIL_FROM: z.string().min(3).default('Mapfold <no-reply@mapfold.local>'),
+  /** Clerk: both keys switch sign-in to Clerk. */
+  CLERK_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  CLERK_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  /** Clerk's PEM public key: verifies session tokens without a network call. */
+  CLERK_JWT_KEY: z.string().min(1).optional(),
+  /** Origins allowed as a token's authorized party (azp); defaults to PUBLIC_URL's origin. */
+  CLERK_AUTHORIZED_PARTIES: z.string().optional(),
 });
 
 export interface Config {
@@ -29,6 +40,9 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   bodyLimit: number;
   adminEmails: ReadonlySet<string>;
+  smtpUrl: string | null;
+  mailFrom: string;
+  clerk: { publishableKey: string; secretKey: string; jwtKey: string | null; authorizedParties: string[] } | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -40,6 +54,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (Boolean(e.CLERK_PUBLISHABLE_KEY) !== Boolean(e.CLERK_SECRET_KEY)) {
+    throw new Error('Invalid configuration: set both CLERK_PUBLISHABLE_KEY and CLERK_SECRET_KEY, or neither.');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -53,5 +70,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((email) => email.trim().toLowerCase())
         .filter(Boolean),
     ),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    clerk:
+      e.CLERK_PUBLISHABLE_KEY && e.CLERK_SECRET_KEY
+        ? {
+            publishableKey: e.CLERK_PUBLISHABLE_KEY,
+            secretKey: e.CLERK_SECRET_KEY,
+            // Environment variables often carry a PEM key on one line with literal "\n".
+            jwtKey: e.CLERK_JWT_KEY?.replace(/\\n/g, '\n') ?? null,
+            authorizedParties: (e.CLERK_AUTHORIZED_PARTIES ?? new URL(e.PUBLIC_URL).origin)
+              .split(',')
+              .map((party) => party.trim())
+              .filter(Boolean),
+          }
+        : null,
   };
 }

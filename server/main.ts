@@ -3,6 +3,7 @@
  * stops accepting, lets in-flight requests finish, stops the projections and closes the
  * database, in that order.
  */
+import { pino } from 'pino';
 import { allProjections } from '../projections/index.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import { buildApp } from './app.js';
@@ -10,13 +11,19 @@ import { loadConfig } from './config.js';
 import { openServices } from './services.js';
 
 const config = loadConfig();
-const services = await openServices(config);
-const app = await buildApp(services, { level: config.logLevel });
+const logger = pino({ level: config.logLevel });
+const services = await openServices(config, { logger });
+const app = await buildApp(services, false, { loggerInstance: logger });
 const runner = new ProjectionRunner(services.db, services.store, allProjections, app.log);
 await runner.start();
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  { database: services.db.kind, dataDir: services.db.kind === 'pglite' ? config.dataDir : undefined },
+  {
+    database: services.db.kind,
+    dataDir: services.db.kind === 'pglite' ? config.dataDir : undefined,
+    auth: services.auth.kind,
+    mail: services.outbox ? `outbox (${new URL('/dev/outbox', config.publicUrl)})` : 'smtp',
+  },
   `Mapfold is running at ${config.publicUrl}`,
 );
 

@@ -1,27 +1,62 @@
-/** Opens everything the app needs from the configuration: database, event store, auth. */
+/** Opens everything the app needs from the configuration: database, event store, mail, auth. */
 import type { Services } from './app.js';
+import { ClerkAuth } from './auth/clerk-auth.js';
 import { LocalAccounts } from './auth/local-accounts.js';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/open-database.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
+import type { Mailer } from './mail/mailer.js';
+import { OutboxMailer } from './mail/outbox-mailer.js';
+import { createSmtpMailer } from './mail/smtp-mailer.js';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './security/auth-limits.js';
+import { RateLimiter } from './security/rate-limiter.js';
+
+export interface ServiceLogger {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+const consoleLogger: ServiceLogger = {
+  info: (details, message) => console.log(message, details),
+  error: (details, message) => console.error(message, details),
+};
 
 export async function openServices(
   config: Config,
-  options: { db?: Database; clock?: Clock; ids?: IdGenerator } = {},
+  options: { db?: Database; clock?: Clock; ids?: IdGenerator; logger?: ServiceLogger; authLimits?: AuthLimits } = {},
 ): Promise<Services & { close(): Promise<void> }> {
   const db = options.db ?? (await openDatabase(config));
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
+  const logger = options.logger ?? consoleLogger;
   const store = await PostgresEventStore.open(db);
-  const localAccounts = await LocalAccounts.open(db, clock, ids, config.adminEmails);
+  const outbox = config.smtpUrl ? null : await OutboxMailer.open(db, logger);
+  const mailer: Mailer = outbox ?? createSmtpMailer(config.smtpUrl!, config.mailFrom);
+  const rateLimiter = await RateLimiter.open(db, clock);
+  const clerk = config.clerk ? new ClerkAuth(config.clerk) : null;
+  const localAccounts = clerk
+    ? null
+    : await LocalAccounts.open({
+        db,
+        clock,
+        ids,
+        adminEmails: config.adminEmails,
+        mailer,
+        publicUrl: config.publicUrl,
+        onMailError: (error) => logger.error({ err: error }, 'sending mail failed'),
+      });
   return {
     config,
     db,
     store,
-    auth: localAccounts,
+    auth: (clerk ?? localAccounts)!,
     localAccounts,
+    clerk,
+    outbox,
+    rateLimiter,
+    authLimits: options.authLimits ?? DEFAULT_AUTH_LIMITS,
     clock,
     ids,
     async close() {

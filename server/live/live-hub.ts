@@ -4,7 +4,7 @@
  * pushes a fresh snapshot of each changed topic to its subscribers.
  */
 import type { WebSocket } from 'ws';
-import { LIVE_PROTOCOL_VERSION, ClientMessage, type ServerMessage } from '../../events/live-messages.js';
+import { CLOSE_UNAUTHENTICATED, LIVE_PROTOCOL_VERSION, ClientMessage, type ServerMessage } from '../../events/live-messages.js';
 import type { Principal } from '../../events/principal.js';
 import { LIVE_CHANNEL, LiveNotice } from '../../projections/live-notices.js';
 import type { Database } from '../db/database.js';
@@ -13,12 +13,30 @@ import { accessTopic, type TopicSnapshot } from './topic-access.js';
 const MAX_TOPICS_PER_SOCKET = 100;
 const HEARTBEAT_MS = 30_000;
 
+/** How a socket proves, and keeps proving, who is on the other end. */
+export interface LiveAuthenticator {
+  /** Looks again at the session the socket opened with (cookie); null once it has ended. */
+  recheck?: () => Promise<Principal | null>;
+  /** Verifies a token sent in an `auth` message (Clerk). */
+  verifyToken?: (token: string) => Promise<{ principal: Principal; expiresAt: Date } | null>;
+}
+
 interface Client {
   socket: WebSocket;
-  principal: Principal;
+  principal: Principal | null;
+  /** When the token the socket signed in with stops being valid (token sign-in only). */
+  expiresAt: Date | null;
+  auth: LiveAuthenticator;
   topics: Map<string, () => Promise<TopicSnapshot>>;
   alive: boolean;
+  /** The message being handled; the next one waits for it. */
+  queue: Promise<void>;
 }
+
+/** A token-authenticated socket must send its first token within this time. */
+const AUTH_TIMEOUT_MS = 10_000;
+/** Grace after a token's expiry for its fresh successor to arrive. */
+const TOKEN_GRACE_MS = 5_000;
 
 interface HubLogger {
   warn(details: object, message: string): void;
@@ -33,9 +51,13 @@ export class LiveHub {
   private unlisten: (() => Promise<void>) | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
 
+  private recheckTimer: NodeJS.Timeout | null = null;
+
   constructor(
     private readonly db: Database,
     private readonly logger: HubLogger,
+    /** How often each socket's session or token is checked again. */
+    private readonly recheckMs = 30_000,
   ) {}
 
   async start(): Promise<void> {
@@ -52,10 +74,35 @@ export class LiveHub {
       }
     }, HEARTBEAT_MS);
     this.heartbeat.unref();
+    this.recheckTimer = setInterval(() => void this.recheckAll(), this.recheckMs);
+    this.recheckTimer.unref();
+  }
+
+  /** Closes sockets whose session ended (signed out, everywhere) or whose token expired. */
+  private async recheckAll(): Promise<void> {
+    const now = Date.now();
+    for (const client of [...this.clients]) {
+      if (!client.principal) continue;
+      if (client.expiresAt && now > client.expiresAt.getTime() + TOKEN_GRACE_MS) {
+        this.unauthenticated(client);
+        continue;
+      }
+      if (client.auth.recheck) {
+        const principal = await client.auth.recheck().catch(() => client.principal);
+        if (!principal || principal.uid !== client.principal.uid) this.unauthenticated(client);
+        else client.principal = principal;
+      }
+    }
+  }
+
+  private unauthenticated(client: Client): void {
+    client.socket.close(CLOSE_UNAUTHENTICATED, 'Unauthenticated');
+    this.detach(client);
   }
 
   async stop(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.recheckTimer) clearInterval(this.recheckTimer);
     await this.unlisten?.();
     for (const client of this.clients) client.socket.close(1001, 'Server shutting down');
   }
@@ -64,22 +111,48 @@ export class LiveHub {
     return this.clients.size;
   }
 
-  attach(socket: WebSocket, principal: Principal): void {
-    const client: Client = { socket, principal, topics: new Map(), alive: true };
+  /**
+   * Takes a new socket. With a principal (cookie session) it is welcomed at once; without one
+   * it must sign in with an `auth` message within {@link AUTH_TIMEOUT_MS}.
+   */
+  attach(socket: WebSocket, principal: Principal | null, auth: LiveAuthenticator): void {
+    const client: Client = { socket, principal, expiresAt: null, auth, topics: new Map(), alive: true, queue: Promise.resolve() };
     this.clients.add(client);
     socket.on('pong', () => {
       client.alive = true;
     });
     socket.on('message', (raw, isBinary) => {
       if (isBinary) return this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'error', code: 'invalid-argument', message: 'Send text messages.' });
-      void this.onMessage(client, raw.toString()).catch((error: unknown) => {
-        this.logger.warn({ err: error }, 'live message failed');
-        this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'error', code: 'internal', message: 'Internal error.' });
-      });
+      // One message at a time per socket, in the order sent: an `auth` is settled before the
+      // `subscribe` behind it, an unsubscribe never overtakes its subscribe.
+      const text = raw.toString();
+      client.queue = client.queue
+        .then(() => this.onMessage(client, text))
+        .catch((error: unknown) => {
+          this.logger.warn({ err: error }, 'live message failed');
+          this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'error', code: 'internal', message: 'Internal error.' });
+        });
     });
     socket.on('close', () => this.detach(client));
     socket.on('error', () => this.detach(client));
-    this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'welcome', uid: principal.uid });
+    if (principal) {
+      this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'welcome', uid: principal.uid });
+    } else {
+      setTimeout(() => {
+        if (!client.principal && this.clients.has(client)) this.unauthenticated(client);
+      }, AUTH_TIMEOUT_MS).unref();
+    }
+  }
+
+  private async signIn(client: Client, token: string): Promise<void> {
+    const verified = client.auth.verifyToken ? await client.auth.verifyToken(token) : null;
+    if (!verified || (client.principal && client.principal.uid !== verified.principal.uid)) {
+      return this.unauthenticated(client);
+    }
+    const first = !client.principal;
+    client.principal = verified.principal;
+    client.expiresAt = verified.expiresAt;
+    if (first) this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'welcome', uid: verified.principal.uid });
   }
 
   private detach(client: Client): void {
@@ -104,6 +177,11 @@ export class LiveHub {
       return this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'error', code: 'invalid-argument', message: 'Unknown message.' });
     }
     const message = parsed.data;
+    if (message.type === 'auth') return this.signIn(client, message.token);
+    const principal = client.principal;
+    if (!principal) {
+      return this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'error', code: 'unauthenticated', message: 'Sign in first.' });
+    }
     switch (message.type) {
       case 'ping':
         return this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'pong' });
@@ -121,7 +199,7 @@ export class LiveHub {
             message: `At most ${MAX_TOPICS_PER_SOCKET} topics per connection.`,
           });
         }
-        const access = await accessTopic(this.db, client.principal, message.topic);
+        const access = await accessTopic(this.db, principal, message.topic);
         if (!access.ok) {
           return this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'error', topic: message.topic, ...access.error });
         }

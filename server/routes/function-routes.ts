@@ -38,6 +38,8 @@ export async function functionRoutes(app: FastifyInstance, deps: MapCommandDeps)
     }
     // Every function acts for a user; refuse before looking at the payload.
     if (!request.principal) throw new DomainError('unauthenticated', 'Unauthenticated');
+    // Spec §5: a verified e-mail address is needed to use the product.
+    if (!request.principal.emailVerified) throw new DomainError('permission-denied', 'Verify your email address first.');
     const payload = functionPayloads[name].parse(body.data.data);
     const now = request.server.clock.now();
     const meta: CommandMetadata = {

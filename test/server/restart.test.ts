@@ -15,13 +15,14 @@ describe('embedded mode (PGlite in DATA_DIR)', () => {
 
   async function start() {
     const config = loadConfig({ DATA_DIR: dataDir });
-    const services = await openServices(config);
+    const services = await openServices(config, { logger: { info: () => {}, error: () => {} } });
     const app = await buildApp(services);
     const runner = new ProjectionRunner(services.db, services.store, allProjections);
     await runner.start();
     return {
       app,
       runner,
+      services,
       async stop() {
         await app.close();
         await runner.stop();
@@ -38,6 +39,10 @@ describe('embedded mode (PGlite in DATA_DIR)', () => {
       payload: { data: { email: 'keep@example.com', password: 'a long password', displayName: 'Keeper' } },
     });
     const cookie = registered.headers['set-cookie']!.toString().split(';')[0]!;
+    const [mail] = await first.services.outbox!.list(1);
+    const token = /token=([\w-]+)/.exec(mail!.text)![1];
+    const verified = await first.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { data: { token } } });
+    expect(verified.statusCode).toBe(200);
     const created = await first.app.inject({ method: 'POST', url: '/api/fn/createMap', headers: { cookie }, payload: { data: { title: 'Survivor' } } });
     expect(created.statusCode).toBe(200);
     await first.runner.waitFor((await import('../../events/position.js')).parsePosition(created.json().position));

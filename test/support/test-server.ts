@@ -10,6 +10,7 @@ import { parsePosition } from '../../events/position.js';
 import type { ServerMessage } from '../../events/live-messages.js';
 import { buildApp, type Services } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
+import type { AuthLimits } from '../../server/security/auth-limits.js';
 import { openServices } from '../../server/services.js';
 import type { DatabaseTarget, TestDatabase } from './databases.js';
 
@@ -22,11 +23,23 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(target: DatabaseTarget, env: Record<string, string> = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  authLimits?: AuthLimits;
+  liveRecheckMs?: number;
+}
+
+const quietLogger = { info: () => {}, error: () => {} };
+
+export async function startTestServer(target: DatabaseTarget, options: TestServerOptions = {}): Promise<TestServer> {
   const database = await target.open();
-  const config = loadConfig({ ADMIN_EMAILS: 'admin@example.com', BODY_LIMIT: String(64 * 1024), ...env });
-  const services = await openServices(config, { db: database.db });
-  const app = await buildApp(services);
+  const config = loadConfig({ ADMIN_EMAILS: 'admin@example.com', BODY_LIMIT: String(64 * 1024), ...options.env });
+  const services = await openServices(config, {
+    db: database.db,
+    logger: quietLogger,
+    ...(options.authLimits ? { authLimits: options.authLimits } : {}),
+  });
+  const app = await buildApp(services, false, options.liveRecheckMs ? { liveRecheckMs: options.liveRecheckMs } : {});
   const runner = new ProjectionRunner(database.db, services.store, allProjections);
   await runner.start();
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -54,7 +67,32 @@ export interface TestUser {
 
 let userCount = 0;
 
-export async function registerUser(server: TestServer, email = `user${++userCount}-${Date.now()}@example.com`): Promise<TestUser> {
+/** The newest link to `path` mailed to `email`, read from the embedded outbox. */
+export async function linkFromOutbox(server: TestServer, email: string, path: '/verify-email' | '/reset'): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const messages = await server.services.outbox!.list(200);
+    for (const message of messages) {
+      const link = message.to === email ? new RegExp(`https?://\\S+${path}\\?token=[\\w-]+`).exec(message.text)?.[0] : undefined;
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`No ${path} link mailed to ${email}`);
+}
+
+export function tokenOf(link: string): string {
+  return new URL(link).searchParams.get('token')!;
+}
+
+/**
+ * Registers an account and, unless told otherwise, verifies its address through the link in
+ * the outbox, as a person would.
+ */
+export async function registerUser(
+  server: TestServer,
+  email = `user${++userCount}-${Date.now()}@example.com`,
+  options: { verified?: boolean } = {},
+): Promise<TestUser> {
   const response = await fetch(`${server.url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -63,6 +101,15 @@ export async function registerUser(server: TestServer, email = `user${++userCoun
   if (!response.ok) throw new Error(`register failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { result: { uid: string } };
   const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
+  if (options.verified !== false) {
+    const token = tokenOf(await linkFromOutbox(server, email, '/verify-email'));
+    const verified = await fetch(`${server.url}/api/auth/verify-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ data: { token } }),
+    });
+    if (!verified.ok) throw new Error(`verify failed: ${verified.status} ${await verified.text()}`);
+  }
   return { uid: body.result.uid, cookie };
 }
 
