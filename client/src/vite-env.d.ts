@@ -7,6 +7,10 @@ interface ImportMetaEnv {
   readonly VITE_ROUTES_URL?: string;
   /** The map /demo opens (as /maps/{id}). */
   readonly VITE_DEMO_MAP_ID?: string;
+  /** The footer's social links. */
+  readonly VITE_LINKEDIN_URL?: string;
+  readonly VITE_X_URL?: string;
+  readonly VITE_YOUTUBE_URL?: string;
 }
 
 interface ImportMeta {

@@ -25,10 +25,12 @@ function item(overrides: Partial<MapListItem> & Pick<MapListItem, 'id' | 'title'
 }
 
 async function openMaps(routes = {}) {
-  const fake = stubFetch({ ...authRoutes(user), ...routes });
+  // The session's own first load of the list never answers here: the page waits for the live topic.
+  const fake = stubFetch({ ...authRoutes(user), 'GET /api/maps': () => new Promise<never>(() => {}), ...routes });
   const view = renderApp('/maps');
   await screen.findByRole('heading', { level: 1, name: 'Your maps' });
-  await waitFor(() => expect(view.live.listeners.get(topic)?.size).toBe(1));
+  // Two followers: the session's maps (kept fresh for the whole app) and the dashboard.
+  await waitFor(() => expect(view.live.listeners.get(topic)?.size).toBe(2));
   return { ...view, requests: fake.requests };
 }
 

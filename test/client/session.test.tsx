@@ -1,9 +1,10 @@
-import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../client/src/lib/api';
-import { SessionProvider, useSession } from '../../client/src/lib/session';
+import { SessionProvider } from '../../client/src/features/auth/session-provider';
+import { useSession } from '../../client/src/lib/session';
 import { authRoutes, principal, renderApp, stubFetch } from './support/fakes';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -143,8 +144,9 @@ describe('logging out from the header', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByRole('link', { name: 'Sign up' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(await within(header).findByRole('link', { name: 'Sign up' })).toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(live.state).toBe('closed');
   });
 

@@ -26,7 +26,32 @@ export const paths = {
   routes: '/routes',
   demo: '/demo',
   viewer: { pattern: '/m/:id', to: (id: string) => `/m/${encodeURIComponent(id)}` },
+  /** The link in the verification e-mail: `/verify-email?token=...`. */
+  verifyEmail: '/verify-email',
+  /** Where Clerk returns after "Continue with Google" (Clerk mode). */
+  ssoCallback: '/sso-callback',
 } as const;
+
+/** The contact page, opened on the custom work topic (footer: Company, Custom Work). */
+export const customWorkPath = `${paths.contact}?topic=custom`;
+
+/**
+ * The marketing pages (spec §2 Layout), which show the extended footer; every other page of
+ * the main layout shows the minimal one.
+ */
+export const marketingPaths: readonly string[] = [
+  paths.home,
+  paths.pricing,
+  paths.estimate,
+  paths.caseStudyRealEstate,
+  paths.caseStudyRetail,
+  paths.caseStudyGeographic,
+  paths.wayfinding,
+  paths.contact,
+  paths.terms,
+  paths.privacy,
+  paths.agreement,
+];
 
 /** Pages where the header shows no navigation (spec §2 Layout). */
 export const pathsWithoutNav: readonly string[] = [paths.login, paths.register, paths.reset];

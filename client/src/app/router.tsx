@@ -7,7 +7,7 @@ import { RequireSignedIn, RequireSignedOut } from './guards';
 import { MainLayout } from './layout/main-layout';
 import { paths } from './paths';
 import { AccountPage, SubscribePage } from './routes/account';
-import { LoginPage, RegisterPage, ResetPage } from './routes/auth';
+import { LoginPage, RegisterPage, ResetPage, SsoCallbackPage, VerifyEmailPage } from './routes/auth';
 import { LandingPage } from './routes/landing';
 import { MapPage, MapsPage, NewMapPage } from './routes/maps';
 import {
@@ -51,6 +51,8 @@ export const routes: RouteObject[] = [
           { path: paths.subscribe, element: <SubscribePage /> },
         ],
       },
+      { path: paths.verifyEmail, element: <VerifyEmailPage /> },
+      { path: paths.ssoCallback, element: <SsoCallbackPage /> },
       { path: paths.map.pattern, element: <MapPage /> },
       { path: paths.caseStudyRealEstate, element: <RealEstateCaseStudyPage /> },
       { path: paths.caseStudyRetail, element: <RetailCaseStudyPage /> },

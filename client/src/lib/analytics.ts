@@ -1,15 +1,58 @@
 /**
- * Product analytics events (spec §2: a page_view with the path on each route change). The
- * analytics services are a later issue: until then events go to whatever sinks are added
- * (none by default; tests add one).
+ * Product analytics (spec §2: a page_view with the path on each route change), behind one
+ * port: {@link logEvent} hands each event to every sink. The default sink records locally
+ * (the last events in memory and in localStorage, and a console.debug line), so events can be
+ * inspected before any analytics service is wired; a later issue adds PostHog as a sink.
  */
 export interface AnalyticsEvent {
   name: string;
   params: Record<string, string | number | boolean>;
 }
 
+export interface RecordedEvent extends AnalyticsEvent {
+  /** When it was logged, ISO 8601. */
+  at: string;
+}
+
 type Sink = (event: AnalyticsEvent) => void;
 const sinks = new Set<Sink>();
+
+/** localStorage key of the locally recorded events. */
+export const ANALYTICS_STORAGE_KEY = 'mapfold.analytics.events';
+/** How many recent events the local recorder keeps. */
+export const ANALYTICS_RECENT_LIMIT = 50;
+
+const recent: RecordedEvent[] = [];
+
+function storage(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.localStorage : null;
+  } catch {
+    // Storage can be blocked (privacy settings, sandboxed frames).
+    return null;
+  }
+}
+
+/** The default sink: keeps the last events in memory and localStorage and logs them at debug level. */
+export const localRecorder: Sink = (event) => {
+  const recorded: RecordedEvent = { ...event, at: new Date().toISOString() };
+  recent.push(recorded);
+  if (recent.length > ANALYTICS_RECENT_LIMIT) recent.splice(0, recent.length - ANALYTICS_RECENT_LIMIT);
+  try {
+    storage()?.setItem(ANALYTICS_STORAGE_KEY, JSON.stringify(recent));
+  } catch {
+    // Full or blocked storage: memory still has them.
+  }
+  // Not under test runs, where it would only bury the test output.
+  if (import.meta.env.MODE !== 'test') console.debug('[analytics]', event.name, event.params);
+};
+
+/** The events the local recorder kept, oldest first. */
+export function recentEvents(): readonly RecordedEvent[] {
+  return [...recent];
+}
+
+sinks.add(localRecorder);
 
 export function addAnalyticsSink(sink: Sink): () => void {
   sinks.add(sink);

@@ -69,7 +69,16 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Extra headers on every request (tests pass a session cookie this way). */
   headers?: Record<string, string>;
+  /**
+   * Where a bearer token comes from (Clerk mode: Clerk's getToken()). When it gives a token,
+   * every request carries `Authorization: Bearer <token>` and no cookie; when it gives null (or
+   * there is no provider, the local mode), the session cookie authenticates.
+   */
+  getToken?: TokenProvider | null;
 }
+
+/** Gives the current bearer token, or null when the request should go without one. */
+export type TokenProvider = () => Promise<string | null>;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -92,6 +101,17 @@ function positionOf(value: unknown): Position | null {
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
   const timeoutMs = options.timeoutMs ?? FUNCTION_TIMEOUT_MS;
+  let tokenProvider: TokenProvider | null = options.getToken ?? null;
+
+  /** The token for one request; a provider that fails counts as no token (the server then says 401). */
+  async function currentToken(): Promise<string | null> {
+    if (!tokenProvider) return null;
+    try {
+      return await tokenProvider();
+    } catch {
+      return null;
+    }
+  }
 
   /**
    * One request: `body` is sent as JSON when given. Resolves to the answer's `result` (or
@@ -121,8 +141,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     let json: unknown;
     let parsedJson = false;
     try {
+      const token = await currentToken();
+      if (token) headers.authorization = `Bearer ${token}`;
       const doFetch = options.fetch ?? globalThis.fetch;
-      const init: RequestInit = { method, headers, credentials: 'include', signal: controller.signal };
+      const init: RequestInit = { method, headers, credentials: token ? 'omit' : 'include', signal: controller.signal };
       if (body !== undefined) init.body = JSON.stringify(body);
       const response = await doFetch(`${baseUrl}${path}`, init);
       status = response.status;
@@ -160,6 +182,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   return {
     request,
+    /** Sets (or, with null, removes) where bearer tokens come from; see {@link ApiClientOptions.getToken}. */
+    setTokenProvider(provider: TokenProvider | null) {
+      tokenProvider = provider;
+    },
     /** Calls a callable function (spec §7): `POST /api/fn/{name}` with `{data}`. */
     callFunction<N extends FunctionName>(name: N, data: FunctionPayload<N>, requestOptions?: RequestOptions) {
       return request<FunctionResults[N]>('POST', `/api/fn/${encodeURIComponent(name)}`, { data }, undefined, requestOptions);
@@ -177,7 +203,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** The browser's client: same origin, cookies included. */
+/** The browser's client: same origin, the session cookie or (Clerk mode) a bearer token. */
 export const api: ApiClient = createApiClient();
 
 export const callFunction = api.callFunction;

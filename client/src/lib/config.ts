@@ -10,4 +10,8 @@ export const config = {
   docsUrl: nonEmpty(env.VITE_DOCS_URL, 'https://docs.mapfold.com/'),
   routesUrl: nonEmpty(env.VITE_ROUTES_URL, 'https://routes.mapfold.com/'),
   demoMapId: nonEmpty(env.VITE_DEMO_MAP_ID, 'demo'),
+  /** The footer's social links. */
+  linkedinUrl: nonEmpty(env.VITE_LINKEDIN_URL, 'https://www.linkedin.com/company/mapfold'),
+  xUrl: nonEmpty(env.VITE_X_URL, 'https://x.com/mapfold'),
+  youtubeUrl: nonEmpty(env.VITE_YOUTUBE_URL, 'https://www.youtube.com/@mapfold'),
 } as const;

@@ -40,11 +40,32 @@ export interface LiveClientOptions {
   /** Called when the server closes the socket as unauthenticated (4401); reconnecting stops. */
   onUnauthenticated?: () => void;
   random?: () => number;
+  /**
+   * Clerk mode: where bearer tokens come from. A websocket cannot carry headers, so right after
+   * the socket opens the client sends `{v, type: 'auth', token}`, and again every
+   * {@link LiveClientOptions.tokenRefreshMs} with a fresh token (the server closes with 4401 when
+   * no valid token arrives in time or the last one expires). Without it (the local mode) the
+   * session cookie authenticates the socket and no auth message is sent.
+   */
+  getToken?: () => Promise<string | null>;
+  tokenRefreshMs?: number;
+}
+
+/**
+ * The client's auth message (Clerk mode). Typed here until the shared ClientMessage in
+ * events/live-messages.ts includes it.
+ */
+export interface LiveAuthMessage {
+  v: typeof LIVE_PROTOCOL_VERSION;
+  type: 'auth';
+  token: string;
 }
 
 export const LIVE_MIN_DELAY_MS = 500;
 export const LIVE_MAX_DELAY_MS = 15_000;
 export const LIVE_PING_INTERVAL_MS = 25_000;
+/** Clerk's session tokens live 60 s; a fresh one goes to the server every 50 s. */
+export const LIVE_TOKEN_REFRESH_MS = 50_000;
 
 const OPEN = 1;
 
@@ -96,6 +117,8 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   const maxDelay = options.maxDelayMs ?? LIVE_MAX_DELAY_MS;
   const pingInterval = options.pingIntervalMs ?? LIVE_PING_INTERVAL_MS;
   const random = options.random ?? Math.random;
+  const tokenRefresh = options.tokenRefreshMs ?? LIVE_TOKEN_REFRESH_MS;
+  const getToken = options.getToken;
   const createSocket: SocketFactory =
     options.createSocket ?? ((url) => new WebSocket(url) as unknown as LiveSocket);
 
@@ -109,6 +132,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   let attempt = 0;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   let pingTimer: ReturnType<typeof setInterval> | null = null;
+  let tokenTimer: ReturnType<typeof setInterval> | null = null;
   let lastMessageAt = 0;
 
   function setState(next: ConnectionState) {
@@ -124,8 +148,25 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   function stopTimers() {
     if (reconnectTimer) clearTimeout(reconnectTimer);
     if (pingTimer) clearInterval(pingTimer);
+    if (tokenTimer) clearInterval(tokenTimer);
     reconnectTimer = null;
     pingTimer = null;
+    tokenTimer = null;
+  }
+
+  /** Sends a fresh token on `current` (Clerk mode), unless the socket has moved on meanwhile. */
+  async function sendToken(current: LiveSocket) {
+    if (!getToken) return;
+    let token: string | null = null;
+    try {
+      token = await getToken();
+    } catch {
+      token = null;
+    }
+    // No token: say nothing; the server closes with 4401 and the session is checked again.
+    if (!token || socket !== current || current.readyState !== OPEN) return;
+    const message: LiveAuthMessage = { v: LIVE_PROTOCOL_VERSION, type: 'auth', token };
+    current.send(JSON.stringify(message));
   }
 
   function open() {
@@ -142,6 +183,10 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     socket = current;
     current.onopen = () => {
       lastMessageAt = Date.now();
+      if (getToken) {
+        void sendToken(current);
+        tokenTimer = setInterval(() => void sendToken(current), tokenRefresh);
+      }
     };
     current.onmessage = (event) => {
       if (socket !== current) return;

@@ -1,7 +1,8 @@
 /**
  * React's view of the live client: one client per tab, connected while someone is signed in
- * (the socket is authenticated by the session cookie when it opens, so a new user means a new
- * socket), and hooks to follow a topic or the connection state.
+ * (the socket is authenticated by the session cookie when it opens, or in Clerk mode by the
+ * auth message the client sends first, so a new user means a new socket), and hooks to follow
+ * a topic or the connection state.
  */
 import { createContext, use, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { z } from 'zod';
@@ -13,14 +14,25 @@ const LiveContext = createContext<LiveClient | null>(null);
 
 let browserClient: LiveClient | null = null;
 
-/** The tab's live client, created on first use. */
-function defaultClient(): LiveClient {
-  browserClient ??= createLiveClient({ url: liveUrlFor(window.location) });
+/** The tab's live client, created on first use (with the Clerk token source in Clerk mode). */
+function defaultClient(getToken: (() => Promise<string | null>) | null): LiveClient {
+  browserClient ??= createLiveClient({ url: liveUrlFor(window.location), ...(getToken ? { getToken } : {}) });
   return browserClient;
 }
 
-export function LiveProvider({ children, client }: { children: ReactNode; client?: LiveClient }) {
-  const [live] = useState(() => client ?? defaultClient());
+/** After a refused socket, wait this long (doubling, up to the max) before trying again while still signed in. */
+const RETRY_AFTER_REFUSAL_MS = 1_000;
+const RETRY_AFTER_REFUSAL_MAX_MS = 30_000;
+
+export interface LiveProviderProps {
+  children: ReactNode;
+  client?: LiveClient;
+  /** Clerk mode: bearer tokens for the socket's auth message (see LiveClientOptions.getToken). */
+  getToken?: (() => Promise<string | null>) | null;
+}
+
+export function LiveProvider({ children, client, getToken = null }: LiveProviderProps) {
+  const [live] = useState(() => client ?? defaultClient(getToken));
   const { status, user, refresh } = useSession();
   const uid = user?.uid ?? null;
   const refreshRef = useRef(refresh);
@@ -31,12 +43,28 @@ export function LiveProvider({ children, client }: { children: ReactNode; client
       live.disconnect();
       return;
     }
-    // A refused socket means the session ended elsewhere: ask who is signed in now.
+    let active = true;
+    let refusals = 0;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    // A refused socket (4401) means the session ended elsewhere or its token expired: ask who
+    // is signed in now. Signed out: the session goes signed-out and this effect disconnects.
+    // Still signed in (a Clerk token was renewed): connect again, backing off if it keeps failing.
     const stop = live.onStateChange((state) => {
-      if (state === 'closed') void refreshRef.current();
+      if (state === 'open') refusals = 0;
+      if (state !== 'closed') return;
+      void refreshRef.current().then(() => {
+        if (!active) return;
+        const delay = Math.min(RETRY_AFTER_REFUSAL_MAX_MS, RETRY_AFTER_REFUSAL_MS * 2 ** refusals);
+        refusals += 1;
+        retry = setTimeout(() => {
+          if (active) live.connect();
+        }, delay);
+      });
     });
     live.connect();
     return () => {
+      active = false;
+      if (retry) clearTimeout(retry);
       stop();
       live.disconnect();
     };

@@ -1,16 +1,20 @@
 /**
- * Who is signed in. Loads `GET /api/auth/me` once, then follows login, register and logout.
+ * Who is signed in, as pages see it. The state behind it is the auth machine
+ * (features/auth/auth-machine.ts), provided by features/auth/session-provider.tsx; this module
+ * holds only the context's shape, so shared code and every feature can read the session.
+ *
  * Login, register and logout resolve to their error (or null) instead of throwing (spec §8:
  * "login and logout return the error"), so a form can show it without a try/catch.
- *
- * A later issue replaces this with an XState auth machine and Clerk; the context's shape is
- * what pages rely on.
  */
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Principal } from '../../../events/principal';
-import { api as defaultApi, toApiError, type ApiClient, type ApiError } from './api';
+import { createContext, use } from 'react';
+import type { Principal } from '../../../events/principal';
+import type { MapListItem } from '../../../events/read-models';
+import type { ApiError } from './api';
 
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
+
+/** Who keeps the accounts: the server's own (cookie sessions) or Clerk (bearer tokens). */
+export type AuthMode = 'local' | 'clerk';
 
 export interface RegisterDetails {
   displayName: string;
@@ -21,83 +25,34 @@ export interface RegisterDetails {
 export interface Session {
   status: SessionStatus;
   user: Principal | null;
+  mode: AuthMode;
+  /** From the token claims, set when the session starts (spec §4). */
+  admin: boolean;
+  stripeRole: string | null;
+  /** The user's maps, loaded when the session starts and kept fresh by the live topic. */
+  maps: MapListItem[];
+  /** The user's subscriptions (the billing issue loads them; empty until then). */
+  subscriptions: unknown[];
+  /** Whether `maps` has been loaded for the signed-in user. */
+  loaded: boolean;
   login(email: string, password: string): Promise<ApiError | null>;
+  /** Registers; resolves to null when signed in, or (Clerk) when {@link Session.pendingSignUp} asks for the code. */
   register(details: RegisterDetails): Promise<ApiError | null>;
+  /** Clerk sign-up: the address the verification code went to, while it is awaited. */
+  pendingSignUp: { email: string } | null;
+  confirmSignUp(code: string): Promise<ApiError | null>;
   logout(): Promise<ApiError | null>;
   /** Asks the server again who is signed in (e.g. after the live socket was refused). */
   refresh(): Promise<void>;
+  /** The server answered with the signed-in user (password reset, e-mail verified, profile saved). */
+  setUser(user: Principal): void;
+  /** The server ended the session (signed out everywhere, account deleted): forget it here too. */
+  endSession(): Promise<void>;
+  /** Clerk mode: "Continue with Google" (leaves for Google); null in the local mode. */
+  continueWithGoogle: (() => Promise<ApiError | null>) | null;
 }
 
-const SessionContext = createContext<Session | null>(null);
-
-const MaybePrincipal = Principal.nullable();
-
-export function SessionProvider({ children, api = defaultApi }: { children: ReactNode; api?: ApiClient }) {
-  const [user, setUser] = useState<Principal | null>(null);
-  const [status, setStatus] = useState<SessionStatus>('loading');
-
-  const apply = useCallback((principal: Principal | null) => {
-    setUser(principal);
-    setStatus(principal ? 'signedIn' : 'signedOut');
-  }, []);
-
-  const refresh = useCallback(async () => {
-    try {
-      const { result } = await api.get('/api/auth/me', MaybePrincipal);
-      apply(result);
-    } catch {
-      // Unknown who is signed in (offline, server down): treat as signed out, the pages
-      // that need a user then offer to log in.
-      apply(null);
-    }
-  }, [api, apply]);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  const login = useCallback(
-    async (email: string, password: string) => {
-      try {
-        const { result } = await api.post('/api/auth/login', { email, password }, Principal);
-        apply(result);
-        return null;
-      } catch (error) {
-        return toApiError(error);
-      }
-    },
-    [api, apply],
-  );
-
-  const register = useCallback(
-    async (details: RegisterDetails) => {
-      try {
-        const { result } = await api.post('/api/auth/register', details, Principal);
-        apply(result);
-        return null;
-      } catch (error) {
-        return toApiError(error);
-      }
-    },
-    [api, apply],
-  );
-
-  const logout = useCallback(async () => {
-    try {
-      await api.request('POST', '/api/auth/logout', {});
-      apply(null);
-      return null;
-    } catch (error) {
-      return toApiError(error);
-    }
-  }, [api, apply]);
-
-  const session = useMemo<Session>(
-    () => ({ status, user, login, register, logout, refresh }),
-    [status, user, login, register, logout, refresh],
-  );
-  return <SessionContext value={session}>{children}</SessionContext>;
-}
+export const SessionContext = createContext<Session | null>(null);
 
 export function useSession(): Session {
   const session = use(SessionContext);

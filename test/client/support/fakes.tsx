@@ -8,6 +8,7 @@ import { vi } from 'vitest';
 import { comparePositions, parsePosition, type Position } from '../../../events/position';
 import type { Principal } from '../../../events/principal';
 import { AppProvider } from '../../../client/src/app/provider';
+import type { AuthConfig } from '../../../client/src/features/auth/api/auth-api';
 import { routes } from '../../../client/src/app/router';
 import type { ConnectionState, LiveClient } from '../../../client/src/lib/live-client';
 
@@ -15,6 +16,8 @@ export interface FakeRequest {
   method: string;
   path: string;
   data: unknown;
+  /** The request's headers, names in lower case. */
+  headers: Record<string, string>;
 }
 
 export interface FakeAnswer {
@@ -35,7 +38,8 @@ export function stubFetch(routes: Record<string, Route>) {
     const path = url.replace(/^https?:\/\/[^/]+/, '');
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { data?: unknown }) : undefined;
-    const request: FakeRequest = { method, path, data: body?.data };
+    const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([name, value]) => [name.toLowerCase(), value]));
+    const request: FakeRequest = { method, path, data: body?.data, headers };
     requests.push(request);
     const route = routes[`${method} ${path}`];
     const answer = route ? await route(request) : { status: 404, body: { error: { status: 'NOT_FOUND', message: `No route ${method} ${path}` } } };
@@ -57,11 +61,18 @@ export function principal(overrides: Partial<Principal> = {}): Principal {
   };
 }
 
-/** The auth routes of a server where `user` is (or, with null, nobody is) signed in. */
+/**
+ * The auth routes of a server where `user` is (or, with null, nobody is) signed in, and the
+ * maps query the session makes when it starts (no maps).
+ */
 export function authRoutes(user: Principal | null): Record<string, Route> {
   let current = user;
   return {
     'GET /api/auth/me': () => ({ body: { result: current } }),
+    'GET /api/maps': () =>
+      current
+        ? { body: { result: [], position: '-1:-1' } }
+        : { status: 401, body: { error: { status: 'UNAUTHENTICATED', message: 'Unauthenticated' } } },
     'POST /api/auth/logout': () => {
       current = null;
       return { body: { result: null } };
@@ -133,10 +144,14 @@ export class FakeLive implements LiveClient {
 }
 
 /** Renders the whole app (providers and routes) at `path`, in a memory router. */
-export function renderApp(path: string | { pathname: string; state?: unknown }, live: FakeLive = new FakeLive()) {
+export function renderApp(
+  path: string | { pathname: string; search?: string; state?: unknown },
+  live: FakeLive = new FakeLive(),
+  options: { authConfig?: AuthConfig } = {},
+) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <AppProvider live={live}>
+    <AppProvider live={live} {...options} navigate={(to, navigateOptions) => void router.navigate(to, navigateOptions)}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

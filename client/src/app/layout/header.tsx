@@ -21,7 +21,7 @@ function MenuIcon({ open }: { open: boolean }) {
 
 /** The sticky site header: logo, main navigation (a toggle menu on small screens), account. */
 export function Header() {
-  const { status, user, logout } = useSession();
+  const { status, user, admin, logout } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -111,7 +111,7 @@ export function Header() {
                 ) : null}
               </div>
             </nav>
-            {signedIn ? <AvatarLink to={paths.account} displayName={user.displayName} admin={user.admin} /> : null}
+            {signedIn ? <AvatarLink to={paths.account} displayName={user.displayName} admin={admin} /> : null}
           </>
         ) : null}
       </div>

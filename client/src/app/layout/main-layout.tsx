@@ -1,12 +1,19 @@
 import { Outlet, useLocation } from 'react-router-dom';
-import { Footer } from './footer';
+import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
+import { marketingPaths } from '../paths';
+import { ExtendedFooter, MinimalFooter } from './footer';
 import { Header } from './header';
 import { RouteEffects } from './route-effects';
 import './layout.css';
 
-/** Every page but the standalone map viewer: header, the page (faded in), footer. */
+/**
+ * Every page but the standalone map viewer: header, the e-mail verification banner (while the
+ * address is unverified), the page (faded in), and the extended footer on marketing pages or
+ * the minimal one elsewhere.
+ */
 export function MainLayout() {
   const { pathname } = useLocation();
+  const marketing = marketingPaths.includes(pathname);
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
@@ -14,10 +21,11 @@ export function MainLayout() {
       </a>
       <RouteEffects />
       <Header />
+      <VerifyEmailBanner />
       <main id="main" className="app-main page-fade" key={pathname} tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      {marketing ? <ExtendedFooter /> : <MinimalFooter />}
     </div>
   );
 }

@@ -1,46 +1,94 @@
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { AvatarLink } from '../../components/avatar';
 import { ButtonLink } from '../../components/ui/button';
+import { ChangePasswordForm, DeleteAccount, DisplayNameForm, SignOutEverywhere } from '../../features/auth/components/account-forms';
 import { useSession } from '../../lib/session';
 import { paths } from '../paths';
 
-/** /account: who is signed in. Settings arrive with the auth provider issue. */
+/** /account: profile, password, sessions, subscription, and deleting the account. */
 export function AccountPage() {
-  const { user } = useSession();
+  const { user, mode, admin } = useSession();
+  const navigate = useNavigate();
   if (!user) return null;
+  // Leave the signed-in-only page first, so it does not bounce to /login on the way out.
+  const goHome = () => void navigate(paths.home, { replace: true });
   return (
     <div className="page">
       <title>Account · Mapfold</title>
       <div className="container narrow">
         <div className="page-header">
           <h1>Account</h1>
-          <p>Your profile and subscription.</p>
+          <p>Your profile, sign-in and subscription.</p>
         </div>
-        <section className="card account-card" aria-label="Profile">
-          <AvatarLink to={paths.account} displayName={user.displayName} admin={user.admin} />
-          <dl className="details">
+
+        <section className="card account-card" aria-labelledby="account-profile">
+          <div className="account-card__head">
+            <AvatarLink to={paths.account} displayName={user.displayName} admin={admin} />
             <div>
-              <dt>Name</dt>
-              <dd>{user.displayName}</dd>
+              <h2 id="account-profile" className="account-card__title">
+                Profile
+              </h2>
+              <p className="muted">How you appear in Mapfold.</p>
             </div>
+          </div>
+          <dl className="details">
             <div>
               <dt>Email</dt>
               <dd>
-                {user.email} {user.emailVerified ? <span className="badge">Verified</span> : <span className="badge">Not verified</span>}
+                {user.email}{' '}
+                {user.emailVerified ? <span className="badge badge--ok">Verified</span> : <span className="badge badge--warn">Not verified</span>}
               </dd>
             </div>
             <div>
               <dt>Role</dt>
-              <dd>{user.admin ? 'Administrator' : 'Member'}</dd>
+              <dd>{admin ? 'Administrator' : 'Member'}</dd>
             </div>
           </dl>
+          <DisplayNameForm />
         </section>
-        <section className="card account-card" aria-label="Subscription">
+
+        {mode === 'local' ? (
+          <section className="card account-card" aria-labelledby="account-password">
+            <div>
+              <h2 id="account-password" className="account-card__title">
+                Password
+              </h2>
+              <p className="muted">Changing it signs out your other devices; this one stays signed in.</p>
+            </div>
+            <ChangePasswordForm />
+          </section>
+        ) : null}
+
+        <section className="card account-card account-card--row" aria-labelledby="account-sessions">
           <div>
-            <h2 className="account-card__title">Subscription</h2>
-            <p className="muted">Subscribe to publish maps and get hosting slots. See the <Link to={paths.pricing}>plans and prices</Link>.</p>
+            <h2 id="account-sessions" className="account-card__title">
+              Sessions
+            </h2>
+            <p className="muted">Lost a device, or signed in on a shared computer? Sign out of Mapfold on every device at once.</p>
+          </div>
+          <SignOutEverywhere onSignedOut={goHome} />
+        </section>
+
+        <section className="card account-card account-card--row" aria-labelledby="account-subscription">
+          <div>
+            <h2 id="account-subscription" className="account-card__title">
+              Subscription
+            </h2>
+            <p className="muted">
+              Subscribe to publish maps and get hosting slots. See the <Link to={paths.pricing}>plans and prices</Link>.
+            </p>
           </div>
           <ButtonLink to={paths.subscribe}>Manage subscription</ButtonLink>
+        </section>
+
+        <section className="card account-card account-card--row account-card--danger" aria-labelledby="account-delete">
+          <div>
+            <h2 id="account-delete" className="account-card__title">
+              Delete account
+            </h2>
+            <p className="muted">Deletes your account and every map in it. This cannot be undone.</p>
+          </div>
+          <DeleteAccount onDeleted={goHome} />
         </section>
       </div>
     </div>

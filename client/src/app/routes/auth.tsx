@@ -1,8 +1,13 @@
-import { Link, useLocation } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { ButtonLink } from '../../components/ui/button';
+import { PageSpinner } from '../../components/ui/spinner';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { RegisterForm } from '../../features/auth/components/register-form';
-import { ButtonLink } from '../../components/ui/button';
+import { NewPasswordForm, ResetRequestForm } from '../../features/auth/components/reset-forms';
+import { VerifyEmailStatus } from '../../features/auth/components/verify-email-status';
+import { useSession } from '../../lib/session';
 import { paths } from '../paths';
 
 export function LoginPage() {
@@ -54,22 +59,80 @@ export function RegisterPage() {
   );
 }
 
+/**
+ * /reset: without a token, the e-mail form that sends a reset link; with the e-mailed
+ * `?token=...`, the new-password form, which signs in and goes on to /maps.
+ */
 export function ResetPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get('token');
+  const backToLogin = (
+    <ButtonLink to={paths.login} block variant="ghost">
+      Back to login
+    </ButtonLink>
+  );
+  if (token) {
+    return (
+      <AuthCard title="Choose a new password" subtitle="Pick a password you do not use anywhere else.">
+        <title>Choose a new password · Mapfold</title>
+        <NewPasswordForm
+          token={token}
+          onDone={() => void navigate(paths.maps, { replace: true })}
+          footer={
+            <Link to={paths.reset} className="auth-form__link auth-form__link--center">
+              Ask for a new reset link
+            </Link>
+          }
+        />
+      </AuthCard>
+    );
+  }
   return (
-    <AuthCard title="Reset your password" subtitle="Locked out? We will get you back to your maps.">
+    <AuthCard title="Reset your password" subtitle="Enter your email address and we will send you a link to choose a new password.">
       <title>Reset password · Mapfold</title>
-      <div className="auth-form">
-        <p className="muted">
-          Password reset by email is on its way. Until then, send us a message from the contact page with the email address you signed up
-          with, and we will reset your password by hand, usually within one business day.
-        </p>
-        <ButtonLink to={paths.contact} block size="lg">
-          Contact us
-        </ButtonLink>
-        <ButtonLink to={paths.login} block variant="ghost">
-          Back to login
-        </ButtonLink>
-      </div>
+      <ResetRequestForm footer={backToLogin} />
     </AuthCard>
+  );
+}
+
+/** /verify-email?token=...: the link in the verification e-mail (any visitor, signed in or not). */
+export function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const { status } = useSession();
+  return (
+    <AuthCard title="Verify your email address" subtitle="Confirming the address on your Mapfold account.">
+      <title>Verify email · Mapfold</title>
+      <VerifyEmailStatus
+        token={params.get('token')}
+        verifiedActions={
+          <ButtonLink to={paths.maps} block size="lg">
+            Go to your maps
+          </ButtonLink>
+        }
+        failedActions={
+          status === 'signedIn' ? (
+            <p className="muted">Use the Resend button at the top of the page to get a new link.</p>
+          ) : (
+            <ButtonLink to={paths.login} block size="lg">
+              Log in
+            </ButtonLink>
+          )
+        }
+      />
+    </AuthCard>
+  );
+}
+
+const SsoCallback = lazy(() => import('../../features/auth/clerk/sso-callback'));
+
+/** Where Clerk returns after "Continue with Google"; only Clerk mode has it. */
+export function SsoCallbackPage() {
+  const { mode } = useSession();
+  if (mode !== 'clerk') return <Navigate to={paths.login} replace />;
+  return (
+    <Suspense fallback={<PageSpinner label="Signing you in" />}>
+      <SsoCallback />
+    </Suspense>
   );
 }

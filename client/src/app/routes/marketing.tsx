@@ -2,7 +2,7 @@
  * The marketing, contact and legal pages (spec §2). Plain for now: a heading and real copy;
  * the case-study layouts and the extended footer come with their own issue.
  */
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ButtonLink } from '../../components/ui/button';
 import { SimplePage } from '../../features/marketing/components/simple-page';
 import { paths } from '../paths';
@@ -86,18 +86,28 @@ export const EstimatePage = () => (
   </SimplePage>
 );
 
-export const ContactPage = () => (
-  <SimplePage
-    eyebrow="Contact"
-    title="Contact us"
-    lead="Questions about plans, licences or a custom map? We answer every message within one business day."
-  >
-    <p>
-      Email us at <a href="mailto:hello@mapfold.com">hello@mapfold.com</a>. For help with an existing map, include its link so we can
-      look at it straight away. For custom work, see the <Link to={paths.estimate}>estimate page</Link>.
-    </p>
-  </SimplePage>
-);
+export function ContactPage() {
+  // The footer's "Custom Work" opens this page on that topic.
+  const [params] = useSearchParams();
+  const custom = params.get('topic') === 'custom';
+  return (
+    <SimplePage
+      eyebrow={custom ? 'Contact · Custom work' : 'Contact'}
+      title="Contact us"
+      lead={
+        custom
+          ? 'Want us to build your map? Tell us about your space, and we will come back with a plan and a fixed price.'
+          : 'Questions about plans, licences or a custom map? We answer every message within one business day.'
+      }
+    >
+      <p>
+        Email us at <a href={custom ? 'mailto:hello@mapfold.com?subject=Custom%20work' : 'mailto:hello@mapfold.com'}>hello@mapfold.com</a>. For
+        help with an existing map, include its link so we can look at it straight away. For custom work, see the{' '}
+        <Link to={paths.estimate}>estimate page</Link>.
+      </p>
+    </SimplePage>
+  );
+}
 
 export const AgreementPage = () => (
   <SimplePage eyebrow="Legal" title="Service Agreement" lead="The agreement between Mapfold and the businesses that subscribe to host their maps.">

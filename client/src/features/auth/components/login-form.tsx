@@ -3,9 +3,10 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useSession } from '../../../lib/session';
+import { ContinueWithGoogle } from './google-button';
 
 /**
- * Email and password sign-in. On success the session changes and the page's guard moves on
+ * Email and password sign-in (and, in Clerk mode, "Continue with Google"). On success the session changes and the page's guard moves on
  * (to the page the visitor wanted, or /maps); on failure the server's message is shown.
  */
 export function LoginForm({ resetLink }: { resetLink?: ReactNode }) {
@@ -25,6 +26,8 @@ export function LoginForm({ resetLink }: { resetLink?: ReactNode }) {
   };
 
   return (
+    <>
+    <ContinueWithGoogle />
     <form className="auth-form" onSubmit={(event) => void onSubmit(event)} aria-label="Log in">
       {error ? <Alert>{error}</Alert> : null}
       <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} disabled={submitting} />
@@ -45,5 +48,6 @@ export function LoginForm({ resetLink }: { resetLink?: ReactNode }) {
         Log in
       </Button>
     </form>
+    </>
   );
 }

@@ -3,17 +3,26 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useSession } from '../../../lib/session';
+import { ContinueWithGoogle } from './google-button';
 
+/** The server's password rules (it also refuses the most common passwords). */
 export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`;
 
-/** Creates an account (display name, email, password) and signs it in. */
+/**
+ * Creates an account (display name, email, password) and signs it in. In Clerk mode Clerk may
+ * first e-mail a code to confirm the address: the form then asks for it.
+ */
 export function RegisterForm() {
-  const { register } = useSession();
+  const { register, pendingSignUp } = useSession();
   const [displayName, setDisplayName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  if (pendingSignUp) return <ConfirmSignUpForm email={pendingSignUp.email} />;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -25,24 +34,67 @@ export function RegisterForm() {
   };
 
   return (
-    <form className="auth-form" onSubmit={(event) => void onSubmit(event)} aria-label="Sign up">
+    <>
+      <ContinueWithGoogle />
+      <form className="auth-form" onSubmit={(event) => void onSubmit(event)} aria-label="Sign up">
+        {error ? <Alert>{error}</Alert> : null}
+        <TextField label="Display name" name="displayName" autoComplete="name" required maxLength={80} value={displayName} onChange={(e) => setDisplayName(e.target.value)} disabled={submitting} />
+        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} disabled={submitting} />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          hint={PASSWORD_HINT}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          disabled={submitting}
+        />
+        <Button type="submit" block size="lg" loading={submitting}>
+          Create account
+        </Button>
+      </form>
+    </>
+  );
+}
+
+/** Clerk mode: the code Clerk e-mailed to confirm the address, which completes the sign-up. */
+function ConfirmSignUpForm({ email }: { email: string }) {
+  const { confirmSignUp } = useSession();
+  const [code, setCode] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitting(true);
+    setError(null);
+    const failure = await confirmSignUp(code.trim());
+    setSubmitting(false);
+    if (failure) setError(failure.message);
+  };
+
+  return (
+    <form className="auth-form" onSubmit={(event) => void onSubmit(event)} aria-label="Confirm your email address">
+      <Alert tone="info">
+        We sent a code to <strong>{email}</strong>. Check your inbox and spam folder, and enter it below.
+      </Alert>
       {error ? <Alert>{error}</Alert> : null}
-      <TextField label="Display name" name="displayName" autoComplete="name" required maxLength={80} value={displayName} onChange={(e) => setDisplayName(e.target.value)} disabled={submitting} />
-      <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} disabled={submitting} />
       <TextField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="new-password"
+        label="Verification code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
         required
-        minLength={PASSWORD_MIN_LENGTH}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
         disabled={submitting}
       />
       <Button type="submit" block size="lg" loading={submitting}>
-        Create account
+        Confirm and continue
       </Button>
     </form>
   );

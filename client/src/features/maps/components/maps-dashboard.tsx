@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { toApiError } from '../../../lib/api';
 import { useLiveClient } from '../../../lib/live';
+import { useSession } from '../../../lib/session';
 import { deleteMap } from '../api/maps-api';
 import { useMapsList } from '../hooks/use-maps-list';
 import { CreateMapForm, LIST_CATCH_UP_TIMEOUT_MS } from './create-map-form';
@@ -24,7 +25,10 @@ export interface MapsDashboardProps {
 /** The user's maps, kept live over the websocket: create, list, delete. */
 export function MapsDashboard({ user, mapHref, subscribeHref }: MapsDashboardProps) {
   const live = useLiveClient();
-  const { topic, maps, error, connection } = useMapsList(user.uid);
+  const { topic, maps: liveMaps, error, connection } = useMapsList(user.uid);
+  // Until the live topic's first snapshot, the list the session loaded when it started.
+  const session = useSession();
+  const maps = liveMaps ?? (session.loaded ? session.maps : undefined);
   const [toDelete, setToDelete] = useState<MapListItem | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
