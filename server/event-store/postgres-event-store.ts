@@ -10,9 +10,10 @@
  * has finished, so nothing can later appear before what was read. The pair is the event's
  * position `{commit: transaction_id, prepare: global_position}`.
  */
-import { EventMetadata } from '../../events/metadata.js';
+import type { EventMetadata } from '../../events/metadata.js';
 import { comparePositions, START } from '../../events/position.js';
 import { sqlState, UNIQUE_VIOLATION, type Database } from '../db/database.js';
+import { checkEvents } from './check-events.js';
 import {
   InvalidAppendError,
   WrongExpectedRevisionError,
@@ -32,7 +33,6 @@ import {
 const APPENDED_CHANNEL = 'mapfold_events_appended';
 /** Subscriptions also look every so often: a rolled-back older transaction sends no notice. */
 const FALLBACK_POLL_MS = 250;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const EVENT_STORE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS es_streams (
@@ -149,19 +149,6 @@ function toRecorded(row: EventRow): RecordedEvent {
     metadata: row.metadata,
     recordedAt: row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at),
   };
-}
-
-function checkEvents(events: readonly NewEvent[]): void {
-  if (events.length === 0) throw new InvalidAppendError('Nothing to append.');
-  const ids = new Set<string>();
-  for (const event of events) {
-    if (!UUID.test(event.id)) throw new InvalidAppendError(`Event id is not a UUID: ${event.id}`);
-    if (ids.has(event.id)) throw new InvalidAppendError(`Event id appears twice: ${event.id}`);
-    ids.add(event.id);
-    if (!event.type) throw new InvalidAppendError('Event type is empty.');
-    const metadata = EventMetadata.safeParse(event.metadata);
-    if (!metadata.success) throw new InvalidAppendError(`Event metadata is incomplete: ${metadata.error.message}`);
-  }
 }
 
 export class PostgresEventStore implements EventStore {
