@@ -3,11 +3,14 @@
  * together with the new checkpoint in one transaction, so a crash or restart resumes with no
  * duplicate and no gap. A projection whose version changed is rebuilt from position zero.
  *
- * The checkpoint row is locked and compared inside each transaction: if another process moved
- * it (two runners on one database), the batch is dropped and this runner resumes from there.
+ * Several server processes may share one database: each projection runs in one of them at a
+ * time, the one holding its advisory lock (taken over by another process when the leader's
+ * connection ends, as it does when the process dies). As a second line of defence, the
+ * checkpoint row is locked and compared inside each transaction: if another process moved it,
+ * the batch is dropped and this runner resumes from there.
  */
 import { comparePositions, formatPosition, START, type Position } from '../events/position.js';
-import type { Database } from '../server/db/database.js';
+import type { Database, LockSession } from '../server/db/database.js';
 import type { EventStore, RecordedEvent, Subscription } from '../server/event-store/event-store.js';
 import { CHECKPOINTS_SCHEMA, readCheckpoint, writeCheckpoint } from './checkpoints.js';
 import { sendLiveNotices } from './live-notices.js';
@@ -21,12 +24,17 @@ export interface RunnerLogger {
 class CheckpointMovedError extends Error {}
 
 const RESTART_DELAY_MS = 500;
+/** How often a process without a projection's lock tries to take it. */
+const LEADERSHIP_RETRY_MS = 1_000;
 
 export class ProjectionRunner {
   private readonly positions = new Map<string, Position>();
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly waiters = new Set<{ position: Position; resolve: () => void }>();
   private running = false;
+  private lockSession: LockSession | null = null;
+  private campaignTimer: NodeJS.Timeout | null = null;
+  private readonly leading = new Set<string>();
 
   constructor(
     private readonly db: Database,
@@ -36,17 +44,73 @@ export class ProjectionRunner {
     private readonly batchSize = 500,
   ) {}
 
-  /** Creates the tables, rebuilds projections whose version changed, and starts following. */
+  /**
+   * Creates the tables, rebuilds projections whose version changed, and starts following every
+   * projection this process can lead; the others are retried every second.
+   */
   async start(): Promise<void> {
     await this.prepare();
     this.running = true;
-    for (const projection of this.projections) await this.follow(projection);
+    await this.campaign();
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    await Promise.all([...this.subscriptions.values()].map((subscription) => subscription.stop()));
+    if (this.campaignTimer) clearInterval(this.campaignTimer);
+    this.campaignTimer = null;
+    await this.stopFollowing();
+    const session = this.lockSession;
+    this.lockSession = null;
+    await session?.close();
+  }
+
+  /** Whether this process applies the projection's events now. */
+  isLeading(name: string): boolean {
+    return this.leading.has(name);
+  }
+
+  private async stopFollowing(): Promise<void> {
+    this.leading.clear();
+    const subscriptions = [...this.subscriptions.values()];
     this.subscriptions.clear();
+    await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+  }
+
+  private async campaign(): Promise<void> {
+    const session = await this.db.openLockSession();
+    this.lockSession = session;
+    session.onLost(() => void this.onLeadershipLost(session));
+    await this.tryToLead();
+    this.campaignTimer = setInterval(() => {
+      this.tryToLead().catch((error: unknown) => this.logger.error({ err: error }, 'taking projection leadership failed'));
+    }, LEADERSHIP_RETRY_MS);
+    this.campaignTimer.unref();
+  }
+
+  private async tryToLead(): Promise<void> {
+    for (const projection of this.projections) {
+      const session = this.lockSession;
+      if (!this.running || !session || this.leading.has(projection.name)) continue;
+      if (await session.tryLock(`mapfold:projection:${projection.name}`)) {
+        this.leading.add(projection.name);
+        this.logger.info?.({ projection: projection.name }, 'this process now runs the projection');
+        await this.follow(projection);
+      }
+    }
+  }
+
+  /** The lock connection dropped, and every lock with it: stand down, then campaign again. */
+  private async onLeadershipLost(session: LockSession): Promise<void> {
+    if (session !== this.lockSession) return;
+    this.logger.error({}, 'lost the projection locks; standing down');
+    if (this.campaignTimer) clearInterval(this.campaignTimer);
+    this.campaignTimer = null;
+    this.lockSession = null;
+    await this.stopFollowing();
+    if (!this.running) return;
+    setTimeout(() => {
+      if (this.running) this.campaign().catch((error: unknown) => this.logger.error({ err: error }, 'projection campaign failed'));
+    }, LEADERSHIP_RETRY_MS);
   }
 
   /** Empties every read model and resets its checkpoint; `start` then replays from zero. */
@@ -107,7 +171,7 @@ export class ProjectionRunner {
   }
 
   private async follow(projection: Projection): Promise<void> {
-    if (!this.running) return;
+    if (!this.running || !this.leading.has(projection.name)) return;
     const checkpoint = await readCheckpoint(this.db, projection.name);
     const start = checkpoint?.position ?? START;
     this.positions.set(projection.name, start);

@@ -9,7 +9,12 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { DomainError } from '../events/errors.js';
+import { codeForStatus, DomainError } from '../events/errors.js';
+import { functionPayloads } from '../events/functions.js';
+import { allProjections } from '../projections/index.js';
+import { createMetrics, type Metrics } from './ops/metrics.js';
+import { projectionLag } from './ops/projection-lag.js';
+import { opsRoutes } from './routes/ops-routes.js';
 import { CLOSE_FORBIDDEN_ORIGIN, CLOSE_UNAUTHENTICATED } from '../events/live-messages.js';
 import type { Principal } from '../events/principal.js';
 import type { AuthProvider } from './auth/auth-provider.js';
@@ -34,6 +39,7 @@ declare module 'fastify' {
     clock: Clock;
     ids: IdGenerator;
     liveHub: LiveHub;
+    metrics: Metrics;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -82,18 +88,31 @@ export async function buildApp(
   app.setErrorHandler(errorHandler(config.bodyLimit));
 
   await app.register(fastifyCookie);
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-
   const hub = new LiveHub(db, app.log, options.liveRecheckMs);
   app.decorate('liveHub', hub);
+  // On close the hub says goodbye with 1012 ("restarting") so clients reconnect elsewhere.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, preClose: () => hub.stop() });
+  const metrics = createMetrics({
+    projectionLag: () => projectionLag(db, services.store, allProjections),
+    liveConnections: () => hub.connectionCount,
+  });
+  app.decorate('metrics', metrics);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.url !== '/api/fn/:name') return;
+    const name = (request.params as { name?: string }).name ?? '';
+    const fn = Object.hasOwn(functionPayloads, name) ? name : 'unknown';
+    const outcome = reply.statusCode < 400 ? 'ok' : codeForStatus(reply.statusCode);
+    metrics.commandDuration.observe({ function: fn, outcome }, reply.elapsedTime / 1000);
+  });
   app.addHook('onReady', () => hub.start());
-  app.addHook('preClose', () => hub.stop());
 
   app.decorateRequest('principal', null);
   app.decorateRequest('correlationId', '');
   app.addHook('onRequest', async (request) => {
     const header = request.headers['x-correlation-id'];
     request.correlationId = typeof header === 'string' && CORRELATION_ID.test(header) ? header : request.id;
+    // Every log line of the request names the correlation id its events will carry.
+    if (request.correlationId !== request.id) request.log = request.log.child({ correlationId: request.correlationId });
     if (request.url.startsWith('/api/')) {
       refuseCrossSiteWrites(request, config.publicUrl);
       request.principal = await services.auth.principalFor({ headers: request.headers, cookies: request.cookies });
@@ -104,6 +123,7 @@ export async function buildApp(
     await functionRoutes(api, { store: services.store, db, ids: services.ids });
     await queryRoutes(api, db);
     await authRoutes(api, services);
+    await opsRoutes(api, { db, store: services.store, projections: allProjections, metrics });
     if (services.outbox) await devOutboxRoutes(api, services.outbox);
     api.get('/api/live', { websocket: true }, (socket, request) => {
       // Another site's page must not ride the visitor's cookie into their live data.

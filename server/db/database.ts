@@ -24,6 +24,8 @@ export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** LISTEN on a channel; the returned function stops listening. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  /** A session of its own for advisory locks (leadership among processes). */
+  openLockSession(): Promise<LockSession>;
   close(): Promise<void>;
 }
 
@@ -36,4 +38,17 @@ export function sqlState(error: unknown): string | undefined {
     return typeof code === 'string' ? code : undefined;
   }
   return undefined;
+}
+
+/**
+ * Holds session-level advisory locks on a connection of its own: a lock lasts until it is
+ * released or the connection ends, so a process that dies gives up its locks by itself.
+ */
+export interface LockSession {
+  /** Takes the lock named `key` if no other session holds it. */
+  tryLock(key: string): Promise<boolean>;
+  unlock(key: string): Promise<void>;
+  /** Called once if the connection (and with it every lock) is lost. */
+  onLost(handler: () => void): void;
+  close(): Promise<void>;
 }

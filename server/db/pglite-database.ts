@@ -34,6 +34,10 @@ export async function openPGliteDatabase(directory: string | undefined): Promise
         if (!pglite.closed) await unlisten();
       };
     },
+    // One process owns PGlite's files, so it is always the only contender for any lock.
+    async openLockSession() {
+      return { tryLock: async () => true, unlock: async () => {}, onLost: () => {}, close: async () => {} };
+    },
     async close() {
       if (!pglite.closed) await pglite.close();
     },

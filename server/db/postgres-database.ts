@@ -88,6 +88,35 @@ export async function openPostgresDatabase(connectionString: string, poolSize = 
         }
       };
     },
+    async openLockSession() {
+      const client = new pg.Client({ connectionString });
+      const lostHandlers: Array<() => void> = [];
+      let lost = false;
+      const markLost = () => {
+        if (lost) return;
+        lost = true;
+        for (const handler of lostHandlers) handler();
+      };
+      client.on('error', markLost);
+      client.on('end', markLost);
+      await client.connect();
+      return {
+        async tryLock(key: string) {
+          const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked', [key]);
+          return rows[0]?.locked === true;
+        },
+        async unlock(key: string) {
+          await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+        },
+        onLost(handler: () => void) {
+          lostHandlers.push(handler);
+        },
+        async close() {
+          lost = true;
+          await client.end().catch(() => {});
+        },
+      };
+    },
     async close() {
       closed = true;
       const client = listenClient;

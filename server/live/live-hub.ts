@@ -104,7 +104,12 @@ export class LiveHub {
     if (this.heartbeat) clearInterval(this.heartbeat);
     if (this.recheckTimer) clearInterval(this.recheckTimer);
     await this.unlisten?.();
-    for (const client of this.clients) client.socket.close(1001, 'Server shutting down');
+    // 1012 "service restart": clients reconnect (to this process's successor or a sibling).
+    for (const client of this.clients) {
+      client.socket.close(1012, 'Server restarting');
+      // A peer that never answers the close handshake must not hold the shutdown up.
+      setTimeout(() => client.socket.terminate(), 1_000).unref();
+    }
   }
 
   get connectionCount(): number {
