@@ -18,7 +18,7 @@ describe('two tabs in Chromium', () => {
   beforeAll(async () => {
     if (!existsSync('dist/client/index.html')) throw new Error('Build the client first: npm run build');
     if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
-    server = await startTestServer(pgliteTarget);
+    server = await startTestServer(pgliteTarget, { linksToThisServer: true });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -42,6 +42,10 @@ describe('two tabs in Chromium', () => {
     await first.getByLabel('Password').fill('correct horse battery');
     await first.getByRole('button', { name: 'Create account' }).click();
     await first.waitForURL('**/maps');
+    await first.goto('/dev/outbox');
+    await first.getByRole('link', { name: /\/verify-email\?token=/ }).first().click();
+    await first.getByText('Your email address is verified.').waitFor();
+    await first.goto('/maps');
 
     const second = await context.newPage();
     await second.goto('/maps');

@@ -2,6 +2,7 @@
  * A whole server for integration tests: the real app, event store and projections on a real
  * database (PGlite or PostgreSQL), listening on a free port.
  */
+import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { allProjections } from '../../projections/index.js';
@@ -25,6 +26,8 @@ export interface TestServer {
 
 export interface TestServerOptions {
   env?: Record<string, string>;
+  /** Listen on a port chosen up front and make it PUBLIC_URL, so mailed links point here. */
+  linksToThisServer?: boolean;
   authLimits?: AuthLimits;
   liveRecheckMs?: number;
 }
@@ -33,7 +36,13 @@ const quietLogger = { info: () => {}, error: () => {} };
 
 export async function startTestServer(target: DatabaseTarget, options: TestServerOptions = {}): Promise<TestServer> {
   const database = await target.open();
-  const config = loadConfig({ ADMIN_EMAILS: 'admin@example.com', BODY_LIMIT: String(64 * 1024), ...options.env });
+  const fixedPort = options.linksToThisServer ? await freePort() : 0;
+  const config = loadConfig({
+    ADMIN_EMAILS: 'admin@example.com',
+    BODY_LIMIT: String(64 * 1024),
+    ...(fixedPort ? { PUBLIC_URL: `http://127.0.0.1:${fixedPort}` } : {}),
+    ...options.env,
+  });
   const services = await openServices(config, {
     db: database.db,
     logger: quietLogger,
@@ -42,7 +51,7 @@ export async function startTestServer(target: DatabaseTarget, options: TestServe
   const app = await buildApp(services, false, options.liveRecheckMs ? { liveRecheckMs: options.liveRecheckMs } : {});
   const runner = new ProjectionRunner(database.db, services.store, allProjections);
   await runner.start();
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: fixedPort, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
@@ -63,6 +72,19 @@ export async function startTestServer(target: DatabaseTarget, options: TestServe
 export interface TestUser {
   uid: string;
   cookie: string;
+}
+
+/** A port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 let userCount = 0;

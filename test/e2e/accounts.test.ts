@@ -1,0 +1,74 @@
+/**
+ * Accounts in a real Chromium: register, see the verification banner, open the link from the
+ * outbox page, see the banner gone; log out; a signed-out visit to /maps goes to /login and
+ * back after logging in; a wrong password shows its message.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteTarget } from '../support/databases.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const BANNER = 'Verify your email address';
+
+describe('accounts in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!existsSync('dist/client/index.html')) throw new Error('Build the client first: npm run build');
+    server = await startTestServer(pgliteTarget, { linksToThisServer: true });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('registers, verifies through the outbox link, logs out and back in', async () => {
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+
+    await page.goto('/register');
+    await page.getByLabel('Display name').fill('Bea Santos');
+    await page.getByLabel('Email').fill('bea@example.com');
+    await page.getByLabel('Password').fill('tidal marble lantern');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/maps');
+    await page.getByText(BANNER).first().waitFor();
+
+    // The outbox page lists the mail; its link opens the verification page.
+    await page.goto('/dev/outbox');
+    await page.getByText('Verify your email address for Mapfold').waitFor();
+    await page.getByRole('link', { name: /\/verify-email\?token=/ }).first().click();
+    await page.waitForURL('**/verify-email?token=*');
+    await page.getByText('Your email address is verified.').waitFor();
+
+    await page.goto('/maps');
+    await page.getByRole('heading', { name: 'Your maps' }).waitFor();
+    expect(await page.getByText(BANNER).count()).toBe(0);
+    await page.getByLabel('New map').fill('Verified map');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: 'Verified map' }).waitFor();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${server.url}/`);
+
+    await page.goto('/maps');
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').fill('bea@example.com');
+    await page.getByLabel('Password').fill('not my password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('Wrong password. Try again or reset your password.').waitFor();
+
+    await page.getByLabel('Password').fill('tidal marble lantern');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/maps');
+    await page.getByRole('heading', { name: 'Verified map' }).waitFor();
+    await context.close();
+  });
+});
