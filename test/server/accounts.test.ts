@@ -229,6 +229,22 @@ describe('local accounts', () => {
       }
     });
 
+    it('stores only hashes of session and e-mailed tokens', async () => {
+      const address = email();
+      const user = await registerUser(server, address, { verified: false });
+      const sessionToken = user.cookie.split('=')[1]!;
+      const linkToken = tokenOf(await linkFromOutbox(server, address, '/verify-email'));
+      const { createHash } = await import('node:crypto');
+      const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+      const sessions = await server.database.db.query<{ token_hash: string }>('SELECT token_hash FROM auth_sessions WHERE uid = $1', [user.uid]);
+      const tokens = await server.database.db.query<{ token_hash: string }>('SELECT token_hash FROM auth_tokens WHERE uid = $1', [user.uid]);
+      expect(sessions.rows.map((r) => r.token_hash)).toEqual([sha256(sessionToken)]);
+      expect(tokens.rows.map((r) => r.token_hash)).toEqual([sha256(linkToken)]);
+      const dump = JSON.stringify([sessions.rows, tokens.rows]);
+      expect(dump).not.toContain(sessionToken);
+      expect(dump).not.toContain(linkToken);
+    });
+
     it("refuses writes from another site's pages, before anything runs", async () => {
       const user = await registerUser(server);
       const evil = await call(server, 'createMap', { title: 'CSRF' }, user).then(() =>
