@@ -143,15 +143,23 @@ export class FakeLive implements LiveClient {
   }
 }
 
-/** Renders the whole app (providers and routes) at `path`, in a memory router. */
-export function renderApp(
-  path: string | { pathname: string; search?: string; state?: unknown },
-  live: FakeLive = new FakeLive(),
-  options: { authConfig?: AuthConfig } = {},
-) {
+type AppPath = string | { pathname: string; search?: string; state?: unknown };
+type AppOptions = { authConfig?: AuthConfig };
+
+/**
+ * Renders the whole app (providers and routes) at `path`, in a memory router. `live` null
+ * lets the app make the tab's own live client (over the global WebSocket).
+ */
+export function renderApp(path: AppPath, live?: FakeLive, options?: AppOptions): ReturnType<typeof renderWith> & { live: FakeLive };
+export function renderApp(path: AppPath, live: null, options?: AppOptions): ReturnType<typeof renderWith>;
+export function renderApp(path: AppPath, live: FakeLive | null = new FakeLive(), options: AppOptions = {}) {
+  return renderWith(path, live, options);
+}
+
+function renderWith(path: AppPath, live: FakeLive | null, options: AppOptions) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <AppProvider live={live} {...options} navigate={(to, navigateOptions) => void router.navigate(to, navigateOptions)}>
+    <AppProvider {...(live ? { live } : {})} {...options} navigate={(to, navigateOptions) => void router.navigate(to, navigateOptions)}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

@@ -49,7 +49,7 @@ export function Header() {
     setLoggingOut(true);
     setLogoutError(null);
     // Leave the page first, so a signed-in-only page does not bounce to /login on the way out.
-    await navigate(paths.home);
+    await navigate(paths.home, { flushSync: true });
     const error = await logout();
     setLoggingOut(false);
     if (error) setLogoutError(error.message);

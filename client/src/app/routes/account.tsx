@@ -11,7 +11,7 @@ export function AccountPage() {
   const navigate = useNavigate();
   if (!user) return null;
   // Leave the signed-in-only page first, so it does not bounce to /login on the way out.
-  const goHome = () => void navigate(paths.home, { replace: true });
+  const goHome = () => navigate(paths.home, { replace: true, flushSync: true });
   return (
     <div className="page">
       <title>Account · Mapfold</title>

@@ -113,6 +113,10 @@ export const authMachine = setup({
   context: { ...signedOutContext, error: null, pendingSignUp: null },
   states: {
     checking: {
+      on: {
+        // The server already answered with the user (e.g. a verification link opened as the page loads).
+        USER: { target: 'signedIn', actions: { type: 'setUser', params: ({ event }) => ({ user: event.user }) } },
+      },
       invoke: {
         src: 'checkSession',
         onDone: [

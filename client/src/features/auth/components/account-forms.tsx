@@ -47,7 +47,7 @@ export function DisplayNameForm() {
   };
 
   return (
-    <form className="account-form" onSubmit={(event) => void onSubmit(event)} aria-label="Display name">
+    <form className="account-form" onSubmit={(event) => void onSubmit(event)} aria-label="Change display name">
       <TextField
         label="Display name"
         name="displayName"
@@ -128,7 +128,7 @@ export function ChangePasswordForm() {
 }
 
 /** Signs out every session of the account, this one included; then `onSignedOut`. */
-export function SignOutEverywhere({ onSignedOut }: { onSignedOut: () => void }) {
+export function SignOutEverywhere({ onSignedOut }: { onSignedOut: () => Promise<void> | void }) {
   const { endSession } = useSession();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -144,7 +144,7 @@ export function SignOutEverywhere({ onSignedOut }: { onSignedOut: () => void }) 
       setBusy(false);
       return;
     }
-    onSignedOut();
+    await onSignedOut();
     await endSession();
   };
 
@@ -176,7 +176,7 @@ export function SignOutEverywhere({ onSignedOut }: { onSignedOut: () => void }) 
  * Deletes the account and its maps after a confirmation that asks for the password (local
  * accounts; Clerk accounts confirm without one); then `onDeleted`.
  */
-export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
+export function DeleteAccount({ onDeleted }: { onDeleted: () => Promise<void> | void }) {
   const { mode, endSession } = useSession();
   const needsPassword = mode === 'local';
   const [open, setOpen] = useState(false);
@@ -204,7 +204,7 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
       setBusy(false);
       return;
     }
-    onDeleted();
+    await onDeleted();
     await endSession();
   };
 
