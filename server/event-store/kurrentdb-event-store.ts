@@ -12,9 +12,10 @@
  * Replayed appends: KurrentDB recognises the event ids of a write it already took when the
  * retry carries the same expected revision (a number, or "no stream") and answers as the
  * first write did, without writing again. With "any" (and "stream exists") it only does so
- * on a best-effort basis (recent writes), and the same ids at another expected revision are
- * a conflict. Event ids are unique per stream only: KurrentDB accepts an id again in another
- * stream (the PostgreSQL adapter refuses that).
+ * from a cache of recent writes; the same ids at an expected revision that now matches the
+ * stream (the one after the first write) are written again. Event ids are unique per stream
+ * only: KurrentDB accepts an id again in another stream (the PostgreSQL adapter refuses it).
+ * When the answer to an append carries no position, the appended event's is read back.
  */
 import { BACKWARDS, END, KurrentDBClient, type AppendResult as ClientAppendResult } from '@kurrent/kurrentdb-client';
 import { comparePositions, START, type Position } from '../../events/position.js';

@@ -6,9 +6,11 @@
  * position, subscribeToAll after it, a missing stream reads as StreamNotFoundError).
  * The live suite is test/contract with EVENTSTORE_URL set.
  */
+import { createServer } from 'node:net';
 import { PassThrough } from 'node:stream';
 import {
   AccessDeniedError,
+  KurrentDBClient,
   CancelledError,
   MaxAppendSizeExceededError,
   StreamDeletedError,
@@ -17,7 +19,6 @@ import {
   WrongExpectedVersionError,
   type AppendStreamState,
   type Filter,
-  type KurrentDBClient,
   type ReadPosition,
 } from '@kurrent/kurrentdb-client';
 import { describe, expect, it } from 'vitest';
@@ -27,7 +28,7 @@ import {
   WrongExpectedRevisionError,
   type RecordedEvent,
 } from '../../server/event-store/event-store.js';
-import { KurrentDBEventStore } from '../../server/event-store/kurrentdb-event-store.js';
+import { KurrentDBEventStore, openKurrentDBEventStore } from '../../server/event-store/kurrentdb-event-store.js';
 import {
   isTransientError,
   keepAfter,
@@ -729,5 +730,55 @@ describe('KurrentDBEventStore over a fake client', () => {
     expect(fake.subscriptions.length).toBeGreaterThanOrEqual(2);
     await store.close();
     expect(fake.disposed).toBe(true);
+  });
+});
+
+// --- the real client, with no server where it points ----------------------------------------
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('KurrentDBEventStore over the real client, with nothing listening', () => {
+  it('fails to open, and maps read and append failures to clear errors', async () => {
+    const url = `kurrentdb://127.0.0.1:${await closedPort()}?tls=false`;
+    await expect(openKurrentDBEventStore(url)).rejects.toThrow(/KurrentDB is unreachable \(read of \$all\)/);
+
+    const store = new KurrentDBEventStore(KurrentDBClient.connectionString(url));
+    try {
+      await expect(store.readStream('map-1')).rejects.toThrow(/KurrentDB is unreachable \(read of map-1\)/);
+      await expect(store.readAll()).rejects.toThrow(/KurrentDB is unreachable/);
+      await expect(store.append('map-1', [newEvent()], 'no_stream')).rejects.toThrow(/KurrentDB is unreachable \(append to map-1\)/);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('keeps trying to subscribe, backing off, until stopped', async () => {
+    const url = `kurrentdb://127.0.0.1:${await closedPort()}?tls=false`;
+    const retries: { error: unknown; attempt: number; delayMs: number }[] = [];
+    const errors: unknown[] = [];
+    const store = new KurrentDBEventStore(KurrentDBClient.connectionString(url), {
+      onSubscriptionRetry: (error, attempt, delayMs) => retries.push({ error, attempt, delayMs }),
+    });
+    const subscription = store.subscribeToAll(
+      { filter: { streamPrefixes: ['map-'] } },
+      { onEvents: async () => {}, onError: (error) => errors.push(error) },
+    );
+    await until(() => retries.length >= 2, 10_000);
+    const started = Date.now();
+    await subscription.stop();
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(errors).toEqual([]);
+    expect(retries.slice(0, 2).map((r) => [r.attempt, r.delayMs])).toEqual([
+      [1, 250],
+      [2, 500],
+    ]);
+    expect(isTransientError(retries[0]!.error)).toBe(true);
+    await store.close();
   });
 });
