@@ -101,7 +101,7 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const { status } = useSession();
   return (
-    <AuthCard title="Verify your email address" subtitle="Confirming the address on your Mapfold account.">
+    <AuthCard title="Email verification" subtitle="Confirming the address on your Mapfold account.">
       <title>Verify email · Mapfold</title>
       <VerifyEmailStatus
         token={params.get('token')}

@@ -57,7 +57,10 @@ export function createClerkBackend(api: ApiClient) {
   let lastUserId: string | null | undefined;
 
   const hooks = () => {
-    if (!latest) throw new ApiError('unavailable', 'The sign-in service is still loading. Try again in a moment.', 0);
+    // Before Clerk has loaded, its sign-in and sign-up resources can be null.
+    if (!latest || !(latest.signIn as ClerkSignIn | null) || !(latest.signUp as ClerkSignUp | null)) {
+      throw new ApiError('unavailable', 'The sign-in service is still loading. Try again in a moment.', 0);
+    }
     return latest;
   };
 
