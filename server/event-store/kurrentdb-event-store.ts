@@ -17,7 +17,14 @@
  * only: KurrentDB accepts an id again in another stream (the PostgreSQL adapter refuses it).
  * When the answer to an append carries no position, the appended event's is read back.
  */
-import { BACKWARDS, END, KurrentDBClient, type AppendResult as ClientAppendResult } from '@kurrent/kurrentdb-client';
+import {
+  BACKWARDS,
+  END,
+  jsonEvent,
+  KurrentDBClient,
+  type AppendResult as ClientAppendResult,
+  type JSONType,
+} from '@kurrent/kurrentdb-client';
 import { comparePositions, START, type Position } from '../../events/position.js';
 import { checkEvents } from './check-events.js';
 import {
@@ -105,14 +112,15 @@ export class KurrentDBEventStore implements EventStore {
     try {
       result = await this.client.appendToStream(
         stream,
-        events.map((event) => ({
-          id: event.id,
-          contentType: 'application/json' as const,
-          type: event.type,
-          // The client writes JSON.stringify(data): any JSON value goes, as on PostgreSQL.
-          data: (event.data ?? null) as Record<string, unknown>,
-          metadata: event.metadata,
-        })),
+        events.map((event) =>
+          jsonEvent({
+            id: event.id,
+            type: event.type,
+            // The client writes JSON.stringify(data): any JSON value goes, as on PostgreSQL.
+            data: (event.data ?? null) as JSONType,
+            metadata: event.metadata,
+          }),
+        ),
         { streamState },
       );
     } catch (error) {
