@@ -5,13 +5,14 @@
  */
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/open-database.js';
+import { openKurrentDBEventStore } from '../server/event-store/kurrentdb-event-store.js';
 import { PostgresEventStore } from '../server/event-store/postgres-event-store.js';
 import { allProjections } from './index.js';
 import { ProjectionRunner } from './runner.js';
 
 const config = loadConfig();
 const db = await openDatabase(config);
-const store = await PostgresEventStore.open(db);
+const store = config.eventStoreUrl ? await openKurrentDBEventStore(config.eventStoreUrl) : await PostgresEventStore.open(db);
 const runner = new ProjectionRunner(db, store, allProjections, {
   error: (details, message) => console.error(message, details),
 });

@@ -11,6 +11,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** PostgreSQL connection string; when unset, PGlite in DATA_DIR is used. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** KurrentDB (EventStoreDB) connection string; when unset, events live in the database above. */
+  EVENTSTORE_URL: z.string().regex(/^(kurrentdb|kurrent|esdb|eventstore|kdb)(\+discover)?:\/\/.+/, 'must be a KurrentDB connection string, e.g. kurrentdb://localhost:2113?tls=false').optional(),
   /** The address people reach the product at; decides whether cookies are marked Secure. */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -36,6 +38,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  eventStoreUrl: string | null;
   publicUrl: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   bodyLimit: number;
@@ -62,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL ?? null,
+    eventStoreUrl: e.EVENTSTORE_URL ?? null,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,

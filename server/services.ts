@@ -6,6 +6,8 @@ import { randomIds, systemClock, type Clock, type IdGenerator } from './clock.js
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/open-database.js';
+import type { EventStore } from './event-store/event-store.js';
+import { openKurrentDBEventStore } from './event-store/kurrentdb-event-store.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
 import type { Mailer } from './mail/mailer.js';
 import { OutboxMailer } from './mail/outbox-mailer.js';
@@ -28,10 +30,29 @@ export async function openServices(
   options: { db?: Database; clock?: Clock; ids?: IdGenerator; logger?: ServiceLogger; authLimits?: AuthLimits } = {},
 ): Promise<Services & { close(): Promise<void> }> {
   const db = options.db ?? (await openDatabase(config));
+  try {
+    return await openServicesOn(db, config, options);
+  } catch (error) {
+    // Started here, so closed here: a half-opened PGlite would keep its files locked.
+    if (!options.db) await db.close().catch(() => {});
+    throw error;
+  }
+}
+
+async function openServicesOn(
+  db: Database,
+  config: Config,
+  options: { clock?: Clock; ids?: IdGenerator; logger?: ServiceLogger; authLimits?: AuthLimits },
+): Promise<Services & { close(): Promise<void> }> {
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
   const logger = options.logger ?? consoleLogger;
-  const store = await PostgresEventStore.open(db);
+  const store: EventStore = config.eventStoreUrl
+    ? await openKurrentDBEventStore(config.eventStoreUrl, {
+        onSubscriptionRetry: (error, attempt, delayMs) =>
+          logger.error({ err: error, attempt, delayMs }, 'KurrentDB subscription dropped; resubscribing'),
+      })
+    : await PostgresEventStore.open(db);
   const outbox = config.smtpUrl ? null : await OutboxMailer.open(db, logger);
   const mailer: Mailer = outbox ?? createSmtpMailer(config.smtpUrl!, config.mailFrom);
   const rateLimiter = await RateLimiter.open(db, clock);

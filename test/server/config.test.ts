@@ -1,0 +1,28 @@
+/** Configuration is validated at start-up: wrong values stop the process with a clear message. */
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.js';
+import { openPGliteDatabase } from '../../server/db/pglite-database.js';
+import { openServices } from '../../server/services.js';
+
+describe('configuration', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, dataDir: './data', databaseUrl: null, eventStoreUrl: null, smtpUrl: null, clerk: null });
+  });
+
+  it('refuses malformed values, naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ EVENTSTORE_URL: 'http://localhost:2113' })).toThrow(/EVENTSTORE_URL: must be a KurrentDB connection string/);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ CLERK_PUBLISHABLE_KEY: 'pk_test_x' })).toThrow(/set both CLERK_PUBLISHABLE_KEY and CLERK_SECRET_KEY/);
+  });
+
+  it('selects KurrentDB for the event log when EVENTSTORE_URL is set, and fails loudly when it is unreachable', async () => {
+    const config = loadConfig({ EVENTSTORE_URL: 'kurrentdb://127.0.0.1:1?tls=false' });
+    expect(config.eventStoreUrl).toBe('kurrentdb://127.0.0.1:1?tls=false');
+    const db = await openPGliteDatabase(undefined);
+    await expect(openServices(config, { db, logger: { info: () => {}, error: () => {} } })).rejects.toThrow(/KurrentDB is unreachable/);
+    await db.close();
+  });
+});
