@@ -289,3 +289,22 @@ describe('/account', () => {
     expect(requests.filter((r) => r.path === '/api/auth/delete-account').map((r) => r.data)).toEqual([{ password: 'wrong' }, { password: 'my password' }]);
   });
 });
+
+describe('field messages from the server', () => {
+  it('a too-common password shows under the password field, without the field prefix', async () => {
+    stubFetch({
+      ...authRoutes(null),
+      'POST /api/auth/register': () => error(400, 'password: This password is too common. Choose one that is harder to guess.'),
+    });
+    renderApp('/register');
+    await userEvent.type(await screen.findByLabelText('Display name'), 'Kim Park');
+    await userEvent.type(screen.getByLabelText('Email'), 'kim@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const field = screen.getByLabelText('Password');
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('This password is too common. Choose one that is harder to guess.'));
+    expect(screen.queryByText(/^password:/)).not.toBeInTheDocument();
+  });
+});

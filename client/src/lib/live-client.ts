@@ -51,15 +51,8 @@ export interface LiveClientOptions {
   tokenRefreshMs?: number;
 }
 
-/**
- * The client's auth message (Clerk mode). Typed here until the shared ClientMessage in
- * events/live-messages.ts includes it.
- */
-export interface LiveAuthMessage {
-  v: typeof LIVE_PROTOCOL_VERSION;
-  type: 'auth';
-  token: string;
-}
+/** The client's auth message (Clerk mode). */
+export type LiveAuthMessage = Extract<ClientMessage, { type: 'auth' }>;
 
 export const LIVE_MIN_DELAY_MS = 500;
 export const LIVE_MAX_DELAY_MS = 15_000;

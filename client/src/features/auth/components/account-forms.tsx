@@ -11,6 +11,7 @@ import { TextField } from '../../../components/ui/field';
 import { toApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { authApi } from '../api/auth-api';
+import { fieldErrorOf } from './field-error';
 import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './register-form';
 import './account.css';
 
@@ -40,7 +41,8 @@ export function DisplayNameForm() {
       setDisplayName(updated.displayName);
       setOutcome({ tone: 'success', message: 'Your display name is saved.' });
     } catch (failure) {
-      setOutcome({ tone: 'error', message: toApiError(failure).message });
+      const message = toApiError(failure).message;
+      setOutcome({ tone: 'error', message: fieldErrorOf(message, ['displayName'] as const)?.text ?? message });
     } finally {
       setSaving(false);
     }
@@ -86,7 +88,8 @@ export function ChangePasswordForm() {
       setNewPassword('');
       setOutcome({ tone: 'success', message: 'Your password is changed. Your other devices were signed out.' });
     } catch (failure) {
-      setOutcome({ tone: 'error', message: toApiError(failure).message });
+      const message = toApiError(failure).message;
+      setOutcome({ tone: 'error', message: fieldErrorOf(message, ['currentPassword', 'newPassword'] as const)?.text ?? message });
     } finally {
       setSaving(false);
     }

@@ -3,7 +3,11 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useSession } from '../../../lib/session';
+import { fieldErrorOf } from './field-error';
 import { ContinueWithGoogle } from './google-button';
+
+const REGISTER_FIELDS = ['displayName', 'email', 'password'] as const;
+type RegisterField = (typeof REGISTER_FIELDS)[number];
 
 /** The server's password rules (it also refuses the most common passwords). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -21,6 +25,8 @@ export function RegisterForm() {
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<{ field: RegisterField; text: string } | null>(null);
+  const errorFor = (field: RegisterField) => (fieldError?.field === field ? fieldError.text : null);
 
   if (pendingSignUp) return <ConfirmSignUpForm email={pendingSignUp.email} />;
 
@@ -28,9 +34,13 @@ export function RegisterForm() {
     event.preventDefault();
     setSubmitting(true);
     setError(null);
+    setFieldError(null);
     const failure = await register({ displayName: displayName.trim(), email: email.trim(), password });
     setSubmitting(false);
-    if (failure) setError(failure.message);
+    if (!failure) return;
+    const onField = fieldErrorOf(failure.message, REGISTER_FIELDS);
+    if (onField) setFieldError(onField);
+    else setError(failure.message);
   };
 
   return (
@@ -38,8 +48,8 @@ export function RegisterForm() {
       <ContinueWithGoogle />
       <form className="auth-form" onSubmit={(event) => void onSubmit(event)} aria-label="Sign up">
         {error ? <Alert>{error}</Alert> : null}
-        <TextField label="Display name" name="displayName" autoComplete="name" required maxLength={80} value={displayName} onChange={(e) => setDisplayName(e.target.value)} disabled={submitting} />
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} disabled={submitting} />
+        <TextField label="Display name" name="displayName" autoComplete="name" required maxLength={80} value={displayName} onChange={(e) => setDisplayName(e.target.value)} disabled={submitting} error={errorFor('displayName')} />
+        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} disabled={submitting} error={errorFor('email')} />
         <TextField
           label="Password"
           type="password"
@@ -52,6 +62,7 @@ export function RegisterForm() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           disabled={submitting}
+          error={errorFor('password')}
         />
         <Button type="submit" block size="lg" loading={submitting}>
           Create account

@@ -5,6 +5,7 @@ import { TextField } from '../../../components/ui/field';
 import { toApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { authApi } from '../api/auth-api';
+import { fieldErrorOf } from './field-error';
 import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './register-form';
 
 /** What the page says after a reset request, whether or not the address has an account. */
@@ -66,6 +67,7 @@ export function NewPasswordForm({ token, onDone, footer }: { token: string; onDo
   const [confirm, setConfirm] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const mismatch = confirm !== '' && confirm !== password;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -76,12 +78,16 @@ export function NewPasswordForm({ token, onDone, footer }: { token: string; onDo
     }
     setSubmitting(true);
     setError(null);
+    setPasswordError(null);
     try {
       const user = await authApi().resetPassword(token, password);
       setUser(user);
       onDone();
     } catch (failure) {
-      setError(toApiError(failure).message);
+      const message = toApiError(failure).message;
+      const onField = fieldErrorOf(message, ['password'] as const);
+      if (onField) setPasswordError(onField.text);
+      else setError(message);
       setSubmitting(false);
     }
   };
@@ -101,6 +107,7 @@ export function NewPasswordForm({ token, onDone, footer }: { token: string; onDo
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         disabled={submitting}
+        error={passwordError}
       />
       <TextField
         label="Repeat the new password"
