@@ -80,7 +80,11 @@ export async function buildApp(
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
   const { config, db } = services;
-  const common = { bodyLimit: config.bodyLimit, genReqId: () => services.ids.uuid() };
+  const common = {
+    bodyLimit: config.bodyLimit,
+    genReqId: () => services.ids.uuid(),
+    trustProxy: config.trustProxy ?? false,
+  };
   const app = options.loggerInstance ? Fastify({ ...common, loggerInstance: options.loggerInstance }) : Fastify({ ...common, logger });
 
   app.decorate('clock', services.clock);

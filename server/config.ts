@@ -13,6 +13,12 @@ const EnvSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** KurrentDB (EventStoreDB) connection string; when unset, events live in the database above. */
   EVENTSTORE_URL: z.string().regex(/^(kurrentdb|kurrent|esdb|eventstore|kdb)(\+discover)?:\/\/.+/, 'must be a KurrentDB connection string, e.g. kurrentdb://localhost:2113?tls=false').optional(),
+  /**
+   * Behind a reverse proxy: the proxies' addresses whose X-Forwarded-For is believed for the
+   * client's address, which rate limits count by ("loopback", IPs or CIDRs, comma-separated).
+   * Unset trusts none: a forged header then changes nothing.
+   */
+  TRUST_PROXY: z.string().min(1).optional(),
   /** The address people reach the product at; decides whether cookies are marked Secure. */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -40,6 +46,7 @@ export interface Config {
   databaseUrl: string | null;
   eventStoreUrl: string | null;
   publicUrl: string;
+  trustProxy: string | null;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   bodyLimit: number;
   adminEmails: ReadonlySet<string>;
@@ -67,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL ?? null,
     eventStoreUrl: e.EVENTSTORE_URL ?? null,
     publicUrl: e.PUBLIC_URL,
+    trustProxy: e.TRUST_PROXY ?? null,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     adminEmails: new Set(

@@ -135,7 +135,9 @@ export class LocalAccounts implements AuthProvider {
       throw error;
     }
     const row: AccountRow = { uid, email: input.email, display_name: input.displayName, password_hash: passwordHash, email_verified: false };
-    await this.sendVerification(uid);
+    // The account exists now: a mail server that is down must not turn that into an error.
+    // The banner's Resend button sends the link again.
+    await this.sendVerification(uid).catch(this.o.onMailError);
     return { principal: this.principalOf(row), token: await this.startSession(uid) };
   }
 

@@ -147,6 +147,30 @@ describe('local accounts', () => {
       expect(limited.body.error.message).toBe(TOO_MANY);
     });
 
+    it('counts the client address behind a trusted proxy, and ignores forwarded addresses otherwise', async () => {
+      const limits = { ...DEFAULT_AUTH_LIMITS, loginPerIp: { max: 1, windowMs: 60_000 } };
+      const proxied = await startTestServer(pgliteTarget, { env: { TRUST_PROXY: 'loopback' }, authLimits: limits });
+      const direct = await startTestServer(pgliteTarget, { authLimits: limits });
+      try {
+        const login = (target: TestServer, forwardedFor: string) =>
+          fetch(`${target.url}/api/auth/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+            body: JSON.stringify({ data: { email: 'who@example.com', password: 'whatever123' } }),
+          }).then((r) => r.status);
+        // Behind the proxy, two clients each get their own allowance...
+        expect(await login(proxied, '198.51.100.1')).toBe(404);
+        expect(await login(proxied, '198.51.100.2')).toBe(404);
+        expect(await login(proxied, '198.51.100.1')).toBe(429);
+        // ...without one, a forged header cannot buy a fresh allowance.
+        expect(await login(direct, '198.51.100.1')).toBe(404);
+        expect(await login(direct, '198.51.100.2')).toBe(429);
+      } finally {
+        await proxied.close();
+        await direct.close();
+      }
+    });
+
     it('limits logins and registrations per client address', async () => {
       const strict = await startTestServer(pgliteTarget, {
         authLimits: { ...DEFAULT_AUTH_LIMITS, loginPerIp: { max: 3, windowMs: 60_000 }, registerPerIp: { max: 2, windowMs: 60_000 } },
