@@ -3,31 +3,22 @@
  * outbox page, see the banner gone; log out; a signed-out visit to /maps goes to /login and
  * back after logging in; a wrong password shows its message.
  */
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteTarget } from '../support/databases.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { startBrowserSession } from '../support/browser.js';
+import type { TestServer } from '../support/test-server.js';
 const BANNER = 'Verify your email address';
 
 describe('accounts in Chromium', () => {
+  let session: Awaited<ReturnType<typeof startBrowserSession>>;
   let server: TestServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync('dist/client/index.html')) throw new Error('Build the client first: npm run build');
-    server = await startTestServer(pgliteTarget, { linksToThisServer: true });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    session = await startBrowserSession();
+    ({ server, browser } = session);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => session?.close());
 
   it('registers, verifies through the outbox link, logs out and back in', async () => {
     const context = await browser.newContext({ baseURL: server.url });

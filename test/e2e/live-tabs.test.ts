@@ -3,31 +3,21 @@
  * a map created in one tab appears in a second tab without a reload, and unknown paths get
  * the 404 page. Runs against the built client (`npm test` builds it first).
  */
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteTarget } from '../support/databases.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { startBrowserSession } from '../support/browser.js';
+import type { TestServer } from '../support/test-server.js';
 
 describe('two tabs in Chromium', () => {
+  let session: Awaited<ReturnType<typeof startBrowserSession>>;
   let server: TestServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync('dist/client/index.html')) throw new Error('Build the client first: npm run build');
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
-    server = await startTestServer(pgliteTarget, { linksToThisServer: true });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    session = await startBrowserSession();
+    ({ server, browser } = session);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => session?.close());
 
   it('a second tab sees a map created in the first, without reloading', async () => {
     const context = await browser.newContext({ baseURL: server.url });

@@ -1,0 +1,29 @@
+/**
+ * The end-to-end tests' browser: Debian's Chromium through playwright-core, against the built
+ * client served by a whole test server.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { pgliteTarget } from './databases.js';
+import { startTestServer, type TestServer } from './test-server.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** A test server whose mailed links point at itself, and a headless Chromium. */
+export async function startBrowserSession(): Promise<{ server: TestServer; browser: Browser; close(): Promise<void> }> {
+  if (!existsSync('dist/client/index.html')) throw new Error('Build the client first: npm run build');
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
+  const server = await startTestServer(pgliteTarget, { linksToThisServer: true });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  return {
+    server,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
