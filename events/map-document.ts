@@ -1,34 +1,207 @@
+/**
+ * The map document (the spec's "map data"): settings, layers (floors), locations, groups and
+ * region styles. Versioned: documents of an older version are migrated on parse, so events
+ * recorded long ago still read as today's model.
+ */
 import { z } from 'zod';
 
-/**
- * The map document (the spec's "map data"): layers (floors) and locations.
- *
- * Version 1 holds only what the map list's metrics need; unknown fields on the document and
- * its items are kept as they are, so a richer editor can store more before this model names it.
- */
-export const Layer = z.looseObject({
-  id: z.string().min(1).max(100),
-  name: z.string().max(200).default(''),
+export const MAP_DOCUMENT_VERSION = 2;
+
+export const ElementId = z
+  .string({ error: 'must be text' })
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _');
+export const Color = z.string({ error: 'must be text' }).regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #4f46e5');
+
+/** Links and images: web addresses or the product's own files, never `javascript:` or `data:`. */
+export const SafeUrl = z
+  .string({ error: 'must be text' })
+  .trim()
+  .max(2000, 'must be at most 2000 characters')
+  .refine((value) => /^https?:\/\//i.test(value) || /^\/(files|assets)\//.test(value), 'must be an http(s) address or an uploaded file');
+
+export const LayerFile = z.object({
+  kind: z.enum(['svg', 'image']),
+  /** Path the file is served at (`/files/{id}`). */
+  url: SafeUrl,
+  width: z.number().positive().max(100_000),
+  height: z.number().positive().max(100_000),
+});
+export type LayerFile = z.infer<typeof LayerFile>;
+
+export const Layer = z.object({
+  id: ElementId,
+  name: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  file: LayerFile.nullable().default(null),
 });
 export type Layer = z.infer<typeof Layer>;
 
-export const Location = z.looseObject({
-  id: z.string().min(1).max(100),
-  title: z.string().max(500).default(''),
-  layer: z.string().max(100).optional(),
+export const Point = z.object({ x: z.number().finite(), y: z.number().finite() });
+export type Point = z.infer<typeof Point>;
+
+export const MARKER_TYPES = ['circle', 'dot', 'pin', 'label', 'thumbnail', 'hidden'] as const;
+
+export const Location = z.object({
+  id: ElementId,
+  title: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  /** Short text shown in lists and tooltips. */
+  about: z.string().max(500, 'must be at most 500 characters').default(''),
+  /** Rich text (HTML), sanitised before it is shown. */
+  description: z.string().max(20_000, 'must be at most 20000 characters').default(''),
+  image: SafeUrl.nullable().default(null),
+  thumbnail: SafeUrl.nullable().default(null),
+  link: SafeUrl.nullable().default(null),
+  phone: z.string().max(40, 'must be at most 40 characters').default(''),
+  hours: z.string().max(500, 'must be at most 500 characters').default(''),
+  layer: ElementId,
+  /** Where the marker sits on its layer, in the layer's coordinates. */
+  position: Point.nullable().default(null),
+  /** The id of the SVG element (a region) the location stands for. */
+  element: z.string().max(200).regex(/^[A-Za-z_][\w.:-]*$/, 'must be an SVG element id').nullable().default(null),
+  zoom: z.number().min(0.1).max(64).nullable().default(null),
+  marker: z.enum(MARKER_TYPES).default('pin'),
+  color: Color.nullable().default(null),
+  label: z.string().max(60, 'must be at most 60 characters').default(''),
+  groups: z.array(ElementId).max(50).default([]),
+  hidden: z.boolean().default(false),
 });
 export type Location = z.infer<typeof Location>;
 
-export const MapDocument = z.looseObject({
-  version: z.literal(1).default(1),
-  layers: z.array(Layer).max(500).default([]),
-  locations: z.array(Location).max(50_000).default([]),
+export const Group = z.object({
+  id: ElementId,
+  name: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  color: Color,
+  legend: z.boolean().default(true),
 });
-export type MapDocument = z.infer<typeof MapDocument>;
+export type Group = z.infer<typeof Group>;
 
-export function emptyMapDocument(): MapDocument {
-  return { version: 1, layers: [], locations: [] };
+export const RegionStyles = z.object({ base: Color, hover: Color, active: Color });
+
+export const Features = z.object({
+  sidebar: z.boolean(),
+  search: z.boolean(),
+  filters: z.boolean(),
+  minimap: z.boolean(),
+  zoomButtons: z.boolean(),
+  fullscreen: z.boolean(),
+  deepLinks: z.boolean(),
+});
+
+export const Settings = z
+  .object({
+    size: z.object({ width: z.number().positive().max(100_000), height: z.number().positive().max(100_000) }),
+    minZoom: z.number().min(0.1).max(64),
+    maxZoom: z.number().min(0.1).max(64),
+    initialView: z.object({ x: z.number().finite(), y: z.number().finite(), zoom: z.number().min(0.1).max(64) }).nullable(),
+    theme: z.object({ mode: z.enum(['light', 'dark']), accent: Color, background: Color }),
+    features: Features,
+    defaultLayer: ElementId.nullable(),
+  })
+  .refine((settings) => settings.minZoom <= settings.maxZoom, { message: 'minZoom must not exceed maxZoom', path: ['minZoom'] });
+export type Settings = z.infer<typeof Settings>;
+
+const MAX_LOCATIONS = 20_000;
+
+const MapDocumentV2 = z.object({
+  version: z.literal(2),
+  settings: Settings,
+  layers: z.array(Layer).max(100, 'at most 100 layers'),
+  locations: z.array(Location).max(MAX_LOCATIONS, `at most ${MAX_LOCATIONS} locations`),
+  groups: z.array(Group).max(200, 'at most 200 groups'),
+  styles: z.object({ regions: RegionStyles }),
+});
+export type MapDocument = z.infer<typeof MapDocumentV2>;
+
+export function defaultSettings(): Settings {
+  return {
+    size: { width: 1200, height: 800 },
+    minZoom: 1,
+    maxZoom: 8,
+    initialView: null,
+    theme: { mode: 'light', accent: '#4f46e5', background: '#f8fafc' },
+    features: { sidebar: true, search: true, filters: true, minimap: false, zoomButtons: true, fullscreen: true, deepLinks: true },
+    defaultLayer: null,
+  };
 }
+
+export function defaultRegionStyles(): z.infer<typeof RegionStyles> {
+  return { base: '#e2e8f0', hover: '#c7d2fe', active: '#818cf8' };
+}
+
+/** A blank map: one empty floor. */
+export function emptyMapDocument(): MapDocument {
+  return {
+    version: 2,
+    settings: { ...defaultSettings(), defaultLayer: 'ground' },
+    layers: [{ id: 'ground', name: 'Ground floor', file: null }],
+    locations: [],
+    groups: [],
+    styles: { regions: defaultRegionStyles() },
+  };
+}
+
+/**
+ * Version 1 (the first walking skeleton) had only `layers: [{id, name}]` and
+ * `locations: [{id, title, layer?}]`, with anything else passed through untouched.
+ */
+const MapDocumentV1 = z.looseObject({
+  version: z.literal(1).optional(),
+  layers: z.array(z.looseObject({ id: z.string(), name: z.string().optional() })).default([]),
+  locations: z.array(z.looseObject({ id: z.string(), title: z.string().optional(), layer: z.string().optional() })).default([]),
+});
+
+function migrateV1(v1: z.infer<typeof MapDocumentV1>): unknown {
+  const layers = v1.layers.length > 0 ? v1.layers.map((l, i) => ({ id: l.id, name: l.name?.trim() || `Layer ${i + 1}` })) : emptyMapDocument().layers;
+  const firstLayer = layers[0]!.id;
+  return {
+    version: 2,
+    settings: { ...defaultSettings(), defaultLayer: firstLayer },
+    layers,
+    locations: v1.locations.map((l) => ({ id: l.id, title: l.title?.trim() || l.id, layer: l.layer ?? firstLayer })),
+    groups: [],
+    styles: { regions: defaultRegionStyles() },
+  };
+}
+
+/**
+ * The document schema every boundary uses (payloads, events, read models): the current
+ * version as it is, older versions migrated first. Cross-references are checked too: each
+ * location's layer and groups exist, ids are unique.
+ */
+export const MapDocument = z
+  .unknown()
+  .transform((input, context) => {
+    if (typeof input === 'object' && input !== null && (input as { version?: unknown }).version === MAP_DOCUMENT_VERSION) return input;
+    const v1 = MapDocumentV1.safeParse(input);
+    if (!v1.success) {
+      for (const issue of v1.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    return migrateV1(v1.data);
+  })
+  .pipe(MapDocumentV2)
+  .superRefine((document, context) => {
+    const unique = (ids: string[], path: string) => {
+      const seen = new Set<string>();
+      ids.forEach((id, index) => {
+        if (seen.has(id)) context.addIssue({ code: 'custom', message: `repeats the id ${id}`, path: [path, index, 'id'] });
+        seen.add(id);
+      });
+    };
+    unique(document.layers.map((l) => l.id), 'layers');
+    unique(document.locations.map((l) => l.id), 'locations');
+    unique(document.groups.map((g) => g.id), 'groups');
+    const layers = new Set(document.layers.map((l) => l.id));
+    const groups = new Set(document.groups.map((g) => g.id));
+    document.locations.forEach((location, index) => {
+      if (!layers.has(location.layer)) context.addIssue({ code: 'custom', message: `names a layer that does not exist: ${location.layer}`, path: ['locations', index, 'layer'] });
+      location.groups.forEach((group, g) => {
+        if (!groups.has(group)) context.addIssue({ code: 'custom', message: `names a group that does not exist: ${group}`, path: ['locations', index, 'groups', g] });
+      });
+    });
+    if (document.settings.defaultLayer && !layers.has(document.settings.defaultLayer)) {
+      context.addIssue({ code: 'custom', message: 'names a layer that does not exist', path: ['settings', 'defaultLayer'] });
+    }
+  });
 
 export interface MapMetrics {
   layerCount: number;

@@ -75,7 +75,7 @@ describe('saveMap', () => {
   });
 
   it("saves the owner's title and document with the edit time", () => {
-    const document = { ...emptyMapDocument(), layers: [{ id: 'l1', name: 'Ground' }] };
+    const document = { ...emptyMapDocument(), layers: [{ id: 'l1', name: 'Ground', file: null }] };
     given([created]).when(save({ title: 'Mall 2', document })).then([
       { type: 'MapSaved', data: { mapId: 'm1', title: 'Mall 2', document, edited: NOW.toISOString() } },
     ]);

@@ -1,0 +1,59 @@
+/** The map document model: today's version parses as it is, older ones migrate, bad ones name the field. */
+import { describe, expect, it } from 'vitest';
+import { emptyMapDocument, MapDocument, metricsOf } from '../../events/map-document.js';
+
+const problems = (input: unknown) => {
+  const result = MapDocument.safeParse(input);
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+};
+
+const withLocation = (location: Record<string, unknown>) => ({
+  ...emptyMapDocument(),
+  locations: [{ id: 'cafe', title: 'Cafe', layer: 'ground', ...location }],
+});
+
+describe('map document', () => {
+  it('a blank map is one empty floor, and parses as it is', () => {
+    const blank = emptyMapDocument();
+    expect(MapDocument.parse(blank)).toEqual(blank);
+    expect(metricsOf(blank)).toEqual({ layerCount: 1, locationCount: 0 });
+  });
+
+  it('fills defaults for what a location leaves out', () => {
+    const parsed = MapDocument.parse(withLocation({ position: { x: 10, y: 20 } }));
+    expect(parsed.locations[0]).toEqual({
+      id: 'cafe', title: 'Cafe', about: '', description: '', image: null, thumbnail: null, link: null, phone: '', hours: '',
+      layer: 'ground', position: { x: 10, y: 20 }, element: null, zoom: null, marker: 'pin', color: null, label: '', groups: [], hidden: false,
+    });
+  });
+
+  it('migrates version 1 documents (with or without the version field)', () => {
+    const v1 = { layers: [{ id: 'f1', name: 'First' }, { id: 'f2' }], locations: [{ id: 'a', title: 'Alpha', layer: 'f2' }, { id: 'b' }], extra: 'kept out' };
+    const migrated = MapDocument.parse(v1);
+    expect(migrated.version).toBe(2);
+    expect(migrated.layers).toEqual([{ id: 'f1', name: 'First', file: null }, { id: 'f2', name: 'Layer 2', file: null }]);
+    expect(migrated.locations.map((l) => [l.id, l.title, l.layer])).toEqual([['a', 'Alpha', 'f2'], ['b', 'b', 'f1']]);
+    expect(migrated.settings.defaultLayer).toBe('f1');
+    expect(MapDocument.parse({ version: 1, layers: [], locations: [] }).layers).toEqual(emptyMapDocument().layers);
+  });
+
+  it('names the field of each problem', () => {
+    expect(problems(withLocation({ layer: 'attic' }))).toEqual(['locations.0.layer: names a layer that does not exist: attic']);
+    expect(problems(withLocation({ groups: ['food'] }))).toEqual(['locations.0.groups.0: names a group that does not exist: food']);
+    expect(problems(withLocation({ color: 'red' }))).toEqual(['locations.0.color: must be a colour like #4f46e5']);
+    expect(problems(withLocation({ marker: 'star' }))[0]).toMatch(/^locations\.0\.marker: /);
+    expect(problems({ ...emptyMapDocument(), layers: [{ id: 'a', name: 'A' }, { id: 'a', name: 'B' }], settings: { ...emptyMapDocument().settings, defaultLayer: 'a' } })).toEqual([
+      'layers.1.id: repeats the id a',
+    ]);
+    expect(problems({ ...emptyMapDocument(), settings: { ...emptyMapDocument().settings, minZoom: 9, maxZoom: 2 } })).toEqual(['settings.minZoom: minZoom must not exceed maxZoom']);
+    expect(problems({ layers: 'many' })[0]).toMatch(/^layers: /);
+  });
+
+  it('keeps scripts out of links and images', () => {
+    for (const url of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', '//evil.example/x']) {
+      expect(problems(withLocation({ link: url }))).toEqual(['locations.0.link: must be an http(s) address or an uploaded file']);
+      expect(problems(withLocation({ image: url }))).toHaveLength(1);
+    }
+    expect(problems(withLocation({ link: 'https://shop.example/cafe', image: '/files/abc123' }))).toEqual([]);
+  });
+});
