@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MapDocument } from './map-document.js';
+import { MapEdit } from './map-edits.js';
 import { MapTitle } from './map-title.js';
 
 const MapId = z.string({ error: 'Map id must be text.' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Map id is not valid.');
@@ -13,6 +14,8 @@ export const functionPayloads = {
   createMap: z.object({ title: MapTitle, mapData: MapDocument.optional() }),
   saveMap: z.object({ id: MapId, title: MapTitle.optional(), mapData: MapDocument.optional() }),
   deleteMap: z.object({ id: MapId }),
+  /** Fine-grained edits of a map's document, applied in order, all or none. */
+  editMap: z.object({ id: MapId, edits: z.array(MapEdit).min(1, 'must hold at least one edit').max(500, 'at most 500 edits at once') }),
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
@@ -23,6 +26,7 @@ export interface FunctionResults {
   createMap: string;
   saveMap: null;
   deleteMap: null;
+  editMap: null;
 }
 
 /** A command's answer: its result and the global position of its last event ("c:p"), if any. */

@@ -40,38 +40,60 @@ export type Point = z.infer<typeof Point>;
 
 export const MARKER_TYPES = ['circle', 'dot', 'pin', 'label', 'thumbnail', 'hidden'] as const;
 
-export const Location = z.object({
-  id: ElementId,
+/** A location's fields without their defaults: the base of the full schema and of updates. */
+export const locationFields = {
   title: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
   /** Short text shown in lists and tooltips. */
-  about: z.string().max(500, 'must be at most 500 characters').default(''),
+  about: z.string({ error: 'must be text' }).max(500, 'must be at most 500 characters'),
   /** Rich text (HTML), sanitised before it is shown. */
-  description: z.string().max(20_000, 'must be at most 20000 characters').default(''),
-  image: SafeUrl.nullable().default(null),
-  thumbnail: SafeUrl.nullable().default(null),
-  link: SafeUrl.nullable().default(null),
-  phone: z.string().max(40, 'must be at most 40 characters').default(''),
-  hours: z.string().max(500, 'must be at most 500 characters').default(''),
+  description: z.string({ error: 'must be text' }).max(20_000, 'must be at most 20000 characters'),
+  image: SafeUrl.nullable(),
+  thumbnail: SafeUrl.nullable(),
+  link: SafeUrl.nullable(),
+  phone: z.string({ error: 'must be text' }).max(40, 'must be at most 40 characters'),
+  hours: z.string({ error: 'must be text' }).max(500, 'must be at most 500 characters'),
   layer: ElementId,
   /** Where the marker sits on its layer, in the layer's coordinates. */
-  position: Point.nullable().default(null),
+  position: Point.nullable(),
   /** The id of the SVG element (a region) the location stands for. */
-  element: z.string().max(200).regex(/^[A-Za-z_][\w.:-]*$/, 'must be an SVG element id').nullable().default(null),
-  zoom: z.number().min(0.1).max(64).nullable().default(null),
-  marker: z.enum(MARKER_TYPES).default('pin'),
-  color: Color.nullable().default(null),
-  label: z.string().max(60, 'must be at most 60 characters').default(''),
-  groups: z.array(ElementId).max(50).default([]),
-  hidden: z.boolean().default(false),
+  element: z.string().max(200).regex(/^[A-Za-z_][\w.:-]*$/, 'must be an SVG element id').nullable(),
+  zoom: z.number().min(0.1).max(64).nullable(),
+  marker: z.enum(MARKER_TYPES),
+  color: Color.nullable(),
+  label: z.string({ error: 'must be text' }).max(60, 'must be at most 60 characters'),
+  groups: z.array(ElementId).max(50),
+  hidden: z.boolean(),
+};
+
+export const Location = z.object({
+  id: ElementId,
+  ...locationFields,
+  about: locationFields.about.default(''),
+  description: locationFields.description.default(''),
+  image: locationFields.image.default(null),
+  thumbnail: locationFields.thumbnail.default(null),
+  link: locationFields.link.default(null),
+  phone: locationFields.phone.default(''),
+  hours: locationFields.hours.default(''),
+  position: locationFields.position.default(null),
+  element: locationFields.element.default(null),
+  zoom: locationFields.zoom.default(null),
+  marker: locationFields.marker.default('pin'),
+  color: locationFields.color.default(null),
+  label: locationFields.label.default(''),
+  groups: locationFields.groups.default([]),
+  hidden: locationFields.hidden.default(false),
 });
 export type Location = z.infer<typeof Location>;
 
-export const Group = z.object({
-  id: ElementId,
+export const groupFields = {
   name: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
   color: Color,
-  legend: z.boolean().default(true),
-});
+  /** Shown in the viewer's legend. */
+  legend: z.boolean(),
+};
+
+export const Group = z.object({ id: ElementId, ...groupFields, legend: groupFields.legend.default(true) });
 export type Group = z.infer<typeof Group>;
 
 export const RegionStyles = z.object({ base: Color, hover: Color, active: Color });

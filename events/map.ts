@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DomainError } from './errors.js';
 import { MapDocument } from './map-document.js';
+import { applyEdit, checkEdit, MAP_EDIT_TYPES, MapEdit, type MapEditType } from './map-edits.js';
 import { FREE_TEST_SLOTS, MapState } from './map-states.js';
 import { parseMapTitle } from './map-title.js';
 import type { Principal } from './principal.js';
@@ -42,16 +43,57 @@ export const MapDeleted = z.object({
   }),
 });
 
-export const MapEvent = z.discriminatedUnion('type', [MapCreated, MapSaved, MapDeleted]);
-export type MapEvent = z.infer<typeof MapEvent>;
-export const MAP_EVENT_TYPES: ReadonlySet<string> = new Set(MapEvent.options.map((o) => o.shape.type.value));
+const EDIT_TYPES = MapEdit.options.map((option) => option.shape.type.value) as [MapEditType, ...MapEditType[]];
+
+/**
+ * An edit of the document, recorded under the edit's own name (`LocationAdded`, ...) with the
+ * edit's fields beside `mapId` and `edited`: the log reads as what happened, field by field.
+ */
+export const MapEdited = z
+  .object({ type: z.enum(EDIT_TYPES), data: z.looseObject({ mapId: z.string(), edited: z.iso.datetime({ offset: true }) }) })
+  .transform(({ type, data }, context) => {
+    const { mapId, edited, ...fields } = data;
+    const edit = MapEdit.safeParse({ type, ...fields });
+    if (!edit.success) {
+      for (const issue of edit.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: ['data', ...issue.path] });
+      return z.NEVER;
+    }
+    const { type: _type, ...editFields } = edit.data;
+    return { type: edit.data.type, data: { ...editFields, mapId, edited } } as MapEditedEvent;
+  });
+
+/** The stored shape of an edit event: the edit's type, its fields plus mapId and edited. */
+export type MapEditedEvent = {
+  [T in MapEditType]: { type: T; data: Omit<Extract<MapEdit, { type: T }>, 'type'> & { mapId: string; edited: string } };
+}[MapEditType];
+
+export function isEditEvent(event: MapEvent): event is MapEditedEvent {
+  return MAP_EDIT_TYPES.has(event.type);
+}
+
+/** The edit an edit event records. */
+export function editOf(event: MapEditedEvent): MapEdit {
+  const { mapId: _mapId, edited: _edited, ...fields } = event.data;
+  return { type: event.type, ...fields } as MapEdit;
+}
+
+function editEvent(edit: MapEdit, mapId: string, edited: string): MapEditedEvent {
+  const { type, ...fields } = edit;
+  return { type, data: { ...fields, mapId, edited } } as MapEditedEvent;
+}
+
+export const MapEvent = z.union([MapCreated, MapSaved, MapDeleted, MapEdited]);
+export type MapEvent = z.infer<typeof MapCreated> | z.infer<typeof MapSaved> | z.infer<typeof MapDeleted> | MapEditedEvent;
+export const MAP_EVENT_TYPES: ReadonlySet<string> = new Set(['MapCreated', 'MapSaved', 'MapDeleted', ...EDIT_TYPES]);
 
 // ---- commands -----------------------------------------------------------------------------
 
 export type MapCommand =
   | { type: 'CreateMap'; data: { mapId: string; title: string; document: MapDocument } }
   | { type: 'SaveMap'; data: { mapId: string; title?: string | undefined; document?: MapDocument | undefined } }
-  | { type: 'DeleteMap'; data: { mapId: string } };
+  | { type: 'DeleteMap'; data: { mapId: string } }
+  /** Edits of the document, applied in order; all or none. */
+  | { type: 'EditMap'; data: { mapId: string; edits: MapEdit[] } };
 
 export interface MapContext {
   principal: Principal | null;
@@ -96,10 +138,9 @@ export function evolveMap(state: MapAggregate, event: MapEvent): MapAggregate {
     case 'MapDeleted':
       if (state.status !== 'active') return state;
       return { status: 'deleted', mapId: state.mapId, uid: state.uid };
-    default: {
-      const unreachable: never = event;
-      return unreachable;
-    }
+    default:
+      if (state.status !== 'active') return state;
+      return { ...state, document: applyEdit(state.document, editOf(event)), edited: event.data.edited };
   }
 }
 
@@ -169,6 +210,21 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
     case 'DeleteMap': {
       requireOwnedMap(state, principal);
       return [{ type: 'MapDeleted', data: { mapId: command.data.mapId, deletedAt: at } }];
+    }
+    case 'EditMap': {
+      // The owner edits; an admin may too (spec §6).
+      const map = principal.admin && state.status === 'active' ? state : requireOwnedMap(state, principal);
+      let document = map.document;
+      return command.data.edits.map((proposed, index) => {
+        const edit: MapEdit =
+          proposed.type === 'LayerRemoved'
+            ? { ...proposed, removedLocations: document.locations.filter((l) => l.layer === proposed.id).map((l) => l.id) }
+            : proposed;
+        const problem = checkEdit(document, edit);
+        if (problem) throw new DomainError('invalid-argument', `edits.${index}.${problem}`);
+        document = applyEdit(document, edit);
+        return editEvent(edit, command.data.mapId, at);
+      });
     }
     default: {
       const unreachable: never = command;

@@ -2,6 +2,9 @@
  * The map data read model (spec §3): one row per map with its title, document and the map
  * stream revision it reflects. Pushed on topic `map:{id}`.
  */
+import { editOf, isEditEvent } from '../events/map.js';
+import { MapDocument } from '../events/map-document.js';
+import { applyEdit } from '../events/map-edits.js';
 import type { MapDataRecord } from '../events/read-models.js';
 import { STREAM_PREFIXES } from '../events/streams.js';
 import { topics } from '../events/topics.js';
@@ -20,16 +23,27 @@ CREATE TABLE IF NOT EXISTS map_data (
 
 export const mapDataProjection: Projection = {
   name: 'map_data',
-  version: 1,
+  // 2: map document v2 and edit events.
+  version: 2,
   schema: SCHEMA,
   tables: ['map_data'],
   streamPrefixes: [STREAM_PREFIXES[0]],
   /** Folds the batch per map, then writes net changes in one statement per kind (see maps-list). */
   async apply(tx, events, changed) {
-    const inserts = new Map<string, { id: string; uid: string; title: string; data: unknown; revision: string }>();
-    const updates = new Map<string, { id: string; revision: string; title?: string; data?: unknown }>();
+    const mapEvents = mapEventsOf(events);
+    // Edits apply to the stored document: load those of maps this batch edits but did not create.
+    const createdHere = new Set(mapEvents.filter(({ event }) => event.type === 'MapCreated').map(({ event }) => event.data.mapId));
+    const toLoad = [...new Set(mapEvents.filter(({ event }) => isEditEvent(event) && !createdHere.has(event.data.mapId)).map(({ event }) => event.data.mapId))];
+    const stored = new Map<string, MapDocument>();
+    if (toLoad.length > 0) {
+      const { rows } = await tx.query<{ id: string; data: unknown }>('SELECT id, data FROM map_data WHERE id = ANY($1::text[])', [toLoad]);
+      for (const row of rows) stored.set(row.id, MapDocument.parse(row.data));
+    }
+
+    const inserts = new Map<string, { id: string; uid: string; title: string; data: MapDocument; revision: string }>();
+    const updates = new Map<string, { id: string; revision: string; title?: string; data?: MapDocument }>();
     const deletes = new Set<string>();
-    for (const { recorded, event } of mapEventsOf(events)) {
+    for (const { recorded, event } of mapEvents) {
       const mapId = event.data.mapId;
       const revision = recorded.revision.toString();
       switch (event.type) {
@@ -41,7 +55,10 @@ export const mapDataProjection: Projection = {
           const patch = { revision, ...(d.title !== undefined ? { title: d.title } : {}), ...(d.document ? { data: d.document } : {}) };
           const inserted = inserts.get(mapId);
           if (inserted) Object.assign(inserted, patch);
-          else if (!deletes.has(mapId)) updates.set(mapId, { ...updates.get(mapId), id: mapId, ...patch });
+          else if (!deletes.has(mapId)) {
+            updates.set(mapId, { ...updates.get(mapId), id: mapId, ...patch });
+            if (d.document) stored.set(mapId, d.document);
+          }
           break;
         }
         case 'MapDeleted':
@@ -49,8 +66,17 @@ export const mapDataProjection: Projection = {
           updates.delete(mapId);
           break;
         default: {
-          const unreachable: never = event;
-          throw new Error(`Unhandled event ${String(unreachable)}`);
+          const inserted = inserts.get(mapId);
+          if (inserted) {
+            inserted.data = applyEdit(inserted.data, editOf(event));
+            inserted.revision = revision;
+            break;
+          }
+          const current = stored.get(mapId);
+          if (!current || deletes.has(mapId)) break;
+          const next = applyEdit(current, editOf(event));
+          stored.set(mapId, next);
+          updates.set(mapId, { ...updates.get(mapId), id: mapId, revision, data: next });
         }
       }
       changed.add(topics.map(mapId));

@@ -2,7 +2,9 @@
  * The maps list read model (spec §3 map list item): one row per map that is not deleted, read
  * by owner (and, later, by author for admins). Pushed on topic `maps:{uid}`.
  */
+import { editOf } from '../events/map.js';
 import { metricsOf } from '../events/map-document.js';
+import type { MapEdit } from '../events/map-edits.js';
 import type { MapListItem } from '../events/read-models.js';
 import { STREAM_PREFIXES } from '../events/streams.js';
 import { topics } from '../events/topics.js';
@@ -30,7 +32,8 @@ CREATE INDEX IF NOT EXISTS maps_list_author_created ON maps_list (author, create
 
 export const mapsListProjection: Projection = {
   name: 'maps_list',
-  version: 1,
+  // 2: map document v2 and edit events.
+  version: 2,
   schema: SCHEMA,
   tables: ['maps_list'],
   streamPrefixes: [STREAM_PREFIXES[0]],
@@ -77,8 +80,29 @@ export const mapsListProjection: Projection = {
           break;
         }
         default: {
-          const unreachable: never = event;
-          throw new Error(`Unhandled event ${String(unreachable)}`);
+          // A document edit: the edit time, and the counts it changes.
+          const delta = metricsDelta(editOf(event));
+          const patch = (row: { layer_count?: number; location_count?: number; edited: string }) => {
+            row.edited = event.data.edited;
+            if (delta.absolute) {
+              row.layer_count = delta.absolute.layerCount;
+              row.location_count = delta.absolute.locationCount;
+            } else if (row.layer_count !== undefined && row.location_count !== undefined) {
+              row.layer_count += delta.layers;
+              row.location_count += delta.locations;
+            }
+          };
+          const inserted = inserts.get(mapId);
+          if (inserted) patch(inserted);
+          else if (!deletes.has(mapId)) {
+            const update = updates.get(mapId) ?? { id: mapId, edited: event.data.edited };
+            patch(update);
+            if (!delta.absolute && update.layer_count === undefined) {
+              update.layer_delta = (update.layer_delta ?? 0) + delta.layers;
+              update.location_delta = (update.location_delta ?? 0) + delta.locations;
+            }
+            updates.set(mapId, update);
+          }
         }
       }
     }
@@ -95,8 +119,10 @@ export const mapsListProjection: Projection = {
     if (updates.size > 0) {
       const { rows } = await tx.query<{ uid: string }>(
         `UPDATE maps_list m SET title = COALESCE(r.title, m.title), edited = r.edited,
-           layer_count = COALESCE(r.layer_count, m.layer_count), location_count = COALESCE(r.location_count, m.location_count)
-           FROM jsonb_to_recordset($1::jsonb) AS r(id text, title text, edited timestamptz, layer_count integer, location_count integer)
+           layer_count = COALESCE(r.layer_count, m.layer_count + COALESCE(r.layer_delta, 0)),
+           location_count = COALESCE(r.location_count, m.location_count + COALESCE(r.location_delta, 0))
+           FROM jsonb_to_recordset($1::jsonb) AS r(id text, title text, edited timestamptz, layer_count integer,
+                location_count integer, layer_delta integer, location_delta integer)
           WHERE m.id = r.id RETURNING m.uid`,
         [JSON.stringify([...updates.values()])],
       );
@@ -125,8 +151,30 @@ interface RowPatch {
   id: string;
   edited: string;
   title?: string;
+  /** Absolute counts, when the batch knows them (a whole document was saved). */
   layer_count?: number;
   location_count?: number;
+  /** Otherwise the change to the stored counts. */
+  layer_delta?: number;
+  location_delta?: number;
+}
+
+/** How an edit changes the list's counts: by a delta, or to absolute numbers. */
+function metricsDelta(edit: MapEdit): { layers: number; locations: number; absolute?: ReturnType<typeof metricsOf> } {
+  switch (edit.type) {
+    case 'LocationAdded':
+      return { layers: 0, locations: 1 };
+    case 'LocationRemoved':
+      return { layers: 0, locations: -1 };
+    case 'LayerAdded':
+      return { layers: 1, locations: 0 };
+    case 'LayerRemoved':
+      return { layers: -1, locations: -edit.removedLocations.length };
+    case 'DocumentImported':
+      return { layers: 0, locations: 0, absolute: metricsOf(edit.document) };
+    default:
+      return { layers: 0, locations: 0 };
+  }
 }
 
 interface MapsListRow {

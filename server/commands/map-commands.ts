@@ -53,3 +53,8 @@ export async function deleteMap(deps: MapCommandDeps, payload: z.output<typeof f
   const outcome = await runMapCommand(deps, { type: 'DeleteMap', data: { mapId: payload.id } }, meta);
   return { result: null, position: outcome.position };
 }
+
+export async function editMap(deps: MapCommandDeps, payload: z.output<typeof functionPayloads.editMap>, meta: CommandMetadata) {
+  const outcome = await runMapCommand(deps, { type: 'EditMap', data: { mapId: payload.id, edits: payload.edits } }, meta);
+  return { result: null, position: outcome.position };
+}

@@ -8,7 +8,7 @@ import { DomainError } from '../../events/errors.js';
 import { functionPayloads, type FunctionName } from '../../events/functions.js';
 import { formatPosition } from '../../events/position.js';
 import type { CommandMetadata } from '../commands/command-handler.js';
-import { createMap, deleteMap, saveMap, type MapCommandDeps } from '../commands/map-commands.js';
+import { createMap, deleteMap, editMap, saveMap, type MapCommandDeps } from '../commands/map-commands.js';
 import type { Position } from '../../events/position.js';
 
 type Handler = (deps: MapCommandDeps, payload: never, meta: CommandMetadata) => Promise<{ result: unknown; position: Position | null }>;
@@ -17,6 +17,7 @@ const handlers: Record<FunctionName, Handler> = {
   createMap: createMap as Handler,
   saveMap: saveMap as Handler,
   deleteMap: deleteMap as Handler,
+  editMap: editMap as Handler,
 };
 
 const CallableBody = z.object({ data: z.unknown() }, { error: 'Request body must be a JSON object with a data field.' });

@@ -135,6 +135,50 @@ describe.each(databaseTargets)('callable functions on $name', (target) => {
     });
   });
 
+  describe('editMap', () => {
+    it('applies fine-grained edits: the list counts and the map data follow; others may not edit', async () => {
+      const owner = await registerUser(server);
+      const made = await call(server, 'createMap', { title: 'Edited' }, owner);
+      const id = made.body.result;
+      const edits = [
+        { type: 'GroupAdded', group: { id: 'food', name: 'Food', color: '#f97316' } },
+        { type: 'LayerAdded', layer: { id: 'first', name: 'First floor' } },
+        { type: 'LocationAdded', location: { id: 'cafe', title: 'Cafe', layer: 'ground', groups: ['food'], position: { x: 1, y: 2 } } },
+        { type: 'LocationAdded', location: { id: 'bank', title: 'Bank', layer: 'first' } },
+      ];
+      const answer = await call(server, 'editMap', { id, edits }, owner);
+      expect(answer.status).toBe(200);
+      await projected(server, answer.body.position);
+      const list = await fetch(`${server.url}/api/maps`, { headers: { cookie: owner.cookie } }).then((r) => r.json());
+      expect(list.result[0].metrics).toEqual({ layerCount: 2, locationCount: 2 });
+      const removed = await call(server, 'editMap', { id, edits: [{ type: 'LayerRemoved', id: 'first' }, { type: 'LocationUpdated', id: 'cafe', changes: { about: 'Coffee' } }] }, owner);
+      await projected(server, removed.body.position);
+      const after = await fetch(`${server.url}/api/maps`, { headers: { cookie: owner.cookie } }).then((r) => r.json());
+      expect(after.result[0].metrics).toEqual({ layerCount: 1, locationCount: 1 });
+      const data = await fetch(`${server.url}/api/maps/${id}/data`, { headers: { cookie: owner.cookie } }).then((r) => r.json());
+      expect(data.result.data.locations).toEqual([expect.objectContaining({ id: 'cafe', about: 'Coffee', groups: ['food'] })]);
+      expect(data.result.revision).toBe('6');
+      const types = (await server.services.store.readStream(`map-${id}`)).map((e) => e.type);
+      expect(types).toEqual(['MapCreated', 'GroupAdded', 'LayerAdded', 'LocationAdded', 'LocationAdded', 'LayerRemoved', 'LocationUpdated']);
+
+      await refused(() => call(server, 'editMap', { id, edits: [{ type: 'LocationRemoved', id: 'cafe' }] }, ben), 403, 'PERMISSION_DENIED');
+      await refused(() => call(server, 'editMap', { id, edits: [{ type: 'LocationRemoved', id: 'cafe' }] }), 401, 'UNAUTHENTICATED');
+      await refused(
+        () => call(server, 'editMap', { id, edits: [{ type: 'LocationAdded', location: { id: 'x', title: 'X', layer: 'attic' } }] }, owner),
+        400,
+        'INVALID_ARGUMENT',
+        'edits.0.location.layer: there is no layer attic',
+      );
+      await refused(
+        () => call(server, 'editMap', { id, edits: [{ type: 'LocationAdded', location: { id: 'x', title: 'X', layer: 'ground', link: 'javascript:alert(1)' } }] }, owner),
+        400,
+        'INVALID_ARGUMENT',
+        'edits.0.location.link: must be an http(s) address or an uploaded file',
+      );
+      await refused(() => call(server, 'editMap', { id, edits: [] }, owner), 400, 'INVALID_ARGUMENT', 'edits: must hold at least one edit');
+    });
+  });
+
   describe('bad input', () => {
     it('malformed JSON', async () => {
       await refused(() => post('/api/fn/createMap', '{"data": {', { cookie: ana.cookie }), 400, 'INVALID_ARGUMENT', 'Request body is not valid JSON.');

@@ -1,0 +1,173 @@
+/**
+ * Fine-grained edits of a map document, recorded as events on the map's stream. One pure
+ * `applyEdit` serves the projections and the client (which applies its own edits at once, then
+ * the server's order). Edits to different things merge; for one field the last write wins.
+ *
+ * `checkEdit` says what is wrong with an edit against a document (for `invalid-argument`,
+ * naming the field); `applyEdit` assumes a checked edit and never throws.
+ */
+import { z } from 'zod';
+import {
+  ElementId,
+  Group,
+  groupFields,
+  Layer,
+  LayerFile,
+  Location,
+  locationFields,
+  MapDocument,
+  Point,
+  RegionStyles,
+  Settings,
+  type MapDocument as Document,
+} from './map-document.js';
+
+/** What an update changes: any fields of a location but its id, with no defaults filled in. */
+export const LocationPatch = z.object(locationFields).partial().strict();
+export const GroupPatch = z.object(groupFields).partial().strict();
+
+export const MapEdit = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('LocationAdded'), location: Location }),
+  z.object({ type: z.literal('LocationUpdated'), id: ElementId, changes: LocationPatch }),
+  z.object({ type: z.literal('LocationMoved'), id: ElementId, position: Point, layer: ElementId.optional() }),
+  z.object({ type: z.literal('LocationRemoved'), id: ElementId }),
+  z.object({ type: z.literal('LayerAdded'), layer: Layer }),
+  z.object({ type: z.literal('LayerRenamed'), id: ElementId, name: Layer.shape.name }),
+  z.object({ type: z.literal('LayersReordered'), order: z.array(ElementId).max(100) }),
+  z.object({ type: z.literal('LayerFileReplaced'), id: ElementId, file: LayerFile.nullable() }),
+  /** Removing a layer removes the locations on it; the event names them for the record. */
+  z.object({ type: z.literal('LayerRemoved'), id: ElementId, removedLocations: z.array(ElementId).default([]) }),
+  z.object({ type: z.literal('GroupAdded'), group: Group }),
+  z.object({ type: z.literal('GroupUpdated'), id: ElementId, changes: GroupPatch }),
+  z.object({ type: z.literal('GroupRemoved'), id: ElementId }),
+  z.object({ type: z.literal('SettingsChanged'), settings: Settings }),
+  z.object({ type: z.literal('RegionStylesChanged'), regions: RegionStyles }),
+  z.object({ type: z.literal('DocumentImported'), document: MapDocument }),
+]);
+export type MapEdit = z.infer<typeof MapEdit>;
+export type MapEditType = MapEdit['type'];
+export const MAP_EDIT_TYPES: ReadonlySet<string> = new Set(MapEdit.options.map((option) => option.shape.type.value));
+
+/** The fields a patch sets (an absent field leaves the value as it is). */
+function definedOnly<T extends object>(patch: T): { [K in keyof T]-?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as { [K in keyof T]-?: Exclude<T[K], undefined> };
+}
+
+const has = <T extends { id: string }>(items: readonly T[], id: string) => items.some((item) => item.id === id);
+
+/** What is wrong with applying `edit` to `document` ("field: problem"), or null. */
+export function checkEdit(document: Document, edit: MapEdit): string | null {
+  switch (edit.type) {
+    case 'LocationAdded': {
+      const { location } = edit;
+      if (has(document.locations, location.id)) return `location.id: a location with the id ${location.id} exists already`;
+      if (!has(document.layers, location.layer)) return `location.layer: there is no layer ${location.layer}`;
+      const missing = location.groups.find((group) => !has(document.groups, group));
+      return missing ? `location.groups: there is no group ${missing}` : null;
+    }
+    case 'LocationUpdated': {
+      if (!has(document.locations, edit.id)) return `id: there is no location ${edit.id}`;
+      const { layer, groups } = edit.changes;
+      if (layer !== undefined && !has(document.layers, layer)) return `changes.layer: there is no layer ${layer}`;
+      const missing = groups?.find((group) => !has(document.groups, group));
+      return missing ? `changes.groups: there is no group ${missing}` : null;
+    }
+    case 'LocationMoved':
+      if (!has(document.locations, edit.id)) return `id: there is no location ${edit.id}`;
+      return edit.layer !== undefined && !has(document.layers, edit.layer) ? `layer: there is no layer ${edit.layer}` : null;
+    case 'LocationRemoved':
+      return has(document.locations, edit.id) ? null : `id: there is no location ${edit.id}`;
+    case 'LayerAdded':
+      if (has(document.layers, edit.layer.id)) return `layer.id: a layer with the id ${edit.layer.id} exists already`;
+      return document.layers.length >= 100 ? 'layer: a map has at most 100 layers' : null;
+    case 'LayerRenamed':
+    case 'LayerFileReplaced':
+      return has(document.layers, edit.id) ? null : `id: there is no layer ${edit.id}`;
+    case 'LayersReordered': {
+      const current = document.layers.map((l) => l.id).sort();
+      const proposed = [...edit.order].sort();
+      return current.length === proposed.length && current.every((id, i) => id === proposed[i])
+        ? null
+        : 'order: must name every layer exactly once';
+    }
+    case 'LayerRemoved':
+      if (!has(document.layers, edit.id)) return `id: there is no layer ${edit.id}`;
+      return document.layers.length <= 1 ? 'id: a map keeps at least one layer' : null;
+    case 'GroupAdded':
+      return has(document.groups, edit.group.id) ? `group.id: a group with the id ${edit.group.id} exists already` : null;
+    case 'GroupUpdated':
+    case 'GroupRemoved':
+      return has(document.groups, edit.id) ? null : `id: there is no group ${edit.id}`;
+    case 'SettingsChanged':
+      return edit.settings.defaultLayer && !has(document.layers, edit.settings.defaultLayer)
+        ? `settings.defaultLayer: there is no layer ${edit.settings.defaultLayer}`
+        : null;
+    case 'RegionStylesChanged':
+    case 'DocumentImported':
+      return null;
+    default: {
+      const unreachable: never = edit;
+      return unreachable;
+    }
+  }
+}
+
+/** The document after a (checked) edit. Pure: returns a new document, shares what is unchanged. */
+export function applyEdit(document: Document, edit: MapEdit): Document {
+  switch (edit.type) {
+    case 'LocationAdded':
+      return { ...document, locations: [...document.locations, edit.location] };
+    case 'LocationUpdated':
+      return {
+        ...document,
+        locations: document.locations.map((l) => (l.id === edit.id ? { ...l, ...definedOnly(edit.changes) } : l)),
+      };
+    case 'LocationMoved':
+      return {
+        ...document,
+        locations: document.locations.map((l) => (l.id === edit.id ? { ...l, position: edit.position, layer: edit.layer ?? l.layer } : l)),
+      };
+    case 'LocationRemoved':
+      return { ...document, locations: document.locations.filter((l) => l.id !== edit.id) };
+    case 'LayerAdded':
+      return { ...document, layers: [...document.layers, edit.layer] };
+    case 'LayerRenamed':
+      return { ...document, layers: document.layers.map((l) => (l.id === edit.id ? { ...l, name: edit.name } : l)) };
+    case 'LayersReordered': {
+      const byId = new Map(document.layers.map((l) => [l.id, l]));
+      return { ...document, layers: edit.order.flatMap((id) => byId.get(id) ?? []) };
+    }
+    case 'LayerFileReplaced':
+      return { ...document, layers: document.layers.map((l) => (l.id === edit.id ? { ...l, file: edit.file } : l)) };
+    case 'LayerRemoved': {
+      const layers = document.layers.filter((l) => l.id !== edit.id);
+      const defaultLayer = document.settings.defaultLayer === edit.id ? (layers[0]?.id ?? null) : document.settings.defaultLayer;
+      return {
+        ...document,
+        layers,
+        locations: document.locations.filter((l) => l.layer !== edit.id),
+        settings: { ...document.settings, defaultLayer },
+      };
+    }
+    case 'GroupAdded':
+      return { ...document, groups: [...document.groups, edit.group] };
+    case 'GroupUpdated':
+      return { ...document, groups: document.groups.map((g) => (g.id === edit.id ? { ...g, ...definedOnly(edit.changes) } : g)) };
+    case 'GroupRemoved':
+      return {
+        ...document,
+        groups: document.groups.filter((g) => g.id !== edit.id),
+        locations: document.locations.map((l) => (l.groups.includes(edit.id) ? { ...l, groups: l.groups.filter((g) => g !== edit.id) } : l)),
+      };
+    case 'SettingsChanged':
+      return { ...document, settings: edit.settings };
+    case 'RegionStylesChanged':
+      return { ...document, styles: { ...document.styles, regions: edit.regions } };
+    case 'DocumentImported':
+      return edit.document;
+    default: {
+      const unreachable: never = edit;
+      return unreachable;
+    }
+  }
+}

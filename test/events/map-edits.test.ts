@@ -1,0 +1,113 @@
+/** Editing a map, given / when / then: fine-grained edit events, checked against the document. */
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../../events/errors.js';
+import { decideMap, evolveMap, initialMapState, MapEvent, type MapEvent as MapEventType } from '../../events/map.js';
+import { emptyMapDocument, Location } from '../../events/map-document.js';
+import { applyEdit, MapEdit } from '../../events/map-edits.js';
+import type { Principal } from '../../events/principal.js';
+
+const NOW = new Date('2026-11-22T10:00:00.000Z');
+const ana: Principal = { uid: 'ana', email: 'a@example.com', emailVerified: true, displayName: 'Ana', admin: false, stripeRole: null };
+const ben: Principal = { ...ana, uid: 'ben' };
+const root: Principal = { ...ana, uid: 'root', admin: true };
+
+const created: MapEventType = {
+  type: 'MapCreated',
+  data: { mapId: 'm1', uid: 'ana', author: 'ana', title: 'Mall', state: 0, document: emptyMapDocument(), created: '2026-11-20T09:00:00.000Z' },
+};
+const cafe = Location.parse({ id: 'cafe', title: 'Cafe', layer: 'ground', position: { x: 10, y: 20 } });
+
+function edit(past: MapEventType[], edits: unknown[], principal: Principal = ana) {
+  const state = past.reduce(evolveMap, initialMapState);
+  return decideMap({ type: 'EditMap', data: { mapId: 'm1', edits: edits.map((e) => MapEdit.parse(e)) } }, state, { principal, now: NOW, testMapsInUse: 0 });
+}
+
+function refused(run: () => unknown): DomainError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DomainError);
+    return error as DomainError;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('editing a map', () => {
+  it('records each edit under its own name, with the map and the edit time', () => {
+    const events = edit([created], [{ type: 'LocationAdded', location: cafe }]);
+    expect(events).toEqual([{ type: 'LocationAdded', data: { location: cafe, mapId: 'm1', edited: NOW.toISOString() } }]);
+    // The stored form reads back as the same event.
+    expect(MapEvent.parse(JSON.parse(JSON.stringify(events[0])))).toEqual(events[0]);
+    const state = [created, ...events].reduce(evolveMap, initialMapState);
+    expect(state.status === 'active' && state.document.locations).toEqual([cafe]);
+  });
+
+  it('checks edits in order, so one command can add a group and a location in it', () => {
+    const events = edit([created], [
+      { type: 'GroupAdded', group: { id: 'food', name: 'Food', color: '#f97316' } },
+      { type: 'LocationAdded', location: { ...cafe, groups: ['food'] } },
+      { type: 'LocationUpdated', id: 'cafe', changes: { about: 'Coffee and cake' } },
+      { type: 'LocationMoved', id: 'cafe', position: { x: 50, y: 60 } },
+    ]);
+    const state = [created, ...events].reduce(evolveMap, initialMapState);
+    if (state.status !== 'active') throw new Error('not active');
+    expect(state.document.locations[0]).toMatchObject({ id: 'cafe', title: 'Cafe', about: 'Coffee and cake', groups: ['food'], position: { x: 50, y: 60 } });
+    expect(state.edited).toBe(NOW.toISOString());
+  });
+
+  it('refuses an edit that does not fit the document, naming the field, and records none of the batch', () => {
+    expect(refused(() => edit([created], [{ type: 'LocationAdded', location: { ...cafe, layer: 'attic' } }])).message).toBe(
+      'edits.0.location.layer: there is no layer attic',
+    );
+    const second = refused(() => edit([created], [{ type: 'LocationAdded', location: cafe }, { type: 'LocationAdded', location: cafe }]));
+    expect([second.code, second.message]).toEqual(['invalid-argument', 'edits.1.location.id: a location with the id cafe exists already']);
+    expect(refused(() => edit([created], [{ type: 'LocationRemoved', id: 'ghost' }])).message).toBe('edits.0.id: there is no location ghost');
+    expect(refused(() => edit([created], [{ type: 'LayerRemoved', id: 'ground' }])).message).toBe('edits.0.id: a map keeps at least one layer');
+    expect(refused(() => edit([created], [{ type: 'LayersReordered', order: ['ground', 'ground'] }])).message).toBe(
+      'edits.0.order: must name every layer exactly once',
+    );
+  });
+
+  it('removing a layer removes its locations, and the event names them', () => {
+    const events = edit([created], [
+      { type: 'LayerAdded', layer: { id: 'first', name: 'First floor' } },
+      { type: 'LocationAdded', location: { ...cafe, layer: 'first' } },
+      { type: 'LayerRemoved', id: 'first' },
+    ]);
+    expect(events[2]).toEqual({ type: 'LayerRemoved', data: { id: 'first', removedLocations: ['cafe'], mapId: 'm1', edited: NOW.toISOString() } });
+    const state = [created, ...events].reduce(evolveMap, initialMapState);
+    expect(state.status === 'active' && [state.document.layers.length, state.document.locations.length]).toEqual([1, 0]);
+  });
+
+  it('only the owner edits, or an admin; a deleted map is gone', () => {
+    expect(refused(() => edit([created], [{ type: 'LocationAdded', location: cafe }], ben)).code).toBe('permission-denied');
+    expect(edit([created], [{ type: 'LocationAdded', location: cafe }], root)).toHaveLength(1);
+    const deleted: MapEventType = { type: 'MapDeleted', data: { mapId: 'm1', deletedAt: NOW.toISOString() } };
+    expect(refused(() => edit([created, deleted], [{ type: 'LocationAdded', location: cafe }])).code).toBe('not-found');
+  });
+});
+
+describe('applyEdit', () => {
+  const base = applyEdit(applyEdit(emptyMapDocument(), { type: 'GroupAdded', group: { id: 'food', name: 'Food', color: '#f97316', legend: true } }), {
+    type: 'LocationAdded',
+    location: { ...cafe, groups: ['food'] },
+  });
+
+  it('an update changes only the fields it names', () => {
+    const updated = applyEdit(base, MapEdit.parse({ type: 'LocationUpdated', id: 'cafe', changes: { title: 'Café' } }));
+    expect(updated.locations[0]).toEqual({ ...base.locations[0], title: 'Café' });
+    expect(MapEdit.safeParse({ type: 'LocationUpdated', id: 'cafe', changes: { id: 'other' } }).success).toBe(false);
+  });
+
+  it('removing a group takes it off its locations', () => {
+    const removed = applyEdit(base, { type: 'GroupRemoved', id: 'food' });
+    expect([removed.groups, removed.locations[0]!.groups]).toEqual([[], []]);
+  });
+
+  it('reorders layers and replaces a whole document', () => {
+    const two = applyEdit(base, { type: 'LayerAdded', layer: { id: 'roof', name: 'Roof', file: null } });
+    expect(applyEdit(two, { type: 'LayersReordered', order: ['roof', 'ground'] }).layers.map((l) => l.id)).toEqual(['roof', 'ground']);
+    expect(applyEdit(two, { type: 'DocumentImported', document: emptyMapDocument() })).toEqual(emptyMapDocument());
+    expect(base.locations).toHaveLength(1);
+  });
+});
