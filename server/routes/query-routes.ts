@@ -2,7 +2,9 @@
  * Plain GETs on the read models. The live socket pushes the same data; these serve first
  * loads, scripts and tests. Each answer says which position it reflects.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { exportLocationsCsv } from '../../events/locations-csv.js';
+import { MapDocument } from '../../events/map-document.js';
 import { DomainError } from '../../events/errors.js';
 import { formatPosition } from '../../events/position.js';
 import { readCheckpoint } from '../../projections/checkpoints.js';
@@ -22,15 +24,45 @@ export async function queryRoutes(app: FastifyInstance, db: Database): Promise<v
     return { result: await listMapsByOwner(db, request.principal.uid), position };
   });
 
-  app.get<{ Params: { id: string } }>('/api/maps/:id/data', async (request) => {
+  /** The map data of a map the caller owns (or any, for an admin). */
+  const ownMapData = async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const principal = request.principal;
     if (!principal) throw new DomainError('unauthenticated', 'Unauthenticated');
-    const position = await positionOf('map_data');
     const row = await getMapData(db, request.params.id);
     if (!row) throw new DomainError('not-found', 'Map not found.');
     if (row.uid !== principal.uid && !principal.admin) {
       throw new DomainError('permission-denied', 'You do not have access to this map.');
     }
+    return row;
+  };
+
+  app.get<{ Params: { id: string } }>('/api/maps/:id/data', async (request) => {
+    const position = await positionOf('map_data');
+    const row = await ownMapData(request);
     return { result: { id: row.id, title: row.title, data: row.data, revision: row.revision }, position };
+  });
+
+  // Exports download as files: the whole document as JSON, the locations as CSV.
+  const fileName = (title: string) => title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().replace(/\s+/g, '-').slice(0, 80) || 'map';
+  /** RFC 6266: an ASCII name for old clients, the UTF-8 name (RFC 5987) for the rest. */
+  const attachment = (name: string) =>
+    `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+  app.get<{ Params: { id: string } }>('/api/maps/:id/export.json', async (request, reply) => {
+    const row = await ownMapData(request);
+    const document = MapDocument.parse(row.data);
+    reply
+      .header('content-disposition', attachment(`${fileName(row.title)}.json`))
+      .type('application/json; charset=utf-8');
+    return JSON.stringify({ title: row.title, document }, null, 2);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/maps/:id/locations.csv', async (request, reply) => {
+    const row = await ownMapData(request);
+    reply
+      .header('content-disposition', attachment(`${fileName(row.title)}-locations.csv`))
+      .type('text/csv; charset=utf-8');
+    // A byte-order mark, so spreadsheet programs read the accents right.
+    return `\uFEFF${exportLocationsCsv(MapDocument.parse(row.data))}`;
   });
 }

@@ -179,6 +179,25 @@ describe.each(databaseTargets)('callable functions on $name', (target) => {
     });
   });
 
+  describe('export', () => {
+    it('downloads the document as JSON and the locations as CSV, for the owner and admins only', async () => {
+      const owner = await registerUser(server);
+      const made = await call(server, 'createMap', { title: 'Ground Floor: Café' }, owner);
+      const edited = await call(server, 'editMap', { id: made.body.result, edits: [{ type: 'LocationAdded', location: { id: 'cafe', title: 'Café', layer: 'ground' } }] }, owner);
+      await projected(server, edited.body.position);
+      const json = await fetch(`${server.url}/api/maps/${made.body.result}/export.json`, { headers: { cookie: owner.cookie } });
+      expect(json.headers.get('content-disposition')).toBe(`attachment; filename="Ground-Floor-Caf_.json"; filename*=UTF-8''Ground-Floor-Caf%C3%A9.json`);
+      const body = await json.json();
+      expect(body.title).toBe('Ground Floor: Café');
+      expect(body.document.locations.map((l: { id: string }) => l.id)).toEqual(['cafe']);
+      const csv = await fetch(`${server.url}/api/maps/${made.body.result}/locations.csv`, { headers: { cookie: admin.cookie } });
+      expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect((await csv.text()).split('\r\n')[1]).toBe('cafe,Café,,Ground floor,,,,pin,,,,,,,,,no');
+      expect((await fetch(`${server.url}/api/maps/${made.body.result}/export.json`, { headers: { cookie: ben.cookie } })).status).toBe(403);
+      expect((await fetch(`${server.url}/api/maps/${made.body.result}/locations.csv`)).status).toBe(401);
+    });
+  });
+
   describe('bad input', () => {
     it('malformed JSON', async () => {
       await refused(() => post('/api/fn/createMap', '{"data": {', { cookie: ana.cookie }), 400, 'INVALID_ARGUMENT', 'Request body is not valid JSON.');
