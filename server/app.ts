@@ -32,6 +32,7 @@ import type { EventStore } from './event-store/event-store.js';
 import { LiveHub } from './live/live-hub.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { functionRoutes } from './routes/function-routes.js';
+import { publicMapRoutes } from './routes/public-map-routes.js';
 import { queryRoutes } from './routes/query-routes.js';
 
 declare module 'fastify' {
@@ -123,6 +124,7 @@ export async function buildApp(
     }
   });
 
+  await publicMapRoutes(app, { db, clientDist: CLIENT_DIST });
   await app.register(async (api) => {
     await functionRoutes(api, { store: services.store, db, ids: services.ids });
     await queryRoutes(api, db);

@@ -1,0 +1,107 @@
+/**
+ * The public side of a map: the read API the viewer loads (`GET /api/public/maps/:id`) and the
+ * viewer's own page (`GET /m/:id`, the `viewer.html` entry of the client build), which any site
+ * may frame. Every other page keeps `frame-ancestors 'self'`.
+ *
+ * Who may view: live, demo, pro and admin maps (state 1 and above) are public. A test map
+ * (state 0) is shown to its owner and to admins only, marked `test: true`; anyone else gets the
+ * same 404 as for a map that does not exist, so a test map's existence is not revealed.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { DomainError } from '../../events/errors.js';
+import { usesTestSlot } from '../../events/map-states.js';
+import type { Queryable } from '../db/database.js';
+
+export interface PublicMap {
+  id: string;
+  title: string;
+  state: number;
+  /** The map document (events/map-document.ts). */
+  data: unknown;
+  /** The map stream's revision the document reflects (decimal string). */
+  revision: string;
+  /** A test map: only its owner and admins see it. */
+  test: boolean;
+}
+
+interface Row {
+  id: string;
+  uid: string;
+  title: string;
+  data: unknown;
+  revision: string;
+  state: number;
+}
+
+/** The map data joined with the map's state from the maps list, in one query. */
+async function loadPublicMap(db: Queryable, id: string): Promise<Row | null> {
+  const { rows } = await db.query<Row>(
+    `SELECT d.id, d.uid, d.title, d.data, d.revision::text AS revision, l.state
+       FROM map_data d JOIN maps_list l ON l.id = d.id
+      WHERE d.id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+const NOT_FOUND = 'Map not found.';
+const MAP_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+export interface PublicMapOptions {
+  db: Queryable;
+  /** Where the built client lives (its `viewer.html`). */
+  clientDist: string;
+}
+
+/**
+ * Registers on the root instance (not inside an encapsulated plugin), so the framing header
+ * hook covers every response, the static files and the not-found handler included.
+ */
+export async function publicMapRoutes(app: FastifyInstance, { db, clientDist }: PublicMapOptions): Promise<void> {
+  // Pages may be framed by this site only; the viewer's page sets its own policy first.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "frame-ancestors 'self'");
+    return payload;
+  });
+
+  app.get<{ Params: { id: string } }>('/api/public/maps/:id', async (request, reply) => {
+    const { id } = request.params;
+    if (!MAP_ID.test(id)) throw new DomainError('not-found', NOT_FOUND);
+    const row = await loadPublicMap(db, id);
+    if (!row) throw new DomainError('not-found', NOT_FOUND);
+    const test = usesTestSlot(row.state);
+    if (test) {
+      const principal = request.principal;
+      if (!principal || (principal.uid !== row.uid && !principal.admin)) throw new DomainError('not-found', NOT_FOUND);
+      // Only for the people allowed to see it: never kept by a shared cache.
+      reply.header('cache-control', 'private, no-store');
+    } else {
+      // Public, but always revalidated: a published change shows on the next load.
+      reply.header('cache-control', 'public, no-cache');
+      const etag = `"${row.id}.${row.revision}.${row.state}"`;
+      reply.header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    }
+    const result: PublicMap = { id: row.id, title: row.title, state: row.state, data: row.data, revision: row.revision, test };
+    return { result };
+  });
+
+  // The viewer's page: its own small entry of the client build, framable by any site.
+  const viewerHtml = path.join(clientDist, 'viewer.html');
+  app.get('/m/:id', async (_request, reply) => {
+    let html: string;
+    try {
+      // Read per request, like the static files: a rebuilt client is served without a restart.
+      html = await readFile(viewerHtml, 'utf8');
+    } catch {
+      throw new DomainError('not-found', 'The viewer is not built (npm run build).');
+    }
+    return reply
+      .header('content-security-policy', 'frame-ancestors *')
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * The public read API of a map (`GET /api/public/maps/:id`) and the viewer page (`/m/:id`):
+ * who sees which map in which state, and which pages other sites may frame.
+ *
+ * Publishing goes through hosting slots (another issue); until then these tests make a map
+ * public by setting its state in the maps_list read model directly.
+ */
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '../support/databases.js';
+import { call, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
+
+const document = {
+  version: 2,
+  settings: {
+    size: { width: 1000, height: 600 },
+    minZoom: 1,
+    maxZoom: 6,
+    initialView: null,
+    theme: { mode: 'light', accent: '#0f766e', background: '#f8fafc' },
+    features: { sidebar: true, search: true, filters: true, minimap: true, zoomButtons: true, fullscreen: true, deepLinks: true },
+    defaultLayer: 'ground',
+  },
+  layers: [{ id: 'ground', name: 'Ground floor', file: null }],
+  locations: [{ id: 'cafe', title: 'Café Noir', layer: 'ground', position: { x: 100, y: 200 }, groups: ['food'] }],
+  groups: [{ id: 'food', name: 'Food', color: '#ea580c' }],
+  styles: { regions: { base: '#e2e8f0', hover: '#c7d2fe', active: '#818cf8' } },
+};
+
+describe.each(databaseTargets)('public maps on $name', (target) => {
+  let server: TestServer;
+  let owner: TestUser;
+  let other: TestUser;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    owner = await registerUser(server);
+    other = await registerUser(server);
+    admin = await registerUser(server, 'admin@example.com');
+  });
+  afterAll(() => server?.close());
+
+  /** Publishing through slots is another issue: set the read model's state directly. */
+  async function setState(id: string, state: number) {
+    await server.database.db.query('UPDATE maps_list SET state = $2 WHERE id = $1', [id, state]);
+  }
+
+  /** A new map of the owner's, published (state 1) unless it stays a test map (state 0). */
+  async function createMap(title: string, { test = false, by = owner } = {}): Promise<string> {
+    const answer = await call(server, 'createMap', { title, mapData: document }, by);
+    expect(answer.status).toBe(200);
+    await projected(server, answer.body.position);
+    const id = answer.body.result as string;
+    // A test map holds one of the owner's two free test slots until it is published.
+    if (!test) await setState(id, 1);
+    return id;
+  }
+
+  async function get(id: string, user?: TestUser, headers: Record<string, string> = {}) {
+    const response = await fetch(`${server.url}/api/public/maps/${encodeURIComponent(id)}`, {
+      headers: { ...(user ? { cookie: user.cookie } : {}), ...headers },
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as any) : null };
+  }
+
+  it('shows a test map to its owner and to admins, marked as a test map', async () => {
+    const id = await createMap('Draft plan', { test: true });
+    for (const user of [owner, admin]) {
+      const answer = await get(id, user);
+      expect(answer.status).toBe(200);
+      expect(answer.body.result).toMatchObject({ id, title: 'Draft plan', state: 0, test: true, revision: '0' });
+      expect(answer.body.result.data.locations[0]).toMatchObject({ id: 'cafe', title: 'Café Noir', marker: 'pin' });
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
+    }
+  });
+
+  it('hides a test map from everyone else as if it did not exist', async () => {
+    // Another user's test map (each user has two free test slots).
+    const id = await createMap('Secret plan', { test: true, by: other });
+    const unknown = await get('no-such-map');
+    expect(unknown.status).toBe(404);
+    for (const user of [undefined, owner]) {
+      const answer = await get(id, user);
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual(unknown.body);
+      expect(answer.body.error).toEqual({ status: 'NOT_FOUND', message: 'Map not found.' });
+    }
+  });
+
+  it('shows live, demo, pro and admin maps to anyone, signed in or not', async () => {
+    const id = await createMap('Westfield Mall');
+    for (const state of [1, 2, 3, 9]) {
+      await setState(id, state);
+      for (const user of [undefined, other, owner, admin]) {
+        const answer = await get(id, user);
+        expect(answer.status).toBe(200);
+        expect(answer.body.result).toMatchObject({ id, title: 'Westfield Mall', state, test: false });
+        expect(answer.body.result.data.groups).toEqual([{ id: 'food', name: 'Food', color: '#ea580c', legend: true }]);
+      }
+    }
+  });
+
+  it('answers a public map with an ETag and 304 while it is unchanged', async () => {
+    const id = await createMap('Cached');
+    const first = await get(id);
+    expect(first.headers.get('cache-control')).toBe('public, no-cache');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    expect((await get(id, undefined, { 'if-none-match': etag })).status).toBe(304);
+
+    const saved = await call(server, 'saveMap', { id, title: 'Cached, renamed' }, owner);
+    await projected(server, saved.body.position);
+    const after = await get(id, undefined, { 'if-none-match': etag });
+    expect(after.status).toBe(200);
+    expect(after.body.result.title).toBe('Cached, renamed');
+  });
+
+  it('gives 404 for a deleted map and for ids that cannot be map ids', async () => {
+    const id = await createMap('Gone soon');
+    expect((await get(id)).status).toBe(200);
+    const deleted = await call(server, 'deleteMap', { id }, owner);
+    await projected(server, deleted.body.position);
+    expect((await get(id)).status).toBe(404);
+    expect((await get(id, admin)).status).toBe(404);
+    expect((await get('../maps')).status).toBe(404);
+    expect((await get('x'.repeat(500))).status).toBe(404);
+  });
+
+  it('lets any site frame the viewer page and only this site frame the others', async () => {
+    const api = await fetch(`${server.url}/api/health`);
+    expect(api.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
+    if (!existsSync('dist/client/viewer.html')) return; // the page itself needs the built client
+    const viewer = await fetch(`${server.url}/m/some-map`);
+    expect(viewer.status).toBe(200);
+    expect(viewer.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(viewer.headers.get('content-security-policy')).toBe('frame-ancestors *');
+    expect(viewer.headers.get('x-frame-options')).toBeNull();
+    expect(await viewer.text()).toMatch(/<div id="viewer-root">/);
+    const app = await fetch(`${server.url}/maps`);
+    expect(app.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
+  });
+});
