@@ -8,12 +8,14 @@ import { allProjections } from '../projections/index.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { seedDemoMap } from './seed/seed-demo-map.js';
 import { openServices } from './services.js';
 
 const config = loadConfig();
 const logger = pino({ level: config.logLevel });
 const services = await openServices(config, { logger });
 const app = await buildApp(services, false, { loggerInstance: logger });
+await seedDemoMap(services.store, services.clock, services.ids);
 const runner = new ProjectionRunner(services.db, services.store, allProjections, app.log);
 await runner.start();
 await app.listen({ port: config.port, host: config.host });
