@@ -29,6 +29,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { errorHandler, sendError } from './errors.js';
 import type { EventStore } from './event-store/event-store.js';
+import type { FileStore } from './files/file-store.js';
 import { LiveHub } from './live/live-hub.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { functionRoutes } from './routes/function-routes.js';
@@ -61,6 +62,8 @@ export interface Services {
   outbox: OutboxMailer | null;
   rateLimiter: RateLimiter;
   authLimits: AuthLimits;
+  /** Uploaded files and built-in maps' SVGs (a folder under DATA_DIR). */
+  files: FileStore;
   clock: Clock;
   ids: IdGenerator;
 }

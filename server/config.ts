@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest request body accepted, in bytes (a map document is sent whole on save). */
   BODY_LIMIT: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
+  /** Largest uploaded file accepted, in bytes (floor plans, images). */
+  UPLOAD_LIMIT: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   /** Comma-separated e-mail addresses of local accounts that get the admin claim. */
   ADMIN_EMAILS: z.string().default(''),
   /** SMTP server for outgoing mail (smtp:// or smtps://); unset keeps mail in the local outbox. */
@@ -49,6 +51,7 @@ export interface Config {
   trustProxy: string | null;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   bodyLimit: number;
+  uploadLimit: number;
   adminEmails: ReadonlySet<string>;
   smtpUrl: string | null;
   mailFrom: string;
@@ -77,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? null,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
+    uploadLimit: e.UPLOAD_LIMIT,
     adminEmails: new Set(
       e.ADMIN_EMAILS.split(',')
         .map((email) => email.trim().toLowerCase())

@@ -1,4 +1,5 @@
-/** Opens everything the app needs from the configuration: database, event store, mail, auth. */
+/** Opens everything the app needs from the configuration: database, event store, mail, auth, files. */
+import path from 'node:path';
 import type { Services } from './app.js';
 import { ClerkAuth } from './auth/clerk-auth.js';
 import { LocalAccounts } from './auth/local-accounts.js';
@@ -7,6 +8,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/open-database.js';
 import type { EventStore } from './event-store/event-store.js';
+import { LocalFileStore } from './files/local-file-store.js';
 import { openKurrentDBEventStore } from './event-store/kurrentdb-event-store.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
 import type { Mailer } from './mail/mailer.js';
@@ -78,6 +80,7 @@ async function openServicesOn(
     outbox,
     rateLimiter,
     authLimits: options.authLimits ?? DEFAULT_AUTH_LIMITS,
+    files: new LocalFileStore(path.join(config.dataDir, 'files'), () => clock.now()),
     clock,
     ids,
     async close() {
