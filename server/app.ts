@@ -32,9 +32,11 @@ import type { EventStore } from './event-store/event-store.js';
 import type { FileStore } from './files/file-store.js';
 import { LiveHub } from './live/live-hub.js';
 import { authRoutes } from './routes/auth-routes.js';
+import { fileRoutes } from './routes/file-routes.js';
 import { functionRoutes } from './routes/function-routes.js';
 import { publicMapRoutes } from './routes/public-map-routes.js';
 import { queryRoutes } from './routes/query-routes.js';
+import { templateRoutes } from './routes/template-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -132,6 +134,8 @@ export async function buildApp(
     await functionRoutes(api, { store: services.store, db, ids: services.ids });
     await queryRoutes(api, db);
     await authRoutes(api, services);
+    await fileRoutes(api, { files: services.files, uploadLimit: config.uploadLimit, rateLimiter: services.rateLimiter });
+    await templateRoutes(api, { files: services.files, rateLimiter: services.rateLimiter });
     await opsRoutes(api, { db, store: services.store, projections: allProjections, metrics });
     if (services.outbox) await devOutboxRoutes(api, services.outbox);
     api.get('/api/live', { websocket: true }, (socket, request) => {

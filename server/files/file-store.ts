@@ -4,6 +4,7 @@
  * and served at `/files/{id}`. The embedded adapter keeps them in a folder under DATA_DIR
  * (local-file-store.ts); an S3-compatible adapter implements the same interface.
  */
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 export type FileKind = 'svg' | 'image';
@@ -31,6 +32,12 @@ export interface StoredFile extends FileMeta {
 
 export interface PutOptions extends FileMeta {
   owner: string | null;
+  /**
+   * A file id the caller chose (a {@link FILE_ID}), for content-addressed system files such
+   * as built-in maps: storing the same id again keeps the file already there and answers its
+   * record. Uploads never pass one: they get a new random id.
+   */
+  id?: string;
 }
 
 export interface OpenedFile {
@@ -53,6 +60,11 @@ export const FILE_ID = /^[A-Za-z0-9_-]{22}$/;
 
 export function isFileId(id: string): boolean {
   return FILE_ID.test(id);
+}
+
+/** A content-addressed id: the first 128 bits of the bytes' SHA-256, base64url. */
+export function contentId(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest().subarray(0, 16).toString('base64url');
 }
 
 export function fileUrl(id: string): string {

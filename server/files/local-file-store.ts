@@ -43,7 +43,12 @@ export class LocalFileStore implements FileStore {
 
   async put(bytes: Uint8Array, options: PutOptions): Promise<StoredFile> {
     await this.ensureFolder();
-    const id = randomBytes(16).toString('base64url');
+    if (options.id !== undefined) {
+      if (!isFileId(options.id)) throw new Error(`Not a file id: ${options.id.slice(0, 40)}`);
+      const existing = await this.stat(options.id);
+      if (existing) return existing;
+    }
+    const id = options.id ?? randomBytes(16).toString('base64url');
     const file: StoredFile = {
       id,
       url: fileUrl(id),
@@ -63,7 +68,9 @@ export class LocalFileStore implements FileStore {
       // The record last: a file counts as stored once its record is there.
       await rename(`${temp}.json`, this.pathOf(id, '.json'));
     } catch (error) {
-      await Promise.all([rm(temp, { force: true }), rm(`${temp}.json`, { force: true }), rm(this.pathOf(id), { force: true })]);
+      // A chosen id may be another writer's finished file: only a random id's content is ours alone.
+      const leftovers = [temp, `${temp}.json`, ...(options.id === undefined ? [this.pathOf(id)] : [])];
+      await Promise.all(leftovers.map((leftover) => rm(leftover, { force: true })));
       throw error;
     }
     return file;

@@ -1,0 +1,247 @@
+/**
+ * Every SVG is sanitised on the server before it is stored: what is kept can draw shapes and
+ * nothing else. DOMPurify (its SVG profile, run on a jsdom document) does the walking; the
+ * hooks here add the rules of a map file:
+ *
+ * - no `<script>`, `<foreignObject>`, `<iframe>`/`<embed>`/`<object>`, no `<animate>`/`<set>`
+ *   (they can set any attribute, links included), and no animation that targets `href`,
+ *   `style` or an event handler;
+ * - no event handler attributes (`on*`);
+ * - `href`/`xlink:href` only to the same document (`#id`), except a raster image embedded in
+ *   an `<image>` (`data:image/png|jpeg|gif|webp;base64,...`), which cannot run anything;
+ * - `<a>` links are unwrapped: their content stays, the link goes;
+ * - CSS (`<style>`, `style=""`, presentation attributes) only with `url(#id)`: `@import` and
+ *   outside `url()`s are removed (css-guard.ts);
+ * - no DOCTYPE entities: a file that declares any is refused before parsing (the XML parser
+ *   would expand them: billion laughs), and the DOCTYPE and processing instructions are not
+ *   kept;
+ * - element ids, classes and presentation attributes are kept: a map finds its regions by id.
+ *
+ * The result is serialised as XML. It is served with a Content-Security-Policy that forbids
+ * scripts as well (see file-routes.ts): two locks on one door.
+ */
+import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
+import { JSDOM } from 'jsdom';
+import { cleanCss, isCssSafe, mayHoldCss } from './css-guard.js';
+
+export const SVG_NS = 'http://www.w3.org/2000/svg';
+const XLINK_NS = 'http://www.w3.org/1999/xlink';
+const PARSER_ERROR_NS = 'http://www.mozilla.org/newlayout/xml/parsererror.xml';
+
+/** An SVG that cannot be accepted, with a message for the person who sent it. */
+export class SvgRejectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SvgRejectedError';
+  }
+}
+
+export interface SanitizedSvg {
+  /** The sanitised document, serialised as XML (UTF-8 when encoded). */
+  svg: string;
+  /** The drawing's size in its own units (its viewBox), which the map's coordinates use. */
+  width: number;
+  height: number;
+}
+
+/** How far a sanitised file is allowed to reach: the same document only. */
+const LOCAL_REF = /^#[^\s"'<>]*$/;
+const RASTER_DATA_URL = /^data:image\/(?:png|jpe?g|gif|webp);base64,[A-Za-z0-9+/=\s]*$/i;
+
+const ANIMATION_ELEMENTS = new Set(['animate', 'set', 'animatetransform', 'animatemotion', 'animatecolor', 'discard']);
+
+/** Attributes whose value is CSS: rewritten when they refer outside, not just dropped. */
+const CSS_ATTRIBUTES = new Set([
+  'style',
+  'fill',
+  'stroke',
+  'filter',
+  'clip-path',
+  'mask',
+  'marker',
+  'marker-start',
+  'marker-mid',
+  'marker-end',
+]);
+
+const CONFIG: Config = {
+  USE_PROFILES: { svg: true, svgFilters: true },
+  // <use> is left out of DOMPurify's profile; here its href may only name this document.
+  ADD_TAGS: ['use'],
+  // from/to of animateTransform and animateColor (animations of links are removed above).
+  ADD_ATTR: ['role', 'xml:space', 'from', 'to'],
+  // `a` is unwrapped (its content kept); the rest go with their content.
+  FORBID_TAGS: ['a', 'script', 'foreignobject', 'iframe', 'embed', 'object', 'animate', 'set', 'discard', 'handler', 'listener'],
+  FORBID_ATTR: ['xml:base', 'xlink:base'],
+  // Ids are how a map finds its regions: keep every one (DOM clobbering concerns HTML pages
+  // that run scripts; a viewer looks ids up inside the SVG's own root).
+  SANITIZE_DOM: false,
+  KEEP_CONTENT: true,
+  IN_PLACE: true,
+};
+
+interface Sanitiser {
+  window: JSDOM['window'];
+  purify: DOMPurify;
+}
+
+let shared: Sanitiser | null = null;
+
+function sanitiser(): Sanitiser {
+  if (shared) return shared;
+  const { window } = new JSDOM('<!DOCTYPE html><html><head></head><body></body></html>');
+  const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+
+  purify.addHook('uponSanitizeElement', (node, data) => {
+    const element = node as Element;
+    if (element.nodeType !== 1) return;
+    const tag = data.tagName;
+    if (ANIMATION_ELEMENTS.has(tag)) {
+      const target = (element.getAttribute('attributeName') ?? element.getAttribute('attributename') ?? '').trim().toLowerCase();
+      if (target.includes('href') || target.startsWith('on') || target === 'style' || target.includes(':')) element.remove();
+      return;
+    }
+    if (tag === 'style') {
+      const cleaned = cleanCss(element.textContent ?? '');
+      // textContent replaces CDATA sections and any child with one text node.
+      element.textContent = cleaned ?? '';
+    }
+  });
+
+  purify.addHook('uponSanitizeAttribute', (node, data) => {
+    const element = node as Element;
+    const name = data.attrName;
+    const value = data.attrValue;
+    if (name.startsWith('on')) {
+      data.keepAttr = false;
+      return;
+    }
+    if (name === 'href' || name.endsWith(':href')) {
+      const compact = value.replace(/[\s\u0000-\u001f]+/g, '');
+      const local = LOCAL_REF.test(value.trim());
+      const embeddedRaster = element.localName === 'image' && RASTER_DATA_URL.test(compact);
+      if (!local && !embeddedRaster) data.keepAttr = false;
+      return;
+    }
+    if (!mayHoldCss(value)) return;
+    if (CSS_ATTRIBUTES.has(name)) {
+      const cleaned = cleanCss(value);
+      if (cleaned === null) data.keepAttr = false;
+      else data.attrValue = cleaned;
+      return;
+    }
+    if (!isCssSafe(value)) data.keepAttr = false;
+  });
+
+  // A <use> or <image> whose reference was removed draws nothing: leave no empty shell.
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    const element = node as Element;
+    if (element.nodeType !== 1 || !['use', 'image', 'feImage'].includes(element.localName)) return;
+    if (!element.hasAttribute('href') && !element.hasAttributeNS(XLINK_NS, 'href')) element.remove();
+  });
+
+  shared = { window, purify };
+  return shared;
+}
+
+/** Recreates elements that have no namespace (an SVG without `xmlns`) in the SVG namespace. */
+function adoptIntoSvgNamespace(document: Document, element: Element): Element {
+  if (element.namespaceURI !== null) return element;
+  const copy = document.createElementNS(SVG_NS, element.localName);
+  for (const attribute of Array.from(element.attributes)) {
+    if (attribute.namespaceURI) copy.setAttributeNS(attribute.namespaceURI, attribute.name, attribute.value);
+    else if (attribute.name === 'xlink:href') copy.setAttributeNS(XLINK_NS, 'xlink:href', attribute.value);
+    else if (!attribute.name.startsWith('xmlns')) copy.setAttribute(attribute.name, attribute.value);
+  }
+  for (const child of Array.from(element.childNodes)) {
+    copy.appendChild(child.nodeType === 1 ? adoptIntoSvgNamespace(document, child as Element) : child);
+  }
+  return copy;
+}
+
+/** Lengths in the units an SVG's width and height may use, in CSS pixels. */
+const UNIT_PX: Record<string, number> = { '': 1, px: 1, pt: 4 / 3, pc: 16, mm: 96 / 25.4, cm: 96 / 2.54, in: 96 };
+
+function lengthInPx(value: string | null): number | null {
+  if (!value) return null;
+  const match = /^\s*([0-9]*\.?[0-9]+(?:e[+-]?\d+)?)\s*(px|pt|pc|mm|cm|in)?\s*$/i.exec(value);
+  if (!match) return null;
+  const px = Number(match[1]) * UNIT_PX[(match[2] ?? '').toLowerCase()]!;
+  return Number.isFinite(px) && px > 0 ? px : null;
+}
+
+function viewBoxOf(value: string | null): [number, number, number, number] | null {
+  if (!value) return null;
+  const parts = value.trim().split(/[\s,]+/).map(Number);
+  if (parts.length !== 4 || parts.some((n) => !Number.isFinite(n))) return null;
+  const [x, y, w, h] = parts as [number, number, number, number];
+  return w > 0 && h > 0 ? [x, y, w, h] : null;
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * The drawing's size: its viewBox (the units its shapes use), else its width and height.
+ * Gives the root a viewBox and a matching width and height, so the file scales and its
+ * intrinsic size is the size the map records.
+ */
+function settleSize(root: Element): { width: number; height: number } {
+  const viewBox = viewBoxOf(root.getAttribute('viewBox'));
+  let width: number;
+  let height: number;
+  if (viewBox) {
+    width = viewBox[2];
+    height = viewBox[3];
+  } else {
+    const w = lengthInPx(root.getAttribute('width'));
+    const h = lengthInPx(root.getAttribute('height'));
+    if (w === null || h === null) {
+      throw new SvgRejectedError('The SVG has no size: give its root element a viewBox, or a width and height.');
+    }
+    width = w;
+    height = h;
+    root.setAttribute('viewBox', `0 0 ${round(w)} ${round(h)}`);
+  }
+  if (width > 100_000 || height > 100_000) throw new SvgRejectedError('The SVG is too large: its width and height must be at most 100000.');
+  root.setAttribute('width', String(round(width)));
+  root.setAttribute('height', String(round(height)));
+  return { width: round(width), height: round(height) };
+}
+
+/**
+ * Parses SVG source (text of an SVG document) and returns it sanitised with its size.
+ * Throws {@link SvgRejectedError} when it is not an SVG that can be accepted.
+ */
+export function sanitizeSvg(source: string): SanitizedSvg {
+  // The XML parser expands entities a DOCTYPE declares (one level, but a big one used often
+  // is enough to exhaust memory): refuse any before parsing.
+  if (/<!ENTITY/i.test(source)) {
+    throw new SvgRejectedError('SVG files that declare entities (<!ENTITY ...>) are not accepted. Save the file again without a DOCTYPE.');
+  }
+  const { window, purify } = sanitiser();
+  const parsed = new window.DOMParser().parseFromString(source, 'image/svg+xml');
+  let root: Element | null = parsed.documentElement;
+  if (!root || root.namespaceURI === PARSER_ERROR_NS) {
+    const detail = (root?.textContent ?? '').trim().split('\n')[0]?.slice(0, 200);
+    throw new SvgRejectedError(`The SVG could not be read: it is not well-formed XML${detail ? ` (${detail})` : ''}.`);
+  }
+  if (root.localName !== 'svg' || (root.namespaceURI !== SVG_NS && root.namespaceURI !== null)) {
+    throw new SvgRejectedError('The file is not an SVG image: its root element is not <svg>.');
+  }
+  // A fresh document holding only the root: the DOCTYPE, comments and processing
+  // instructions around it are left behind.
+  const document = parsed.implementation.createDocument(SVG_NS, null, null);
+  root = adoptIntoSvgNamespace(document, document.importNode(root, true));
+  document.appendChild(root);
+
+  try {
+    purify.sanitize(root, CONFIG);
+  } catch (error) {
+    throw new SvgRejectedError(`The SVG could not be made safe: ${error instanceof Error ? error.message : String(error)}.`);
+  }
+  if (document.documentElement !== root || root.localName !== 'svg') throw new SvgRejectedError('The SVG could not be made safe.');
+
+  const size = settleSize(root);
+  const svg = new window.XMLSerializer().serializeToString(root);
+  return { svg: `<?xml version="1.0" encoding="UTF-8"?>\n${svg}`, ...size };
+}

@@ -1,0 +1,109 @@
+/**
+ * Uploads and the files themselves.
+ *
+ * - `POST /api/files`: the request body is the file's bytes (any Content-Type but multipart;
+ *   `application/octet-stream` is usual). Signed-in users with a verified address only,
+ *   checked before the body is read. The type comes from the content (inspect-upload.ts),
+ *   SVGs are sanitised, and the file is stored through the file-storage port. Answers
+ *   `{result: {id, url, kind, contentType, width, height, size}}`.
+ * - `GET /files/:id`: a stored file, for anyone who has its address (ids are 128 random bits),
+ *   as published maps are. Immutable, so cached for a year; `nosniff` and a Content-Security-
+ *   Policy that allows no scripts, so an SVG opened on its own cannot run anything either.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '../../events/errors.js';
+import type { Principal } from '../../events/principal.js';
+import { isFileId, type FileStore, type StoredFile } from '../files/file-store.js';
+import { inspectUpload, tooLargeMessage } from '../files/inspect-upload.js';
+import type { RateLimiter } from '../security/rate-limiter.js';
+
+export interface FileRouteOptions {
+  files: FileStore;
+  /** Largest upload in bytes (UPLOAD_LIMIT). */
+  uploadLimit: number;
+  rateLimiter?: RateLimiter;
+}
+
+/** What an upload answers. */
+export interface UploadResult {
+  id: string;
+  url: string;
+  kind: StoredFile['kind'];
+  contentType: string;
+  width: number;
+  height: number;
+  size: number;
+}
+
+/** Uploads per user per hour: plenty for people, a ceiling for a runaway script. */
+export const UPLOAD_RATE = { max: 200, windowMs: 60 * 60 * 1000 };
+
+export const SVG_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
+export const IMAGE_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
+const FILE_NOT_FOUND = 'File not found.';
+
+/** The signed-in, verified user a file route acts for (spec §5), or the catalogue's refusal. */
+export function verifiedUser(request: FastifyRequest): Principal {
+  if (!request.principal) throw new DomainError('unauthenticated', 'Unauthenticated');
+  if (!request.principal.emailVerified) throw new DomainError('permission-denied', 'Verify your email address first.');
+  return request.principal;
+}
+
+export function uploadResult(file: StoredFile): UploadResult {
+  const { id, url, kind, contentType, width, height, size } = file;
+  return { id, url, kind, contentType, width, height, size };
+}
+
+export async function fileRoutes(app: FastifyInstance, { files, uploadLimit, rateLimiter }: FileRouteOptions): Promise<void> {
+  await app.register(async (upload) => {
+    // Every body of this route is a file, read as bytes up to the upload limit.
+    upload.removeAllContentTypeParsers();
+    upload.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: uploadLimit }, (_request, body, done) => done(null, body));
+    // Refuse strangers before reading (perhaps) megabytes.
+    upload.addHook('preParsing', async (request) => {
+      const user = verifiedUser(request);
+      if (rateLimiter) await rateLimiter.hit('upload', UPLOAD_RATE, [user.uid]);
+    });
+    upload.setErrorHandler((error, _request, reply) => {
+      // Thrown on: the app's handler answers in the catalogue's shape.
+      if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        reply.header('connection', 'close');
+        throw new DomainError('invalid-argument', tooLargeMessage(uploadLimit));
+      }
+      throw error;
+    });
+
+    upload.post('/api/files', { bodyLimit: uploadLimit }, async (request) => {
+      const user = verifiedUser(request);
+      const contentType = request.headers['content-type']?.toLowerCase() ?? '';
+      if (contentType.startsWith('multipart/')) {
+        throw new DomainError('invalid-argument', "Send the file's bytes as the request body (Content-Type: application/octet-stream), not as a form.");
+      }
+      const inspected = inspectUpload(request.body as Buffer | undefined, uploadLimit);
+      const stored = await files.put(inspected.bytes, { ...inspected.meta, owner: user.uid });
+      request.log.info({ fileId: stored.id, kind: stored.kind, size: stored.size }, 'file stored');
+      return { result: uploadResult(stored) };
+    });
+  });
+
+  app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
+    const { id } = request.params;
+    const opened = isFileId(id) ? await files.open(id) : null;
+    if (!opened) throw new DomainError('not-found', FILE_NOT_FOUND);
+    const { file, body } = opened;
+    const etag = `"${file.id}"`;
+    reply
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', file.kind === 'svg' ? SVG_CONTENT_SECURITY_POLICY : IMAGE_CONTENT_SECURITY_POLICY)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('etag', etag);
+    if (request.headers['if-none-match'] === etag) {
+      body.destroy();
+      return reply.code(304).send();
+    }
+    return reply
+      .type(file.kind === 'svg' ? 'image/svg+xml; charset=utf-8' : file.contentType)
+      .header('content-length', file.size)
+      .send(body);
+  });
+}
