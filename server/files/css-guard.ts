@@ -45,6 +45,8 @@ const FORBIDDEN = [
   /behavior\s*:/i,
   /javascript:/i,
   /vbscript:/i,
+  // Markup has no place in a stylesheet: it is only there to break out of one.
+  /<[/!?a-z]/i,
 ];
 
 function isSafe(normalised: string): boolean {

@@ -48,6 +48,9 @@ export interface SanitizedSvg {
 const LOCAL_REF = /^#[^\s"'<>]*$/;
 const RASTER_DATA_URL = /^data:image\/(?:png|jpe?g|gif|webp);base64,[A-Za-z0-9+/=\s]*$/i;
 
+/** Removed with everything inside them, whatever their prefix or namespace (`svg:script`, `h:iframe`). */
+const REMOVED_WITH_CONTENT = new Set(['script', 'foreignobject', 'iframe', 'embed', 'object', 'handler', 'listener', 'noscript', 'template']);
+
 const ANIMATION_ELEMENTS = new Set(['animate', 'set', 'animatetransform', 'animatemotion', 'animatecolor', 'discard']);
 
 /** Attributes whose value is CSS: rewritten when they refer outside, not just dropped. */
@@ -96,6 +99,10 @@ function sanitiser(): Sanitiser {
     const element = node as Element;
     if (element.nodeType !== 1) return;
     const tag = data.tagName;
+    if (REMOVED_WITH_CONTENT.has(element.localName.toLowerCase())) {
+      element.remove();
+      return;
+    }
     if (ANIMATION_ELEMENTS.has(tag)) {
       const target = (element.getAttribute('attributeName') ?? element.getAttribute('attributename') ?? '').trim().toLowerCase();
       if (target.includes('href') || target.startsWith('on') || target === 'style' || target.includes(':')) element.remove();
