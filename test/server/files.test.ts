@@ -211,7 +211,7 @@ describe('uploads and files', () => {
     it('an empty body, and a multipart form', async () => {
       await refused(() => upload(Buffer.alloc(0)), 400, 'INVALID_ARGUMENT', 'The file is empty.');
       const form = new FormData();
-      form.append('file', new Blob([png(1, 1)]), 'a.png');
+      form.append('file', new Blob([new Uint8Array(png(1, 1))]), 'a.png');
       await refused(
         async () => {
           const response = await fetch(`${server.url}/api/files`, { method: 'POST', headers: { cookie: ana.cookie }, body: form });
@@ -232,7 +232,7 @@ describe('uploads and files', () => {
           const response = await fetch(`${server.url}/api/files`, {
             method: 'POST',
             headers: { 'content-type': 'application/octet-stream', cookie: ana.cookie },
-            body: new Blob([big]).stream(),
+            body: new Blob([new Uint8Array(big)]).stream(),
             duplex: 'half',
           } as RequestInit);
           return { status: response.status, body: await response.json() };
