@@ -20,6 +20,14 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      // Two pages: the app (index.html) and the public map viewer (viewer.html, served at
+      // /m/{id}), which loads only the viewer's code.
+      input: {
+        main: fileURLToPath(new URL('./client/index.html', import.meta.url)),
+        viewer: fileURLToPath(new URL('./client/viewer.html', import.meta.url)),
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,0 +1,159 @@
+/**
+ * The sidebar directory: search (accents and case do not matter), group filter chips, and the
+ * list of locations. Long lists render only the rows in view.
+ */
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Icon } from './icons';
+import type { Group, Location } from './types';
+
+const ROW_HEIGHT = 60;
+const VIRTUAL_FROM = 150;
+
+export interface DirectoryProps {
+  title: string;
+  /** How many locations the map shows in all. */
+  total: number;
+  locations: readonly Location[];
+  groups: readonly Group[];
+  groupColors: ReadonlyMap<string, string>;
+  accent: string;
+  /** Layer names by id, when the map has more than one layer. */
+  layerNames: ReadonlyMap<string, string> | null;
+  search: boolean;
+  filters: boolean;
+  query: string;
+  onQuery: (query: string) => void;
+  activeGroups: ReadonlySet<string>;
+  onToggleGroup: (id: string) => void;
+  onClear: () => void;
+  selectedId: string | null;
+  onPick: (id: string, opener: HTMLElement) => void;
+  /** Buttons beside the title (share, close on phones). */
+  actions?: ReactNode;
+}
+
+export function Directory(props: DirectoryProps) {
+  const { locations, groups, groupColors, accent, layerNames, query, activeGroups, selectedId } = props;
+  const filtering = query.trim() !== '' || activeGroups.size > 0;
+  const listRef = useRef<HTMLDivElement>(null);
+  const [window_, setWindow] = useState({ top: 0, height: 800 });
+  const virtual = locations.length > VIRTUAL_FROM;
+
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list || !virtual) return;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      setWindow({ top: list.scrollTop, height: list.clientHeight || 800 });
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    list.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      list.removeEventListener('scroll', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [virtual]);
+
+  const start = virtual ? Math.max(0, Math.floor(window_.top / ROW_HEIGHT) - 5) : 0;
+  const end = virtual ? Math.min(locations.length, Math.ceil((window_.top + window_.height) / ROW_HEIGHT) + 5) : locations.length;
+  const shown = locations.slice(start, end);
+  const resultText = filtering
+    ? `${locations.length} of ${props.total} ${props.total === 1 ? 'location' : 'locations'}`
+    : `${props.total} ${props.total === 1 ? 'location' : 'locations'}`;
+
+  return (
+    <div className="mf-directory">
+      <div className="mf-directory__head">
+        <div className="mf-directory__titles">
+          <h1 className="mf-directory__title">{props.title}</h1>
+          <p className="mf-directory__count" aria-live="polite">
+            {resultText}
+          </p>
+        </div>
+        {props.actions}
+      </div>
+      {props.search ? (
+        <div className="mf-search">
+          <Icon name="search" size={17} />
+          <input
+            type="search"
+            className="mf-search__input"
+            placeholder="Search locations"
+            aria-label="Search locations"
+            value={query}
+            onChange={(event) => props.onQuery(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </div>
+      ) : null}
+      {props.filters && groups.length > 0 ? (
+        <div className="mf-chips" role="group" aria-label="Filter by group">
+          {groups.map((group) => (
+            <button
+              key={group.id}
+              type="button"
+              className="mf-chip"
+              aria-pressed={activeGroups.has(group.id)}
+              style={{ ['--mf-chip' as string]: group.color }}
+              onClick={() => props.onToggleGroup(group.id)}
+            >
+              <span className="mf-chip__dot" aria-hidden="true" />
+              {group.name}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div ref={listRef} className="mf-directory__list">
+        {locations.length === 0 ? (
+          <div className="mf-empty">
+            <p className="mf-empty__title">No locations found</p>
+            <p>{query.trim() ? `Nothing matches “${query.trim()}”.` : 'No location is in the chosen groups.'}</p>
+            <button type="button" className="mf-button" onClick={props.onClear}>
+              Clear search and filters
+            </button>
+          </div>
+        ) : (
+          <ul
+            className="mf-list"
+            aria-label="Locations"
+            style={virtual ? { height: locations.length * ROW_HEIGHT, position: 'relative' } : undefined}
+          >
+            {shown.map((location, index) => {
+              const color = location.color ?? (location.groups[0] ? groupColors.get(location.groups[0]) : undefined) ?? accent;
+              const groupNames = location.groups.map((id) => groups.find((g) => g.id === id)?.name).filter(Boolean).join(', ');
+              const layer = layerNames?.get(location.layer);
+              return (
+                <li
+                  key={location.id}
+                  style={virtual ? { position: 'absolute', top: (start + index) * ROW_HEIGHT, left: 0, right: 0, height: ROW_HEIGHT } : undefined}
+                >
+                  <button
+                    type="button"
+                    className="mf-item"
+                    aria-current={location.id === selectedId ? 'true' : undefined}
+                    onClick={(event) => props.onPick(location.id, event.currentTarget)}
+                  >
+                    {location.thumbnail ? (
+                      <img className="mf-item__thumb" src={location.thumbnail} alt="" loading="lazy" />
+                    ) : (
+                      <span className="mf-item__mark" style={{ ['--mf-mark' as string]: color }} aria-hidden="true" />
+                    )}
+                    <span className="mf-item__text">
+                      <span className="mf-item__title">{location.title}</span>
+                      <span className="mf-item__sub">{[groupNames, layer].filter(Boolean).join(' · ') || location.about}</span>
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

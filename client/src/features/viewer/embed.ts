@@ -1,0 +1,40 @@
+/**
+ * The snippet a customer pastes into their website to show a map: a responsive box of the
+ * map's proportions with the viewer in an iframe. The viewer's share menu shows it; the editor
+ * reuses it.
+ */
+
+export interface EmbedOptions {
+  mapId: string;
+  /** The site's public address, e.g. `https://maps.example.com` (a trailing slash is fine). */
+  publicUrl: string;
+  /** The map's title, for the iframe's accessible name. */
+  title: string;
+  /** Width divided by height of the box; default 16:10. Kept between 3:4 and 21:9. */
+  aspectRatio?: number;
+  /** Open on a location (`?location={id}`). */
+  locationId?: string;
+}
+
+/** The viewer's address for a map (and, optionally, one of its locations). */
+export function viewerUrl(publicUrl: string, mapId: string, locationId?: string): string {
+  const url = new URL(`m/${encodeURIComponent(mapId)}`, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`);
+  if (locationId) url.searchParams.set('location', locationId);
+  return url.toString();
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The HTML of the embed: a box that keeps its proportions at any width, holding the iframe. */
+export function embedSnippet({ mapId, publicUrl, title, aspectRatio = 16 / 10, locationId }: EmbedOptions): string {
+  const ratio = Math.min(21 / 9, Math.max(3 / 4, Number.isFinite(aspectRatio) && aspectRatio > 0 ? aspectRatio : 16 / 10));
+  const src = escapeAttribute(viewerUrl(publicUrl, mapId, locationId));
+  const name = escapeAttribute(`Map: ${title}`);
+  return (
+    `<div style="position:relative;width:100%;aspect-ratio:${Number(ratio.toFixed(4))};min-height:320px;max-height:90vh">` +
+    `<iframe src="${src}" title="${name}" loading="lazy" allow="fullscreen" allowfullscreen ` +
+    `style="position:absolute;inset:0;width:100%;height:100%;border:0;border-radius:12px"></iframe>` +
+    `</div>`
+  );
+}

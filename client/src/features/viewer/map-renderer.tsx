@@ -1,0 +1,379 @@
+/**
+ * Draws one layer of a map document: the layer's file (an inlined SVG whose regions are
+ * locations, or an image), the markers on a canvas, and a visually hidden button per location
+ * so every location is reachable by Tab with its own name. Pan and zoom move one transform
+ * and repaint the canvas once per frame; React renders only when the document, the layer, the
+ * selection or the filters change.
+ *
+ * The viewer uses it, and the editor will too: it knows nothing of search, popups or history.
+ */
+import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import type { Camera } from './camera';
+import { attachGestures, type GestureHint } from './gestures';
+import { MarkerLayer, type MarkerItem } from './marker-layer';
+import { fetchSvg, mountSvg, regionOf } from './svg-layer';
+import type { Layer, Location, MapDocument, MapPoint } from './types';
+
+export interface MapRendererHandle {
+  /** Where a location sits on its layer: its position, or the middle of its region. */
+  anchorOf(id: string): MapPoint | null;
+  /** The map's focusable surface. */
+  focus(): void;
+}
+
+export interface MapRendererProps {
+  document: MapDocument;
+  layer: Layer;
+  camera: Camera;
+  selectedId: string | null;
+  /** The locations the filters let through; null lets all through. */
+  visibleIds: ReadonlySet<string> | null;
+  /** Embedded in another page: the page keeps its scrolling (see gestures.ts). */
+  cooperative?: boolean;
+  /** The accessible name of a location's button. */
+  describe: (location: Location) => string;
+  /** A location was chosen; `opener` is the element that had the focus (to return it to). */
+  onSelect: (id: string, opener: HTMLElement | null) => void;
+  /** The pointer or the keyboard focus is on a location (null: on none). */
+  onHover?: (id: string | null) => void;
+  onBackgroundClick?: () => void;
+  onHint?: (hint: GestureHint) => void;
+  /** Called when a layer's drawing and markers are on screen (each time the layer changes). */
+  onReady?: () => void;
+  /** Accessible name of the map. */
+  label: string;
+  /** Overlays inside the map's area (popups, tooltips, controls). */
+  children?: ReactNode;
+  ref?: Ref<MapRendererHandle>;
+}
+
+/** A location's marker colour: its own, else its first group's, else the accent. */
+export function colorOf(location: Location, groupColors: ReadonlyMap<string, string>, accent: string): string {
+  if (location.color) return location.color;
+  for (const group of location.groups) {
+    const color = groupColors.get(group);
+    if (color) return color;
+  }
+  return accent;
+}
+
+export function MapRenderer(props: MapRendererProps) {
+  const { document: doc, layer, camera, selectedId, visibleIds, cooperative = false, describe, label, children } = props;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const worldRef = useRef<HTMLDivElement>(null);
+  const baseRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const markersRef = useRef<MarkerLayer | null>(null);
+  const regionsRef = useRef(new Map<string, Element>());
+  const regionCentres = useRef(new Map<string, MapPoint | null>());
+  const hoveredRef = useRef<string | null>(null);
+  const focusedRef = useRef<string | null>(null);
+  const [baseReady, setBaseReady] = useState(false);
+  const [baseFailed, setBaseFailed] = useState(false);
+  // Callbacks and state the frame loop and the listeners read without re-subscribing.
+  const live = useRef(props);
+  live.current = props;
+
+  const { theme } = doc.settings;
+  const dark = theme.mode === 'dark';
+  const width = layer.file?.width ?? doc.settings.size.width;
+  const height = layer.file?.height ?? doc.settings.size.height;
+
+  const groupColors = useMemo(() => new Map(doc.groups.map((group) => [group.id, group.color])), [doc.groups]);
+  const onLayer = useMemo(
+    () => doc.locations.filter((location) => location.layer === layer.id && !location.hidden),
+    [doc.locations, layer.id],
+  );
+  const byId = useMemo(() => new Map(onLayer.map((location) => [location.id, location])), [onLayer]);
+  const items = useMemo<MarkerItem[]>(
+    () =>
+      onLayer
+        .filter((location) => location.position && location.marker !== 'hidden')
+        .map((location) => ({
+          id: location.id,
+          x: location.position!.x,
+          y: location.position!.y,
+          type: location.marker,
+          color: colorOf(location, groupColors, theme.accent),
+          text: location.marker === 'label' ? location.label || location.title : location.label,
+          image: location.thumbnail ?? location.image,
+        })),
+    [onLayer, groupColors, theme.accent],
+  );
+  // Tab order follows the map: top to bottom, then left to right.
+  const tabOrder = useMemo(() => {
+    const visible = visibleIds ? onLayer.filter((location) => visibleIds.has(location.id)) : onLayer;
+    return [...visible].sort((a, b) => (a.position?.y ?? Infinity) - (b.position?.y ?? Infinity) || (a.position?.x ?? 0) - (b.position?.x ?? 0));
+  }, [onLayer, visibleIds]);
+
+  const anchorOf = (id: string): MapPoint | null => {
+    const location = byId.get(id);
+    if (!location) return null;
+    if (location.position) return location.position;
+    if (regionCentres.current.has(id)) return regionCentres.current.get(id)!;
+    const region = regionsRef.current.get(id);
+    const base = baseRef.current;
+    let centre: MapPoint | null = null;
+    if (region && base) {
+      const r = region.getBoundingClientRect();
+      const b = base.getBoundingClientRect();
+      const scale = b.width / width || 1;
+      if (r.width > 0 || r.height > 0) centre = { x: (r.left + r.width / 2 - b.left) / scale, y: (r.top + r.height / 2 - b.top) / scale };
+    }
+    // Remembered once known (the drawing may still be loading: then ask again later).
+    if (centre) regionCentres.current.set(id, centre);
+    return centre;
+  };
+  const anchorRef = useRef(anchorOf);
+  anchorRef.current = anchorOf;
+
+  useImperativeHandle(props.ref, () => ({ anchorOf: (id) => anchorRef.current(id), focus: () => viewportRef.current?.focus() }), []);
+
+  // The camera: this layer's size and the document's zoom limits.
+  useLayoutEffect(() => {
+    const { minZoom, maxZoom, initialView } = doc.settings;
+    camera.setMap(width, height, minZoom, maxZoom, initialView);
+  }, [camera, width, height, doc.settings]);
+
+  // The frame loop: one transform for the layer, one canvas repaint for the markers.
+  useLayoutEffect(() => {
+    const canvas = canvasRef.current!;
+    const markers = new MarkerLayer(canvas, () => camera.requestFrame());
+    markersRef.current = markers;
+    const world = worldRef.current!;
+    const paint = () => {
+      const { k, x, y } = camera.view;
+      world.style.transform = `translate(${x}px, ${y}px) scale(${k})`;
+      if (camera.moving) world.style.willChange = 'transform';
+      const p = live.current;
+      markers.draw(camera.view, {
+        selected: p.selectedId,
+        hovered: hoveredRef.current,
+        focused: focusedRef.current,
+        visible: p.visibleIds,
+        accent: p.document.settings.theme.accent,
+        dark: p.document.settings.theme.mode === 'dark',
+      });
+    };
+    const offFrame = camera.onFrame(paint);
+    // At rest, the layer is drawn again at its final scale (crisp, not a stretched bitmap).
+    const offSettle = camera.onSettle(() => {
+      world.style.willChange = '';
+    });
+    const viewport = viewportRef.current!;
+    const measure = () => {
+      const { width: w, height: h } = viewport.getBoundingClientRect();
+      markers.resize(w, h, window.devicePixelRatio || 1);
+      camera.setViewport(w, h);
+      camera.flush();
+    };
+    measure();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    observer?.observe(viewport);
+    return () => {
+      offFrame();
+      offSettle();
+      observer?.disconnect();
+      markersRef.current = null;
+    };
+  }, [camera]);
+
+  useLayoutEffect(() => {
+    markersRef.current?.setItems(items);
+    camera.requestFrame();
+  }, [items, camera]);
+
+  useEffect(() => {
+    camera.requestFrame();
+  }, [camera, selectedId, visibleIds, theme.accent, dark]);
+
+  // The layer's file: an SVG inlined (with its regions), or an image.
+  const file = layer.file;
+  const regionSpecs = useMemo(
+    () => onLayer.filter((l) => l.element).map((l) => ({ id: l.id, element: l.element!, color: l.color ?? (l.groups[0] ? groupColors.get(l.groups[0]) ?? null : null) })),
+    [onLayer, groupColors],
+  );
+  const regionColors = doc.styles.regions;
+  useEffect(() => {
+    setBaseReady(!file);
+    setBaseFailed(false);
+    regionsRef.current = new Map();
+    regionCentres.current = new Map();
+    const host = baseRef.current;
+    if (!file || file.kind !== 'svg' || !host) return;
+    let cancelled = false;
+    fetchSvg(file.url).then(
+      (markup) => {
+        if (cancelled) return;
+        regionsRef.current = mountSvg(host, markup, { width: file.width, height: file.height }, regionSpecs, { ...regionColors, accent: theme.accent });
+        regionCentres.current = new Map();
+        setBaseReady(true);
+      },
+      () => {
+        if (cancelled) return;
+        setBaseFailed(true);
+        setBaseReady(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+      if (host.shadowRoot) host.shadowRoot.innerHTML = '';
+    };
+  }, [file, regionSpecs, regionColors, theme.accent]);
+
+  // The regions' state: selected, filtered out.
+  useEffect(() => {
+    for (const [id, region] of regionsRef.current) {
+      toggle(region, 'data-mf-active', id === selectedId);
+      const hidden = visibleIds !== null && !visibleIds.has(id);
+      toggle(region, 'data-mf-dim', hidden);
+      toggle(region, 'data-mf-off', hidden);
+    }
+  }, [selectedId, visibleIds, baseReady]);
+
+  useEffect(() => {
+    if (!baseReady) return;
+    camera.flush();
+    live.current.onReady?.();
+  }, [baseReady, camera, layer.id]);
+
+  // Pointer and wheel gestures; hover and click on markers and regions.
+  useEffect(() => {
+    const viewport = viewportRef.current!;
+    const detach = attachGestures(viewport, {
+      camera,
+      cooperative: () => live.current.cooperative ?? false,
+      hasFocus: () => containerRef.current?.contains(window.document.activeElement) ?? false,
+      onHint: (hint) => live.current.onHint?.(hint),
+    });
+    const at = (event: MouseEvent) => {
+      const rect = viewport.getBoundingClientRect();
+      return markersRef.current?.hit(event.clientX - rect.left, event.clientY - rect.top) ?? regionOf(event);
+    };
+    const setHovered = (id: string | null) => {
+      if (id === hoveredRef.current) return;
+      const before = hoveredRef.current ? regionsRef.current.get(hoveredRef.current) : undefined;
+      if (before) before.removeAttribute('data-mf-hover');
+      hoveredRef.current = id;
+      const region = id ? regionsRef.current.get(id) : undefined;
+      if (region) region.setAttribute('data-mf-hover', '');
+      viewport.dataset.hovering = id ? 'true' : 'false';
+      camera.requestFrame();
+      live.current.onHover?.(id ?? focusedRef.current);
+    };
+    const onMove = (event: PointerEvent) => {
+      if (event.buttons !== 0 || event.pointerType === 'touch') return;
+      setHovered(at(event));
+    };
+    const onLeave = () => setHovered(null);
+    const onClick = (event: MouseEvent) => {
+      const id = at(event);
+      if (id) live.current.onSelect(id, viewport);
+      else live.current.onBackgroundClick?.();
+    };
+    viewport.addEventListener('pointermove', onMove);
+    viewport.addEventListener('pointerleave', onLeave);
+    viewport.addEventListener('click', onClick);
+    return () => {
+      detach();
+      viewport.removeEventListener('pointermove', onMove);
+      viewport.removeEventListener('pointerleave', onLeave);
+      viewport.removeEventListener('click', onClick);
+    };
+  }, [camera]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('input, textarea, select, [role="dialog"], [data-mf-ui]') || event.altKey || event.ctrlKey || event.metaKey) return;
+    const step = 80;
+    switch (event.key) {
+      case 'ArrowLeft':
+        camera.panBy(step, 0, true);
+        break;
+      case 'ArrowRight':
+        camera.panBy(-step, 0, true);
+        break;
+      case 'ArrowUp':
+        camera.panBy(0, step, true);
+        break;
+      case 'ArrowDown':
+        camera.panBy(0, -step, true);
+        break;
+      case '+':
+      case '=':
+        camera.zoomBy(1.5, undefined, undefined, true);
+        break;
+      case '-':
+      case '_':
+        camera.zoomBy(1 / 1.5, undefined, undefined, true);
+        break;
+      case '0':
+        camera.reset();
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  const focusLocation = (id: string | null) => {
+    const previous = focusedRef.current ? regionsRef.current.get(focusedRef.current) : undefined;
+    if (previous) previous.removeAttribute('data-mf-focus');
+    focusedRef.current = id;
+    if (id) {
+      regionsRef.current.get(id)?.setAttribute('data-mf-focus', '');
+      const anchor = anchorOf(id);
+      if (anchor) camera.ensureVisible(anchor, 64);
+    }
+    camera.requestFrame();
+    live.current.onHover?.(id ?? hoveredRef.current);
+  };
+
+  const background = dark ? '#1e293b' : '#ffffff';
+  return (
+    <div ref={containerRef} className="mf-map" role="region" aria-label={label} onKeyDown={onKeyDown} style={{ background: theme.background }}>
+      <div
+        ref={viewportRef}
+        className="mf-viewport"
+        data-cooperative={cooperative ? 'true' : 'false'}
+        tabIndex={0}
+        aria-label={`${label}. Arrow keys move the map, plus and minus zoom, 0 resets the view.`}
+        aria-describedby="mf-map-help"
+      >
+        <div ref={worldRef} className="mf-world">
+          {file?.kind === 'image' || (file?.kind === 'svg' && baseFailed) ? (
+            <img className="mf-base" src={file.url} width={file.width} height={file.height} alt="" draggable={false} onLoad={() => setBaseReady(true)} onError={() => setBaseReady(true)} />
+          ) : (
+            <div ref={baseRef} className="mf-base" style={{ width, height, ...(file ? {} : { background, borderRadius: 12, boxShadow: '0 1px 3px rgb(15 23 42 / 0.12)' }) }} />
+          )}
+        </div>
+        <canvas ref={canvasRef} className="mf-markers" aria-hidden="true" />
+      </div>
+      <p id="mf-map-help" hidden>
+        Every location below is a button; Enter opens its details.
+      </p>
+      <ul className="mf-a11y" aria-label={`Locations on ${layer.name}`}>
+        {tabOrder.map((location) => (
+          <li key={location.id}>
+            <button
+              type="button"
+              data-location={location.id}
+              aria-label={describe(location)}
+              aria-haspopup="dialog"
+              onFocus={() => focusLocation(location.id)}
+              onBlur={() => focusLocation(null)}
+              onClick={(event) => props.onSelect(location.id, event.currentTarget)}
+            />
+          </li>
+        ))}
+      </ul>
+      {children}
+    </div>
+  );
+}
+
+function toggle(element: Element, attribute: string, on: boolean): void {
+  if (on) element.setAttribute(attribute, '');
+  else element.removeAttribute(attribute);
+}

@@ -1,0 +1,417 @@
+/**
+ * The markers, drawn on one canvas over the map. Every frame the view moves, the visible
+ * markers (culled to the viewport) are stamped from pre-rendered sprites: one `drawImage`
+ * each, so 10,000 markers pan and zoom smoothly, with no DOM node per marker and no React
+ * render per frame. Markers keep their size on screen at every zoom; labels that would
+ * overlap an earlier label are left out until there is room. Hit-testing uses the boxes of the
+ * last frame.
+ */
+import type { View } from './camera';
+
+export type MarkerType = 'circle' | 'dot' | 'pin' | 'label' | 'thumbnail' | 'hidden';
+
+export interface MarkerItem {
+  id: string;
+  x: number;
+  y: number;
+  type: MarkerType;
+  color: string;
+  /** Short text on the marker (a label marker's text, or up to 3 characters on a pin or circle). */
+  text: string;
+  /** The thumbnail marker's picture. */
+  image: string | null;
+}
+
+export interface MarkerDrawState {
+  selected: string | null;
+  hovered: string | null;
+  focused: string | null;
+  /** Markers to draw; null draws all. */
+  visible: ReadonlySet<string> | null;
+  accent: string;
+  dark: boolean;
+}
+
+interface Sprite {
+  canvas: HTMLCanvasElement;
+  /** Size and anchor (the point that sits on the location), in CSS pixels. */
+  w: number;
+  h: number;
+  ax: number;
+  ay: number;
+}
+
+const PIN_PATH = 'M12 0C5.37 0 0 5.37 0 12c0 8.6 10.2 18.6 11.3 19.7a1 1 0 0 0 1.4 0C13.8 30.6 24 20.6 24 12 24 5.37 18.63 0 12 0z';
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+const CULL_MARGIN = 80;
+const LABEL_BUCKET = 96;
+/** Room around a sprite for its shadow. */
+const SPRITE_PAD = 6;
+
+/** jsdom has no canvas; the markers are then simply not painted (the buttons still work). */
+const canPaint = typeof navigator === 'undefined' || !/jsdom/i.test(navigator.userAgent);
+
+export class MarkerLayer {
+  private items: MarkerItem[] = [];
+  private readonly sprites = new Map<string, Sprite>();
+  private readonly images = new Map<string, HTMLImageElement | null>();
+  private readonly context: CanvasRenderingContext2D | null;
+  private width = 0;
+  private height = 0;
+  private dpr = 1;
+  private hitIds: string[] = [];
+  private hitBoxes = new Float32Array(0);
+  private hitCount = 0;
+  private pinPath: Path2D | null = null;
+
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    /** A thumbnail finished loading: the markers need a new frame. */
+    private readonly onChange: () => void,
+  ) {
+    this.context = canPaint ? canvas.getContext('2d') : null;
+  }
+
+  /** The markers of the active layer; later items draw on top (sorted top to bottom). */
+  setItems(items: readonly MarkerItem[]): void {
+    this.items = items.filter((item) => item.type !== 'hidden').sort((a, b) => a.y - b.y || a.x - b.x);
+    if (this.hitBoxes.length < this.items.length * 4) this.hitBoxes = new Float32Array(this.items.length * 4);
+  }
+
+  resize(width: number, height: number, dpr: number): void {
+    this.width = width;
+    this.height = height;
+    if (dpr !== this.dpr) this.sprites.clear();
+    this.dpr = dpr;
+    this.canvas.width = Math.max(1, Math.round(width * dpr));
+    this.canvas.height = Math.max(1, Math.round(height * dpr));
+    this.canvas.style.width = `${width}px`;
+    this.canvas.style.height = `${height}px`;
+  }
+
+  /** Paints one frame; answers how many markers were drawn. */
+  draw(view: View, state: MarkerDrawState): number {
+    const ctx = this.context;
+    this.hitCount = 0;
+    if (!ctx) return 0;
+    const { width, height, dpr } = this;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, width, height);
+    const { visible, selected, hovered, focused } = state;
+    const placed = new Map<number, number[]>();
+    let drawn = 0;
+    const special: MarkerItem[] = [];
+
+    // Labels first (beneath the point markers), each only where no earlier label sits.
+    for (let pass = 0; pass < 2; pass++) {
+      for (const item of this.items) {
+        if ((item.type === 'label') !== (pass === 0)) continue;
+        if (visible && !visible.has(item.id)) continue;
+        const sx = item.x * view.k + view.x;
+        const sy = item.y * view.k + view.y;
+        if (sx < -CULL_MARGIN || sy < -CULL_MARGIN || sx > width + CULL_MARGIN || sy > height + CULL_MARGIN) continue;
+        if (item.id === selected || item.id === hovered || item.id === focused) {
+          special.push(item);
+          continue;
+        }
+        const sprite = this.spriteFor(item, false, state);
+        const left = sx - sprite.ax;
+        const top = sy - sprite.ay;
+        if (pass === 0 && !this.claim(placed, left + CULL_MARGIN, top + CULL_MARGIN, sprite.w, sprite.h)) continue;
+        ctx.drawImage(sprite.canvas, left, top, sprite.w, sprite.h);
+        this.addHit(item.id, left, top, sprite.w, sprite.h);
+        drawn++;
+      }
+    }
+
+    // Hovered, focused and selected markers on top of everything, a little larger.
+    special.sort((a, b) => rank(a.id, state) - rank(b.id, state));
+    for (const item of special) {
+      const active = item.id === selected;
+      const sprite = this.spriteFor(item, active, state);
+      const scale = active ? 1.2 : 1.1;
+      const sx = item.x * view.k + view.x;
+      const sy = item.y * view.k + view.y;
+      const w = sprite.w * scale;
+      const h = sprite.h * scale;
+      const left = sx - sprite.ax * scale;
+      const top = sy - sprite.ay * scale;
+      if (active && item.type !== 'label') this.halo(ctx, item, sx, sy, state.accent);
+      ctx.drawImage(sprite.canvas, left, top, w, h);
+      if (item.id === focused) this.focusRing(ctx, left, top, w, h, item.type, state);
+      this.addHit(item.id, left, top, w, h);
+      drawn++;
+    }
+    return drawn;
+  }
+
+  /** The marker under a screen point (the topmost), from the last frame. */
+  hit(sx: number, sy: number): string | null {
+    const boxes = this.hitBoxes;
+    for (let i = this.hitCount - 1; i >= 0; i--) {
+      const o = i * 4;
+      if (sx >= boxes[o]! && sy >= boxes[o + 1]! && sx <= boxes[o + 2]! && sy <= boxes[o + 3]!) return this.hitIds[i]!;
+    }
+    return null;
+  }
+
+  private addHit(id: string, left: number, top: number, w: number, h: number): void {
+    const i = this.hitCount++;
+    if (this.hitBoxes.length < this.hitCount * 4) {
+      const grown = new Float32Array(this.hitCount * 8);
+      grown.set(this.hitBoxes);
+      this.hitBoxes = grown;
+    }
+    const o = i * 4;
+    // A little slack around small markers makes them easier to hit with a finger.
+    const slack = w < 24 ? 4 : 0;
+    this.hitBoxes[o] = left - slack;
+    this.hitBoxes[o + 1] = top - slack;
+    this.hitBoxes[o + 2] = left + w + slack;
+    this.hitBoxes[o + 3] = top + h + slack;
+    this.hitIds[i] = id;
+  }
+
+  /**
+   * Places a label unless it overlaps one placed earlier in this frame (the sprite's shadow
+   * margin does not count). Labels are looked up by 96 px buckets, so this stays linear.
+   */
+  private claim(placed: Map<number, number[]>, left: number, top: number, w: number, h: number): boolean {
+    const x0 = left + SPRITE_PAD;
+    const y0 = top + SPRITE_PAD;
+    const x1 = left + w - SPRITE_PAD;
+    const y1 = top + h - SPRITE_PAD;
+    const c0 = Math.floor(x0 / LABEL_BUCKET);
+    const c1 = Math.floor(x1 / LABEL_BUCKET);
+    const r0 = Math.floor(y0 / LABEL_BUCKET);
+    const r1 = Math.floor(y1 / LABEL_BUCKET);
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        const rects = placed.get(r * 65536 + c);
+        if (!rects) continue;
+        for (let i = 0; i < rects.length; i += 4) {
+          if (x0 < rects[i + 2]! && x1 > rects[i]! && y0 < rects[i + 3]! && y1 > rects[i + 1]!) return false;
+        }
+      }
+    }
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        const key = r * 65536 + c;
+        const rects = placed.get(key);
+        if (rects) rects.push(x0, y0, x1, y1);
+        else placed.set(key, [x0, y0, x1, y1]);
+      }
+    }
+    return true;
+  }
+
+  private halo(ctx: CanvasRenderingContext2D, item: MarkerItem, sx: number, sy: number, accent: string): void {
+    ctx.save();
+    ctx.globalAlpha = 0.22;
+    ctx.fillStyle = accent;
+    ctx.beginPath();
+    ctx.ellipse(sx, sy, 16, item.type === 'pin' ? 6 : 16, 0, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.restore();
+  }
+
+  private focusRing(ctx: CanvasRenderingContext2D, left: number, top: number, w: number, h: number, type: MarkerType, state: MarkerDrawState): void {
+    ctx.save();
+    const pad = 4;
+    const radius = type === 'label' ? 8 : Math.max(w, h) / 2 + pad;
+    ctx.lineWidth = 4;
+    ctx.strokeStyle = state.dark ? '#0f172a' : '#ffffff';
+    const path = () => {
+      ctx.beginPath();
+      if (type === 'label') ctx.roundRect(left - pad, top - pad, w + pad * 2, h + pad * 2, radius);
+      else ctx.arc(left + w / 2, top + (type === 'pin' ? w / 2 : h / 2), (type === 'pin' ? w / 2 : radius - pad) + pad, 0, Math.PI * 2);
+    };
+    path();
+    ctx.stroke();
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = state.accent;
+    path();
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  private spriteFor(item: MarkerItem, active: boolean, state: MarkerDrawState): Sprite {
+    const image = item.type === 'thumbnail' && item.image ? this.image(item.image) : null;
+    const text = item.type === 'label' || item.text.length <= 3 ? item.text : '';
+    const key = `${item.type}|${item.color}|${text}|${active ? state.accent : ''}|${state.dark ? 1 : 0}|${image ? item.image : ''}`;
+    let sprite = this.sprites.get(key);
+    if (!sprite) {
+      sprite = this.paintSprite(item.type, item.color, text, active, state, image);
+      this.sprites.set(key, sprite);
+    }
+    return sprite;
+  }
+
+  private image(url: string): HTMLImageElement | null {
+    if (this.images.has(url)) {
+      const image = this.images.get(url)!;
+      return image && image.complete && image.naturalWidth > 0 ? image : null;
+    }
+    const image = new Image();
+    image.decoding = 'async';
+    image.onload = () => this.onChange();
+    image.onerror = () => this.images.set(url, null);
+    image.src = url;
+    this.images.set(url, image);
+    return null;
+  }
+
+  private paintSprite(type: MarkerType, color: string, text: string, active: boolean, state: MarkerDrawState, image: HTMLImageElement | null): Sprite {
+    const canvas = document.createElement('canvas');
+    const measure = canvas.getContext('2d')!;
+    const pad = SPRITE_PAD;
+    let w: number;
+    let h: number;
+    let lines: string[] = [];
+    const labelFont = `600 12px ${FONT}`;
+    switch (type) {
+      case 'pin':
+        w = 24;
+        h = 32;
+        break;
+      case 'circle':
+        w = h = 22;
+        break;
+      case 'dot':
+        w = h = 13;
+        break;
+      case 'thumbnail':
+        w = h = 42;
+        break;
+      default: {
+        measure.font = labelFont;
+        lines = wrapLabel(text, (value) => measure.measureText(value).width);
+        w = Math.ceil(Math.max(...lines.map((line) => measure.measureText(line).width))) + (active ? 16 : 6);
+        h = lines.length * 15 + (active ? 8 : 3);
+      }
+    }
+    canvas.width = Math.ceil((w + pad * 2) * this.dpr);
+    canvas.height = Math.ceil((h + pad * 2) * this.dpr);
+    const ctx = canvas.getContext('2d')!;
+    ctx.scale(this.dpr, this.dpr);
+    ctx.translate(pad, pad);
+    const shadow = () => {
+      ctx.shadowColor = 'rgba(15, 23, 42, 0.35)';
+      ctx.shadowBlur = 4;
+      ctx.shadowOffsetY = 1.5;
+    };
+    const noShadow = () => {
+      ctx.shadowColor = 'transparent';
+    };
+    const centreText = (size: number, cx: number, cy: number) => {
+      ctx.fillStyle = '#ffffff';
+      ctx.font = `700 ${size}px ${FONT}`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(text, cx, cy + 0.5);
+    };
+    const ax = w / 2;
+    let ay = h / 2;
+    switch (type) {
+      case 'pin': {
+        this.pinPath ??= new Path2D(PIN_PATH);
+        shadow();
+        ctx.fillStyle = color;
+        ctx.fill(this.pinPath);
+        noShadow();
+        ctx.lineWidth = 1.5;
+        ctx.strokeStyle = 'rgba(255, 255, 255, 0.9)';
+        ctx.stroke(this.pinPath);
+        if (text) centreText(text.length > 2 ? 9 : 11, 12, 12);
+        else {
+          ctx.fillStyle = '#ffffff';
+          ctx.beginPath();
+          ctx.arc(12, 12, 4.5, 0, Math.PI * 2);
+          ctx.fill();
+        }
+        ay = 32;
+        break;
+      }
+      case 'circle':
+      case 'dot':
+      case 'thumbnail': {
+        const r = w / 2;
+        shadow();
+        ctx.fillStyle = type === 'thumbnail' ? '#ffffff' : color;
+        ctx.beginPath();
+        ctx.arc(r, r, r, 0, Math.PI * 2);
+        ctx.fill();
+        noShadow();
+        const border = type === 'dot' ? 2 : type === 'circle' ? 2.5 : 3;
+        if (type === 'thumbnail') {
+          ctx.save();
+          ctx.beginPath();
+          ctx.arc(r, r, r - border, 0, Math.PI * 2);
+          ctx.clip();
+          if (image) {
+            const side = Math.min(image.naturalWidth, image.naturalHeight);
+            ctx.drawImage(image, (image.naturalWidth - side) / 2, (image.naturalHeight - side) / 2, side, side, border, border, w - border * 2, h - border * 2);
+          } else {
+            ctx.fillStyle = color;
+            ctx.fill();
+          }
+          ctx.restore();
+        } else {
+          ctx.lineWidth = border;
+          ctx.strokeStyle = '#ffffff';
+          ctx.beginPath();
+          ctx.arc(r, r, r - border / 2, 0, Math.PI * 2);
+          ctx.stroke();
+          if (type === 'circle' && text) centreText(text.length > 2 ? 8 : 10, r, r);
+        }
+        break;
+      }
+      default: {
+        ctx.font = labelFont;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        if (active) {
+          shadow();
+          ctx.fillStyle = state.accent;
+          ctx.beginPath();
+          ctx.roundRect(0, 0, w, h, 7);
+          ctx.fill();
+          noShadow();
+          ctx.fillStyle = '#ffffff';
+          lines.forEach((line, i) => ctx.fillText(line, w / 2, 4 + 7.5 + i * 15));
+        } else {
+          ctx.lineJoin = 'round';
+          ctx.lineWidth = 3.5;
+          ctx.strokeStyle = state.dark ? 'rgba(15, 23, 42, 0.92)' : 'rgba(255, 255, 255, 0.95)';
+          ctx.fillStyle = state.dark ? '#f1f5f9' : '#1e293b';
+          lines.forEach((line, i) => {
+            ctx.strokeText(line, w / 2, 1.5 + 7.5 + i * 15);
+            ctx.fillText(line, w / 2, 1.5 + 7.5 + i * 15);
+          });
+        }
+      }
+    }
+    return { canvas, w: w + pad * 2, h: h + pad * 2, ax: ax + pad, ay: ay + pad };
+  }
+}
+
+function rank(id: string, state: MarkerDrawState): number {
+  return id === state.selected ? 2 : id === state.focused ? 1 : 0;
+}
+
+/** One line, or two split at the space nearest the middle when the text is long. */
+export function wrapLabel(text: string, width: (value: string) => number, max = 120): string[] {
+  const clean = text.trim() || ' ';
+  if (width(clean) <= max || !clean.includes(' ')) return [truncate(clean, width, max * 1.2)];
+  const middle = clean.length / 2;
+  let best = -1;
+  for (let i = 0; i < clean.length; i++) if (clean[i] === ' ' && (best < 0 || Math.abs(i - middle) < Math.abs(best - middle))) best = i;
+  return [truncate(clean.slice(0, best), width, max), truncate(clean.slice(best + 1), width, max)];
+}
+
+function truncate(text: string, width: (value: string) => number, max: number): string {
+  if (width(text) <= max) return text;
+  let end = text.length;
+  while (end > 1 && width(`${text.slice(0, end)}…`) > max) end--;
+  return `${text.slice(0, end)}…`;
+}

@@ -1,0 +1,62 @@
+/**
+ * The minimap: the whole layer in small, with a frame around the part in view. Dragging or
+ * clicking in it moves the view there. A pointer helper only (keyboard users have the arrow
+ * keys), so it is hidden from assistive technology.
+ */
+import { useLayoutEffect, useRef, type PointerEvent } from 'react';
+import type { Camera } from './camera';
+import type { Layer } from './types';
+
+const MAX_WIDTH = 168;
+const MAX_HEIGHT = 120;
+
+export function Minimap({ camera, layer, width, height, background }: { camera: Camera; layer: Layer; width: number; height: number; background: string }) {
+  const frameRef = useRef<HTMLDivElement>(null);
+  const scale = Math.min(MAX_WIDTH / width, MAX_HEIGHT / height);
+  const w = Math.round(width * scale);
+  const h = Math.round(height * scale);
+
+  useLayoutEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    const place = () => {
+      const a = camera.toMap(0, 0);
+      const b = camera.toMap(camera.width, camera.height);
+      const x0 = Math.max(0, a.x) * scale;
+      const y0 = Math.max(0, a.y) * scale;
+      const x1 = Math.min(width, b.x) * scale;
+      const y1 = Math.min(height, b.y) * scale;
+      const whole = x0 <= 0.5 && y0 <= 0.5 && x1 >= w - 0.5 && y1 >= h - 0.5;
+      frame.style.opacity = whole ? '0' : '1';
+      frame.style.transform = `translate(${x0}px, ${y0}px)`;
+      frame.style.width = `${Math.max(4, x1 - x0)}px`;
+      frame.style.height = `${Math.max(4, y1 - y0)}px`;
+    };
+    place();
+    return camera.onFrame(place);
+  }, [camera, scale, width, height, w, h]);
+
+  const moveTo = (event: PointerEvent<HTMLDivElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    camera.centerOn({ x: (event.clientX - rect.left) / scale, y: (event.clientY - rect.top) / scale }, camera.zoom, event.type === 'pointerdown');
+  };
+
+  return (
+    <div
+      className="mf-minimap"
+      data-mf-ui=""
+      aria-hidden="true"
+      style={{ width: w, height: h, background }}
+      onPointerDown={(event) => {
+        event.currentTarget.setPointerCapture(event.pointerId);
+        moveTo(event);
+      }}
+      onPointerMove={(event) => {
+        if (event.buttons) moveTo(event);
+      }}
+    >
+      {layer.file ? <img src={layer.file.url} alt="" width={w} height={h} draggable={false} /> : null}
+      <div ref={frameRef} className="mf-minimap__frame" />
+    </div>
+  );
+}

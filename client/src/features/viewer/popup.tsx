@@ -1,0 +1,140 @@
+/**
+ * A location's details: a dialog beside its marker (a bottom sheet on phones) that takes the
+ * focus when it opens. The rich description is sanitised with DOMPurify before it is shown;
+ * its links open in a new tab without access to this page.
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { Camera } from './camera';
+import { Icon } from './icons';
+import { loadPurifier } from './svg-layer';
+import type { Group, Location, MapPoint } from './types';
+import { useAnchored } from './use-anchored';
+
+let linkHookAdded = false;
+
+/** The description as safe HTML: no scripts, no handlers; links open in a new tab. */
+export async function sanitizeDescription(html: string): Promise<string> {
+  const purify = await loadPurifier();
+  if (!linkHookAdded) {
+    linkHookAdded = true;
+    purify.addHook('afterSanitizeAttributes', (node) => {
+      if (node.tagName === 'A' && node.hasAttribute('href')) {
+        node.setAttribute('target', '_blank');
+        node.setAttribute('rel', 'noopener noreferrer');
+      }
+    });
+  }
+  return purify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'], FORBID_ATTR: ['style'] });
+}
+
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url, window.location.href).hostname.replace(/^www\./, '') || 'Website';
+  } catch {
+    return 'Website';
+  }
+}
+
+export interface PopupProps {
+  location: Location;
+  groups: Group[];
+  /** The layer's name, when the map has more than one. */
+  layerName: string | null;
+  camera: Camera;
+  anchor: MapPoint | null;
+  /** How far above the anchor the popup sits (the marker's height). */
+  offset: number;
+  /** A bottom sheet instead of a popup beside the marker (phones). */
+  sheet: boolean;
+  onClose: () => void;
+}
+
+export function Popup({ location, groups, layerName, camera, anchor, offset, sheet, onClose }: PopupProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [description, setDescription] = useState<string | null>(null);
+  useAnchored(camera, anchor, ref, offset, !sheet);
+
+  useEffect(() => {
+    setDescription(null);
+    if (!location.description.trim()) return;
+    let cancelled = false;
+    void sanitizeDescription(location.description).then((html) => {
+      if (!cancelled) setDescription(html);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [location.description]);
+
+  // The dialog takes the focus when it opens, and when it shows another location.
+  useLayoutEffect(() => {
+    ref.current?.focus({ preventScroll: true });
+  }, [location.id]);
+
+  const titleId = `mf-popup-title-${location.id}`;
+  return (
+    <div
+      ref={ref}
+      className={`mf-popup${sheet ? ' mf-popup--sheet' : ''}`}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      data-mf-ui=""
+    >
+      <button type="button" className="mf-popup__close" aria-label="Close" onClick={onClose}>
+        <Icon name="close" size={16} />
+      </button>
+      {location.image ? <img className="mf-popup__image" src={location.image} alt="" loading="lazy" /> : null}
+      <div className="mf-popup__body">
+        {groups.length > 0 || layerName ? (
+          <p className="mf-popup__meta">
+            {groups.map((group) => (
+              <span key={group.id} className="mf-tag" style={{ ['--mf-tag' as string]: group.color }}>
+                {group.name}
+              </span>
+            ))}
+            {layerName ? <span className="mf-popup__layer">{layerName}</span> : null}
+          </p>
+        ) : null}
+        <h2 id={titleId} className="mf-popup__title">
+          {location.title}
+        </h2>
+        {location.about ? <p className="mf-popup__about">{location.about}</p> : null}
+        {description ? <div className="mf-popup__description" dangerouslySetInnerHTML={{ __html: description }} /> : null}
+        {location.hours || location.phone || location.link ? (
+          <ul className="mf-popup__facts">
+            {location.hours ? (
+              <li>
+                <Icon name="clock" size={16} />
+                <span>
+                  <span className="mf-visually-hidden">Opening hours: </span>
+                  {location.hours}
+                </span>
+              </li>
+            ) : null}
+            {location.phone ? (
+              <li>
+                <Icon name="phone" size={16} />
+                <a href={telHref(location.phone)}>{location.phone}</a>
+              </li>
+            ) : null}
+            {location.link ? (
+              <li>
+                <Icon name="link" size={16} />
+                <a href={location.link} target="_blank" rel="noopener noreferrer">
+                  {hostOf(location.link)}
+                  <span className="mf-visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Share: the map's link and the embed snippet, each with a copy button. Copying says so in a
+ * toast (through `onCopied`).
+ */
+import { useEffect, useRef } from 'react';
+import { embedSnippet, viewerUrl } from './embed';
+
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Older browsers, or no permission (an iframe without clipboard-write): select and copy.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    let copied = false;
+    try {
+      copied = document.execCommand('copy');
+    } catch {
+      copied = false;
+    }
+    area.remove();
+    return copied;
+  }
+}
+
+export interface ShareMenuProps {
+  mapId: string;
+  title: string;
+  publicUrl: string;
+  aspectRatio: number;
+  onCopied: (message: string) => void;
+  onClose: () => void;
+}
+
+export function ShareMenu({ mapId, title, publicUrl, aspectRatio, onCopied, onClose }: ShareMenuProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const link = viewerUrl(publicUrl, mapId);
+  const snippet = embedSnippet({ mapId, publicUrl, title, aspectRatio });
+
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('input, textarea')?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Element;
+      if (!ref.current?.contains(target) && !target.closest?.('[data-mf-share-toggle]')) onClose();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [onClose]);
+
+  const copy = async (text: string, what: string) => {
+    onCopied((await copyText(text)) ? `${what} copied to the clipboard` : `Could not copy; select the ${what.toLowerCase()} and copy it`);
+  };
+
+  return (
+    <div ref={ref} className="mf-share" role="dialog" aria-label="Share this map" data-mf-ui="">
+      <h2 className="mf-share__title">Share this map</h2>
+      <label className="mf-share__label" htmlFor="mf-share-link">
+        Link
+      </label>
+      <div className="mf-share__row">
+        <input id="mf-share-link" className="mf-share__field" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
+        <button type="button" className="mf-button mf-button--primary" onClick={() => void copy(link, 'Link')}>
+          Copy
+        </button>
+      </div>
+      <label className="mf-share__label" htmlFor="mf-share-embed">
+        Embed on your website
+      </label>
+      <textarea id="mf-share-embed" className="mf-share__field mf-share__code" readOnly rows={4} value={snippet} onFocus={(event) => event.currentTarget.select()} />
+      <div className="mf-share__foot">
+        <p className="mf-share__hint">Paste it into any page; the map keeps its proportions at any width.</p>
+        <button type="button" className="mf-button mf-button--primary" onClick={() => void copy(snippet, 'Embed code')}>
+          Copy code
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * An SVG layer, inlined so its regions (elements with the id a location names) can be styled
+ * and clicked. The file is fetched from its URL, sanitised again with DOMPurify (the upload
+ * was sanitised already; the viewer does not rely on it), and put in a shadow root: the
+ * drawing's own styles and ids cannot touch the page, nor the page's styles the drawing.
+ */
+
+let purifier: Promise<typeof import('dompurify').default> | null = null;
+
+/** DOMPurify, loaded on first use as its own chunk (also used for rich descriptions). */
+export function loadPurifier(): Promise<typeof import('dompurify').default> {
+  purifier ??= import('dompurify').then((module) => module.default);
+  return purifier;
+}
+
+const svgCache = new Map<string, Promise<string>>();
+
+/** The sanitised markup of an SVG file (fetched once per page). */
+export function fetchSvg(url: string): Promise<string> {
+  let markup = svgCache.get(url);
+  if (!markup) {
+    markup = Promise.all([
+      fetch(url).then((response) => {
+        if (!response.ok) throw new Error(`The floor plan could not be loaded (${response.status}).`);
+        return response.text();
+      }),
+      loadPurifier(),
+    ]).then(([text, purify]) =>
+      // No clobbering guard needed (SANITIZE_DOM): the drawing's ids live in a shadow root, and
+      // ids like "title" or "location" must survive, locations name their regions by id.
+      purify.sanitize(text, { USE_PROFILES: { svg: true, svgFilters: true }, FORBID_TAGS: ['foreignObject', 'script'], SANITIZE_DOM: false }),
+    );
+    markup.catch(() => svgCache.delete(url));
+    svgCache.set(url, markup);
+  }
+  return markup;
+}
+
+export interface RegionColors {
+  base: string;
+  hover: string;
+  active: string;
+  accent: string;
+}
+
+/** The shadow root's own stylesheet: region fills, hover, the selected and focused region. */
+function regionStyles({ base, hover, active, accent }: RegionColors): string {
+  const region = '[data-mf-loc]';
+  return `
+:host { display: block; }
+svg { display: block; width: 100%; height: 100%; overflow: visible; }
+${region} { cursor: pointer; transition: fill .15s ease, opacity .15s ease; }
+${region}, ${region} * { fill: var(--mf-fill, ${base}) !important; }
+${region}:hover, ${region}:hover *, ${region}[data-mf-hover], ${region}[data-mf-hover] * { fill: var(--mf-hover, ${hover}) !important; }
+${region}[data-mf-active], ${region}[data-mf-active] * { fill: var(--mf-active, ${active}) !important; }
+${region}[data-mf-active], ${region}[data-mf-focus] { stroke: ${accent} !important; stroke-width: 3px !important; }
+${region}[data-mf-dim] { opacity: .35; }
+${region}[data-mf-off] { pointer-events: none; }
+`;
+}
+
+/** Mixes a colour towards white (amount 0: the colour, 1: white). */
+export function tint(hex: string, amount: number): string {
+  const value = Number.parseInt(hex.slice(1), 16);
+  const mix = (channel: number) => Math.round(channel + (255 - channel) * amount);
+  const r = mix((value >> 16) & 255);
+  const g = mix((value >> 8) & 255);
+  const b = mix(value & 255);
+  return `#${((1 << 24) | (r << 16) | (g << 8) | b).toString(16).slice(1)}`;
+}
+
+/**
+ * Puts the drawing in the host's shadow root, sized to the layer, and marks each location's
+ * region; answers the regions by location id.
+ */
+export function mountSvg(
+  host: HTMLElement,
+  markup: string,
+  size: { width: number; height: number },
+  regions: ReadonlyArray<{ id: string; element: string; color: string | null }>,
+  colors: RegionColors,
+): Map<string, Element> {
+  const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+  root.innerHTML = `<style>${regionStyles(colors)}</style>${markup}`;
+  const svg = root.querySelector('svg');
+  const found = new Map<string, Element>();
+  if (!svg) return found;
+  svg.setAttribute('width', String(size.width));
+  svg.setAttribute('height', String(size.height));
+  if (!svg.hasAttribute('preserveAspectRatio')) svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('focusable', 'false');
+  for (const { id, element, color } of regions) {
+    // Region ids are checked (letters, digits, _ . : -), so they fit in the selector as they are.
+    const region = svg.querySelector(`[id="${element}"]`);
+    if (!region) continue;
+    region.setAttribute('data-mf-loc', id);
+    if (color && region instanceof SVGElement) {
+      region.style.setProperty('--mf-fill', tint(color, 0.72));
+      region.style.setProperty('--mf-hover', tint(color, 0.5));
+      region.style.setProperty('--mf-active', tint(color, 0.3));
+    }
+    found.set(id, region);
+  }
+  return found;
+}
+
+/** The location of the region an event happened in (through the shadow root), if any. */
+export function regionOf(event: Event): string | null {
+  for (const target of event.composedPath()) {
+    if (target instanceof Element) {
+      const id = target.getAttribute('data-mf-loc');
+      if (id) return id;
+    }
+  }
+  return null;
+}

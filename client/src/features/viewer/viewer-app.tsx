@@ -1,0 +1,80 @@
+/**
+ * The viewer page for one map: loads it from the public read API, then shows it, or says why
+ * it cannot. Used by the viewer's own entry (viewer.html, served at /m/{id}) and by the main
+ * app's /m/:id route.
+ */
+import { useEffect, useState } from 'react';
+import { Viewer, type PublicMap } from './viewer';
+import './viewer.css';
+
+type Loaded = { status: 'loading' } | { status: 'ready'; map: PublicMap } | { status: 'error'; notFound: boolean; message: string };
+
+export async function fetchPublicMap(id: string, signal?: AbortSignal): Promise<PublicMap> {
+  const response = await fetch(`/api/public/maps/${encodeURIComponent(id)}`, { credentials: 'same-origin', headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) });
+  const body = (await response.json().catch(() => null)) as { result?: PublicMap; error?: { message?: string } } | null;
+  if (!response.ok || !body?.result) {
+    const error = new Error(body?.error?.message ?? `The map could not be loaded (${response.status}).`) as Error & { status: number };
+    error.status = response.status;
+    throw error;
+  }
+  return body.result;
+}
+
+/** True inside another site's page (an embed): the page keeps its scrolling. */
+export function isEmbedded(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true; // a cross-origin parent cannot even be compared
+  }
+}
+
+/** Marks the moment the map is first on screen (read by the benchmarks). */
+function markReady() {
+  performance.mark('mapfold:viewer-ready');
+  (window as { __mapfoldViewerReady?: number }).__mapfoldViewerReady = performance.now();
+}
+
+export function ViewerApp({ mapId, cooperative = isEmbedded() }: { mapId: string; cooperative?: boolean }) {
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoaded({ status: 'loading' });
+    fetchPublicMap(mapId, controller.signal).then(
+      (map) => setLoaded({ status: 'ready', map }),
+      (error: Error & { status?: number }) => {
+        if (controller.signal.aborted) return;
+        setLoaded({ status: 'error', notFound: error.status === 404, message: error.message });
+      },
+    );
+    return () => controller.abort();
+  }, [mapId]);
+
+  if (loaded.status === 'ready') {
+    return (
+      <>
+        <title>{`${loaded.map.title} · Mapfold`}</title>
+        <Viewer map={loaded.map} cooperative={cooperative} onReady={markReady} />
+      </>
+    );
+  }
+  return (
+    <div className="mfv mfv--message">
+      <title>{loaded.status === 'error' ? 'Map not available · Mapfold' : 'Loading map · Mapfold'}</title>
+      {loaded.status === 'loading' ? (
+        <div className="mf-loading" role="status" aria-label="Loading the map">
+          <span className="mf-loading__ring" aria-hidden="true" />
+        </div>
+      ) : (
+        <div className="mf-message" role="alert">
+          <h1>{loaded.notFound ? 'This map is not available' : 'The map could not be loaded'}</h1>
+          <p>{loaded.notFound ? 'It may not be published yet, or the link may be wrong.' : loaded.message}</p>
+          <a className="mf-button mf-button--primary" href="/">
+            Go to Mapfold
+          </a>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,549 @@
+/**
+ * The public map viewer: the map (through the reusable {@link MapRenderer}), the directory
+ * with search and group filters, the legend, zoom and fullscreen controls, the minimap, the
+ * layer switcher, a tooltip on hover, the details popup, deep links and the share menu.
+ * Which parts show follows the document's `settings.features`; colours follow its theme.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { Camera } from './camera';
+import { clearLocation, locationFromUrl, pushLocation } from './deep-link';
+import { Directory } from './directory';
+import type { GestureHint } from './gestures';
+import { Icon } from './icons';
+import { MapRenderer, type MapRendererHandle } from './map-renderer';
+import { Minimap } from './minimap';
+import { Popup } from './popup';
+import { ShareMenu } from './share-menu';
+import { loadPurifier } from './svg-layer';
+import { fold, matchesFolded, searchTextOf } from './text';
+import type { Location, MapDocument, MapPoint } from './types';
+import { useAnchored } from './use-anchored';
+
+/** What `GET /api/public/maps/:id` answers. */
+export interface PublicMap {
+  id: string;
+  title: string;
+  state: number;
+  data: MapDocument;
+  revision: string;
+  /** A test map: only its owner and admins see it. */
+  test: boolean;
+}
+
+export interface ViewerProps {
+  map: PublicMap;
+  /** Embedded in another page: the page keeps its scrolling (wheel zoom needs focus or Ctrl). */
+  cooperative?: boolean;
+  /** The site's public address, for the share link and the embed code. */
+  publicUrl?: string;
+  /** The map is on screen for the first time. */
+  onReady?: () => void;
+}
+
+/** How far above its anchor a popup or tooltip sits, by marker type. */
+const MARKER_HEIGHT: Record<Location['marker'], number> = { pin: 40, circle: 18, dot: 12, thumbnail: 28, label: 18, hidden: 8 };
+const NARROW = '(max-width: 720px)';
+
+function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof matchMedia !== 'function') return () => {};
+      const list = matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => typeof matchMedia === 'function' && matchMedia(query).matches,
+    () => false,
+  );
+}
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+
+export function Viewer({ map, cooperative = false, publicUrl = window.location.origin, onReady }: ViewerProps) {
+  const doc = map.data;
+  const { features, theme } = doc.settings;
+  const deepLinks = features.deepLinks;
+  const camera = useMemo(() => new Camera(), []);
+  useEffect(() => () => camera.dispose(), [camera]);
+  const rendererRef = useRef<MapRendererHandle>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const shareToggleRef = useRef<HTMLButtonElement>(null);
+  const listToggleRef = useRef<HTMLButtonElement>(null);
+  const narrow = useMediaQuery(NARROW);
+
+  const groupsById = useMemo(() => new Map(doc.groups.map((group) => [group.id, group])), [doc.groups]);
+  const groupColors = useMemo(() => new Map(doc.groups.map((group) => [group.id, group.color])), [doc.groups]);
+  const shown = useMemo(() => doc.locations.filter((location) => !location.hidden), [doc.locations]);
+  const byId = useMemo(() => new Map(shown.map((location) => [location.id, location])), [shown]);
+  const searchText = useMemo(() => new Map(shown.map((location) => [location.id, searchTextOf(location, groupsById)])), [shown, groupsById]);
+  const sorted = useMemo(() => [...shown].sort((a, b) => a.title.localeCompare(b.title, undefined, { sensitivity: 'base', numeric: true })), [shown]);
+  const layerNames = useMemo(() => (doc.layers.length > 1 ? new Map(doc.layers.map((layer) => [layer.id, layer.name])) : null), [doc.layers]);
+
+  const [selectedId, setSelectedId] = useState<string | null>(() => {
+    const id = deepLinks ? locationFromUrl() : null;
+    return id && byId.has(id) ? id : null;
+  });
+  const [layerId, setLayerId] = useState<string | null>(() => {
+    const selected = selectedId ? byId.get(selectedId) : undefined;
+    return selected?.layer ?? doc.settings.defaultLayer ?? doc.layers[0]?.id ?? null;
+  });
+  const layer = doc.layers.find((candidate) => candidate.id === layerId) ?? doc.layers[0] ?? null;
+  const [query, setQuery] = useState('');
+  const [activeGroups, setActiveGroups] = useState<ReadonlySet<string>>(() => new Set());
+  const [hoveredId, setHoveredId] = useState<string | null>(null);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
+  const [toast, setToast] = useState<string | null>(null);
+  const [hint, setHint] = useState<GestureHint | null>(null);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [zoomLimits, setZoomLimits] = useState({ canIn: true, canOut: false });
+
+  // Where the focus goes when the popup closes, and a fly-to waiting for its layer.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const focusOnClose = useRef(false);
+  const flyPending = useRef<{ id: string; animate: boolean } | null>(selectedId ? { id: selectedId, animate: false } : null);
+  const live = useRef({ selectedId, byId });
+  live.current = { selectedId, byId };
+
+  const foldedQuery = fold(query.trim());
+  const filtering = foldedQuery !== '' || activeGroups.size > 0;
+  const results = useMemo(() => {
+    if (!filtering) return sorted;
+    return sorted.filter(
+      (location) =>
+        (activeGroups.size === 0 || location.groups.some((group) => activeGroups.has(group))) &&
+        (foldedQuery === '' || matchesFolded(searchText.get(location.id)!, foldedQuery)),
+    );
+  }, [sorted, filtering, activeGroups, foldedQuery, searchText]);
+  const visibleIds = useMemo(() => {
+    if (!filtering) return null;
+    const ids = new Set(results.map((location) => location.id));
+    if (selectedId) ids.add(selectedId);
+    return ids;
+  }, [filtering, results, selectedId]);
+
+  const describe = useCallback(
+    (location: Location) => {
+      const groups = location.groups.map((id) => groupsById.get(id)?.name).filter(Boolean);
+      return groups.length > 0 ? `${location.title}, ${groups.join(', ')}` : location.title;
+    },
+    [groupsById],
+  );
+
+  /** Moves the view to a location waiting to be shown, once its layer can tell where it is. */
+  const flyToPending = useCallback(() => {
+    const pending = flyPending.current;
+    if (!pending) return;
+    const location = live.current.byId.get(pending.id);
+    if (!location) {
+      flyPending.current = null;
+      return;
+    }
+    const anchor = rendererRef.current?.anchorOf(pending.id);
+    if (!anchor) return; // the layer's drawing is still loading: onLayerReady tries again
+    flyPending.current = null;
+    const zoom = location.zoom ?? Math.max(camera.zoom, Math.min(doc.settings.maxZoom, 2));
+    camera.centerOn(anchor, zoom, pending.animate);
+  }, [camera, doc.settings.maxZoom]);
+
+  useEffect(() => {
+    flyToPending();
+  }, [selectedId, layer?.id, flyToPending]);
+
+  const open = useCallback(
+    (id: string, opener: HTMLElement | null, fly: boolean) => {
+      const location = byId.get(id);
+      if (!location) return;
+      returnFocus.current = opener;
+      setLayerId(location.layer);
+      setSelectedId(id);
+      setShareOpen(false);
+      setSheetOpen(false);
+      if (deepLinks) pushLocation(id);
+      flyPending.current = fly ? { id, animate: true } : null;
+    },
+    [byId, deepLinks],
+  );
+
+  const close = useCallback(() => {
+    if (!live.current.selectedId) return;
+    focusOnClose.current = true;
+    // Going back in history closes it through popstate; otherwise close it here.
+    if (!(deepLinks && clearLocation())) setSelectedId(null);
+  }, [deepLinks]);
+
+  // After the popup closes, the focus returns to what opened it (or to the map).
+  useEffect(() => {
+    if (selectedId !== null || !focusOnClose.current) return;
+    focusOnClose.current = false;
+    const target = returnFocus.current;
+    returnFocus.current = null;
+    if (target?.isConnected) target.focus({ preventScroll: true });
+    else rendererRef.current?.focus();
+  }, [selectedId]);
+
+  // The browser's back and forward buttons open and close locations.
+  useEffect(() => {
+    if (!deepLinks) return;
+    const onPopState = () => {
+      const id = locationFromUrl();
+      const next = id && live.current.byId.has(id) ? id : null;
+      const popupHasFocus = rootRef.current?.querySelector('.mf-popup')?.contains(document.activeElement) ?? false;
+      if (next === null && live.current.selectedId !== null && popupHasFocus) focusOnClose.current = true;
+      if (next) {
+        setLayerId(live.current.byId.get(next)!.layer);
+        flyPending.current = { id: next, animate: true };
+      }
+      setSelectedId(next);
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [deepLinks]);
+
+  const switchLayer = (id: string) => {
+    if (id === layer?.id) return;
+    const selected = selectedId ? byId.get(selectedId) : undefined;
+    if (selected && selected.layer !== id) {
+      returnFocus.current = null;
+      if (!(deepLinks && clearLocation())) setSelectedId(null);
+    }
+    setLayerId(id);
+  };
+
+  // The zoom buttons know when a limit is reached.
+  useEffect(
+    () =>
+      camera.onFrame(() => {
+        const canIn = camera.canZoomIn;
+        const canOut = camera.canZoomOut;
+        setZoomLimits((before) => (before.canIn === canIn && before.canOut === canOut ? before : { canIn, canOut }));
+      }),
+    [camera],
+  );
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === rootRef.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => setToast(null), 2600);
+    return () => clearTimeout(timer);
+  }, [toast]);
+
+  useEffect(() => {
+    if (!hint) return;
+    const timer = setTimeout(() => setHint(null), 1600);
+    return () => clearTimeout(timer);
+  }, [hint]);
+
+  const readyOnce = useRef(false);
+  // A layer's drawing is in: regions can say where they are (anchors for the popup, fly-to).
+  const [, setLayerReadyCount] = useState(0);
+  const onLayerReady = useCallback(() => {
+    setLayerReadyCount((count) => count + 1);
+    flyToPending();
+    if (readyOnce.current) return;
+    readyOnce.current = true;
+    onReady?.();
+    // Descriptions are sanitised with DOMPurify: fetch it while the visitor looks around.
+    if (doc.locations.some((location) => location.description)) {
+      const idle = (window as { requestIdleCallback?: (callback: () => void) => void }).requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 300));
+      idle(() => void loadPurifier());
+    }
+  }, [flyToPending, onReady, doc.locations]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape') return;
+    if (shareOpen) {
+      setShareOpen(false);
+      shareToggleRef.current?.focus();
+    } else if (selectedId) close();
+    else if (sheetOpen) {
+      setSheetOpen(false);
+      listToggleRef.current?.focus();
+    } else return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void rootRef.current?.requestFullscreen?.();
+  };
+
+  const selected = selectedId ? byId.get(selectedId) ?? null : null;
+  const hovered = hoveredId && hoveredId !== selectedId ? byId.get(hoveredId) ?? null : null;
+  const legendGroups = doc.groups.filter((group) => group.legend);
+  const canFullscreen = features.fullscreen && typeof document !== 'undefined' && document.fullscreenEnabled;
+  const width = layer?.file?.width ?? doc.settings.size.width;
+  const height = layer?.file?.height ?? doc.settings.size.height;
+  const showSidebar = features.sidebar;
+  // The legend starts open unless the sidebar's filter chips show the groups' colours already
+  // (or the screen is small); it is a toggle either way.
+  const [legendOpen] = useState(() => !(features.sidebar && features.filters) && !(typeof matchMedia === 'function' && matchMedia(NARROW).matches));
+
+  const shareButton = (
+    <button
+      ref={shareToggleRef}
+      type="button"
+      className="mf-icon-button"
+      aria-label="Share"
+      aria-expanded={shareOpen}
+      data-mf-share-toggle=""
+      onClick={() => setShareOpen((open) => !open)}
+    >
+      <Icon name="share" />
+    </button>
+  );
+
+  const directory = (actions: ReactNode) => (
+    <Directory
+      title={map.title}
+      total={shown.length}
+      locations={results}
+      groups={doc.groups}
+      groupColors={groupColors}
+      accent={theme.accent}
+      layerNames={layerNames}
+      search={features.search}
+      filters={features.filters}
+      query={query}
+      onQuery={setQuery}
+      activeGroups={activeGroups}
+      onToggleGroup={(id) =>
+        setActiveGroups((before) => {
+          const next = new Set(before);
+          if (next.has(id)) next.delete(id);
+          else next.add(id);
+          return next;
+        })
+      }
+      onClear={() => {
+        setQuery('');
+        setActiveGroups(new Set());
+      }}
+      selectedId={selectedId}
+      onPick={(id, opener) => open(id, narrow ? listToggleRef.current : opener, true)}
+      actions={actions}
+    />
+  );
+
+  const accentStyle = {
+    '--mf-accent': theme.accent,
+    '--mf-map-bg': theme.background,
+  } as CSSProperties;
+
+  return (
+    <div
+      ref={rootRef}
+      className={`mfv${showSidebar ? ' mfv--sidebar' : ''}${fullscreen ? ' mfv--fullscreen' : ''}`}
+      data-theme={theme.mode}
+      style={accentStyle}
+      onKeyDown={onKeyDown}
+    >
+      {showSidebar && !narrow ? (
+        <aside className="mf-sidebar" aria-label="Directory">
+          {directory(shareButton)}
+        </aside>
+      ) : null}
+      <main className="mf-stage">
+        {layer ? (
+          <MapRenderer
+            ref={rendererRef}
+            document={doc}
+            layer={layer}
+            camera={camera}
+            selectedId={selectedId}
+            visibleIds={visibleIds}
+            cooperative={cooperative}
+            describe={describe}
+            label={`Map: ${map.title}${layerNames ? `, ${layer.name}` : ''}`}
+            onSelect={(id, opener) => open(id, opener, false)}
+            onHover={setHoveredId}
+            onBackgroundClick={() => {
+              if (selectedId) close();
+              setShareOpen(false);
+            }}
+            onHint={setHint}
+            onReady={onLayerReady}
+          >
+            {narrow || !showSidebar ? (
+              <div className="mf-topbar" data-mf-ui="">
+                {showSidebar ? (
+                  <button
+                    ref={listToggleRef}
+                    type="button"
+                    className="mf-topbar__list"
+                    aria-expanded={sheetOpen}
+                    onClick={() => setSheetOpen(true)}
+                  >
+                    <Icon name={features.search ? 'search' : 'list'} />
+                    <span className="mf-topbar__text">
+                      <strong>{map.title}</strong>
+                      <span>{features.search ? `Search ${shown.length} locations` : `${shown.length} locations`}</span>
+                    </span>
+                  </button>
+                ) : (
+                  <p className="mf-topbar__title">{map.title}</p>
+                )}
+              </div>
+            ) : null}
+
+            {doc.layers.length > 1 ? (
+              <div className="mf-layers" role="group" aria-label="Layers" data-mf-ui="">
+                {doc.layers.map((candidate) => (
+                  <button key={candidate.id} type="button" aria-pressed={candidate.id === layer.id} onClick={() => switchLayer(candidate.id)}>
+                    {candidate.name}
+                  </button>
+                ))}
+              </div>
+            ) : null}
+
+            <div className="mf-controls" data-mf-ui="">
+              {!showSidebar || narrow ? <div className="mf-controls__group">{shareButton}</div> : null}
+              {features.zoomButtons ? (
+                <div className="mf-controls__group" role="group" aria-label="Zoom">
+                  <button type="button" className="mf-icon-button" aria-label="Zoom in" disabled={!zoomLimits.canIn} onClick={() => camera.zoomBy(1.6, undefined, undefined, true)}>
+                    <Icon name="plus" />
+                  </button>
+                  <button type="button" className="mf-icon-button" aria-label="Zoom out" disabled={!zoomLimits.canOut} onClick={() => camera.zoomBy(1 / 1.6, undefined, undefined, true)}>
+                    <Icon name="minus" />
+                  </button>
+                  <button type="button" className="mf-icon-button" aria-label="Reset view" onClick={() => camera.reset()}>
+                    <Icon name="reset" />
+                  </button>
+                </div>
+              ) : null}
+              {canFullscreen ? (
+                <div className="mf-controls__group">
+                  <button type="button" className="mf-icon-button" aria-label={fullscreen ? 'Exit full screen' : 'Full screen'} aria-pressed={fullscreen} onClick={toggleFullscreen}>
+                    <Icon name={fullscreen ? 'shrink' : 'expand'} />
+                  </button>
+                </div>
+              ) : null}
+            </div>
+
+            {shareOpen ? (
+              <ShareMenu
+                mapId={map.id}
+                title={map.title}
+                publicUrl={publicUrl}
+                aspectRatio={width / height}
+                onCopied={setToast}
+                onClose={() => setShareOpen(false)}
+              />
+            ) : null}
+
+            {map.test ? (
+              <p className="mf-test-banner" role="note">
+                <strong>Test map</strong> Only you and admins can see it until it is published.
+              </p>
+            ) : null}
+
+            <div className="mf-bottom" data-mf-ui="">
+              {legendGroups.length > 0 ? (
+                <details className="mf-legend" open={legendOpen}>
+                  <summary>Legend</summary>
+                  <ul>
+                    {legendGroups.map((group) => (
+                      <li key={group.id}>
+                        <span className="mf-legend__swatch" style={{ background: group.color }} aria-hidden="true" />
+                        {group.name}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              ) : (
+                <span />
+              )}
+              <div className="mf-bottom__right">
+                {features.minimap && !narrow ? (
+                  <Minimap camera={camera} layer={layer} width={width} height={height} background={theme.background} />
+                ) : null}
+                <a className="mf-credit" href={publicUrl} target="_blank" rel="noopener noreferrer">
+                  Mapfold
+                </a>
+              </div>
+            </div>
+
+            {hovered ? <Tooltip camera={camera} location={hovered} anchor={rendererRef.current?.anchorOf(hovered.id) ?? null} /> : null}
+
+            {selected && !narrow ? (
+              <Popup
+                location={selected}
+                groups={selected.groups.map((id) => groupsById.get(id)).filter((group) => group !== undefined)}
+                layerName={layerNames?.get(selected.layer) ?? null}
+                camera={camera}
+                anchor={rendererRef.current?.anchorOf(selected.id) ?? selected.position}
+                offset={MARKER_HEIGHT[selected.marker]}
+                sheet={false}
+                onClose={close}
+              />
+            ) : null}
+
+            <div className={`mf-hint${hint ? ' is-visible' : ''}`} aria-hidden="true">
+              {hint === 'touch' ? 'Use two fingers to move the map' : `Use ${isMac ? '⌘' : 'Ctrl'} + scroll to zoom the map`}
+            </div>
+          </MapRenderer>
+        ) : (
+          <div className="mf-message">
+            <p>This map has no layers yet.</p>
+          </div>
+        )}
+      </main>
+
+      {selected && narrow ? (
+        <Popup
+          location={selected}
+          groups={selected.groups.map((id) => groupsById.get(id)).filter((group) => group !== undefined)}
+          layerName={layerNames?.get(selected.layer) ?? null}
+          camera={camera}
+          anchor={null}
+          offset={0}
+          sheet
+          onClose={close}
+        />
+      ) : null}
+
+      {showSidebar && narrow && sheetOpen ? (
+        <div className="mf-sheet" role="dialog" aria-modal="true" aria-label="Directory">
+          <button type="button" className="mf-sheet__scrim" aria-label="Close the directory" tabIndex={-1} onClick={() => setSheetOpen(false)} />
+          <div className="mf-sheet__panel">
+            {directory(
+              <button
+                type="button"
+                className="mf-icon-button"
+                aria-label="Close the directory"
+                onClick={() => {
+                  setSheetOpen(false);
+                  listToggleRef.current?.focus();
+                }}
+              >
+                <Icon name="close" />
+              </button>,
+            )}
+          </div>
+        </div>
+      ) : null}
+
+      <div className={`mf-toast${toast ? ' is-visible' : ''}`} role="status" aria-live="polite">
+        {toast}
+      </div>
+    </div>
+  );
+}
+
+function Tooltip({ camera, location, anchor }: { camera: Camera; location: Location; anchor: MapPoint | null }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useAnchored(camera, anchor, ref, MARKER_HEIGHT[location.marker] + 2);
+  return (
+    <div ref={ref} className="mf-tooltip" role="tooltip">
+      <strong>{location.title}</strong>
+      {location.about ? <span>{location.about}</span> : null}
+    </div>
+  );
+}
+
