@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { emptyMapDocument } from '../../events/map-document';
 import { paths } from '../../client/src/app/paths';
 import { SCROLL_TO_TOP_DELAY_MS } from '../../client/src/app/layout/route-effects';
 import { addAnalyticsSink, type AnalyticsEvent } from '../../client/src/lib/analytics';
@@ -66,7 +67,10 @@ describe('the route table (spec §2)', () => {
   });
 
   it('/m/:id is outside the main layout', async () => {
-    stubFetch({ ...authRoutes(null), 'GET /api/maps/xyz/data': () => mapRecord('xyz') });
+    stubFetch({
+      ...authRoutes(null),
+      'GET /api/public/maps/xyz': () => ({ body: { result: { id: 'xyz', title: 'Map xyz', state: 1, data: emptyMapDocument(), revision: '0', test: false } } }),
+    });
     renderApp('/m/xyz');
     expect(await screen.findByRole('heading', { level: 1, name: 'Map xyz' })).toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
