@@ -6,6 +6,8 @@
  *   checked before the body is read. The type comes from the content (inspect-upload.ts),
  *   SVGs are sanitised, and the file is stored through the file-storage port. Answers
  *   `{result: {id, url, kind, contentType, width, height, size}}`.
+ * - `GET /api/files/limits`: `{result: {maxBytes, types}}`, so a page can say what it takes
+ *   and check a file's size before sending it.
  * - `GET /files/:id`: a stored file, for anyone who has its address (ids are 128 random bits),
  *   as published maps are. Immutable, so cached for a year; `nosniff` and a Content-Security-
  *   Policy that allows no scripts, so an SVG opened on its own cannot run anything either.
@@ -41,6 +43,8 @@ export const UPLOAD_RATE = { max: 200, windowMs: 60 * 60 * 1000 };
 export const SVG_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 export const IMAGE_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
 const FILE_NOT_FOUND = 'File not found.';
+/** What uploads may be, by content. */
+export const ACCEPTED_TYPES = ['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp'] as const;
 
 /** The signed-in, verified user a file route acts for (spec §5), or the catalogue's refusal. */
 export function verifiedUser(request: FastifyRequest): Principal {
@@ -85,6 +89,8 @@ export async function fileRoutes(app: FastifyInstance, { files, uploadLimit, rat
       return { result: uploadResult(stored) };
     });
   });
+
+  app.get('/api/files/limits', async () => ({ result: { maxBytes: uploadLimit, types: ACCEPTED_TYPES } }));
 
   app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
     const { id } = request.params;

@@ -129,6 +129,11 @@ describe('uploads and files', () => {
   }
 
   describe('what is accepted', () => {
+    it('says what it takes: the limit and the types', async () => {
+      const limits = await fetch(`${server.url}/api/files/limits`).then((r) => r.json());
+      expect(limits.result).toEqual({ maxBytes: 10 * 1024 * 1024, types: ['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp'] });
+    });
+
     it.each([
       ['PNG', png(3, 2), 'image/png', 3, 2],
       ['JPEG', jpeg(640, 480), 'image/jpeg', 640, 480],

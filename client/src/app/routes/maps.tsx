@@ -1,14 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import { MapDocument } from '../../../../events/map-document';
-import { MAP_TITLE_MAX, MapTitle } from '../../../../events/map-title';
 import type { MapDataRecord } from '../../../../events/read-models';
 import { Alert } from '../../components/ui/alert';
-import { Button, ButtonLink } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
+import { ButtonLink } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
-import { createMap, getMapData } from '../../features/maps/api/maps-api';
+import { getMapData } from '../../features/maps/api/maps-api';
 import { MapsDashboard } from '../../features/maps/components/maps-dashboard';
+import { NewMapScreen } from '../../features/new-map/new-map-page';
 import { toApiError, type ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { paths } from '../paths';
@@ -31,66 +30,9 @@ export function MapsPage() {
   );
 }
 
-/** /maps/new: name a map, create it, open it. */
+/** /maps/new: a title and a starting point (blank, an upload, a built-in map), then the new map. */
 export function NewMapPage() {
-  const navigate = useNavigate();
-  const [title, setTitle] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = MapTitle.safeParse(title);
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? 'Check the title.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const { result: id } = await createMap(checked.data);
-      await navigate(paths.map.to(id));
-    } catch (failure) {
-      setError(toApiError(failure).message);
-      setBusy(false);
-    }
-  };
-
-  return (
-    <div className="page">
-      <title>New map · Mapfold</title>
-      <div className="container">
-        <div className="page-header">
-          <Link to={paths.maps} className="back-link">
-            ← Your maps
-          </Link>
-          <h1>New map</h1>
-          <p>Give your map a name. You can change it later.</p>
-        </div>
-        <form className="card narrow-form" onSubmit={(event) => void onSubmit(event)} aria-label="New map" noValidate>
-          {error ? <Alert>{error}</Alert> : null}
-          <TextField
-            label="Title"
-            name="title"
-            placeholder="e.g. Head office, floor 2"
-            autoComplete="off"
-            maxLength={MAP_TITLE_MAX}
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            disabled={busy}
-          />
-          <div className="narrow-form__actions">
-            <ButtonLink to={paths.maps} variant="ghost">
-              Cancel
-            </ButtonLink>
-            <Button type="submit" loading={busy}>
-              Create map
-            </Button>
-          </div>
-        </form>
-      </div>
-    </div>
-  );
+  return <NewMapScreen mapHref={paths.map.to} backHref={paths.maps} />;
 }
 
 type Loaded = { status: 'loading' } | { status: 'ready'; record: MapDataRecord } | { status: 'failed'; error: ApiError };

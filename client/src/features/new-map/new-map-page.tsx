@@ -1,0 +1,235 @@
+/**
+ * /maps/new: a title and a starting point, blank, an uploaded plan or image, or a built-in map
+ * (issue 4). The file is uploaded as soon as it is chosen, so Create is quick; a built-in map
+ * is made into a document when Create is pressed. Then `createMap {title, mapData}` and on to
+ * the new map.
+ */
+import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { MapDocument } from '../../../../events/map-document';
+import { MAP_TITLE_MAX, MapTitle } from '../../../../events/map-title';
+import { Alert } from '../../components/ui/alert';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { toApiError } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { createMapWith, getUploadLimits, instantiateTemplate, listTemplates, type TemplateSummary } from './api/new-map-api';
+import { StartingPointPicker } from './components/starting-point-picker';
+import { droppedFile, UploadPanel } from './components/upload-panel';
+import { DEFAULT_MAX_BYTES, documentForUpload, nameFromFile, STARTING_POINTS, type StartingPointId } from './starting-points';
+import { useUpload } from './use-upload';
+import './new-map.css';
+
+type Phase = 'idle' | 'uploading' | 'preparing' | 'creating';
+
+const PLACEHOLDERS: Record<StartingPointId, string> = {
+  blank: 'e.g. Head office, floor 2',
+  upload: 'e.g. Riverside Mall, ground floor',
+  world: 'e.g. Our offices worldwide',
+  'us-states': 'e.g. Sales regions',
+};
+
+export interface NewMapScreenProps {
+  /** Where a map opens once it is made. */
+  mapHref(id: string): string;
+  /** Where Back and Cancel go (the maps list). */
+  backHref: string;
+}
+
+export function NewMapScreen({ mapHref, backHref }: NewMapScreenProps) {
+  const navigate = useNavigate();
+  const { mode } = useSession();
+  const [title, setTitle] = useState('');
+  const titleEdited = useRef(false);
+  const titleField = useRef<HTMLDivElement>(null);
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const [start, setStart] = useState<StartingPointId>('blank');
+  const [templates, setTemplates] = useState<Partial<Record<string, TemplateSummary>>>({});
+  const [maxBytes, setMaxBytes] = useState(DEFAULT_MAX_BYTES);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const upload = useUpload({ maxBytes, useBearerToken: mode === 'clerk' });
+  const busy = phase !== 'idle';
+
+  // What the cards say (region counts, previews) and the upload limit: nice to have, not needed.
+  useEffect(() => {
+    const controller = new AbortController();
+    listTemplates(undefined, { signal: controller.signal }).then(
+      ({ result }) => setTemplates(Object.fromEntries(result.map((template) => [template.id, template]))),
+      () => undefined,
+    );
+    getUploadLimits(undefined, { signal: controller.signal }).then(
+      ({ result }) => setMaxBytes(result.maxBytes),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
+
+  const uploadFile = (file: File) => {
+    setStart('upload');
+    setError(null);
+    if (!titleEdited.current) {
+      const suggested = nameFromFile(file.name, MAP_TITLE_MAX);
+      if (suggested) setTitle(suggested);
+    }
+    void upload.start(file);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = MapTitle.safeParse(title);
+    if (!checked.success) {
+      setTitleError(checked.error.issues[0]?.message ?? 'Check the title.');
+      titleField.current?.querySelector('input')?.focus();
+      return;
+    }
+    setTitleError(null);
+    setError(null);
+    const point = STARTING_POINTS.find((candidate) => candidate.id === start)!;
+    try {
+      let mapData: MapDocument | null = null;
+      if (point.id === 'upload') {
+        let uploaded = upload.state.status === 'done' ? upload.state : null;
+        if (upload.state.status === 'uploading') {
+          setPhase('uploading');
+          const file = await upload.wait();
+          uploaded = file ? { status: 'done', name: upload.state.name, file } : null;
+        }
+        if (!uploaded) {
+          setPhase('idle');
+          setError(
+            upload.state.status === 'failed'
+              ? 'The file was not uploaded. Choose another file, or pick another starting point.'
+              : 'Choose a file to upload, or pick another starting point.',
+          );
+          return;
+        }
+        mapData = documentForUpload(uploaded.file, uploaded.name);
+      } else if (point.template) {
+        setPhase('preparing');
+        mapData = await instantiateTemplate(point.template);
+      }
+      setPhase('creating');
+      const { result: id } = await createMapWith(checked.data, mapData);
+      await navigate(mapHref(id));
+    } catch (failure) {
+      setError(toApiError(failure).message);
+      setPhase('idle');
+    }
+  };
+
+  const status =
+    phase === 'uploading'
+      ? 'Finishing the upload…'
+      : phase === 'preparing'
+        ? `Preparing the ${start === 'world' ? 'world' : 'US'} map…`
+        : phase === 'creating'
+          ? 'Creating the map…'
+          : upload.state.status === 'uploading'
+            ? `Uploading ${upload.state.name}…`
+            : upload.state.status === 'done' && start === 'upload'
+              ? `${upload.state.name} is uploaded.`
+              : '';
+
+  const selectedTemplate = start === 'world' || start === 'us-states' ? templates[start] : undefined;
+
+  return (
+    <div
+      className="page"
+      // A file dropped anywhere on the page is an upload, never a navigation away from it.
+      onDragOver={(event: DragEvent) => {
+        if (Array.from(event.dataTransfer.types).includes('Files')) event.preventDefault();
+      }}
+      onDrop={(event: DragEvent) => {
+        const file = droppedFile(event);
+        if (!file) return;
+        event.preventDefault();
+        if (!busy) uploadFile(file);
+      }}
+    >
+      <title>New map · Mapfold</title>
+      <div className="container new-map">
+        <div className="page-header">
+          <Link to={backHref} className="back-link">
+            ← Your maps
+          </Link>
+          <h1>New map</h1>
+          <p>Give your map a title and choose where to start. You can change both later.</p>
+        </div>
+
+        <form className="new-map__form card" onSubmit={(event) => void onSubmit(event)} aria-label="New map" noValidate aria-busy={busy || undefined}>
+          {error ? (
+            <div ref={errorRef} tabIndex={-1} className="new-map__error">
+              <Alert>{error}</Alert>
+            </div>
+          ) : null}
+
+          <div ref={titleField}>
+            <TextField
+            label="Title"
+            name="title"
+            placeholder={PLACEHOLDERS[start]}
+            autoComplete="off"
+            maxLength={MAP_TITLE_MAX}
+            value={title}
+            onChange={(event) => {
+              titleEdited.current = true;
+              setTitle(event.target.value);
+              if (titleError) setTitleError(null);
+            }}
+            error={titleError}
+            disabled={busy}
+            className="new-map__title"
+            />
+          </div>
+
+          <StartingPointPicker
+            value={start}
+            onChange={(value) => {
+              setStart(value);
+              setError(null);
+            }}
+            templates={templates}
+            disabled={busy}
+            onDropFile={uploadFile}
+          />
+
+          <div className="new-map__detail">
+            {start === 'upload' ? (
+              <UploadPanel upload={upload} maxBytes={maxBytes} onFile={uploadFile} disabled={busy} />
+            ) : start === 'blank' ? (
+              <p className="new-map__note">One empty floor to start with. Add a floor plan, more floors and places in the editor.</p>
+            ) : (
+              <p className="new-map__note">
+                {selectedTemplate
+                  ? `${selectedTemplate.regionCount} ${start === 'world' ? 'countries' : 'states and DC'}, each one a place named after it that you can describe, colour, group and link. `
+                  : 'Each region becomes a place named after it that you can describe, colour, group and link. '}
+                <span className="new-map__source">Map data: {selectedTemplate?.source ?? (start === 'world' ? 'Natural Earth' : 'US Census Bureau')}.</span>
+              </p>
+            )}
+          </div>
+
+          <div className="new-map__actions">
+            <p className="new-map__status" role="status" aria-live="polite">
+              {status}
+            </p>
+            <div className="new-map__buttons">
+              <ButtonLink to={backHref} variant="ghost">
+                Cancel
+              </ButtonLink>
+              <Button type="submit" loading={busy}>
+                Create map
+              </Button>
+            </div>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}
