@@ -73,11 +73,11 @@ export function NewMapScreen({ mapHref, backHref }: NewMapScreenProps) {
   const uploadFile = (file: File) => {
     setStart('upload');
     setError(null);
-    if (!titleEdited.current) {
+    void upload.start(file).then((uploaded) => {
+      // An untouched title takes the name of the plan once it is in.
       const suggested = nameFromFile(file.name, MAP_TITLE_MAX);
-      if (suggested) setTitle(suggested);
-    }
-    void upload.start(file);
+      if (uploaded && suggested && !titleEdited.current) setTitle(suggested);
+    });
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -138,6 +138,7 @@ export function NewMapScreen({ mapHref, backHref }: NewMapScreenProps) {
               : '';
 
   const selectedTemplate = start === 'world' || start === 'us-states' ? templates[start] : undefined;
+  const regionsText = start !== 'world' ? 'The 50 states and DC' : selectedTemplate ? `${selectedTemplate.regionCount} countries` : 'Every country';
 
   return (
     <div
@@ -207,9 +208,7 @@ export function NewMapScreen({ mapHref, backHref }: NewMapScreenProps) {
               <p className="new-map__note">One empty floor to start with. Add a floor plan, more floors and places in the editor.</p>
             ) : (
               <p className="new-map__note">
-                {selectedTemplate
-                  ? `${selectedTemplate.regionCount} ${start === 'world' ? 'countries' : 'states and DC'}, each one a place named after it that you can describe, colour, group and link. `
-                  : 'Each region becomes a place named after it that you can describe, colour, group and link. '}
+                {regionsText}, each one a place named after it that you can describe, colour, group and link.{' '}
                 <span className="new-map__source">Map data: {selectedTemplate?.source ?? (start === 'world' ? 'Natural Earth' : 'US Census Bureau')}.</span>
               </p>
             )}

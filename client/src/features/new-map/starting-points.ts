@@ -20,7 +20,7 @@ export const STARTING_POINTS: readonly StartingPoint[] = [
   { id: 'blank', title: 'Blank', summary: 'An empty floor. Add a plan and places later.' },
   { id: 'upload', title: 'Upload a plan', summary: 'An SVG drawing or a PNG, JPEG or WebP image.' },
   { id: 'world', title: 'World countries', summary: 'Every country a clickable region.', template: 'world' },
-  { id: 'us-states', title: 'US states', summary: 'All 50 states and DC, each clickable.', template: 'us-states' },
+  { id: 'us-states', title: 'US states', summary: 'All 50 states and DC, each one clickable.', template: 'us-states' },
 ];
 
 /** File types the file picker offers (the server decides by the content in the end). */
@@ -43,11 +43,12 @@ export function tooLargeMessage(maxBytes: number): string {
   return `The file is too large (the limit is ${formatBytes(maxBytes)}).`;
 }
 
-/** A file's name without its extension and path, tidied for a title or a layer name. */
+/** A file's name without its extension and path, tidied for a title or a layer name: `riverside-ground_2.svg` → `Riverside ground 2`. */
 export function nameFromFile(fileName: string, max = 100): string {
   const base = fileName.split(/[\\/]/).pop() ?? '';
   const stem = base.replace(/\.[A-Za-z0-9]{1,5}$/, '');
-  return stem.replace(/[_]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max).trim();
+  const words = stem.replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max).trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** A blank map whose single floor shows the uploaded file, sized to it. */

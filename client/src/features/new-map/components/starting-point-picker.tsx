@@ -13,10 +13,9 @@ export interface StartingPointPickerProps {
 }
 
 function summaryOf(point: StartingPoint, templates: StartingPointPickerProps['templates']): string {
-  const template = point.template ? templates[point.template] : undefined;
-  if (!template) return point.summary;
-  const noun = point.template === 'world' ? 'countries' : 'regions';
-  return `${template.regionCount} ${noun}, each one clickable.`;
+  // The world's count comes from the data; the US is always the 50 states and DC.
+  const template = point.template === 'world' ? templates.world : undefined;
+  return template ? `${template.regionCount} countries, each one clickable.` : point.summary;
 }
 
 /**
