@@ -249,7 +249,15 @@ export function MapRenderer(props: MapRendererProps) {
     });
     const at = (event: MouseEvent) => {
       const rect = viewport.getBoundingClientRect();
-      return markersRef.current?.hit(event.clientX - rect.left, event.clientY - rect.top) ?? regionOf(event);
+      const marker = markersRef.current?.hit(event.clientX - rect.left, event.clientY - rect.top);
+      if (marker) return marker;
+      // By position, not by the event's target: a mouse drag captures the pointer, and the
+      // click that ends it then targets the viewport.
+      const root = baseRef.current?.shadowRoot;
+      if (root && typeof root.elementFromPoint === 'function') {
+        return root.elementFromPoint(event.clientX, event.clientY)?.closest('[data-mf-loc]')?.getAttribute('data-mf-loc') ?? null;
+      }
+      return regionOf(event);
     };
     const setHovered = (id: string | null) => {
       if (id === hoveredRef.current) return;
