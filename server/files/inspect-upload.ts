@@ -8,6 +8,7 @@ import { imageSize } from 'image-size';
 import { DomainError } from '../../events/errors.js';
 import type { FileMeta } from './file-store.js';
 import { sanitizeSvg, SvgRejectedError } from './sanitize-svg.js';
+import { inlineSvgSanitizer, type SvgSanitizer } from './svg-sanitizer-pool.js';
 
 export const UNSUPPORTED_TYPE = 'This type of file is not supported. Upload an SVG, PNG, JPEG or WebP file.';
 
@@ -118,9 +119,9 @@ function inspectRaster(bytes: Uint8Array, type: RasterType): InspectedFile {
   return { bytes, meta: { kind: 'image', contentType: type.contentType, width, height } };
 }
 
-function inspectSvg(text: string): InspectedFile {
+async function inspectSvg(text: string, sanitizer: SvgSanitizer): Promise<InspectedFile> {
   try {
-    const { svg, width, height } = sanitizeSvg(text);
+    const { svg, width, height } = await sanitizer.sanitize(text);
     return { bytes: new TextEncoder().encode(svg), meta: { kind: 'svg', contentType: 'image/svg+xml', width, height } };
   } catch (error) {
     if (error instanceof SvgRejectedError) throw new DomainError('invalid-argument', error.message);
@@ -128,16 +129,19 @@ function inspectSvg(text: string): InspectedFile {
   }
 }
 
+const onThisThread = inlineSvgSanitizer(sanitizeSvg);
+
 /**
- * What the upload is, ready to store; throws an `invalid-argument` DomainError with a message
- * for the person who sent it when it cannot be accepted.
+ * What the upload is, ready to store; rejects with an `invalid-argument` DomainError with a
+ * message for the person who sent it when it cannot be accepted. SVGs are sanitised by
+ * `sanitizer` (a worker thread in the server; on this thread by default).
  */
-export function inspectUpload(bytes: Uint8Array | null | undefined, limit: number): InspectedFile {
+export async function inspectUpload(bytes: Uint8Array | null | undefined, limit: number, sanitizer: SvgSanitizer = onThisThread): Promise<InspectedFile> {
   if (!bytes || bytes.byteLength === 0) throw new DomainError('invalid-argument', 'The file is empty.');
   if (bytes.byteLength > limit) throw new DomainError('invalid-argument', tooLargeMessage(limit));
   const raster = rasterTypeOf(bytes);
   if (raster) return inspectRaster(bytes, raster);
   const text = decodeText(bytes);
-  if (text !== null && xmlRootName(text)?.toLowerCase() === 'svg') return inspectSvg(text);
+  if (text !== null && xmlRootName(text)?.toLowerCase() === 'svg') return inspectSvg(text, sanitizer);
   throw new DomainError('invalid-argument', UNSUPPORTED_TYPE);
 }

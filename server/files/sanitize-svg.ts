@@ -44,6 +44,12 @@ export interface SanitizedSvg {
   height: number;
 }
 
+/**
+ * Most elements an SVG may have: enough for a detailed site plan, and a bound on the time and
+ * memory checking it takes (jsdom keeps every element as objects; 50,000 take about 10 s).
+ */
+export const MAX_SVG_ELEMENTS = 50_000;
+
 /** How far a sanitised file is allowed to reach: the same document only. */
 const LOCAL_REF = /^#[^\s"'<>]*$/;
 const RASTER_DATA_URL = /^data:image\/(?:png|jpe?g|gif|webp);base64,[A-Za-z0-9+/=\s]*$/i;
@@ -224,6 +230,13 @@ export function sanitizeSvg(source: string): SanitizedSvg {
   // is enough to exhaust memory): refuse any before parsing.
   if (/<!ENTITY/i.test(source)) {
     throw new SvgRejectedError('SVG files that declare entities (<!ENTITY ...>) are not accepted. Save the file again without a DOCTYPE.');
+  }
+  // Counted on the text, before anything is built: every element starts with `<` and a letter.
+  const elements = source.match(/<[A-Za-z_]/g)?.length ?? 0;
+  if (elements > MAX_SVG_ELEMENTS) {
+    throw new SvgRejectedError(
+      `The SVG has too many elements (${elements.toLocaleString('en')}; at most ${MAX_SVG_ELEMENTS.toLocaleString('en')}). Simplify the drawing, or upload it as a PNG or JPEG image.`,
+    );
   }
   const { window, purify } = sanitiser();
   const parsed = new window.DOMParser().parseFromString(source, 'image/svg+xml');

@@ -17,6 +17,7 @@ import { DomainError } from '../../events/errors.js';
 import type { Principal } from '../../events/principal.js';
 import { isFileId, type FileStore, type StoredFile } from '../files/file-store.js';
 import { inspectUpload, tooLargeMessage } from '../files/inspect-upload.js';
+import { WorkerSvgSanitizer, type SvgSanitizer } from '../files/svg-sanitizer-pool.js';
 import type { RateLimiter } from '../security/rate-limiter.js';
 
 export interface FileRouteOptions {
@@ -24,6 +25,8 @@ export interface FileRouteOptions {
   /** Largest upload in bytes (UPLOAD_LIMIT). */
   uploadLimit: number;
   rateLimiter?: RateLimiter;
+  /** Where SVGs are sanitised; a worker thread of this app's own by default. */
+  svgSanitizer?: SvgSanitizer;
 }
 
 /** What an upload answers. */
@@ -58,7 +61,10 @@ export function uploadResult(file: StoredFile): UploadResult {
   return { id, url, kind, contentType, width, height, size };
 }
 
-export async function fileRoutes(app: FastifyInstance, { files, uploadLimit, rateLimiter }: FileRouteOptions): Promise<void> {
+export async function fileRoutes(app: FastifyInstance, { files, uploadLimit, rateLimiter, svgSanitizer }: FileRouteOptions): Promise<void> {
+  const sanitizer = svgSanitizer ?? new WorkerSvgSanitizer();
+  if (!svgSanitizer) app.addHook('onClose', () => sanitizer.close());
+
   await app.register(async (upload) => {
     // Every body of this route is a file, read as bytes up to the upload limit.
     upload.removeAllContentTypeParsers();
@@ -83,7 +89,7 @@ export async function fileRoutes(app: FastifyInstance, { files, uploadLimit, rat
       if (contentType.startsWith('multipart/')) {
         throw new DomainError('invalid-argument', "Send the file's bytes as the request body (Content-Type: application/octet-stream), not as a form.");
       }
-      const inspected = inspectUpload(request.body as Buffer | undefined, uploadLimit);
+      const inspected = await inspectUpload(request.body as Buffer | undefined, uploadLimit, sanitizer);
       const stored = await files.put(inspected.bytes, { ...inspected.meta, owner: user.uid });
       request.log.info({ fileId: stored.id, kind: stored.kind, size: stored.size }, 'file stored');
       return { result: uploadResult(stored) };

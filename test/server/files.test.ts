@@ -205,6 +205,12 @@ describe('uploads and files', () => {
       await refused(() => upload(lol), 400, 'INVALID_ARGUMENT', /entities/);
     });
 
+    it('an SVG with too many elements, before any work is done on it', async () => {
+      const shapes = Array.from({ length: 50_001 }, (_, i) => `<rect id="r${i}" width="1" height="1"/>`).join('');
+      const huge = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">${shapes}</svg>`;
+      await refused(() => upload(huge), 400, 'INVALID_ARGUMENT', /too many elements \(50,002; at most 50,000\)/);
+    });
+
     it('a damaged image: a PNG signature with nothing after it', async () => {
       await refused(() => upload(png(2, 2).subarray(0, 12)), 400, 'INVALID_ARGUMENT', 'The PNG image could not be read; the file may be damaged.');
     });
@@ -258,6 +264,30 @@ describe('uploads and files', () => {
     it('a stranger is refused before the body is read: even an oversized one gets 401', async () => {
       await refused(() => upload(Buffer.alloc(11 * 1024 * 1024), { user: null }), 401, 'UNAUTHENTICATED');
     });
+  });
+
+  it('keeps answering other requests while a large SVG is being checked (it is checked off the main thread)', async () => {
+    const shapes = Array.from({ length: 15_000 }, (_, i) => `<path id="p${i}" class="unit" d="M${i % 900} ${i % 700}h10v10h-10z" onclick="x()"/>`).join('\n');
+    const large = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 800">${shapes}</svg>`;
+    const started = Date.now();
+    const uploading = upload(large);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const timings: number[] = [];
+    let finished = false;
+    void uploading.then(() => (finished = true));
+    while (!finished) {
+      const asked = Date.now();
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      timings.push(Date.now() - asked);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const answer = await uploading;
+    expect(answer.status).toBe(200);
+    expect(answer.body.result).toMatchObject({ kind: 'svg', width: 1000, height: 800 });
+    // The check took a while; the health checks during it did not wait for it.
+    expect(Date.now() - started).toBeGreaterThan(500);
+    expect(timings.length).toBeGreaterThan(1);
+    expect(Math.max(...timings)).toBeLessThan(400);
   });
 
   describe('serving files', () => {

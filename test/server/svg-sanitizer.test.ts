@@ -10,6 +10,7 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { cleanCss, normaliseCss } from '../../server/files/css-guard.js';
 import { sanitizeSvg, SvgRejectedError, type SanitizedSvg } from '../../server/files/sanitize-svg.js';
+import { BUSY, TOO_COMPLEX, WorkerSvgSanitizer } from '../../server/files/svg-sanitizer-pool.js';
 
 const CORPUS = path.resolve(import.meta.dirname, '../fixtures/hostile-svg');
 const fixture = (name: string) => readFileSync(path.join(CORPUS, name), 'utf8');
@@ -347,5 +348,45 @@ describe('the CSS guard', () => {
     expect(cleanCss('background:image-set("x.png" 1x)')).toBeNull();
     expect(cleanCss('background:src("x.png")')).toBeNull();
     expect(cleanCss('a{b:url(x y)}')).toBeNull();
+  });
+});
+
+describe('the worker thread that sanitises uploads', () => {
+  const plan = fixture('benign-floor-plan.svg');
+  const many = `<svg xmlns="${SVG_NS}" viewBox="0 0 10 10">${'<rect width="1" height="1" onclick="x()"/>'.repeat(5_000)}</svg>`;
+
+  it('gives what sanitising on this thread gives, and refusals with their messages', async () => {
+    const worker = new WorkerSvgSanitizer();
+    try {
+      expect(await worker.sanitize(plan)).toEqual(sanitizeSvg(plan));
+      await expect(worker.sanitize(fixture('doctype-entity-expansion.svg'))).rejects.toThrow(SvgRejectedError);
+      await expect(worker.sanitize(fixture('doctype-entity-expansion.svg'))).rejects.toThrow(/entities/);
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('refuses a file that takes too long as too complex, ends that worker, and goes on with a new one', async () => {
+    const worker = new WorkerSvgSanitizer({ timeoutMs: 200 });
+    try {
+      await worker.sanitize(plan); // the worker is up
+      await expect(worker.sanitize(many)).rejects.toThrow(TOO_COMPLEX);
+      expect((await worker.sanitize(plan)).width).toBe(800);
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('takes one file at a time and refuses more than it may keep waiting', async () => {
+    const worker = new WorkerSvgSanitizer({ maxWaiting: 2 });
+    try {
+      const first = worker.sanitize(many);
+      const second = worker.sanitize(plan);
+      await expect(worker.sanitize(plan)).rejects.toMatchObject({ code: 'unavailable', message: BUSY });
+      expect((await first).width).toBe(10);
+      expect((await second).width).toBe(800);
+    } finally {
+      await worker.close();
+    }
   });
 });
