@@ -174,6 +174,10 @@ describe('uploads and files', () => {
       expect(svgAsPng.body.result).toMatchObject({ kind: 'svg', contentType: 'image/svg+xml' });
       const pngAsSvg = await upload(png(5, 5), { contentType: 'image/svg+xml', headers: { 'x-file-name': 'plan.svg' } });
       expect(pngAsSvg.body.result).toMatchObject({ kind: 'image', contentType: 'image/png', width: 5, height: 5 });
+      const asJson = await upload(png(6, 6), { contentType: 'application/json' });
+      expect(asJson.body.result).toMatchObject({ kind: 'image', width: 6 });
+      const untyped = await fetch(`${server.url}/api/files`, { method: 'POST', headers: { cookie: ana.cookie }, body: new Uint8Array(png(7, 7)) });
+      expect((await untyped.json()).result).toMatchObject({ kind: 'image', width: 7 });
     });
 
     it('an SVG with a UTF-8 byte order mark, or in UTF-16, is read', async () => {
