@@ -3,7 +3,9 @@
  *  - append throughput (events/s), 1 writer and 8 concurrent writers;
  *  - projection catch-up (events/s) over 100,000 events;
  *  - command-to-push latency (median, p99) over 1,000 commands: HTTP call at one client to
- *    the websocket message at another.
+ *    the websocket message at another;
+ *  - the public viewer: its JavaScript gzipped, first render of a 2,000-location map and frame
+ *    time while panning and zooming 10,000 markers (bench/viewer-*.ts).
  * PostgreSQL comes from DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
  * scratch database is created and dropped. Figures on a shared machine vary: compare ratios.
  */
@@ -17,6 +19,8 @@ import { createPostgresDatabase } from '../test/support/databases.js';
 import { benchAppends } from './append-throughput.js';
 import { benchCatchUp } from './projection-catch-up.js';
 import { benchCommandToPush } from './command-to-push.js';
+import { benchViewerRender } from './viewer-render.js';
+import { benchViewerSize } from './viewer-size.js';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -56,4 +60,11 @@ for (const target of targets) {
       await opened.dispose();
     }
   }
+}
+
+// The public viewer (needs `npm run build` and Chromium): `npm run bench -- viewer` runs it alone.
+if (!only || 'viewer'.startsWith(only.toLowerCase())) {
+  console.log('\n== Viewer (built client, headless Chromium) ==');
+  benchViewerSize((line) => console.log(`  ${line}`));
+  await benchViewerRender((line) => console.log(`  ${line}`));
 }

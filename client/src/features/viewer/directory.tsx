@@ -50,7 +50,9 @@ export function Directory(props: DirectoryProps) {
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(update);
     };
-    update();
+    // Measured in the next frame, not now: reading the height here would force a layout of
+    // the whole page before its first paint.
+    onScroll();
     list.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       list.removeEventListener('scroll', onScroll);

@@ -33,7 +33,9 @@ export interface MarkerDrawState {
 }
 
 interface Sprite {
-  canvas: HTMLCanvasElement;
+  /** Painted on first use (labels that never find room are only measured). */
+  canvas: CanvasImageSource | null;
+  paint: () => CanvasImageSource;
   /** Size and anchor (the point that sits on the location), in CSS pixels. */
   w: number;
   h: number;
@@ -43,7 +45,11 @@ interface Sprite {
 
 const PIN_PATH = 'M12 0C5.37 0 0 5.37 0 12c0 8.6 10.2 18.6 11.3 19.7a1 1 0 0 0 1.4 0C13.8 30.6 24 20.6 24 12 24 5.37 18.63 0 12 0z';
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+const LABEL_FONT = `600 12px ${FONT}`;
 const CULL_MARGIN = 80;
+const NEW_SPRITES_PER_FRAME = 24;
+/** More point markers than this in view draw as the compact overview. */
+const DENSE_MARKERS = 800;
 const LABEL_BUCKET = 96;
 /** Room around a sprite for its shadow. */
 const SPRITE_PAD = 6;
@@ -81,7 +87,10 @@ export class MarkerLayer {
   resize(width: number, height: number, dpr: number): void {
     this.width = width;
     this.height = height;
-    if (dpr !== this.dpr) this.sprites.clear();
+    if (dpr !== this.dpr) {
+      this.sprites.clear();
+      this.compactSprites.clear();
+    }
     this.dpr = dpr;
     this.canvas.width = Math.max(1, Math.round(width * dpr));
     this.canvas.height = Math.max(1, Math.round(height * dpr));
@@ -101,23 +110,53 @@ export class MarkerLayer {
     const placed = new Map<number, number[]>();
     let drawn = 0;
     const special: MarkerItem[] = [];
+    // Label sprites are made as labels come into view; a frame makes only so many, the next
+    // frame the rest, so zooming into thousands of labels never stalls one frame.
+    this.madeThisFrame = 0;
+    let unfinished = false;
+
+    // What is in view (and let through by the filters).
+    const inView = this.inView;
+    inView.length = 0;
+    let points = 0;
+    for (const item of this.items) {
+      if (visible && !visible.has(item.id)) continue;
+      const sx = item.x * view.k + view.x;
+      const sy = item.y * view.k + view.y;
+      if (sx < -CULL_MARGIN || sy < -CULL_MARGIN || sx > width + CULL_MARGIN || sy > height + CULL_MARGIN) continue;
+      if (item.id === selected || item.id === hovered || item.id === focused) special.push(item);
+      else {
+        inView.push(item);
+        if (item.type !== 'label') points++;
+      }
+    }
+    // Thousands of markers in view: small dots without labels, an overview that stays
+    // readable (and cheap to paint); zooming in brings the full markers back.
+    const compact = points > DENSE_MARKERS;
 
     // Labels first (beneath the point markers), each only where no earlier label sits.
-    for (let pass = 0; pass < 2; pass++) {
-      for (const item of this.items) {
+    for (let pass = compact ? 1 : 0; pass < 2; pass++) {
+      for (const item of inView) {
         if ((item.type === 'label') !== (pass === 0)) continue;
-        if (visible && !visible.has(item.id)) continue;
         const sx = item.x * view.k + view.x;
         const sy = item.y * view.k + view.y;
-        if (sx < -CULL_MARGIN || sy < -CULL_MARGIN || sx > width + CULL_MARGIN || sy > height + CULL_MARGIN) continue;
-        if (item.id === selected || item.id === hovered || item.id === focused) {
-          special.push(item);
+        const sprite = compact ? this.compactSprite(item.color) : this.spriteFor(item, false, state, this.madeThisFrame < NEW_SPRITES_PER_FRAME);
+        if (!sprite) {
+          unfinished = true;
           continue;
         }
-        const sprite = this.spriteFor(item, false, state);
         const left = sx - sprite.ax;
         const top = sy - sprite.ay;
         if (pass === 0 && !this.claim(placed, left + CULL_MARGIN, top + CULL_MARGIN, sprite.w, sprite.h)) continue;
+        if (!sprite.canvas) {
+          // Its place is kept; its pixels come in a later frame when this one has made enough.
+          if (this.madeThisFrame >= NEW_SPRITES_PER_FRAME && !compact) {
+            unfinished = true;
+            continue;
+          }
+          sprite.canvas = sprite.paint();
+          this.madeThisFrame++;
+        }
         ctx.drawImage(sprite.canvas, left, top, sprite.w, sprite.h);
         this.addHit(item.id, left, top, sprite.w, sprite.h);
         drawn++;
@@ -128,7 +167,7 @@ export class MarkerLayer {
     special.sort((a, b) => rank(a.id, state) - rank(b.id, state));
     for (const item of special) {
       const active = item.id === selected;
-      const sprite = this.spriteFor(item, active, state);
+      const sprite = this.spriteFor(item, active, state, true)!;
       const scale = active ? 1.2 : 1.1;
       const sx = item.x * view.k + view.x;
       const sy = item.y * view.k + view.y;
@@ -137,11 +176,12 @@ export class MarkerLayer {
       const left = sx - sprite.ax * scale;
       const top = sy - sprite.ay * scale;
       if (active && item.type !== 'label') this.halo(ctx, item, sx, sy, state.accent);
-      ctx.drawImage(sprite.canvas, left, top, w, h);
+      ctx.drawImage((sprite.canvas ??= sprite.paint()), left, top, w, h);
       if (item.id === focused) this.focusRing(ctx, left, top, w, h, item.type, state);
       this.addHit(item.id, left, top, w, h);
       drawn++;
     }
+    if (unfinished) this.onChange();
     return drawn;
   }
 
@@ -235,12 +275,41 @@ export class MarkerLayer {
     ctx.restore();
   }
 
-  private spriteFor(item: MarkerItem, active: boolean, state: MarkerDrawState): Sprite {
+  /** The overview's small dot in a colour. */
+  private compactSprite(color: string): Sprite {
+    let sprite = this.compactSprites.get(color);
+    if (!sprite) {
+      const dpr = this.dpr;
+      const size = 9 + SPRITE_PAD * 2;
+      const paint = () => {
+        const canvas = document.createElement('canvas');
+        canvas.width = canvas.height = Math.ceil(size * dpr);
+        const ctx = canvas.getContext('2d')!;
+        ctx.scale(dpr, dpr);
+        ctx.beginPath();
+        ctx.arc(size / 2, size / 2, 4, 0, Math.PI * 2);
+        ctx.fillStyle = color;
+        ctx.fill();
+        ctx.lineWidth = 1.5;
+        ctx.strokeStyle = '#ffffff';
+        ctx.stroke();
+        return canvas;
+      };
+      sprite = { canvas: null, paint, w: size, h: size, ax: size / 2, ay: size / 2 };
+      this.compactSprites.set(color, sprite);
+    }
+    return sprite;
+  }
+
+  /** The marker's sprite; null when it has none yet and may not make one now. */
+  private spriteFor(item: MarkerItem, active: boolean, state: MarkerDrawState, mayCreate: boolean): Sprite | null {
     const image = item.type === 'thumbnail' && item.image ? this.image(item.image) : null;
     const text = item.type === 'label' || item.text.length <= 3 ? item.text : '';
     const key = `${item.type}|${item.color}|${text}|${active ? state.accent : ''}|${state.dark ? 1 : 0}|${image ? item.image : ''}`;
     let sprite = this.sprites.get(key);
     if (!sprite) {
+      if (!mayCreate) return null;
+      this.madeThisFrame++;
       sprite = this.paintSprite(item.type, item.color, text, active, state, image);
       this.sprites.set(key, sprite);
     }
@@ -261,138 +330,164 @@ export class MarkerLayer {
     return null;
   }
 
+  private measureContext: CanvasRenderingContext2D | null = null;
+  private readonly inView: MarkerItem[] = [];
+  private readonly compactSprites = new Map<string, Sprite>();
+  /** Sprites measured or painted in the current frame. */
+  private madeThisFrame = 0;
+
+  /** A sprite's size and anchor now; its pixels when it is first drawn. */
   private paintSprite(type: MarkerType, color: string, text: string, active: boolean, state: MarkerDrawState, image: HTMLImageElement | null): Sprite {
-    const canvas = document.createElement('canvas');
-    const measure = canvas.getContext('2d')!;
     const pad = SPRITE_PAD;
     let w: number;
     let h: number;
     let lines: string[] = [];
-    const labelFont = `600 12px ${FONT}`;
-    switch (type) {
-      case 'pin':
-        w = 24;
-        h = 32;
-        break;
-      case 'circle':
-        w = h = 22;
-        break;
-      case 'dot':
-        w = h = 13;
-        break;
-      case 'thumbnail':
-        w = h = 42;
-        break;
-      default: {
-        measure.font = labelFont;
-        lines = wrapLabel(text, (value) => measure.measureText(value).width);
-        w = Math.ceil(Math.max(...lines.map((line) => measure.measureText(line).width))) + (active ? 16 : 6);
-        h = lines.length * 15 + (active ? 8 : 3);
-      }
+    if (type === 'pin') [w, h] = [24, 32];
+    else if (type === 'circle') w = h = 22;
+    else if (type === 'dot') w = h = 13;
+    else if (type === 'thumbnail') w = h = 42;
+    else {
+      this.measureContext ??= document.createElement('canvas').getContext('2d')!;
+      const measure = this.measureContext;
+      measure.font = LABEL_FONT;
+      lines = wrapLabel(text, (value) => measure.measureText(value).width);
+      w = Math.ceil(Math.max(...lines.map((line) => measure.measureText(line).width))) + (active ? 16 : 6);
+      h = lines.length * 15 + (active ? 8 : 3);
     }
-    canvas.width = Math.ceil((w + pad * 2) * this.dpr);
-    canvas.height = Math.ceil((h + pad * 2) * this.dpr);
-    const ctx = canvas.getContext('2d')!;
-    ctx.scale(this.dpr, this.dpr);
-    ctx.translate(pad, pad);
-    const shadow = () => {
-      ctx.shadowColor = 'rgba(15, 23, 42, 0.35)';
-      ctx.shadowBlur = 4;
-      ctx.shadowOffsetY = 1.5;
-    };
-    const noShadow = () => {
-      ctx.shadowColor = 'transparent';
-    };
-    const centreText = (size: number, cx: number, cy: number) => {
-      ctx.fillStyle = '#ffffff';
-      ctx.font = `700 ${size}px ${FONT}`;
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillText(text, cx, cy + 0.5);
-    };
-    const ax = w / 2;
-    let ay = h / 2;
-    switch (type) {
-      case 'pin': {
-        this.pinPath ??= new Path2D(PIN_PATH);
-        shadow();
-        ctx.fillStyle = color;
-        ctx.fill(this.pinPath);
-        noShadow();
-        ctx.lineWidth = 1.5;
-        ctx.strokeStyle = 'rgba(255, 255, 255, 0.9)';
-        ctx.stroke(this.pinPath);
-        if (text) centreText(text.length > 2 ? 9 : 11, 12, 12);
-        else {
-          ctx.fillStyle = '#ffffff';
-          ctx.beginPath();
-          ctx.arc(12, 12, 4.5, 0, Math.PI * 2);
-          ctx.fill();
-        }
-        ay = 32;
-        break;
-      }
-      case 'circle':
-      case 'dot':
-      case 'thumbnail': {
-        const r = w / 2;
-        shadow();
-        ctx.fillStyle = type === 'thumbnail' ? '#ffffff' : color;
-        ctx.beginPath();
-        ctx.arc(r, r, r, 0, Math.PI * 2);
-        ctx.fill();
-        noShadow();
-        const border = type === 'dot' ? 2 : type === 'circle' ? 2.5 : 3;
-        if (type === 'thumbnail') {
-          ctx.save();
-          ctx.beginPath();
-          ctx.arc(r, r, r - border, 0, Math.PI * 2);
-          ctx.clip();
-          if (image) {
-            const side = Math.min(image.naturalWidth, image.naturalHeight);
-            ctx.drawImage(image, (image.naturalWidth - side) / 2, (image.naturalHeight - side) / 2, side, side, border, border, w - border * 2, h - border * 2);
-          } else {
-            ctx.fillStyle = color;
-            ctx.fill();
-          }
-          ctx.restore();
-        } else {
-          ctx.lineWidth = border;
-          ctx.strokeStyle = '#ffffff';
-          ctx.beginPath();
-          ctx.arc(r, r, r - border / 2, 0, Math.PI * 2);
-          ctx.stroke();
-          if (type === 'circle' && text) centreText(text.length > 2 ? 8 : 10, r, r);
-        }
-        break;
-      }
-      default: {
-        ctx.font = labelFont;
-        ctx.textAlign = 'center';
-        ctx.textBaseline = 'middle';
-        if (active) {
-          shadow();
-          ctx.fillStyle = state.accent;
-          ctx.beginPath();
-          ctx.roundRect(0, 0, w, h, 7);
-          ctx.fill();
-          noShadow();
-          ctx.fillStyle = '#ffffff';
-          lines.forEach((line, i) => ctx.fillText(line, w / 2, 4 + 7.5 + i * 15));
-        } else {
-          ctx.lineJoin = 'round';
-          ctx.lineWidth = 3.5;
-          ctx.strokeStyle = state.dark ? 'rgba(15, 23, 42, 0.92)' : 'rgba(255, 255, 255, 0.95)';
-          ctx.fillStyle = state.dark ? '#f1f5f9' : '#1e293b';
-          lines.forEach((line, i) => {
-            ctx.strokeText(line, w / 2, 1.5 + 7.5 + i * 15);
-            ctx.fillText(line, w / 2, 1.5 + 7.5 + i * 15);
-          });
+    const dpr = this.dpr;
+    const paint = (): CanvasImageSource => {
+      const width = Math.ceil((w + pad * 2) * dpr);
+      const height = Math.ceil((h + pad * 2) * dpr);
+      this.pinPath ??= new Path2D(PIN_PATH);
+      const look = { type, color, text, lines, active, w, h, image, pin: this.pinPath, accent: state.accent, dark: state.dark };
+      // An ImageBitmap where the browser can make one at once: drawing from it needs no copy of
+      // a canvas each time, which counts with thousands of different labels.
+      if (typeof OffscreenCanvas === 'function') {
+        const canvas = new OffscreenCanvas(width, height);
+        const ctx = canvas.getContext('2d');
+        if (ctx) {
+          ctx.scale(dpr, dpr);
+          ctx.translate(pad, pad);
+          drawMarker(ctx, look);
+          return canvas.transferToImageBitmap();
         }
       }
-    }
-    return { canvas, w: w + pad * 2, h: h + pad * 2, ax: ax + pad, ay: ay + pad };
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const ctx = canvas.getContext('2d')!;
+      ctx.scale(dpr, dpr);
+      ctx.translate(pad, pad);
+      drawMarker(ctx, look);
+      return canvas;
+    };
+    return { canvas: null, paint, w: w + pad * 2, h: h + pad * 2, ax: w / 2 + pad, ay: (type === 'pin' ? 32 : h / 2) + pad };
   }
+}
+
+interface MarkerLook {
+  type: MarkerType;
+  color: string;
+  text: string;
+  lines: string[];
+  active: boolean;
+  w: number;
+  h: number;
+  image: HTMLImageElement | null;
+  pin: Path2D;
+  accent: string;
+  dark: boolean;
+}
+
+/** Paints one marker into a sprite's canvas (already translated past the shadow margin). */
+function drawMarker(ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D, { type, color, text, lines, active, w, h, image, pin, accent, dark }: MarkerLook): void {
+  const shadow = () => {
+    ctx.shadowColor = 'rgba(15, 23, 42, 0.35)';
+    ctx.shadowBlur = 4;
+    ctx.shadowOffsetY = 1.5;
+  };
+  const noShadow = () => {
+    ctx.shadowColor = 'transparent';
+  };
+  const centreText = (size: number, cx: number, cy: number) => {
+    ctx.fillStyle = '#ffffff';
+    ctx.font = `700 ${size}px ${FONT}`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(text, cx, cy + 0.5);
+  };
+  if (type === 'pin') {
+    shadow();
+    ctx.fillStyle = color;
+    ctx.fill(pin);
+    noShadow();
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = 'rgba(255, 255, 255, 0.9)';
+    ctx.stroke(pin);
+    if (text) centreText(text.length > 2 ? 9 : 11, 12, 12);
+    else {
+      ctx.fillStyle = '#ffffff';
+      ctx.beginPath();
+      ctx.arc(12, 12, 4.5, 0, Math.PI * 2);
+      ctx.fill();
+    }
+    return;
+  }
+  if (type === 'circle' || type === 'dot' || type === 'thumbnail') {
+    const r = w / 2;
+    shadow();
+    ctx.fillStyle = type === 'thumbnail' ? '#ffffff' : color;
+    ctx.beginPath();
+    ctx.arc(r, r, r, 0, Math.PI * 2);
+    ctx.fill();
+    noShadow();
+    const border = type === 'dot' ? 2 : type === 'circle' ? 2.5 : 3;
+    if (type === 'thumbnail') {
+      ctx.save();
+      ctx.beginPath();
+      ctx.arc(r, r, r - border, 0, Math.PI * 2);
+      ctx.clip();
+      if (image) {
+        const side = Math.min(image.naturalWidth, image.naturalHeight);
+        ctx.drawImage(image, (image.naturalWidth - side) / 2, (image.naturalHeight - side) / 2, side, side, border, border, w - border * 2, h - border * 2);
+      } else {
+        ctx.fillStyle = color;
+        ctx.fill();
+      }
+      ctx.restore();
+      return;
+    }
+    ctx.lineWidth = border;
+    ctx.strokeStyle = '#ffffff';
+    ctx.beginPath();
+    ctx.arc(r, r, r - border / 2, 0, Math.PI * 2);
+    ctx.stroke();
+    if (type === 'circle' && text) centreText(text.length > 2 ? 8 : 10, r, r);
+    return;
+  }
+  // A label: text with a halo, or a pill in the accent colour when selected.
+  ctx.font = LABEL_FONT;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  if (active) {
+    shadow();
+    ctx.fillStyle = accent;
+    ctx.beginPath();
+    ctx.roundRect(0, 0, w, h, 7);
+    ctx.fill();
+    noShadow();
+    ctx.fillStyle = '#ffffff';
+    lines.forEach((line, i) => ctx.fillText(line, w / 2, 4 + 7.5 + i * 15));
+    return;
+  }
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = 3.5;
+  ctx.strokeStyle = dark ? 'rgba(15, 23, 42, 0.92)' : 'rgba(255, 255, 255, 0.95)';
+  ctx.fillStyle = dark ? '#f1f5f9' : '#1e293b';
+  lines.forEach((line, i) => {
+    ctx.strokeText(line, w / 2, 1.5 + 7.5 + i * 15);
+    ctx.fillText(line, w / 2, 1.5 + 7.5 + i * 15);
+  });
 }
 
 function rank(id: string, state: MarkerDrawState): number {

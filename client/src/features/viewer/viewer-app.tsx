@@ -9,8 +9,18 @@ import './viewer.css';
 
 type Loaded = { status: 'loading' } | { status: 'ready'; map: PublicMap } | { status: 'error'; notFound: boolean; message: string };
 
+/** The request viewer.html starts for its map while the scripts load (used once). */
+function takePrefetched(id: string): Promise<Response> | null {
+  const holder = window as { __mapfoldPrefetch?: { id: string; answer: Promise<Response> } };
+  const prefetched = holder.__mapfoldPrefetch;
+  if (!prefetched || prefetched.id !== id) return null;
+  delete holder.__mapfoldPrefetch;
+  return prefetched.answer;
+}
+
 export async function fetchPublicMap(id: string, signal?: AbortSignal): Promise<PublicMap> {
-  const response = await fetch(`/api/public/maps/${encodeURIComponent(id)}`, { credentials: 'same-origin', headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) });
+  const response = await (takePrefetched(id) ??
+    fetch(`/api/public/maps/${encodeURIComponent(id)}`, { credentials: 'same-origin', ...(signal ? { signal } : {}) }));
   const body = (await response.json().catch(() => null)) as { result?: PublicMap; error?: { message?: string } } | null;
   if (!response.ok || !body?.result) {
     const error = new Error(body?.error?.message ?? `The map could not be loaded (${response.status}).`) as Error & { status: number };

@@ -75,8 +75,10 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
   const groupColors = useMemo(() => new Map(doc.groups.map((group) => [group.id, group.color])), [doc.groups]);
   const shown = useMemo(() => doc.locations.filter((location) => !location.hidden), [doc.locations]);
   const byId = useMemo(() => new Map(shown.map((location) => [location.id, location])), [shown]);
-  const searchText = useMemo(() => new Map(shown.map((location) => [location.id, searchTextOf(location, groupsById)])), [shown, groupsById]);
-  const sorted = useMemo(() => [...shown].sort((a, b) => a.title.localeCompare(b.title, undefined, { sensitivity: 'base', numeric: true })), [shown]);
+  const sorted = useMemo(() => {
+    const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+    return [...shown].sort((a, b) => collator.compare(a.title, b.title));
+  }, [shown]);
   const layerNames = useMemo(() => (doc.layers.length > 1 ? new Map(doc.layers.map((layer) => [layer.id, layer.name])) : null), [doc.layers]);
 
   const [selectedId, setSelectedId] = useState<string | null>(() => {
@@ -107,12 +109,24 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
 
   const foldedQuery = fold(query.trim());
   const filtering = foldedQuery !== '' || activeGroups.size > 0;
+  // The folded text of every location, made on the first search (not on first render).
+  const searchText = useMemo(() => {
+    const cache = new Map<string, string>();
+    return (location: Location) => {
+      let text = cache.get(location.id);
+      if (text === undefined) {
+        text = searchTextOf(location, groupsById);
+        cache.set(location.id, text);
+      }
+      return text;
+    };
+  }, [groupsById]);
   const results = useMemo(() => {
     if (!filtering) return sorted;
     return sorted.filter(
       (location) =>
         (activeGroups.size === 0 || location.groups.some((group) => activeGroups.has(group))) &&
-        (foldedQuery === '' || matchesFolded(searchText.get(location.id)!, foldedQuery)),
+        (foldedQuery === '' || matchesFolded(searchText(location), foldedQuery)),
     );
   }, [sorted, filtering, activeGroups, foldedQuery, searchText]);
   const visibleIds = useMemo(() => {

@@ -1,0 +1,181 @@
+/**
+ * The viewer in headless Chromium (Debian's, through playwright-core), against a whole server
+ * on an in-memory PGlite and the built client (`npm run build` first):
+ *  - first render of a 2,000-location map: from navigation start to the map and its markers on
+ *    screen (the viewer's `mapfold:viewer-ready` mark), a fresh browser context (cold cache)
+ *    per run, median of several;
+ *  - frame time while panning and zooming a 10,000-marker map: the interval between animation
+ *    frames during scripted drags and wheel zooms (median, p95), and the viewer's own work per
+ *    painted frame (the transform and the canvas repaint).
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { pgliteTarget } from '../test/support/databases.js';
+import { call, projected, registerUser, startTestServer, type TestServer } from '../test/support/test-server.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FIRST_RENDER_RUNS = 7;
+const MARKERS = ['pin', 'pin', 'pin', 'circle', 'circle', 'dot', 'dot', 'label'] as const;
+const COLORS = ['#db2777', '#ea580c', '#2563eb', '#059669', '#7c3aed', '#475569', '#0891b2', '#ca8a04'];
+
+/** A deterministic map with `count` locations spread over one large layer. */
+export function benchDocument(count: number) {
+  let seed = 42;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const width = count > 5000 ? 8000 : 4000;
+  const height = (width * 3) / 4;
+  const groups = COLORS.map((color, i) => ({ id: `g${i}`, name: `Group ${i + 1}`, color, legend: true }));
+  const locations = Array.from({ length: count }, (_, i) => {
+    const marker = MARKERS[i % MARKERS.length]!;
+    return {
+      id: `l${i}`,
+      title: `Unit ${String(i + 1).padStart(5, '0')}`,
+      layer: 'ground',
+      position: { x: Math.round(random() * width), y: Math.round(random() * height) },
+      marker,
+      groups: [`g${i % groups.length}`],
+      ...(marker === 'label' ? { label: `Unit ${i + 1}` } : {}),
+    };
+  });
+  return {
+    version: 2,
+    settings: {
+      size: { width, height },
+      minZoom: 1,
+      maxZoom: 16,
+      initialView: null,
+      theme: { mode: 'light', accent: '#4f46e5', background: '#f8fafc' },
+      features: { sidebar: true, search: true, filters: true, minimap: true, zoomButtons: true, fullscreen: true, deepLinks: true },
+      defaultLayer: 'ground',
+    },
+    layers: [{ id: 'ground', name: 'Ground floor', file: null }],
+    groups,
+    locations,
+    styles: { regions: { base: '#e2e8f0', hover: '#c7d2fe', active: '#818cf8' } },
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function publicMap(server: TestServer, user: Awaited<ReturnType<typeof registerUser>>, count: number): Promise<string> {
+  const answer = await call(server, 'createMap', { title: `${count.toLocaleString('en')} locations`, mapData: benchDocument(count) }, user);
+  if (answer.status !== 200) throw new Error(`createMap failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  await projected(server, answer.body.position);
+  // Publishing goes through hosting slots (another issue): make it public in the read model.
+  await server.database.db.query('UPDATE maps_list SET state = 1 WHERE id = $1', [answer.body.result]);
+  return answer.body.result as string;
+}
+
+async function openReady(browser: Browser, url: string): Promise<{ page: Page; ready: number; close(): Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  const ready = await page.waitForFunction(() => (window as { __mapfoldViewerReady?: number }).__mapfoldViewerReady, undefined, { timeout: 60_000 });
+  return { page, ready: (await ready.jsonValue()) as number, close: () => context.close() };
+}
+
+/** Drags and wheel-zooms over the map while recording frame intervals and the viewer's work. */
+async function panAndZoom(page: Page): Promise<{ intervals: number[]; work: number[] }> {
+  // A string, not a function: the TypeScript runner would wrap named functions in helpers
+  // the page does not have.
+  await page.evaluate(`(() => {
+    window.__mapfoldFrameTimes = [];
+    window.__intervals = [];
+    window.__recording = true;
+    let last = performance.now();
+    const loop = (now) => {
+      window.__intervals.push(now - last);
+      last = now;
+      if (window.__recording) requestAnimationFrame(loop);
+    };
+    requestAnimationFrame(loop);
+  })()`);
+  const cx = 340 + (1280 - 340) / 2;
+  const cy = 400;
+  const drag = async (steps: number, radius: number) => {
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    for (let i = 1; i <= steps; i++) {
+      const angle = (i / steps) * Math.PI * 2;
+      await page.mouse.move(cx + Math.sin(angle) * radius, cy + (1 - Math.cos(angle)) * radius * 0.6);
+    }
+    await page.mouse.up();
+  };
+  const wheel = async (times: number, delta: number) => {
+    await page.mouse.move(cx, cy);
+    for (let i = 0; i < times; i++) {
+      await page.mouse.wheel(0, delta);
+      await page.waitForTimeout(16);
+    }
+  };
+  await drag(120, 220);
+  await wheel(16, -90);
+  await drag(120, 260);
+  await wheel(16, 90);
+  await drag(80, 200);
+  await page.waitForTimeout(200);
+  return page.evaluate(`(() => {
+    window.__recording = false;
+    return { intervals: window.__intervals.slice(1), work: window.__mapfoldFrameTimes };
+  })()`) as Promise<{ intervals: number[]; work: number[] }>;
+}
+
+export async function benchViewerRender(print: (line: string) => void): Promise<void> {
+  if (!existsSync('dist/client/viewer.html')) {
+    print('viewer render: no build (run npm run build first)');
+    return;
+  }
+  if (!existsSync(CHROMIUM)) {
+    print(`viewer render: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+    return;
+  }
+  const server = await startTestServer(pgliteTarget, { env: { BODY_LIMIT: String(16 * 1024 * 1024), LOG_LEVEL: 'silent' } });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    const user = await registerUser(server);
+    const twoThousand = await publicMap(server, user, 2_000);
+    const tenThousand = await publicMap(server, user, 10_000);
+
+    for (const [label, id] of [['2,000', twoThousand], ['10,000', tenThousand]] as const) {
+      const times: number[] = [];
+      // One warm-up run (the server's first answers, Chromium's caches of its own).
+      for (let run = 0; run <= FIRST_RENDER_RUNS; run++) {
+        const opened = await openReady(browser, `${server.url}/m/${id}`);
+        if (run > 0) times.push(opened.ready);
+        await opened.close();
+      }
+      print(`first render, ${label} locations: median ${ms(median(times))} (min ${ms(Math.min(...times))}, max ${ms(Math.max(...times))}, ${times.length} cold loads)`);
+    }
+
+    const opened = await openReady(browser, `${server.url}/m/${tenThousand}`);
+    // As a person would, start a moment after the map appears (its location buttons for the
+    // keyboard are added in idle time right after the first paint).
+    await opened.page.waitForTimeout(1500);
+    const { intervals, work } = await panAndZoom(opened.page);
+    await opened.close();
+    print(
+      `frame time, panning and zooming 10,000 markers: median ${ms(median(intervals))}, p95 ${ms(percentile(intervals, 95))}, p99 ${ms(percentile(intervals, 99))} between frames` +
+        ` (${intervals.length} frames, ${intervals.filter((value) => value > 34).length} longer than two frames)`,
+    );
+    print(`  the viewer's own work per painted frame: median ${ms(median(work))}, p95 ${ms(percentile(work, 95))} (${work.length} paints)`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchViewerRender((line) => console.log(line));

@@ -1,0 +1,79 @@
+/**
+ * The viewer's JavaScript, gzipped, as a browser loads it from the build: the scripts
+ * viewer.html loads at once (its entry and module preloads), then the chunks they import on
+ * demand (DOMPurify, when a floor plan or a description needs sanitising). Needs `npm run build`.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const DIST = path.resolve(import.meta.dirname, '../dist/client');
+const BUDGET_KB = 80;
+
+export interface ViewerSize {
+  initialJs: number;
+  onDemandJs: number;
+  css: number;
+  files: Array<{ file: string; gzip: number; initial: boolean }>;
+}
+
+const gzipSize = (file: string) => gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function measureViewerSize(): ViewerSize | null {
+  const html = path.join(DIST, 'viewer.html');
+  if (!existsSync(html)) return null;
+  const page = readFileSync(html, 'utf8');
+  const initial = new Set<string>();
+  for (const match of page.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)) initial.add(match[1]!);
+  const css = [...page.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+\.css)"/g)].map((match) => match[1]!);
+
+  // Static imports of the initial scripts are initial too; dynamic imports load on demand.
+  const onDemand = new Set<string>();
+  const queue = [...initial];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    const source = readFileSync(path.join(DIST, file), 'utf8');
+    const dir = path.posix.dirname(file);
+    for (const match of source.matchAll(/(?:from|import)\s*["'`](\.\/[^"'`]+\.js)["'`]/g)) {
+      const target = path.posix.join(dir, match[1]!);
+      if (!initial.has(target)) {
+        initial.add(target);
+        queue.push(target);
+      }
+    }
+    for (const match of source.matchAll(/import\(\s*["'`](\.\/[^"'`]+\.js)["'`]\s*\)/g)) {
+      const target = path.posix.join(dir, match[1]!);
+      if (!initial.has(target)) onDemand.add(target);
+    }
+    // Vite's preload helper lists a dynamic import's files as strings ("assets/x.js").
+    for (const match of source.matchAll(/["'`](assets\/[^"'`]+\.js)["'`]/g)) if (!initial.has(match[1]!)) onDemand.add(match[1]!);
+  }
+  for (const file of initial) onDemand.delete(file);
+  const files = [
+    ...[...initial].map((file) => ({ file, gzip: gzipSize(file), initial: true })),
+    ...[...onDemand].map((file) => ({ file, gzip: gzipSize(file), initial: false })),
+  ];
+  return {
+    initialJs: files.filter((f) => f.initial).reduce((sum, f) => sum + f.gzip, 0),
+    onDemandJs: files.filter((f) => !f.initial).reduce((sum, f) => sum + f.gzip, 0),
+    css: css.reduce((sum, file) => sum + gzipSize(file), 0),
+    files,
+  };
+}
+
+export function benchViewerSize(print: (line: string) => void): ViewerSize | null {
+  const size = measureViewerSize();
+  if (!size) {
+    print('viewer size: no build (run npm run build first)');
+    return null;
+  }
+  const verdict = size.initialJs <= BUDGET_KB * 1024 ? 'within' : 'over';
+  print(`viewer JS gzipped, loaded at once: ${kb(size.initialJs)} (${verdict} the ${BUDGET_KB} KB aim)`);
+  for (const file of size.files.filter((f) => f.initial)) print(`  ${file.file}: ${kb(file.gzip)}`);
+  print(`viewer JS gzipped, on demand: ${kb(size.onDemandJs)}${size.files.some((f) => !f.initial) ? ` (${size.files.filter((f) => !f.initial).map((f) => path.basename(f.file)).join(', ')})` : ''}`);
+  print(`viewer CSS gzipped: ${kb(size.css)}`);
+  return size;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) benchViewerSize((line) => console.log(line));
