@@ -148,8 +148,10 @@ export class Camera {
     this.set({ k: from.k, x: from.x + dx, y: from.y + dy }, animate);
   }
 
-  centerOn(point: MapPoint, zoom = this.zoom, animate = true): void {
-    this.set(this.viewCentredOn(point, zoom), animate);
+  /** Centres a point; `shiftY` moves it up (negative) or down, e.g. above a bottom sheet. */
+  centerOn(point: MapPoint, zoom = this.zoom, animate = true, shiftY = 0): void {
+    const view = this.viewCentredOn(point, zoom);
+    this.set(shiftY ? { ...view, y: view.y + shiftY } : view, animate);
   }
 
   /** Moves the view as little as needed for a point to sit at least `margin` px inside it. */

@@ -32,7 +32,7 @@ export function embedSnippet({ mapId, publicUrl, title, aspectRatio = 16 / 10, l
   const src = escapeAttribute(viewerUrl(publicUrl, mapId, locationId));
   const name = escapeAttribute(`Map: ${title}`);
   return (
-    `<div style="position:relative;width:100%;aspect-ratio:${Number(ratio.toFixed(4))};min-height:320px;max-height:90vh">` +
+    `<div style="position:relative;width:100%;aspect-ratio:${Number(ratio.toFixed(4))};min-height:420px;max-height:90vh">` +
     `<iframe src="${src}" title="${name}" loading="lazy" allow="fullscreen" allowfullscreen ` +
     `style="position:absolute;inset:0;width:100%;height:100%;border:0;border-radius:12px"></iframe>` +
     `</div>`

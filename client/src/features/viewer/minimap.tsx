@@ -10,9 +10,10 @@ import type { Layer } from './types';
 const MAX_WIDTH = 168;
 const MAX_HEIGHT = 120;
 
-export function Minimap({ camera, layer, width, height, background }: { camera: Camera; layer: Layer; width: number; height: number; background: string }) {
+export function Minimap({ camera, layer, width, height, background, small = false }: { camera: Camera; layer: Layer; width: number; height: number; background: string; small?: boolean }) {
   const frameRef = useRef<HTMLDivElement>(null);
-  const scale = Math.min(MAX_WIDTH / width, MAX_HEIGHT / height);
+  const fraction = small ? 0.72 : 1;
+  const scale = Math.min((MAX_WIDTH * fraction) / width, (MAX_HEIGHT * fraction) / height);
   const w = Math.round(width * scale);
   const h = Math.round(height * scale);
 

@@ -70,6 +70,7 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
   const shareToggleRef = useRef<HTMLButtonElement>(null);
   const listToggleRef = useRef<HTMLButtonElement>(null);
   const narrow = useMediaQuery(NARROW);
+  const medium = useMediaQuery('(max-width: 1024px), (max-height: 560px)');
 
   const groupsById = useMemo(() => new Map(doc.groups.map((group) => [group.id, group])), [doc.groups]);
   const groupColors = useMemo(() => new Map(doc.groups.map((group) => [group.id, group.color])), [doc.groups]);
@@ -104,8 +105,8 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
   const returnFocus = useRef<HTMLElement | null>(null);
   const focusOnClose = useRef(false);
   const flyPending = useRef<{ id: string; animate: boolean } | null>(selectedId ? { id: selectedId, animate: false } : null);
-  const live = useRef({ selectedId, byId });
-  live.current = { selectedId, byId };
+  const live = useRef({ selectedId, byId, narrow });
+  live.current = { selectedId, byId, narrow };
 
   const foldedQuery = fold(query.trim());
   const filtering = foldedQuery !== '' || activeGroups.size > 0;
@@ -157,7 +158,8 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
     if (!anchor) return; // the layer's drawing is still loading: onLayerReady tries again
     flyPending.current = null;
     const zoom = location.zoom ?? Math.max(camera.zoom, Math.min(doc.settings.maxZoom, 2));
-    camera.centerOn(anchor, zoom, pending.animate);
+    // On a phone the details cover the lower part: the location goes to the middle of the rest.
+    camera.centerOn(anchor, zoom, pending.animate, live.current.narrow ? -camera.height * 0.22 : 0);
   }, [camera, doc.settings.maxZoom]);
 
   useEffect(() => {
@@ -475,7 +477,7 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
               )}
               <div className="mf-bottom__right">
                 {features.minimap && !narrow ? (
-                  <Minimap camera={camera} layer={layer} width={width} height={height} background={theme.background} />
+                  <Minimap camera={camera} layer={layer} width={width} height={height} background={theme.background} small={medium} />
                 ) : null}
                 <a className="mf-credit" href={publicUrl} target="_blank" rel="noopener noreferrer">
                   Mapfold
