@@ -300,7 +300,7 @@ describe('the viewer around the map', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     render(<Viewer map={publicMap()} publicUrl="https://maps.example.com" />);
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    const share = screen.getByRole('dialog', { name: 'Share this map' });
+    const share = await screen.findByRole('dialog', { name: 'Share this map' });
     expect(within(share).getByLabelText('Link')).toHaveValue('https://maps.example.com/m/mall');
     const code = within(share).getByLabelText('Embed on your website') as HTMLTextAreaElement;
     expect(code.value).toContain('<iframe src="https://maps.example.com/m/mall" title="Map: Riverside Mall" loading="lazy" allow="fullscreen"');

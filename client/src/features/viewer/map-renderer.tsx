@@ -265,7 +265,8 @@ export function MapRenderer(props: MapRendererProps) {
     const detach = attachGestures(viewport, {
       camera,
       cooperative: () => live.current.cooperative ?? false,
-      hasFocus: () => containerRef.current?.contains(window.document.activeElement) ?? false,
+      // The page (an iframe's own document, when embedded) has the focus, and within it the map.
+      hasFocus: () => window.document.hasFocus() && (containerRef.current?.contains(window.document.activeElement) ?? false),
       onHint: (hint) => live.current.onHint?.(hint),
     });
     const at = (event: MouseEvent) => {

@@ -4,7 +4,7 @@
  * layer switcher, a tooltip on hover, the details popup, deep links and the share menu.
  * Which parts show follows the document's `settings.features`; colours follow its theme.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { Camera } from './camera';
 import { clearLocation, locationFromUrl, pushLocation } from './deep-link';
 import { Directory } from './directory';
@@ -13,11 +13,13 @@ import { Icon } from './icons';
 import { MapRenderer, type MapRendererHandle } from './map-renderer';
 import { Minimap } from './minimap';
 import { Popup } from './popup';
-import { ShareMenu } from './share-menu';
 import { loadPurifier } from './svg-layer';
 import { fold, matchesFolded, searchTextOf } from './text';
 import type { Location, MapDocument, MapPoint } from './types';
 import { useAnchored } from './use-anchored';
+
+// Loaded when the share button is first pressed: most visitors never open it.
+const ShareMenu = lazy(() => import('./share-menu').then((module) => ({ default: module.ShareMenu })));
 
 /** What `GET /api/public/maps/:id` answers. */
 export interface PublicMap {
@@ -69,6 +71,7 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
   const rootRef = useRef<HTMLDivElement>(null);
   const shareToggleRef = useRef<HTMLButtonElement>(null);
   const listToggleRef = useRef<HTMLButtonElement>(null);
+  const sheetRef = useRef<HTMLDivElement>(null);
   const narrow = useMediaQuery(NARROW);
   const medium = useMediaQuery('(max-width: 1024px), (max-height: 560px)');
 
@@ -242,6 +245,11 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
     document.addEventListener('fullscreenchange', onChange);
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
+
+  // The directory sheet takes the focus when it opens (the close button and search follow).
+  useEffect(() => {
+    if (sheetOpen) sheetRef.current?.focus({ preventScroll: true });
+  }, [sheetOpen]);
 
   useEffect(() => {
     if (!toast) return;
@@ -443,14 +451,16 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
             </div>
 
             {shareOpen ? (
-              <ShareMenu
-                mapId={map.id}
-                title={map.title}
-                publicUrl={publicUrl}
-                aspectRatio={width / height}
-                onCopied={setToast}
-                onClose={() => setShareOpen(false)}
-              />
+              <Suspense fallback={null}>
+                <ShareMenu
+                  mapId={map.id}
+                  title={map.title}
+                  publicUrl={publicUrl}
+                  aspectRatio={width / height}
+                  onCopied={setToast}
+                  onClose={() => setShareOpen(false)}
+                />
+              </Suspense>
             ) : null}
 
             {map.test ? (
@@ -527,7 +537,7 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
       {showSidebar && narrow && sheetOpen ? (
         <div className="mf-sheet" role="dialog" aria-modal="true" aria-label="Directory">
           <button type="button" className="mf-sheet__scrim" aria-label="Close the directory" tabIndex={-1} onClick={() => setSheetOpen(false)} />
-          <div className="mf-sheet__panel">
+          <div className="mf-sheet__panel" tabIndex={-1} ref={sheetRef}>
             {directory(
               <button
                 type="button"
