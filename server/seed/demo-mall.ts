@@ -144,7 +144,7 @@ export function demoMallDocument(): Document {
           id: shop.id,
           title: shop.title,
           about: shop.about,
-          description: `<p>Find us on the ${floor.name.toLowerCase()}${shop.hours ? `, open ${shop.hours}` : ""}.</p>`,
+          description: `<p>Find us on the ${floor.name.toLowerCase()} of Riverside Mall.</p>`,
           layer: floor.id,
           element: shop.id,
           position: { x: x + w / 2, y: y + h / 2 },
