@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy* and waitFor give up after 1 s by default: too tight on a shared 2-core machine under
+// load (animation frames and timers then run late), so tests wait up to 5 s before failing.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Vitest runs without globals here, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());

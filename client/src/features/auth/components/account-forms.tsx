@@ -12,7 +12,7 @@ import { toApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { authApi } from '../api/auth-api';
 import { fieldErrorOf } from './field-error';
-import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './register-form';
+import { NewPasswordField } from './new-password-field';
 import './account.css';
 
 export const DISPLAY_NAME_MAX_LENGTH = 80;
@@ -107,15 +107,9 @@ export function ChangePasswordForm() {
         onChange={(e) => setCurrentPassword(e.target.value)}
         disabled={saving}
       />
-      <TextField
+      <NewPasswordField
         label="New password"
-        type="password"
         name="newPassword"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
-        maxLength={PASSWORD_MAX_LENGTH}
-        hint={PASSWORD_HINT}
         value={newPassword}
         onChange={(e) => setNewPassword(e.target.value)}
         disabled={saving}

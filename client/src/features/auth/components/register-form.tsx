@@ -5,14 +5,10 @@ import { TextField } from '../../../components/ui/field';
 import { useSession } from '../../../lib/session';
 import { fieldErrorOf } from './field-error';
 import { ContinueWithGoogle } from './google-button';
+import { NewPasswordField } from './new-password-field';
 
 const REGISTER_FIELDS = ['displayName', 'email', 'password'] as const;
 type RegisterField = (typeof REGISTER_FIELDS)[number];
-
-/** The server's password rules (it also refuses the most common passwords). */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
-export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`;
 
 /**
  * Creates an account (display name, email, password) and signs it in. In Clerk mode Clerk may
@@ -50,15 +46,9 @@ export function RegisterForm() {
         {error ? <Alert>{error}</Alert> : null}
         <TextField label="Display name" name="displayName" autoComplete="name" required maxLength={80} value={displayName} onChange={(e) => setDisplayName(e.target.value)} disabled={submitting} error={errorFor('displayName')} />
         <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} disabled={submitting} error={errorFor('email')} />
-        <TextField
+        <NewPasswordField
           label="Password"
-          type="password"
           name="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
-          hint={PASSWORD_HINT}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           disabled={submitting}

@@ -6,7 +6,7 @@ import { toApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { authApi } from '../api/auth-api';
 import { fieldErrorOf } from './field-error';
-import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './register-form';
+import { NewPasswordField } from './new-password-field';
 
 /** What the page says after a reset request, whether or not the address has an account. */
 export const RESET_REQUESTED_MESSAGE =
@@ -95,15 +95,9 @@ export function NewPasswordForm({ token, onDone, footer }: { token: string; onDo
   return (
     <form className="auth-form" onSubmit={(event) => void onSubmit(event)} aria-label="Choose a new password">
       {error ? <Alert>{error}</Alert> : null}
-      <TextField
+      <NewPasswordField
         label="New password"
-        type="password"
         name="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
-        maxLength={PASSWORD_MAX_LENGTH}
-        hint={PASSWORD_HINT}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         disabled={submitting}
