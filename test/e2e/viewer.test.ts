@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedSnippet } from '../../client/src/features/viewer/embed.js';
 import { startBrowserSession } from '../support/browser.js';
 import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
+import { defaultSettings } from '../../events/map-document.js';
 
 const PLAN = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 600" width="1000" height="600">
   <rect x="10" y="10" width="980" height="580" rx="16" fill="#f8fafc" stroke="#64748b" stroke-width="4"/>
@@ -41,13 +42,13 @@ function documentWith(planUrl: string) {
   ];
   return {
     version: 2,
+    // The product's default settings, with this map's size, zoom range, accent and minimap.
     settings: {
+      ...defaultSettings(),
       size: { width: 1000, height: 600 },
-      minZoom: 1,
       maxZoom: 6,
-      initialView: null,
-      theme: { mode: 'light', accent: '#4f46e5', background: '#f8fafc' },
-      features: { sidebar: true, search: true, filters: true, minimap: true, zoomButtons: true, fullscreen: true, deepLinks: true },
+      theme: { ...defaultSettings().theme, accent: '#4f46e5' },
+      features: { ...defaultSettings().features, minimap: true },
       defaultLayer: 'ground',
     },
     layers: [{ id: 'ground', name: 'Ground floor', file: { kind: 'svg', url: planUrl, width: 1000, height: 600 } }],

@@ -9,16 +9,17 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../support/databases.js';
 import { call, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
+import { defaultSettings } from '../../events/map-document.js';
 
 const document = {
   version: 2,
+  // The product's default settings, with this map's size, zoom range, accent and minimap.
   settings: {
+    ...defaultSettings(),
     size: { width: 1000, height: 600 },
-    minZoom: 1,
     maxZoom: 6,
-    initialView: null,
-    theme: { mode: 'light', accent: '#0f766e', background: '#f8fafc' },
-    features: { sidebar: true, search: true, filters: true, minimap: true, zoomButtons: true, fullscreen: true, deepLinks: true },
+    theme: { ...defaultSettings().theme, accent: '#0f766e' },
+    features: { ...defaultSettings().features, minimap: true },
     defaultLayer: 'ground',
   },
   layers: [{ id: 'ground', name: 'Ground floor', file: null }],
