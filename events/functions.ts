@@ -26,7 +26,8 @@ export interface FunctionResults {
   createMap: string;
   saveMap: null;
   deleteMap: null;
-  editMap: null;
+  /** The map stream's revision after the edits (decimal string), as map data records carry it. */
+  editMap: { revision: string };
 }
 
 /** A command's answer: its result and the global position of its last event ("c:p"), if any. */

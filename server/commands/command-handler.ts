@@ -30,6 +30,8 @@ export interface CommandOutcome<Event> {
   events: Event[];
   /** Global position of the last appended event; null when the command changed nothing. */
   position: Position | null;
+  /** The stream's revision after the command (its last event's); null when the stream is empty. */
+  revision: bigint | null;
 }
 
 const MAX_ATTEMPTS = 4;
@@ -50,7 +52,7 @@ export async function handleCommand<Command, Event extends { type: string; data:
       if (event) state = decider.evolve(state, event);
     }
     const events = decider.decide(command, state);
-    if (events.length === 0) return { events, position: null };
+    if (events.length === 0) return { events, position: null, revision: recorded.length === 0 ? null : recorded[recorded.length - 1]!.revision };
     const expected = recorded.length === 0 ? ('no_stream' as const) : recorded[recorded.length - 1]!.revision;
     try {
       const result = await store.append(
@@ -68,7 +70,7 @@ export async function handleCommand<Command, Event extends { type: string; data:
         })),
         expected,
       );
-      return { events, position: result.position };
+      return { events, position: result.position, revision: result.revision };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       if (attempt >= MAX_ATTEMPTS) {

@@ -1,6 +1,7 @@
 /**
  * The map functions of spec §7 (createMap, saveMap, deleteMap): from a validated payload and
- * the caller to the map decider, with the read-model facts the decider needs.
+ * the caller to the map decider, with the read-model facts the decider needs. Rich text in a
+ * payload is made safe before the decider sees it, so no event records hostile markup.
  */
 import { z } from 'zod';
 import type { functionPayloads } from '../../events/functions.js';
@@ -9,6 +10,7 @@ import { emptyMapDocument } from '../../events/map-document.js';
 import { streams } from '../../events/streams.js';
 import { countTestMaps } from '../../projections/maps-list.js';
 import type { IdGenerator } from '../clock.js';
+import { sanitizeMapDocument, sanitizeMapEdits } from '../content/rich-text-sanitizer.js';
 import type { Queryable } from '../db/database.js';
 import type { EventStore } from '../event-store/event-store.js';
 import { handleCommand, type CommandMetadata, type CommandOutcome, type Decider } from './command-handler.js';
@@ -34,7 +36,7 @@ export async function createMap(deps: MapCommandDeps, payload: z.output<typeof f
   const mapId = deps.ids.mapId();
   const outcome = await runMapCommand(
     deps,
-    { type: 'CreateMap', data: { mapId, title: payload.title, document: payload.mapData ?? emptyMapDocument() } },
+    { type: 'CreateMap', data: { mapId, title: payload.title, document: payload.mapData ? sanitizeMapDocument(payload.mapData) : emptyMapDocument() } },
     meta,
   );
   return { result: mapId, position: outcome.position };
@@ -43,7 +45,7 @@ export async function createMap(deps: MapCommandDeps, payload: z.output<typeof f
 export async function saveMap(deps: MapCommandDeps, payload: z.output<typeof functionPayloads.saveMap>, meta: CommandMetadata) {
   const outcome = await runMapCommand(
     deps,
-    { type: 'SaveMap', data: { mapId: payload.id, title: payload.title, document: payload.mapData } },
+    { type: 'SaveMap', data: { mapId: payload.id, title: payload.title, document: payload.mapData && sanitizeMapDocument(payload.mapData) } },
     meta,
   );
   return { result: null, position: outcome.position };
@@ -55,6 +57,7 @@ export async function deleteMap(deps: MapCommandDeps, payload: z.output<typeof f
 }
 
 export async function editMap(deps: MapCommandDeps, payload: z.output<typeof functionPayloads.editMap>, meta: CommandMetadata) {
-  const outcome = await runMapCommand(deps, { type: 'EditMap', data: { mapId: payload.id, edits: payload.edits } }, meta);
-  return { result: null, position: outcome.position };
+  const outcome = await runMapCommand(deps, { type: 'EditMap', data: { mapId: payload.id, edits: sanitizeMapEdits(payload.edits) } }, meta);
+  // The editor drops its pending edits once a snapshot of this revision (or later) arrives.
+  return { result: { revision: String(outcome.revision) }, position: outcome.position };
 }

@@ -148,6 +148,8 @@ describe.each(databaseTargets)('callable functions on $name', (target) => {
       ];
       const answer = await call(server, 'editMap', { id, edits }, owner);
       expect(answer.status).toBe(200);
+      // MapCreated is revision 0; the four edits are 1 to 4.
+      expect(answer.body.result).toEqual({ revision: '4' });
       await projected(server, answer.body.position);
       const list = await fetch(`${server.url}/api/maps`, { headers: { cookie: owner.cookie } }).then((r) => r.json());
       expect(list.result[0].metrics).toEqual({ layerCount: 2, locationCount: 2 });

@@ -1,0 +1,314 @@
+/**
+ * One open editor's copy of a map: the server's document (the last snapshot pushed over the
+ * websocket) with this tab's unsaved edits on top, undo and redo of this tab's own edits, and
+ * the saving that sends the edits to the server in order.
+ *
+ * Why rebase instead of merging answers: the server pushes whole snapshots of the map data with
+ * their stream revision. The document shown is always "latest snapshot + pending edits", the
+ * pending edits replayed with the same `applyEdit` the projection uses and skipped when they no
+ * longer fit (a collaborator removed the location). An edit stays pending until a snapshot of
+ * the revision its save answered with (or a later one) arrives, so nothing flickers back. Edits
+ * are idempotent enough for the overlap (re-adding an existing location is skipped; setting a
+ * field twice sets it once), the last write wins per field, as the architecture says.
+ *
+ * No React here: the page reads it through `subscribe`/`getSnapshot` (useSyncExternalStore),
+ * and the tests drive it with fake timers.
+ */
+import type { MapDocument } from '../../../../events/map-document';
+import type { MapEdit } from '../../../../events/map-edits';
+import { applyEdits } from '../../../../events/map-edit-inverse';
+import type { ApiError } from '../../lib/api';
+import type { EditOptions } from './panels/panel-props';
+
+/** What the status line says: everything saved, saving, waiting for the network, or only local. */
+export type SaveStatus = 'saved' | 'saving' | 'offline' | 'local';
+
+export interface EditorSnapshot {
+  document: MapDocument;
+  status: SaveStatus;
+  canUndo: boolean;
+  canRedo: boolean;
+  /** The last save the server refused (its edits are taken back), until dismissed. */
+  error: string | null;
+  /** How many edits wait to be saved. */
+  unsaved: number;
+}
+
+export interface ServerCopy {
+  document: MapDocument;
+  /** The map stream's revision the document reflects. */
+  revision: bigint;
+}
+
+export interface EditorSessionOptions {
+  initial: ServerCopy;
+  /**
+   * Saves edits (editMap), answering the stream revision after them. Null: exploring a map one
+   * may not change (the demo); edits stay in the tab.
+   */
+  save: ((edits: MapEdit[]) => Promise<{ revision: string }>) | null;
+  /** Reads the server's copy again (when a push seems lost). */
+  reload?: () => Promise<ServerCopy>;
+  /** Is the network there at all (navigator.onLine)? */
+  online?: () => boolean;
+  now?: () => number;
+}
+
+interface Batch {
+  edits: MapEdit[];
+  /** Sent and answered: waits for a snapshot of this revision. */
+  revision: bigint | null;
+  sending: boolean;
+}
+
+interface UndoStep {
+  /** The edits that take this step back, in the order to apply them. */
+  edits: MapEdit[];
+  coalesce: string | undefined;
+  at: number;
+}
+
+/** The server takes at most this many edits in one call (events/functions.ts). */
+const MAX_EDITS_PER_SAVE = 500;
+/** Typing in one field within this long is one undo step. */
+const COALESCE_MS = 1_200;
+/** Edits wait this long for more before they are sent (typing sends every so often, not per key). */
+const SEND_DELAY_MS = 120;
+const COALESCED_SEND_DELAY_MS = 400;
+/** After this long without the snapshot a save answered for, read the server's copy again. */
+const SNAPSHOT_WAIT_MS = 4_000;
+const RETRY_MIN_MS = 1_000;
+const RETRY_MAX_MS = 15_000;
+const UNDO_LIMIT = 200;
+
+/** Answers that mean "try again later": the network or the server is away. */
+function isTransient(error: ApiError): boolean {
+  return error.status === 0 || error.code === 'unavailable' || error.code === 'deadline-exceeded' || error.code === 'aborted';
+}
+
+export class EditorSession {
+  private server: ServerCopy;
+  private queue: Batch[] = [];
+  private undoSteps: UndoStep[] = [];
+  private redoSteps: UndoStep[] = [];
+  private offline = false;
+  private error: string | null = null;
+  private snapshot: EditorSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private sendTimer: ReturnType<typeof setTimeout> | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private reloadTimer: ReturnType<typeof setTimeout> | null = null;
+  private retryDelay = RETRY_MIN_MS;
+  private disposed = false;
+  private readonly now: () => number;
+
+  constructor(private readonly options: EditorSessionOptions) {
+    this.server = options.initial;
+    this.now = options.now ?? (() => Date.now());
+    this.snapshot = this.build(this.server.document);
+  }
+
+  // ---- reading ------------------------------------------------------------------------------
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): EditorSnapshot => this.snapshot;
+
+  get document(): MapDocument {
+    return this.snapshot.document;
+  }
+
+  /** The server's revision this tab has seen. */
+  get revision(): bigint {
+    return this.server.revision;
+  }
+
+  // ---- editing ------------------------------------------------------------------------------
+
+  /** Applies edits at once and saves them; one call (or a run of coalesced calls) is one undo step. */
+  readonly apply = (edits: MapEdit[], options: EditOptions = {}): void => {
+    const result = applyEdits(this.snapshot.document, edits);
+    if (result.applied.length === 0) return;
+    const top = this.undoSteps.at(-1);
+    const now = this.now();
+    if (options.coalesce && top && top.coalesce === options.coalesce && now - top.at < COALESCE_MS) {
+      // The newer step's inverse goes first: it undoes the later change before the earlier one.
+      top.edits = [...result.inverse, ...top.edits];
+      top.at = now;
+    } else {
+      this.undoSteps.push({ edits: result.inverse, coalesce: options.coalesce, at: now });
+      if (this.undoSteps.length > UNDO_LIMIT) this.undoSteps.shift();
+    }
+    this.redoSteps = [];
+    this.enqueue(result.applied, options.coalesce ? COALESCED_SEND_DELAY_MS : SEND_DELAY_MS);
+  };
+
+  readonly undo = (): void => this.step(this.undoSteps, this.redoSteps);
+
+  readonly redo = (): void => this.step(this.redoSteps, this.undoSteps);
+
+  /** Replays a step's edits (what still applies), and records what takes them back on the other stack. */
+  private step(from: UndoStep[], to: UndoStep[]): void {
+    while (from.length > 0) {
+      const step = from.pop()!;
+      const result = applyEdits(this.snapshot.document, step.edits);
+      // Nothing of it applies any more (a collaborator removed what it touched): the next one.
+      if (result.applied.length === 0) continue;
+      to.push({ edits: result.inverse, coalesce: undefined, at: 0 });
+      this.enqueue(result.applied, SEND_DELAY_MS);
+      return;
+    }
+    this.publish();
+  }
+
+  readonly dismissError = (): void => {
+    this.error = null;
+    this.publish();
+  };
+
+  // ---- the server's side --------------------------------------------------------------------
+
+  /** A snapshot of the map data arrived (pushed or read). Older ones than what we have are ignored. */
+  readonly receive = (copy: ServerCopy): void => {
+    if (copy.revision < this.server.revision) return;
+    this.server = copy;
+    this.queue = this.queue.filter((batch) => batch.revision === null || batch.revision > copy.revision);
+    if (!this.queue.some((batch) => batch.revision !== null) && this.reloadTimer) {
+      clearTimeout(this.reloadTimer);
+      this.reloadTimer = null;
+    }
+    this.publish();
+  };
+
+  /** The network is back (or the socket reconnected): try what waits now. */
+  readonly retryNow = (): void => {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.retryDelay = RETRY_MIN_MS;
+    this.flush();
+  };
+
+  /** Sends what waits at once (before the page is left, or in tests). */
+  readonly flushNow = (): void => {
+    if (this.sendTimer) clearTimeout(this.sendTimer);
+    this.sendTimer = null;
+    this.flush();
+  };
+
+  dispose(): void {
+    this.disposed = true;
+    for (const timer of [this.sendTimer, this.retryTimer, this.reloadTimer]) if (timer) clearTimeout(timer);
+    this.listeners.clear();
+  }
+
+  private enqueue(edits: MapEdit[], delay: number): void {
+    const last = this.queue.at(-1);
+    if (last && !last.sending && last.revision === null) last.edits.push(...edits);
+    else this.queue.push({ edits: [...edits], revision: null, sending: false });
+    this.publish();
+    if (!this.options.save) return;
+    if (this.sendTimer) clearTimeout(this.sendTimer);
+    this.sendTimer = setTimeout(() => {
+      this.sendTimer = null;
+      this.flush();
+    }, delay);
+  }
+
+  /** Sends the first batch not yet sent, one call at a time, so the server sees our order. */
+  private flush(): void {
+    const save = this.options.save;
+    if (!save || this.disposed || this.retryTimer) return;
+    if (this.queue.some((batch) => batch.sending)) return;
+    const next = this.queue.find((batch) => batch.revision === null);
+    if (!next) return;
+    // A large import goes in several calls; the rest stays queued behind this one.
+    if (next.edits.length > MAX_EDITS_PER_SAVE) {
+      const rest = next.edits.splice(MAX_EDITS_PER_SAVE);
+      this.queue.splice(this.queue.indexOf(next) + 1, 0, { edits: rest, revision: null, sending: false });
+    }
+    next.sending = true;
+    save(next.edits).then(
+      ({ revision }) => {
+        next.sending = false;
+        this.offline = false;
+        this.retryDelay = RETRY_MIN_MS;
+        const at = BigInt(revision);
+        if (at <= this.server.revision) this.queue = this.queue.filter((batch) => batch !== next);
+        else {
+          next.revision = at;
+          this.awaitSnapshot();
+        }
+        this.publish();
+        this.flush();
+      },
+      (error: ApiError) => {
+        next.sending = false;
+        if (this.disposed) return;
+        if (isTransient(error)) {
+          // Kept, and tried again later: nothing typed offline is lost.
+          this.offline = error.status === 0 || this.options.online?.() === false;
+          this.scheduleRetry();
+        } else {
+          // Refused (not valid any more, no longer allowed): these edits are taken back.
+          this.queue = this.queue.filter((batch) => batch !== next);
+          this.error = error.message;
+          this.flush();
+        }
+        this.publish();
+      },
+    );
+    this.publish();
+  }
+
+  private scheduleRetry(): void {
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.flush();
+    }, this.retryDelay);
+    this.retryDelay = Math.min(RETRY_MAX_MS, this.retryDelay * 2);
+  }
+
+  /** A save was answered; its snapshot should follow over the socket. If it does not, read it. */
+  private awaitSnapshot(): void {
+    const reload = this.options.reload;
+    if (!reload || this.reloadTimer) return;
+    this.reloadTimer = setTimeout(() => {
+      this.reloadTimer = null;
+      if (this.disposed || !this.queue.some((batch) => batch.revision !== null)) return;
+      reload().then(
+        (copy) => {
+          if (this.disposed) return;
+          this.receive(copy);
+          if (this.queue.some((batch) => batch.revision !== null)) this.awaitSnapshot();
+        },
+        () => {
+          if (!this.disposed) this.awaitSnapshot();
+        },
+      );
+    }, SNAPSHOT_WAIT_MS);
+  }
+
+  private build(document: MapDocument): EditorSnapshot {
+    const unsaved = this.queue.reduce((count, batch) => count + batch.edits.length, 0);
+    const status: SaveStatus = !this.options.save ? 'local' : unsaved === 0 ? 'saved' : this.offline ? 'offline' : 'saving';
+    return {
+      document,
+      status,
+      canUndo: this.undoSteps.length > 0,
+      canRedo: this.redoSteps.length > 0,
+      error: this.error,
+      unsaved,
+    };
+  }
+
+  private publish(): void {
+    let document = this.server.document;
+    for (const batch of this.queue) document = applyEdits(document, batch.edits).document;
+    this.snapshot = this.build(document);
+    for (const listener of this.listeners) listener();
+  }
+}
