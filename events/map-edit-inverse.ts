@@ -8,7 +8,7 @@ import type { Location, MapDocument } from './map-document.js';
 import { applyEdit, checkEdit, type MapEdit } from './map-edits.js';
 
 /** The previous values of the fields a patch sets. */
-function previousValues<T extends object>(current: T, patch: Partial<T>): Partial<T> {
+function previousValues<T extends object>(current: T, patch: { [K in keyof T]?: T[K] | undefined }): Partial<T> {
   const previous: Partial<T> = {};
   for (const key of Object.keys(patch) as (keyof T)[]) {
     if (patch[key] !== undefined) previous[key] = current[key];

@@ -70,7 +70,7 @@ export async function handleCommand<Command, Event extends { type: string; data:
         })),
         expected,
       );
-      return { events, position: result.position, revision: result.revision };
+      return { events, position: result.position, revision: result.nextRevision };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       if (attempt >= MAX_ATTEMPTS) {

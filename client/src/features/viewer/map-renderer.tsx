@@ -5,14 +5,28 @@
  * and repaint the canvas once per frame; React renders only when the document, the layer, the
  * selection or the filters change.
  *
- * The viewer uses it, and the editor will too: it knows nothing of search, popups or history.
+ * The viewer uses it, and so does the editor, which adds `editing`: markers that can be dragged,
+ * and regions that can be picked. It knows nothing of search, popups or history.
  */
 import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import type { Camera } from './camera';
 import { attachGestures, type GestureHint } from './gestures';
 import { MarkerLayer, type MarkerItem } from './marker-layer';
-import { fetchSvg, mountSvg, regionOf } from './svg-layer';
+import { fetchSvg, mountSvg, pickableAt, regionOf } from './svg-layer';
 import type { Layer, Location, MapDocument, MapPoint } from './types';
+
+/** What the editor adds to the map: dragging markers, picking regions, placing new locations. */
+export interface MapEditing {
+  /** A marker was dragged to `to` (layer coordinates). */
+  onMove(id: string, to: MapPoint): void;
+  /** An SVG element with an id that no location stands for was clicked. */
+  onPickRegion(elementId: string, at: MapPoint): void;
+  /** Placing a new location: a crosshair, and regions light up under the pointer. */
+  placing: boolean;
+}
+
+/** A press that moves less than this many pixels is a click, not a drag. */
+const DRAG_THRESHOLD = 4;
 
 /** Layers with more locations than this draw first and add their buttons just after. */
 const DEFER_BUTTONS_FROM = 300;
@@ -40,7 +54,10 @@ export interface MapRendererProps {
   onSelect: (id: string, opener: HTMLElement | null) => void;
   /** The pointer or the keyboard focus is on a location (null: on none). */
   onHover?: (id: string | null) => void;
-  onBackgroundClick?: () => void;
+  /** A click on no location, with where it was on the layer. */
+  onBackgroundClick?: (at: MapPoint) => void;
+  /** The editor's interactions (see {@link MapEditing}); the viewer has none. */
+  editing?: MapEditing;
   onHint?: (hint: GestureHint) => void;
   /** Called when a layer's drawing and markers are on screen (each time the layer changes). */
   onReady?: () => void;
@@ -93,6 +110,9 @@ export function MapRenderer(props: MapRendererProps) {
     [doc.locations, layer.id],
   );
   const byId = useMemo(() => new Map(onLayer.map((location) => [location.id, location])), [onLayer]);
+  const byIdRef = useRef(byId);
+  byIdRef.current = byId;
+  const editable = props.editing !== undefined;
   const items = useMemo<MarkerItem[]>(
     () =>
       onLayer
@@ -219,7 +239,7 @@ export function MapRenderer(props: MapRendererProps) {
     fetchSvg(file.url).then(
       (markup) => {
         if (cancelled) return;
-        regionsRef.current = mountSvg(host, markup, { width: file.width, height: file.height }, regionSpecs, { ...regionColors, accent: theme.accent });
+        regionsRef.current = mountSvg(host, markup, { width: file.width, height: file.height }, regionSpecs, { ...regionColors, accent: theme.accent }, editable);
         regionCentres.current = new Map();
         setBaseReady(true);
       },
@@ -233,7 +253,16 @@ export function MapRenderer(props: MapRendererProps) {
       cancelled = true;
       if (host.shadowRoot) host.shadowRoot.innerHTML = '';
     };
-  }, [file, regionSpecs, regionColors, theme.accent]);
+  }, [file, regionSpecs, regionColors, theme.accent, editable]);
+
+  // Placing a location: the drawing's regions light up under the pointer.
+  const placing = props.editing?.placing ?? false;
+  useEffect(() => {
+    const host = baseRef.current;
+    if (!host) return;
+    if (placing) host.setAttribute('data-placing', '');
+    else host.removeAttribute('data-placing');
+  }, [placing, baseReady]);
 
   // The regions' state: selected, filtered out.
   useEffect(() => {
@@ -297,10 +326,27 @@ export function MapRenderer(props: MapRendererProps) {
       setHovered(at(event));
     };
     const onLeave = () => setHovered(null);
+    const mapPointOf = (event: MouseEvent) => {
+      const rect = viewport.getBoundingClientRect();
+      return camera.toMap(event.clientX - rect.left, event.clientY - rect.top);
+    };
     const onClick = (event: MouseEvent) => {
+      const editing = live.current.editing;
+      // Placing: a click on the drawing's unlinked region links it; anywhere else places a marker.
+      if (editing?.placing) {
+        const element = pickableAt(baseRef.current?.shadowRoot, event.clientX, event.clientY);
+        if (element) editing.onPickRegion(element, mapPointOf(event));
+        else live.current.onBackgroundClick?.(mapPointOf(event));
+        return;
+      }
       const id = at(event);
-      if (id) live.current.onSelect(id, viewport);
-      else live.current.onBackgroundClick?.();
+      if (id) {
+        live.current.onSelect(id, viewport);
+        return;
+      }
+      const element = editing ? pickableAt(baseRef.current?.shadowRoot, event.clientX, event.clientY) : null;
+      if (element && editing) editing.onPickRegion(element, mapPointOf(event));
+      else live.current.onBackgroundClick?.(mapPointOf(event));
     };
     viewport.addEventListener('pointermove', onMove);
     viewport.addEventListener('pointerleave', onLeave);
@@ -312,6 +358,70 @@ export function MapRenderer(props: MapRendererProps) {
       viewport.removeEventListener('click', onClick);
     };
   }, [camera]);
+
+  // The editor: a press on a placed marker drags it instead of the map.
+  useEffect(() => {
+    if (!editable) return;
+    const viewport = viewportRef.current!;
+    let drag: { id: string; pointerId: number; startX: number; startY: number; dx: number; dy: number; moved: boolean; to: MapPoint | null } | null = null;
+    let suppressClick = false;
+    const local = (event: PointerEvent) => {
+      const rect = viewport.getBoundingClientRect();
+      return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+    };
+    const onDown = (event: PointerEvent) => {
+      if ((event.pointerType === 'mouse' && event.button !== 0) || drag || live.current.editing?.placing) return;
+      if (event.target instanceof Element && event.target.closest('[data-mf-ui]')) return;
+      const point = local(event);
+      const id = markersRef.current?.hit(point.x, point.y);
+      const position = id ? byIdRef.current.get(id)?.position : null;
+      if (!id || !position) return;
+      // Ours alone: the map does not pan under a marker being dragged.
+      event.stopImmediatePropagation();
+      const anchor = camera.toScreen(position);
+      drag = { id, pointerId: event.pointerId, startX: point.x, startY: point.y, dx: anchor.x - point.x, dy: anchor.y - point.y, moved: false, to: null };
+      viewport.setPointerCapture?.(event.pointerId);
+    };
+    const onMove = (event: PointerEvent) => {
+      if (!drag || event.pointerId !== drag.pointerId) return;
+      event.stopImmediatePropagation();
+      const point = local(event);
+      if (!drag.moved && Math.hypot(point.x - drag.startX, point.y - drag.startY) < DRAG_THRESHOLD) return;
+      drag.moved = true;
+      viewport.dataset.draggingMarker = '';
+      drag.to = camera.toMap(point.x + drag.dx, point.y + drag.dy);
+      markersRef.current?.moveItem(drag.id, drag.to.x, drag.to.y);
+      camera.requestFrame();
+    };
+    const onUp = (event: PointerEvent) => {
+      if (!drag || event.pointerId !== drag.pointerId) return;
+      event.stopImmediatePropagation();
+      const { id, moved, to } = drag;
+      drag = null;
+      delete viewport.dataset.draggingMarker;
+      if (moved && to) {
+        suppressClick = true;
+        live.current.editing?.onMove(id, { x: Math.round(to.x * 10) / 10, y: Math.round(to.y * 10) / 10 });
+      }
+    };
+    const onClickCapture = (event: MouseEvent) => {
+      if (!suppressClick) return;
+      suppressClick = false;
+      event.stopImmediatePropagation();
+    };
+    viewport.addEventListener('pointerdown', onDown, true);
+    viewport.addEventListener('pointermove', onMove, true);
+    viewport.addEventListener('pointerup', onUp, true);
+    viewport.addEventListener('pointercancel', onUp, true);
+    viewport.addEventListener('click', onClickCapture, true);
+    return () => {
+      viewport.removeEventListener('pointerdown', onDown, true);
+      viewport.removeEventListener('pointermove', onMove, true);
+      viewport.removeEventListener('pointerup', onUp, true);
+      viewport.removeEventListener('pointercancel', onUp, true);
+      viewport.removeEventListener('click', onClickCapture, true);
+    };
+  }, [camera, editable]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
@@ -370,6 +480,7 @@ export function MapRenderer(props: MapRendererProps) {
         ref={viewportRef}
         className="mf-viewport"
         data-cooperative={cooperative ? 'true' : 'false'}
+        data-placing={placing ? 'true' : undefined}
         tabIndex={0}
         aria-label={`${label}. Arrow keys move the map, plus and minus zoom, 0 resets the view.`}
         aria-describedby="mf-map-help"

@@ -84,6 +84,14 @@ export class MarkerLayer {
     if (this.hitBoxes.length < this.items.length * 4) this.hitBoxes = new Float32Array(this.items.length * 4);
   }
 
+  /** Moves one marker (the editor's drag) without rebuilding the list; the next frame shows it. */
+  moveItem(id: string, x: number, y: number): void {
+    const item = this.items.find((candidate) => candidate.id === id);
+    if (!item) return;
+    item.x = x;
+    item.y = y;
+  }
+
   resize(width: number, height: number, dpr: number): void {
     this.width = width;
     this.height = height;

@@ -56,6 +56,8 @@ ${region}[data-mf-active], ${region}[data-mf-active] * { fill: var(--mf-active, 
 ${region}[data-mf-active], ${region}[data-mf-focus] { stroke: ${accent} !important; stroke-width: 3px !important; }
 ${region}[data-mf-dim] { opacity: .35; }
 ${region}[data-mf-off] { pointer-events: none; }
+:host([data-placing]) [data-mf-pick] { cursor: copy; }
+:host([data-placing]) [data-mf-pick]:hover, :host([data-placing]) [data-mf-pick]:hover * { fill: ${hover} !important; stroke: ${accent} !important; stroke-width: 2px !important; stroke-dasharray: 6 4; }
 `;
 }
 
@@ -79,6 +81,8 @@ export function mountSvg(
   size: { width: number; height: number },
   regions: ReadonlyArray<{ id: string; element: string; color: string | null }>,
   colors: RegionColors,
+  /** The editor: every other element with an id is marked `data-mf-pick`, to be linked to a new location. */
+  pickable = false,
 ): Map<string, Element> {
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   root.innerHTML = `<style>${regionStyles(colors)}</style>${markup}`;
@@ -102,7 +106,24 @@ export function mountSvg(
     }
     found.set(id, region);
   }
+  if (pickable) {
+    for (const element of svg.querySelectorAll(PICKABLE)) {
+      if (element.hasAttribute('data-mf-loc') || element.closest(NOT_DRAWN)) continue;
+      element.setAttribute('data-mf-pick', element.id);
+    }
+  }
   return found;
+}
+
+/** Shapes (and groups of them) that can stand for a location. */
+const PICKABLE = 'path[id], polygon[id], polyline[id], rect[id], circle[id], ellipse[id], g[id]';
+/** Parts of a drawing that are not drawn where they stand (definitions, clips, masks). */
+const NOT_DRAWN = 'defs, clipPath, mask, pattern, symbol, marker';
+
+/** The SVG element id under a point that the editor may link to a new location, if any. */
+export function pickableAt(root: ShadowRoot | null | undefined, clientX: number, clientY: number): string | null {
+  if (!root || typeof root.elementFromPoint !== 'function') return null;
+  return root.elementFromPoint(clientX, clientY)?.closest('[data-mf-pick]')?.getAttribute('data-mf-pick') ?? null;
 }
 
 /** The location of the region an event happened in (through the shadow root), if any. */
