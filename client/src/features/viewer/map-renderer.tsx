@@ -158,10 +158,13 @@ export function MapRenderer(props: MapRendererProps) {
   useImperativeHandle(props.ref, () => ({ anchorOf: (id) => anchorRef.current(id), focus: () => viewportRef.current?.focus() }), []);
 
   // The camera: this layer's size and the document's zoom limits.
+  // Keyed by value: an editor receives a new settings object with every collaborator's edit,
+  // and the view must not jump home unless the zoom limits or the initial view changed.
+  const { minZoom, maxZoom, initialView } = doc.settings;
+  const initialKey = initialView ? `${initialView.x},${initialView.y},${initialView.zoom}` : '';
   useLayoutEffect(() => {
-    const { minZoom, maxZoom, initialView } = doc.settings;
     camera.setMap(width, height, minZoom, maxZoom, initialView);
-  }, [camera, width, height, doc.settings]);
+  }, [camera, width, height, minZoom, maxZoom, initialKey]);
 
   // The frame loop: one transform for the layer, one canvas repaint for the markers.
   useLayoutEffect(() => {
@@ -223,11 +226,16 @@ export function MapRenderer(props: MapRendererProps) {
 
   // The layer's file: an SVG inlined (with its regions), or an image.
   const file = layer.file;
-  const regionSpecs = useMemo(
+  const regionSpecList = useMemo(
     () => onLayer.filter((l) => l.element).map((l) => ({ id: l.id, element: l.element!, color: l.color ?? (l.groups[0] ? groupColors.get(l.groups[0]) ?? null : null) })),
     [onLayer, groupColors],
   );
-  const regionColors = doc.styles.regions;
+  // By value too: the drawing is mounted again only when its regions or colours really change
+  // (not for every edit of a location's text in the editor).
+  const regionKey = JSON.stringify(regionSpecList);
+  const regionSpecs = useMemo(() => regionSpecList, [regionKey]);
+  const { base: regionBase, hover: regionHover, active: regionActive } = doc.styles.regions;
+  const regionColors = useMemo(() => ({ base: regionBase, hover: regionHover, active: regionActive }), [regionBase, regionHover, regionActive]);
   useEffect(() => {
     setBaseReady(!file);
     setBaseFailed(false);
