@@ -4,6 +4,7 @@
  * its links open in a new tab without access to this page.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { openRichTextLink, RICH_TEXT_CONFIG } from '../../../../events/rich-text';
 import type { Camera } from './camera';
 import { Icon } from './icons';
 import { loadPurifier } from './svg-layer';
@@ -12,19 +13,17 @@ import { useAnchored } from './use-anchored';
 
 let linkHookAdded = false;
 
-/** The description as safe HTML: no scripts, no handlers; links open in a new tab. */
+/**
+ * The description as safe HTML: the rich text the server keeps (events/rich-text.ts), checked
+ * again here; links open in a new tab.
+ */
 export async function sanitizeDescription(html: string): Promise<string> {
   const purify = await loadPurifier();
   if (!linkHookAdded) {
     linkHookAdded = true;
-    purify.addHook('afterSanitizeAttributes', (node) => {
-      if (node.tagName === 'A' && node.hasAttribute('href')) {
-        node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer');
-      }
-    });
+    purify.addHook('afterSanitizeAttributes', openRichTextLink);
   }
-  return purify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'], FORBID_ATTR: ['style'] });
+  return purify.sanitize(html, RICH_TEXT_CONFIG);
 }
 
 export function telHref(phone: string): string {

@@ -1,0 +1,146 @@
+/**
+ * Rich text is made safe on the server before any event records it: a location's description
+ * keeps the formatting events/rich-text.ts allows and nothing that can run, load or restyle
+ * anything. DOMPurify does the walking, over one jsdom window made on first use. The viewer
+ * sanitises again with the same configuration before it shows the text.
+ *
+ * Sanitised text is stable: sanitising it again gives the same text, so a document saved
+ * back unchanged stays unchanged.
+ *
+ * jsdom is slow with big trees (about 50 µs an element, and far worse, up to a stack overflow,
+ * when elements nest thousands deep: 6,000 unclosed `<b>` take it seconds). So the markup is
+ * measured first, with parse5 (the parser jsdom itself uses, without the DOM, a few ms), and
+ * refused when it has more than {@link MAX_RICH_TEXT_ELEMENTS} elements or nests deeper than
+ * {@link MAX_RICH_TEXT_DEPTH}: no formatting a person writes comes near either.
+ */
+import createDOMPurify, { type DOMPurify } from 'dompurify';
+import { JSDOM } from 'jsdom';
+import { parse, type DefaultTreeAdapterMap } from 'parse5';
+import { DomainError } from '../../events/errors.js';
+import { locationFields, type MapDocument } from '../../events/map-document.js';
+import type { MapEdit } from '../../events/map-edits.js';
+import { openRichTextLink, RICH_TEXT_CONFIG } from '../../events/rich-text.js';
+
+const MAX_DESCRIPTION = locationFields.description.maxLength ?? 20_000;
+
+/** Most elements one piece of rich text may have (as parsed, before sanitising). */
+export const MAX_RICH_TEXT_ELEMENTS = 2_000;
+/** Deepest elements may nest in one piece of rich text (`<body>`'s children are level 1). */
+export const MAX_RICH_TEXT_DEPTH = 64;
+
+/** Rich text that is refused rather than sanitised (too big a tree to walk). */
+export class RichTextRejectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RichTextRejectedError';
+  }
+}
+
+let shared: DOMPurify | null = null;
+
+function purifier(): DOMPurify {
+  if (shared) return shared;
+  const { window } = new JSDOM('<!DOCTYPE html><html><head></head><body></body></html>');
+  const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+  purify.addHook('afterSanitizeAttributes', openRichTextLink);
+  shared = purify;
+  return shared;
+}
+
+type ParsedNode = DefaultTreeAdapterMap['node'];
+
+/** Throws {@link RichTextRejectedError} when the markup is too big or too deep to walk. */
+function checkTreeSize(html: string): void {
+  const tooMany = () => new RichTextRejectedError(`has too many elements (at most ${MAX_RICH_TEXT_ELEMENTS})`);
+  // Every start tag is `<` and a letter: a bound on the parser's own work, counted first.
+  if ((html.match(/<[A-Za-z]/g)?.length ?? 0) > MAX_RICH_TEXT_ELEMENTS) throw tooMany();
+  // Parsed as DOMPurify parses it: a whole document, of which it keeps the body's content.
+  // The head counts too (jsdom builds it: a leading <template> lands there). Depth 0 is
+  // <head> and <body>, so the document starts at -2.
+  let elements = 0;
+  const pending: Array<[ParsedNode, number]> = [[parse(html), -2]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [node, depth] = next;
+    if (!('childNodes' in node)) continue;
+    // A <template>'s children live in its content (jsdom builds them too, before DOMPurify drops them).
+    const children = 'content' in node ? [...node.childNodes, ...node.content.childNodes] : node.childNodes;
+    for (const child of children) {
+      if (!('tagName' in child)) continue;
+      if (++elements > MAX_RICH_TEXT_ELEMENTS) throw tooMany();
+      if (depth + 1 > MAX_RICH_TEXT_DEPTH) throw new RichTextRejectedError(`nests too deeply (at most ${MAX_RICH_TEXT_DEPTH} levels)`);
+      pending.push([child, depth + 1]);
+    }
+  }
+}
+
+/**
+ * Rich text (HTML) as it may be stored and shown: allowed formatting kept, everything else
+ * removed (see events/rich-text.ts). Text without `<` holds no markup and is answered as it
+ * is, without parsing (as DOMPurify does: entities in it stay text). Throws {@link RichTextRejectedError} for markup of more than
+ * {@link MAX_RICH_TEXT_ELEMENTS} elements or nested deeper than {@link MAX_RICH_TEXT_DEPTH}.
+ */
+export function sanitizeRichText(html: string): string {
+  if (!html.includes('<')) return html;
+  checkTreeSize(html);
+  return purifier().sanitize(html, RICH_TEXT_CONFIG);
+}
+
+/**
+ * A description made safe; `invalid-argument` naming `path` when it is refused, or when the
+ * safe text is longer than a description may be (escaping a stray `<` or `&` lengthens it).
+ */
+function safeDescription(html: string, path: string): string {
+  let safe: string;
+  try {
+    safe = sanitizeRichText(html);
+  } catch (error) {
+    if (error instanceof RichTextRejectedError) throw new DomainError('invalid-argument', `${path}: ${error.message}`);
+    throw error;
+  }
+  if (safe.length > MAX_DESCRIPTION) {
+    throw new DomainError('invalid-argument', `${path}: must be at most ${MAX_DESCRIPTION} characters once made safe (${safe.length})`);
+  }
+  return safe;
+}
+
+/**
+ * The document with every location's description made safe. Answers the same object when
+ * nothing changed. `path` names the document in errors (`mapData.locations.3.description`).
+ */
+export function sanitizeMapDocument(document: MapDocument, path = 'mapData'): MapDocument {
+  let changed = false;
+  const locations = document.locations.map((location, index) => {
+    const description = safeDescription(location.description, `${path}.locations.${index}.description`);
+    if (description === location.description) return location;
+    changed = true;
+    return { ...location, description };
+  });
+  return changed ? { ...document, locations } : document;
+}
+
+/**
+ * The edits with every description they carry made safe: a LocationAdded's location, a
+ * LocationUpdated's changes, a DocumentImported's document. Other edits hold no rich text and
+ * are passed on as they are. `path` names the list in errors (`edits.0.location.description`).
+ */
+export function sanitizeMapEdits(edits: readonly MapEdit[], path = 'edits'): MapEdit[] {
+  return edits.map((edit, index): MapEdit => {
+    switch (edit.type) {
+      case 'LocationAdded': {
+        const description = safeDescription(edit.location.description, `${path}.${index}.location.description`);
+        return description === edit.location.description ? edit : { ...edit, location: { ...edit.location, description } };
+      }
+      case 'LocationUpdated': {
+        if (edit.changes.description === undefined) return edit;
+        const description = safeDescription(edit.changes.description, `${path}.${index}.changes.description`);
+        return description === edit.changes.description ? edit : { ...edit, changes: { ...edit.changes, description } };
+      }
+      case 'DocumentImported': {
+        const document = sanitizeMapDocument(edit.document, `${path}.${index}.document`);
+        return document === edit.document ? edit : { ...edit, document };
+      }
+      default:
+        return edit;
+    }
+  });
+}
