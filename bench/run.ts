@@ -4,6 +4,8 @@
  *  - projection catch-up (events/s) over 100,000 events;
  *  - command-to-push latency (median, p99) over 1,000 commands: HTTP call at one client to
  *    the websocket message at another;
+ *  - edit-to-other-editor latency (median, p99) over 500 edits: one editMap from one tab of a
+ *    map's owner to the snapshot holding it at another tab (bench/edit-latency.ts);
  *  - the public viewer: its JavaScript gzipped, first render of a 2,000-location map and frame
  *    time while panning and zooming 10,000 markers (bench/viewer-*.ts).
  * PostgreSQL comes from DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
@@ -19,6 +21,7 @@ import { createPostgresDatabase } from '../test/support/databases.js';
 import { benchAppends } from './append-throughput.js';
 import { benchCatchUp } from './projection-catch-up.js';
 import { benchCommandToPush } from './command-to-push.js';
+import { benchEditLatency } from './edit-latency.js';
 import { benchViewerRender } from './viewer-render.js';
 import { benchViewerSize } from './viewer-size.js';
 
@@ -52,7 +55,7 @@ const only = process.argv[2];
 for (const target of targets) {
   if (only && !target.name.toLowerCase().startsWith(only.toLowerCase())) continue;
   console.log(`\n== ${target.name} ==`);
-  for (const run of [benchAppends, benchCatchUp, benchCommandToPush]) {
+  for (const run of [benchAppends, benchCatchUp, benchCommandToPush, benchEditLatency]) {
     const opened = await target.open();
     try {
       await run(opened.db, (line) => console.log(`  ${line}`));

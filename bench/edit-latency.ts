@@ -1,0 +1,148 @@
+/**
+ * Edit-to-other-editor latency: two editors of one map, as two browser tabs of its owner (two
+ * sessions of the same user; the map topic is the owner's only). Editor A sends one
+ * fine-grained edit (`editMap` with a LocationUpdated of one location's title); editor B, a
+ * websocket subscribed to `map:{id}` on `/api/live`, waits for the snapshot whose document
+ * holds that title. Timed from A sending the request to B receiving that snapshot, one edit
+ * at a time, after a warm-up. Editor A is subscribed too, as its tab would be.
+ */
+import WebSocket from 'ws';
+import type { MapEdit } from '../events/map-edits.js';
+import { emptyMapDocument, Location, type MapDocument } from '../events/map-document.js';
+import type { ServerMessage } from '../events/live-messages.js';
+import type { MapDataRecord } from '../events/read-models.js';
+import { topics } from '../events/topics.js';
+import { allProjections } from '../projections/index.js';
+import { ProjectionRunner } from '../projections/runner.js';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import type { Database } from '../server/db/database.js';
+import { openServices } from '../server/services.js';
+
+const WARM_UP = 50;
+const EDITS = 500;
+/** Locations on the map: each snapshot carries the whole document, as the editor's does. */
+const LOCATIONS = 100;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** A map of a mall floor: LOCATIONS shops with a short description each. */
+function benchDocument(): MapDocument {
+  const document = emptyMapDocument();
+  const locations = Array.from({ length: LOCATIONS }, (_, i) =>
+    Location.parse({
+      id: `shop-${i}`,
+      title: `Shop ${i}`,
+      layer: 'ground',
+      position: { x: 20 + (i % 10) * 110, y: 20 + Math.floor(i / 10) * 70 },
+      description: `<p>Shop ${i} on the <strong>ground floor</strong>.</p>`,
+    }),
+  );
+  return { ...document, locations };
+}
+
+/** A websocket of `/api/live` signed in with `cookie`, subscribed to `topic` (its first snapshot in). */
+async function openEditorSocket(base: string, cookie: string, topic: string, onSnapshot: (data: unknown) => void): Promise<WebSocket> {
+  const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live`, { headers: { cookie } });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  const subscribed = new Promise<void>((resolve, reject) => {
+    socket.on('message', (raw) => {
+      const message = JSON.parse(raw.toString()) as ServerMessage;
+      if (message.type === 'error') reject(new Error(`subscribe ${topic}: ${message.code} ${message.message}`));
+      if (message.type !== 'snapshot' || message.topic !== topic) return;
+      resolve();
+      onSnapshot(message.data);
+    });
+  });
+  socket.send(JSON.stringify({ v: 1, type: 'subscribe', topic }));
+  await subscribed;
+  return socket;
+}
+
+/** editMap over HTTP from one editor; time until the other editor's socket has the edit. */
+export async function benchEditLatency(db: Database, print: (line: string) => void): Promise<void> {
+  const services = await openServices(loadConfig({ LOG_LEVEL: 'silent' }), { db, logger: { info: () => {}, error: () => {} } });
+  const app = await buildApp(services);
+  const runner = new ProjectionRunner(db, services.store, allProjections);
+  await runner.start();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const sockets: WebSocket[] = [];
+  try {
+    const email = 'editor@example.com';
+    const password = 'bench password';
+    const registered = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { email, password, displayName: 'Editor' } }),
+    });
+    const cookieA = registered.headers.get('set-cookie')!.split(';')[0]!;
+    // Verify the address through the link in the outbox, as a person would.
+    const [mail] = await services.outbox!.list(1);
+    const token = /token=([\w-]+)/.exec(mail!.text)![1];
+    await fetch(`${base}/api/auth/verify-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { token } }) });
+    // The second tab: the same person signed in again, a session of its own.
+    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { email, password } }) });
+    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+    const cookieB = login.headers.get('set-cookie')!.split(';')[0]!;
+
+    const callFn = async (name: string, data: unknown) => {
+      const response = await fetch(`${base}/api/fn/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: cookieA }, body: JSON.stringify({ data }) });
+      if (!response.ok) throw new Error(`${name} failed: ${response.status} ${await response.text()}`);
+      return (await response.json()) as { result: unknown; position: string | null };
+    };
+    const mapId = (await callFn('createMap', { title: 'Edit latency', mapData: benchDocument() })).result as string;
+    // The map topic answers not-found until the map's read model has it.
+    for (let attempt = 0; (await fetch(`${base}/api/maps/${mapId}/data`, { headers: { cookie: cookieB } })).status !== 200; attempt++) {
+      if (attempt > 200) throw new Error('the new map never reached its read model');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+
+    const topic = topics.map(mapId);
+    // Editor B: the titles of its latest snapshot's locations, checked for the awaited edit.
+    let waiting: { id: string; title: string; resolve: () => void } | null = null;
+    const onSnapshotB = (data: unknown) => {
+      if (!waiting) return;
+      const document = (data as MapDataRecord | null)?.data as MapDocument | undefined;
+      const location = document?.locations.find((l) => l.id === waiting!.id);
+      if (location?.title === waiting.title) {
+        const done = waiting;
+        waiting = null;
+        done.resolve();
+      }
+    };
+    sockets.push(await openEditorSocket(base, cookieA, topic, () => {}));
+    sockets.push(await openEditorSocket(base, cookieB, topic, onSnapshotB));
+
+    const samples: number[] = [];
+    for (let i = 0; i < WARM_UP + EDITS; i++) {
+      const id = `shop-${i % LOCATIONS}`;
+      const title = `Shop ${i % LOCATIONS} (edit ${i})`;
+      const edit: MapEdit = { type: 'LocationUpdated', id, changes: { title } };
+      const arrived = new Promise<void>((resolve) => (waiting = { id, title, resolve }));
+      const started = performance.now();
+      const answered = callFn('editMap', { id: mapId, edits: [edit] });
+      // A refused edit never arrives: its error ends the run, as does a push that never comes.
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`edit ${i} never reached editor B`)), 10_000)));
+      await Promise.race([arrived, answered.then(() => arrived), timedOut]).finally(() => clearTimeout(timer));
+      const elapsed = performance.now() - started;
+      // Editor A's answer too, before the next edit: one edit at a time.
+      await answered;
+      if (i >= WARM_UP) samples.push(elapsed);
+    }
+    samples.sort((a, b) => a - b);
+    print(`edit-to-other-editor: median ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms (${EDITS} edits, ${LOCATIONS}-location map)`);
+  } finally {
+    for (const socket of sockets) socket.close();
+    await app.close();
+    await runner.stop();
+    await services.store.close();
+  }
+}
