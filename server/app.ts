@@ -90,6 +90,9 @@ export async function buildApp(
     bodyLimit: config.bodyLimit,
     genReqId: () => services.ids.uuid(),
     trustProxy: config.trustProxy ?? false,
+    // Routes check their own ids and answer 404 for ones that cannot exist; the router's
+    // default (100 characters, then 414) would answer a long made-up id differently.
+    maxParamLength: 2048,
   };
   const app = options.loggerInstance ? Fastify({ ...common, loggerInstance: options.loggerInstance }) : Fastify({ ...common, logger });
 
