@@ -55,3 +55,12 @@ export const marketingPaths: readonly string[] = [
 
 /** Pages where the header shows no navigation (spec §2 Layout). */
 export const pathsWithoutNav: readonly string[] = [paths.login, paths.register, paths.reset];
+
+/**
+ * Pages that fill the window below the header, with no footer: the map editor (a workspace,
+ * like a design tool, not a document that scrolls).
+ */
+export function isWorkspacePath(pathname: string): boolean {
+  const match = /^\/maps\/([^/]+)\/?$/.exec(pathname);
+  return match !== null && `/maps/${match[1]}` !== paths.newMap;
+}

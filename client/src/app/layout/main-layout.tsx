@@ -1,6 +1,6 @@
 import { Outlet, useLocation } from 'react-router-dom';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
-import { marketingPaths } from '../paths';
+import { isWorkspacePath, marketingPaths } from '../paths';
 import { ExtendedFooter, MinimalFooter } from './footer';
 import { Header } from './header';
 import { RouteEffects } from './route-effects';
@@ -9,13 +9,14 @@ import './layout.css';
 /**
  * Every page but the standalone map viewer: header, the e-mail verification banner (while the
  * address is unverified), the page (faded in), and the extended footer on marketing pages or
- * the minimal one elsewhere.
+ * the minimal one elsewhere; the map editor fills the window instead, with no footer.
  */
 export function MainLayout() {
   const { pathname } = useLocation();
   const marketing = marketingPaths.includes(pathname);
+  const workspace = isWorkspacePath(pathname);
   return (
-    <div className="app-shell">
+    <div className={workspace ? 'app-shell app-shell--workspace' : 'app-shell'}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -25,7 +26,7 @@ export function MainLayout() {
       <main id="main" className="app-main page-fade" key={pathname} tabIndex={-1}>
         <Outlet />
       </main>
-      {marketing ? <ExtendedFooter /> : <MinimalFooter />}
+      {workspace ? null : marketing ? <ExtendedFooter /> : <MinimalFooter />}
     </div>
   );
 }

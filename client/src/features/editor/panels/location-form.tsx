@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/field';
 import type { EditorPanelProps } from './panel-props';
 import { RichTextEditor } from './rich-text-editor';
+import { useDraft, type Draft } from './use-draft';
 
 type Patch = z.infer<typeof LocationPatch>;
 type TextKey = 'title' | 'about' | 'phone' | 'hours' | 'label';
@@ -40,49 +41,6 @@ export const MARKER_LABELS: Record<Location['marker'], string> = {
 /** The first message of a failed parse, after the field's name: "Title is required". */
 function message(label: string, error: z.ZodError): string {
   return `${label} ${error.issues[0]?.message ?? 'is not valid'}`;
-}
-
-interface Draft {
-  value: string;
-  error: string | null;
-  onChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void;
-  onFocus(): void;
-  onBlur(): void;
-}
-
-/**
- * A field's text as the user types it. `commit` gives the edit for an acceptable text and
- * answers null, or answers what is wrong (shown; the draft stays).
- */
-function useDraft(external: string, commit: (text: string) => string | null): Draft {
-  const [draft, setDraft] = useState(external);
-  const [error, setError] = useState<string | null>(null);
-  const focused = useRef(false);
-  const latest = useRef(external);
-  latest.current = external;
-  useEffect(() => {
-    if (focused.current) return;
-    setDraft(external);
-    setError(null);
-  }, [external]);
-  return {
-    value: draft,
-    error,
-    onChange: (event) => {
-      const text = event.target.value;
-      setDraft(text);
-      setError(commit(text));
-    },
-    onFocus: () => {
-      focused.current = true;
-    },
-    onBlur: () => {
-      focused.current = false;
-      // An accepted draft shows the value as kept ("Café " as "Café", or a collaborator's
-      // later value); a refused one stays for the user to fix.
-      if (!error) setDraft(latest.current);
-    },
-  };
 }
 
 interface AreaFieldProps {

@@ -1,0 +1,104 @@
+/**
+ * The editor's map: the viewer's renderer with editing on (drag a marker to move it; in "add"
+ * mode a click places a new location, or links the drawing's region under the pointer), the
+ * tool switch, the floor switcher and the zoom controls over it.
+ */
+import { useMemo, useRef, type RefObject } from 'react';
+import type { MapDocument } from '../../../../events/map-document';
+import type { Camera } from '../viewer/camera';
+import { MapRenderer, type MapRendererHandle } from '../viewer/map-renderer';
+import type { Location, MapPoint } from '../viewer/types';
+import { EditorIcon } from './editor-icons';
+
+export interface EditorCanvasProps {
+  document: MapDocument;
+  camera: Camera;
+  layerId: string;
+  onLayerChange: (id: string) => void;
+  selectedId: string | null;
+  onSelect: (id: string | null) => void;
+  placing: boolean;
+  onPlacingChange: (placing: boolean) => void;
+  /** Place a new location at a point of the current layer. */
+  onPlace: (at: MapPoint) => void;
+  /** A region of the drawing no location stands for was clicked. */
+  onPickRegion: (elementId: string, at: MapPoint) => void;
+  onMove: (id: string, to: MapPoint) => void;
+  rendererRef?: RefObject<MapRendererHandle | null>;
+}
+
+const describe = (location: Location) => (location.about ? `${location.title}, ${location.about}` : location.title);
+
+export function EditorCanvas(props: EditorCanvasProps) {
+  const { document: doc, camera, layerId, selectedId, placing } = props;
+  const ownRef = useRef<MapRendererHandle>(null);
+  const rendererRef = props.rendererRef ?? ownRef;
+  const layer = doc.layers.find((candidate) => candidate.id === layerId) ?? doc.layers[0]!;
+  const live = useRef(props);
+  live.current = props;
+  // Stable handlers: the renderer reads them through a ref anyway, and they never re-subscribe.
+  const editing = useMemo(
+    () => ({
+      onMove: (id: string, to: MapPoint) => live.current.onMove(id, to),
+      onPickRegion: (element: string, at: MapPoint) => live.current.onPickRegion(element, at),
+    }),
+    [],
+  );
+
+  return (
+    <div className="ed-canvas" data-placing={placing ? 'true' : undefined}>
+      <MapRenderer
+        ref={rendererRef}
+        document={doc}
+        layer={layer}
+        camera={camera}
+        selectedId={selectedId}
+        visibleIds={null}
+        describe={describe}
+        label={`Map editor, ${layer.name}`}
+        onSelect={(id) => props.onSelect(id)}
+        onBackgroundClick={(at) => {
+          if (live.current.placing) live.current.onPlace(at);
+          else live.current.onSelect(null);
+        }}
+        editing={{ ...editing, placing }}
+      >
+        <div className="ed-canvas__tools" role="toolbar" aria-label="Tools" data-mf-ui="">
+          <button type="button" className="ed-tool" aria-pressed={!placing} onClick={() => props.onPlacingChange(false)} title="Select and move (V)">
+            <EditorIcon name="cursor" />
+            <span>Select</span>
+          </button>
+          <button type="button" className="ed-tool" aria-pressed={placing} onClick={() => props.onPlacingChange(!placing)} title="Add a location (A)">
+            <EditorIcon name="addPin" />
+            <span>Add location</span>
+          </button>
+        </div>
+        {placing ? (
+          <p className="ed-canvas__hint" role="status" data-mf-ui="">
+            Click the map to place the location, or a region of the drawing to link it. <kbd>Enter</kbd> places it in the middle, <kbd>Esc</kbd> cancels.
+          </p>
+        ) : null}
+        {doc.layers.length > 1 ? (
+          <div className="ed-canvas__floors" role="group" aria-label="Floors" data-mf-ui="">
+            {doc.layers.map((candidate) => (
+              <button key={candidate.id} type="button" className="ed-floor" aria-pressed={candidate.id === layer.id} onClick={() => props.onLayerChange(candidate.id)}>
+                {candidate.name}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        <div className="ed-canvas__zoom" role="group" aria-label="Zoom" data-mf-ui="">
+          <button type="button" className="ed-icon-button" aria-label="Zoom in" onClick={() => camera.zoomBy(1.6, undefined, undefined, true)}>
+            <EditorIcon name="plus" />
+          </button>
+          <button type="button" className="ed-icon-button" aria-label="Zoom out" onClick={() => camera.zoomBy(1 / 1.6, undefined, undefined, true)}>
+            <EditorIcon name="minus" />
+          </button>
+          <button type="button" className="ed-icon-button" aria-label="Reset view" onClick={() => camera.reset()}>
+            <EditorIcon name="reset" />
+          </button>
+        </div>
+      </MapRenderer>
+    </div>
+  );
+}

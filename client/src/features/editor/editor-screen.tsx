@@ -1,0 +1,452 @@
+/**
+ * The map editor (/maps/{id}): the map on a canvas, panels for locations, floors, groups, the
+ * map's look, publishing and data; undo and redo; a preview of the published viewer. Every edit
+ * is applied at once and saved as it is made (no Save button); the status line says where the
+ * work stands, and another open editor of the same map sees each edit appear.
+ *
+ * Someone else's map (the demo behind /demo) opens for exploring: every edit works, stays in the
+ * tab, and the page offers to sign up (or make one's own copy) to keep it.
+ */
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Location, type MapDocument } from '../../../../events/map-document';
+import { COPY_TITLE_PREFIX, MAP_TITLE_MAX, MapTitle } from '../../../../events/map-title';
+import { usesTestSlot } from '../../../../events/map-states';
+import { Button } from '../../components/ui/button';
+import { api, toApiError } from '../../lib/api';
+import type { MapRendererHandle } from '../viewer/map-renderer';
+import { Camera } from '../viewer/camera';
+import type { MapPoint } from '../viewer/types';
+import { EditorCanvas } from './editor-canvas';
+import { EditorIcon, type EditorIconName } from './editor-icons';
+import type { EditorSession } from './editor-session';
+import { newElementId } from './ids';
+import { GroupsPanel } from './panels/groups-panel';
+import { ImportExportPanel } from './panels/import-export-panel';
+import { LayersPanel } from './panels/layers-panel';
+import { LocationsPanel } from './panels/locations-panel';
+import { SettingsPanel } from './panels/settings-panel';
+import { SharePanel } from './panels/share-panel';
+import { SaveStatus } from './save-status';
+import type { EditorAccess } from './use-editor-map';
+import '../viewer/viewer.css';
+import './editor.css';
+
+// The preview is the public viewer itself, loaded when first asked for.
+const Viewer = lazy(() => import('../viewer/viewer').then((module) => ({ default: module.Viewer })));
+
+type Tab = 'locations' | 'floors' | 'groups' | 'style' | 'share' | 'data';
+
+const TABS: ReadonlyArray<{ id: Tab; label: string; icon: EditorIconName }> = [
+  { id: 'locations', label: 'Locations', icon: 'pin' },
+  { id: 'floors', label: 'Floors', icon: 'layers' },
+  { id: 'groups', label: 'Groups', icon: 'tag' },
+  { id: 'style', label: 'Settings', icon: 'sliders' },
+  { id: 'share', label: 'Share', icon: 'share' },
+  { id: 'data', label: 'Data', icon: 'data' },
+];
+
+export interface EditorProps {
+  mapId: string;
+  access: EditorAccess;
+  title: string;
+  state: number | null;
+  session: EditorSession;
+  signedIn: boolean;
+  onTitleChange: (title: string) => void;
+  /** Links: the map list, sign-up, another map (after making a copy). */
+  mapsHref: string;
+  registerHref: string;
+  mapHref: (id: string) => string;
+}
+
+/** A region id as a readable title: `shop-12_b` → `Shop 12 b`. */
+export function titleFromElementId(id: string): string {
+  const words = id.replace(/[_\-.:]+/g, ' ').replace(/([a-z])([A-Z0-9])/g, '$1 $2').trim();
+  const title = words ? words[0]!.toUpperCase() + words.slice(1) : id;
+  return title.slice(0, 200);
+}
+
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || target.closest('input, textarea, select, [contenteditable="true"]') !== null);
+
+function defaultLayerOf(document: MapDocument): string {
+  return document.settings.defaultLayer ?? document.layers[0]!.id;
+}
+
+export function Editor({ mapId, access, title, state, session, signedIn, onTitleChange, mapsHref, registerHref, mapHref }: EditorProps) {
+  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  const doc = snapshot.document;
+  const camera = useMemo(() => new Camera(), []);
+  useEffect(() => () => camera.dispose(), [camera]);
+  const rendererRef = useRef<MapRendererHandle>(null);
+  const [tab, setTab] = useState<Tab>('locations');
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [layerChoice, setLayerChoice] = useState<string>(() => defaultLayerOf(doc));
+  const [placing, setPlacing] = useState(false);
+  const [preview, setPreview] = useState(false);
+  const [regionOffer, setRegionOffer] = useState<{ element: string; at: MapPoint } | null>(null);
+  const [toast, setToast] = useState<string | null>(null);
+  const explore = access === 'explore';
+  const ids = useId();
+
+  // The floor shown: the one chosen, or the default when it is gone (a collaborator removed it).
+  const layerId = doc.layers.some((layer) => layer.id === layerChoice) ? layerChoice : defaultLayerOf(doc);
+  const selected = selectedId ? doc.locations.find((location) => location.id === selectedId) ?? null : null;
+  useEffect(() => {
+    if (selectedId && !selected) setSelectedId(null);
+  }, [selectedId, selected]);
+
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => setToast(null), 4_000);
+    return () => clearTimeout(timer);
+  }, [toast]);
+
+  const openTab = (next: Tab) => {
+    setTab(next);
+    setPanelOpen(true);
+  };
+
+  const select = useCallback(
+    (id: string | null, options: { focus?: boolean } = {}) => {
+      setSelectedId(id);
+      setRegionOffer(null);
+      if (!id) return;
+      setTab('locations');
+      setPanelOpen(true);
+      const location = session.document.locations.find((candidate) => candidate.id === id);
+      if (location && location.layer !== layerId) setLayerChoice(location.layer);
+      if (options.focus && location) {
+        // After the floor has switched: centre the map on it.
+        requestAnimationFrame(() => {
+          const anchor = rendererRef.current?.anchorOf(id);
+          if (anchor) camera.ensureVisible(anchor, 96);
+        });
+      }
+    },
+    [camera, layerId, session],
+  );
+
+  const addLocation = (fields: { position: MapPoint | null; element?: string; title?: string }) => {
+    const location = Location.parse({
+      id: newElementId('loc'),
+      title: fields.title ?? 'New location',
+      layer: layerId,
+      position: fields.position,
+      element: fields.element ?? null,
+    });
+    session.apply([{ type: 'LocationAdded', location }]);
+    setPlacing(false);
+    select(location.id);
+    setToast(`Added “${location.title}”. Name it in the panel.`);
+  };
+
+  const place = (at: MapPoint) => addLocation({ position: { x: Math.round(at.x * 10) / 10, y: Math.round(at.y * 10) / 10 } });
+
+  const pickRegion = (element: string, at: MapPoint) => {
+    if (placing) addLocation({ position: null, element, title: titleFromElementId(element) });
+    else setRegionOffer({ element, at });
+  };
+
+  const move = (id: string, to: MapPoint) => session.apply([{ type: 'LocationMoved', id, position: to }]);
+
+  const useCurrentView = () => {
+    if (camera.width <= 0) return null;
+    const centre = camera.toMap(camera.width / 2, camera.height / 2);
+    return { x: Math.round(centre.x), y: Math.round(centre.y), zoom: Math.round(camera.zoom * 100) / 100 };
+  };
+
+  // Shortcuts: undo/redo (not while typing, where the field's own undo works), Esc, Delete.
+  const keys = useRef({ placing, selectedId, session, regionOffer });
+  keys.current = { placing, selectedId, session, regionOffer };
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const { placing: armed, selectedId: current, session: s, regionOffer: offer } = keys.current;
+      const mod = event.ctrlKey || event.metaKey;
+      if (mod && !event.altKey && (event.key === 'z' || event.key === 'Z' || event.key === 'y')) {
+        if (isTyping(event.target)) return;
+        event.preventDefault();
+        if (event.key === 'y' || event.shiftKey) s.redo();
+        else s.undo();
+        return;
+      }
+      if (event.key === 'Escape') {
+        if (armed) setPlacing(false);
+        else if (offer) setRegionOffer(null);
+        else if (current && !isTyping(event.target) && !(event.target instanceof Element && event.target.closest('[role="dialog"]'))) setSelectedId(null);
+        return;
+      }
+      const onMap = event.target instanceof Element && event.target.closest('.ed-canvas') !== null;
+      if (!onMap || mod || event.altKey) return;
+      if (event.key === 'Enter' && armed) {
+        event.preventDefault();
+        place(camera.toMap(camera.width / 2, camera.height / 2));
+      } else if ((event.key === 'a' || event.key === 'A') && !isTyping(event.target)) {
+        setPlacing(true);
+      } else if ((event.key === 'v' || event.key === 'V') && !isTyping(event.target)) {
+        setPlacing(false);
+      } else if ((event.key === 'Delete' || event.key === 'Backspace') && current) {
+        const location = s.document.locations.find((candidate) => candidate.id === current);
+        if (!location) return;
+        event.preventDefault();
+        s.apply([{ type: 'LocationRemoved', id: current }]);
+        setSelectedId(null);
+        setToast(`Deleted “${location.title}”. Undo with ${navigator.platform.includes('Mac') ? '⌘' : 'Ctrl'}+Z.`);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  // Nothing typed is lost: the browser asks before leaving with edits still on their way, and
+  // sends them as soon as the network is back.
+  useEffect(() => {
+    if (explore) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (session.getSnapshot().unsaved === 0) return;
+      session.flushNow();
+      event.preventDefault();
+    };
+    const onOnline = () => session.retryNow();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    window.addEventListener('online', onOnline);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      window.removeEventListener('online', onOnline);
+    };
+  }, [explore, session]);
+
+  const panel = (): ReactNode => {
+    switch (tab) {
+      case 'locations':
+        return (
+          <LocationsPanel
+            document={doc}
+            onEdit={session.apply}
+            currentLayerId={layerId}
+            selectedId={selected ? selected.id : null}
+            onSelect={(id) => select(id, { focus: true })}
+            onStartAdding={() => {
+              setPreview(false);
+              setPlacing(true);
+              setPanelOpen(false);
+            }}
+          />
+        );
+      case 'floors':
+        return <LayersPanel document={doc} onEdit={session.apply} currentLayerId={layerId} onSelectLayer={setLayerChoice} />;
+      case 'groups':
+        return <GroupsPanel document={doc} onEdit={session.apply} />;
+      case 'style':
+        return <SettingsPanel document={doc} onEdit={session.apply} onUseCurrentView={useCurrentView} />;
+      case 'share':
+        return <SharePanel mapId={mapId} title={title} state={state ?? 0} isTest={state === null || usesTestSlot(state)} publicUrl={window.location.origin} />;
+      case 'data':
+        return <ImportExportPanel document={doc} onEdit={session.apply} mapId={mapId} title={title} canDownload={!explore} />;
+      default: {
+        const unreachable: never = tab;
+        return unreachable;
+      }
+    }
+  };
+
+  const tabLabel = TABS.find((candidate) => candidate.id === tab)!.label;
+  return (
+    <div className="ed" data-panel-open={panelOpen ? 'true' : 'false'}>
+      <title>{`${title} · Editor · Mapfold`}</title>
+      <header className="ed-bar">
+        <Link to={explore ? '/' : mapsHref} className="ed-icon-button ed-bar__back" aria-label={explore ? 'Home' : 'Your maps'}>
+          <EditorIcon name="back" />
+        </Link>
+        <TitleField mapId={mapId} title={title} editable={!explore} onSaved={onTitleChange} onError={setToast} />
+        <SaveStatus status={snapshot.status} unsaved={snapshot.unsaved} />
+        <div className="ed-bar__actions">
+          <div className="ed-bar__group" role="group" aria-label="History">
+            <button type="button" className="ed-icon-button" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!snapshot.canUndo} onClick={session.undo}>
+              <EditorIcon name="undo" />
+            </button>
+            <button type="button" className="ed-icon-button" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={!snapshot.canRedo} onClick={session.redo}>
+              <EditorIcon name="redo" />
+            </button>
+          </div>
+          <button type="button" className="ed-button" aria-pressed={preview} onClick={() => setPreview((on) => !on)}>
+            <EditorIcon name={preview ? 'edit' : 'eye'} size={16} />
+            <span>{preview ? 'Back to editing' : 'Preview'}</span>
+          </button>
+        </div>
+      </header>
+
+      {explore ? <ExploreBanner signedIn={signedIn} title={title} document={doc} registerHref={registerHref} mapHref={mapHref} /> : null}
+      {snapshot.error ? (
+        <div className="ed-alert" role="alert">
+          <span>Not saved: {snapshot.error} Your last change was taken back.</span>
+          <button type="button" className="ed-icon-button" aria-label="Dismiss" onClick={session.dismissError}>
+            <EditorIcon name="close" size={16} />
+          </button>
+        </div>
+      ) : null}
+
+      <div className="ed-body">
+        <div className="ed-rail" role="tablist" aria-label="Editor panels">
+          {TABS.map((candidate) => (
+            <button
+              key={candidate.id}
+              type="button"
+              role="tab"
+              id={`${ids}-tab-${candidate.id}`}
+              aria-selected={tab === candidate.id}
+              aria-controls={`${ids}-panel`}
+              className="ed-rail__tab"
+              onClick={() => (tab === candidate.id && panelOpen ? setPanelOpen(false) : openTab(candidate.id))}
+            >
+              <EditorIcon name={candidate.icon} size={20} />
+              <span>{candidate.label}</span>
+            </button>
+          ))}
+        </div>
+        <section className="ed-panel" role="tabpanel" id={`${ids}-panel`} aria-labelledby={`${ids}-tab-${tab}`}>
+          <div className="ed-panel__head">
+            <h2 className="ed-panel__title">{tabLabel}</h2>
+            <button type="button" className="ed-icon-button ed-panel__close" aria-label="Close the panel" onClick={() => setPanelOpen(false)}>
+              <EditorIcon name="close" size={16} />
+            </button>
+          </div>
+          <div className="ed-panel__body">{panel()}</div>
+        </section>
+        <div className="ed-stage">
+          {preview ? (
+            <Suspense fallback={null}>
+              <div className="ed-preview">
+                <p className="ed-preview__label">Preview: this is how visitors see the map, with your latest changes.</p>
+                <Viewer map={{ id: mapId, title, state: state ?? 0, data: doc, revision: String(session.revision), test: false }} />
+              </div>
+            </Suspense>
+          ) : (
+            <EditorCanvas
+              document={doc}
+              camera={camera}
+              layerId={layerId}
+              onLayerChange={setLayerChoice}
+              selectedId={selected ? selected.id : null}
+              onSelect={(id) => select(id)}
+              placing={placing}
+              onPlacingChange={setPlacing}
+              onPlace={place}
+              onPickRegion={pickRegion}
+              onMove={move}
+              rendererRef={rendererRef}
+            />
+          )}
+          {regionOffer && !preview ? (
+            <div className="ed-offer" role="dialog" aria-label="Unlinked region">
+              <p>
+                The region <strong>{regionOffer.element}</strong> is not a location yet.
+              </p>
+              <Button size="sm" onClick={() => addLocation({ position: null, element: regionOffer.element, title: titleFromElementId(regionOffer.element) })}>
+                Make it a location
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setRegionOffer(null)}>
+                Not now
+              </Button>
+            </div>
+          ) : null}
+          <div className="ed-toast" role="status" aria-live="polite">
+            {toast ? <span>{toast}</span> : null}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The map's title, renamed in place (saveMap); Enter or leaving the field saves, Esc reverts. */
+function TitleField({ mapId, title, editable, onSaved, onError }: { mapId: string; title: string; editable: boolean; onSaved: (title: string) => void; onError: (message: string) => void }) {
+  const [draft, setDraft] = useState(title);
+  const [busy, setBusy] = useState(false);
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!focused.current) setDraft(title);
+  }, [title]);
+  if (!editable) return <h1 className="ed-bar__title ed-bar__title--static">{title}</h1>;
+
+  const commit = async () => {
+    const parsed = MapTitle.safeParse(draft);
+    if (!parsed.success) {
+      onError(parsed.error.issues[0]?.message ?? 'Title is not valid.');
+      setDraft(title);
+      return;
+    }
+    if (parsed.data === title) return;
+    setBusy(true);
+    try {
+      await api.callFunction('saveMap', { id: mapId, title: parsed.data });
+      onSaved(parsed.data);
+    } catch (error) {
+      onError(toApiError(error).message);
+      setDraft(title);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <h1 className="ed-bar__title">
+      <input
+        className="ed-bar__title-input"
+        aria-label="Map title"
+        value={draft}
+        maxLength={MAP_TITLE_MAX}
+        aria-busy={busy}
+        onFocus={() => (focused.current = true)}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={() => {
+          focused.current = false;
+          void commit();
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.currentTarget.blur();
+          if (event.key === 'Escape') {
+            setDraft(title);
+            event.currentTarget.blur();
+          }
+        }}
+      />
+    </h1>
+  );
+}
+
+/** Exploring someone else's map: what happens to the edits, and how to keep them. */
+function ExploreBanner({ signedIn, title, document, registerHref, mapHref }: { signedIn: boolean; title: string; document: MapDocument; registerHref: string; mapHref: (id: string) => string }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const copy = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { result } = await api.callFunction('createMap', { title: `${COPY_TITLE_PREFIX}${title}`.slice(0, MAP_TITLE_MAX), mapData: document });
+      navigate(mapHref(result));
+    } catch (failure) {
+      setError(toApiError(failure).message);
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="ed-explore" role="note">
+      <p>
+        <strong>You are exploring {title}.</strong> Try anything: your changes stay in this tab and are not saved.
+      </p>
+      {signedIn ? (
+        <Button size="sm" loading={busy} onClick={() => void copy()}>
+          Save a copy to my maps
+        </Button>
+      ) : (
+        <Link className="btn btn--primary btn--sm" to={registerHref}>
+          Sign up to save your own maps
+        </Link>
+      )}
+      {error ? <p className="ed-explore__error">{error}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * Opens a map in the editor: the owner's (or an admin's) copy through the map data query, or,
+ * for anyone else, the public copy to explore (the demo behind /demo): edits then stay in the
+ * tab. For the owner, the session then follows the `map:{id}` topic, so every collaborator's
+ * edit appears without reloading, and saves through `editMap`.
+ */
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import { MapDocument } from '../../../../events/map-document';
+import { MapDataRecord } from '../../../../events/read-models';
+import { topics } from '../../../../events/topics';
+import { api, toApiError, type ApiError } from '../../lib/api';
+import { useLiveClient } from '../../lib/live';
+import { EditorSession, type ServerCopy } from './editor-session';
+
+/** What `GET /api/public/maps/:id` answers (server/routes/public-map-routes.ts). */
+const PublicMap = z.object({ id: z.string(), title: z.string(), state: z.number(), data: z.unknown(), revision: z.string(), test: z.boolean() });
+
+export type EditorAccess = 'owner' | 'explore';
+
+export interface OpenedMap {
+  access: EditorAccess;
+  title: string;
+  /** Map state (events/map-states.ts); null when not known. */
+  state: number | null;
+  session: EditorSession;
+}
+
+export type EditorLoad = { status: 'loading' } | { status: 'failed'; error: ApiError } | ({ status: 'ready' } & OpenedMap);
+
+function copyOf(record: { data: unknown; revision: string }): ServerCopy {
+  return { document: MapDocument.parse(record.data), revision: BigInt(record.revision) };
+}
+
+export function getPublicMap(id: string, signal?: AbortSignal) {
+  return api.get(`/api/public/maps/${encodeURIComponent(id)}`, PublicMap, signal ? { signal } : {});
+}
+
+/** `signedIn` null: the session is not known yet, and nothing is loaded until it is. */
+export function useEditorMap(mapId: string, signedIn: boolean | null): { load: EditorLoad; setTitle: (title: string) => void } {
+  const [load, setLoad] = useState<EditorLoad>({ status: 'loading' });
+  const live = useLiveClient();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const { signal } = controller;
+    let session: EditorSession | null = null;
+    setLoad({ status: 'loading' });
+    if (signedIn === null) return;
+
+    const openOwned = async (): Promise<OpenedMap | null> => {
+      if (!signedIn) return null;
+      try {
+        const [{ result }, published] = await Promise.all([
+          api.get(`/api/maps/${encodeURIComponent(mapId)}/data`, MapDataRecord, { signal }),
+          getPublicMap(mapId, signal).catch(() => null),
+        ]);
+        session = new EditorSession({
+          initial: copyOf(result),
+          save: (edits) => api.callFunction('editMap', { id: mapId, edits }).then((answer) => answer.result),
+          reload: () => api.get(`/api/maps/${encodeURIComponent(mapId)}/data`, MapDataRecord).then((answer) => copyOf(answer.result)),
+          online: () => navigator.onLine,
+        });
+        return { access: 'owner', title: result.title, state: published?.result.state ?? null, session };
+      } catch (error) {
+        const failure = toApiError(error);
+        // Someone else's map: explore its public copy, if it has one.
+        if (failure.code === 'permission-denied' || failure.code === 'unauthenticated') return null;
+        throw failure;
+      }
+    };
+
+    const openPublic = async (): Promise<OpenedMap> => {
+      const { result } = await getPublicMap(mapId, signal);
+      session = new EditorSession({ initial: copyOf(result), save: null });
+      return { access: 'explore', title: result.title, state: result.state, session };
+    };
+
+    (async () => {
+      try {
+        const opened = (await openOwned()) ?? (await openPublic());
+        if (!signal.aborted) setLoad({ status: 'ready', ...opened });
+      } catch (error) {
+        if (!signal.aborted) setLoad({ status: 'failed', error: toApiError(error) });
+      }
+    })();
+
+    return () => {
+      controller.abort();
+      session?.dispose();
+    };
+  }, [mapId, signedIn]);
+
+  // The owner follows the map live: every snapshot (a collaborator's edit, a rename) lands here.
+  const session = load.status === 'ready' && load.access === 'owner' ? load.session : null;
+  useEffect(() => {
+    if (!session) return;
+    return live.subscribe(topics.map(mapId), (data) => {
+      const record = MapDataRecord.safeParse(data);
+      if (!record.success) return;
+      const document = MapDocument.safeParse(record.data.data);
+      if (!document.success) return;
+      session.receive({ document: document.data, revision: BigInt(record.data.revision) });
+      setLoad((current) => (current.status === 'ready' && current.title !== record.data.title ? { ...current, title: record.data.title } : current));
+    });
+  }, [live, session, mapId]);
+
+  const setTitle = (title: string) => setLoad((current) => (current.status === 'ready' ? { ...current, title } : current));
+  return { load, setTitle };
+}
