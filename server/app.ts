@@ -92,7 +92,7 @@ export async function buildApp(
     trustProxy: config.trustProxy ?? false,
     // Routes check their own ids and answer 404 for ones that cannot exist; the router's
     // default (100 characters, then 414) would answer a long made-up id differently.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
   };
   const app = options.loggerInstance ? Fastify({ ...common, loggerInstance: options.loggerInstance }) : Fastify({ ...common, logger });
 

@@ -5,15 +5,15 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { pgliteTarget } from './databases.js';
-import { startTestServer, type TestServer } from './test-server.js';
+import { startTestServer, type TestServer, type TestServerOptions } from './test-server.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** A test server whose mailed links point at itself, and a headless Chromium. */
-export async function startBrowserSession(): Promise<{ server: TestServer; browser: Browser; close(): Promise<void> }> {
+export async function startBrowserSession(options: Pick<TestServerOptions, 'env'> = {}): Promise<{ server: TestServer; browser: Browser; close(): Promise<void> }> {
   if (!existsSync('dist/client/index.html')) throw new Error('Build the client first: npm run build');
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
-  const server = await startTestServer(pgliteTarget, { linksToThisServer: true });
+  const server = await startTestServer(pgliteTarget, { ...options, linksToThisServer: true });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],

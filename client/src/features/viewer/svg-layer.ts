@@ -107,12 +107,30 @@ export function mountSvg(
     found.set(id, region);
   }
   if (pickable) {
+    // In the drawing's own units (getBBox answers in them): its viewBox, else the layer's size.
+    const viewBox = svg instanceof SVGSVGElement ? svg.viewBox?.baseVal : null;
+    const drawing = viewBox && viewBox.width > 0 && viewBox.height > 0 ? viewBox.width * viewBox.height : size.width * size.height;
     for (const element of svg.querySelectorAll(PICKABLE)) {
       if (element.hasAttribute('data-mf-loc') || element.closest(NOT_DRAWN)) continue;
+      if (coversMostOf(element, drawing)) continue;
       element.setAttribute('data-mf-pick', element.id);
     }
   }
   return found;
+}
+
+/**
+ * A shape that covers most of the drawing is its background (the sea of a world map, a
+ * building's outline), not a place: clicking there places a marker instead of offering it.
+ */
+function coversMostOf(element: Element, drawing: number): boolean {
+  if (!(element instanceof SVGGraphicsElement) || typeof element.getBBox !== 'function' || drawing <= 0) return false;
+  try {
+    const box = element.getBBox();
+    return box.width * box.height > drawing * 0.5;
+  } catch {
+    return false;
+  }
 }
 
 /** Shapes (and groups of them) that can stand for a location. */
