@@ -64,11 +64,11 @@ export function EditorCanvas(props: EditorCanvasProps) {
         editing={{ ...editing, placing }}
       >
         <div className="ed-canvas__tools" role="toolbar" aria-label="Tools" data-mf-ui="">
-          <button type="button" className="ed-tool" aria-pressed={!placing} onClick={() => props.onPlacingChange(false)} title="Select and move (V)">
+          <button type="button" className="ed-tool" aria-label="Select" aria-pressed={!placing} onClick={() => props.onPlacingChange(false)} title="Select and move (V)">
             <EditorIcon name="cursor" />
             <span>Select</span>
           </button>
-          <button type="button" className="ed-tool" aria-pressed={placing} onClick={() => props.onPlacingChange(!placing)} title="Add a location (A)">
+          <button type="button" className="ed-tool" aria-label="Add location" aria-pressed={placing} onClick={() => props.onPlacingChange(!placing)} title="Add a location (A)">
             <EditorIcon name="addPin" />
             <span>Add location</span>
           </button>

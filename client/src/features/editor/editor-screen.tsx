@@ -271,7 +271,7 @@ export function Editor({ mapId, access, title, state, session, signedIn, onTitle
               <EditorIcon name="redo" />
             </button>
           </div>
-          <button type="button" className="ed-button" aria-pressed={preview} onClick={() => setPreview((on) => !on)}>
+          <button type="button" className="ed-button" aria-label={preview ? 'Back to editing' : 'Preview'} aria-pressed={preview} onClick={() => setPreview((on) => !on)}>
             <EditorIcon name={preview ? 'edit' : 'eye'} size={16} />
             <span>{preview ? 'Back to editing' : 'Preview'}</span>
           </button>
