@@ -207,9 +207,10 @@ describe('/maps/new', () => {
     await userEvent.type(await screen.findByLabelText('Title'), 'Campus');
     await userEvent.click(screen.getByRole('button', { name: 'Create map' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Campus' })).toBeInTheDocument();
+    // The new map opens in the editor.
+    expect(await screen.findByRole('textbox', { name: 'Map title' })).toHaveValue('Campus');
     expect(router.state.location.pathname).toBe('/maps/fresh');
-    expect(screen.getByText('The editor is coming soon')).toBeInTheDocument();
+    expect(screen.getByText('All changes saved')).toBeInTheDocument();
   });
 });
 
@@ -221,6 +222,6 @@ describe('/maps/:id', () => {
     });
     renderApp('/maps/gone');
     expect(await screen.findByRole('heading', { level: 1, name: 'Map not found' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('Map not found.');
+    expect(screen.getByRole('alert')).toHaveTextContent('This map does not exist, or it is not shared with you.');
   });
 });

@@ -23,7 +23,6 @@ describe('the route table (spec §2)', () => {
     ['/', /Custom interactive maps/],
     ['/maps', /Your maps/],
     ['/maps/new', /New map/],
-    ['/maps/abc', /Map abc/],
     ['/account', /Account/],
     ['/subscribe', /Pick your plan/],
     ['/case-study/real-estate', /Site plans that sell units/],
@@ -89,11 +88,20 @@ describe('the route table (spec §2)', () => {
     expect(screen.getByRole('link', { name: 'open it here' })).toHaveAttribute('href', url);
   });
 
-  it('/demo redirects to the demo map under /maps/{id}', async () => {
-    stubFetch({ ...authRoutes(null), [`GET /api/maps/${config.demoMapId}/data`]: () => mapRecord(config.demoMapId) });
+  it('/maps/{id} opens the editor inside the main layout, filling the window without a footer', async () => {
+    stubFetch({ ...authRoutes(principal()), 'GET /api/maps/abc/data': () => mapRecord('abc') });
+    renderApp('/maps/abc');
+    expect(await screen.findByRole('textbox', { name: 'Map title' })).toHaveValue('Map abc');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+  });
+
+  it('/demo redirects to the demo map under /maps/{id}, open for exploring', async () => {
+    const demo = config.demoMapId;
+    stubFetch({ ...authRoutes(null), [`GET /api/public/maps/${demo}`]: () => ({ body: { result: { ...mapRecord(demo).body.result, state: 2, test: false } } }) });
     const { router } = renderApp('/demo');
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/maps/${config.demoMapId}`));
-    expect(await screen.findByRole('heading', { level: 1, name: `Map ${config.demoMapId}` })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/maps/${demo}`));
+    expect(await screen.findByText(`You are exploring Map ${demo}.`)).toBeInTheDocument();
   });
 
   it('paths table holds every route of the spec', () => {

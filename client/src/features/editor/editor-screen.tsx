@@ -256,7 +256,7 @@ export function Editor({ mapId, access, title, state, session, signedIn, onTitle
   return (
     <div className="ed" data-panel-open={panelOpen ? 'true' : 'false'}>
       <title>{`${title} · Editor · Mapfold`}</title>
-      <header className="ed-bar">
+      <div className="ed-bar">
         <Link to={explore ? '/' : mapsHref} className="ed-icon-button ed-bar__back" aria-label={explore ? 'Home' : 'Your maps'}>
           <EditorIcon name="back" />
         </Link>
@@ -276,7 +276,7 @@ export function Editor({ mapId, access, title, state, session, signedIn, onTitle
             <span>{preview ? 'Back to editing' : 'Preview'}</span>
           </button>
         </div>
-      </header>
+      </div>
 
       {explore ? <ExploreBanner signedIn={signedIn} title={title} document={doc} registerHref={registerHref} mapHref={mapHref} /> : null}
       {snapshot.error ? (
