@@ -36,6 +36,16 @@ function download(name: string, type: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
+/** A file's text (FileReader: every browser has it, and so does the test DOM). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsText(file);
+  });
+}
+
 /** A JSON file as a map document: the export's `{title, document}` or a bare document. */
 export function readMapJson(text: string): { ok: true; document: MapDocument } | { ok: false; problems: string[] } {
   let value: unknown;
@@ -103,7 +113,12 @@ export function ImportExportPanel({ document, onEdit, mapId, title, canDownload 
       setReadError(`${file.name} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`);
       return null;
     }
-    return file.text();
+    try {
+      return await readText(file);
+    } catch {
+      setReadError(`${file.name} could not be read.`);
+      return null;
+    }
   };
 
   const pickJson = async (file: File) => {

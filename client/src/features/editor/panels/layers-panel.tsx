@@ -173,6 +173,7 @@ function LayerRow({ layer, index, total, current, isDefault, count, onEdit, onSh
             ref={fileInput}
             type="file"
             accept={ACCEPT}
+            aria-label={`Drawing file for ${layer.name}`}
             hidden
             onChange={(event) => {
               const file = event.target.files?.[0];
