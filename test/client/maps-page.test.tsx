@@ -155,6 +155,46 @@ describe('the maps page', () => {
     expect(screen.queryByRole('link', { name: 'Riverside Mall' })).not.toBeInTheDocument();
   });
 
+  it("copies a map under the title prefixed '[D] ' and shows it once the list has it", async () => {
+    const mapData = { version: 1, layers: [{ id: 'ground', name: 'Ground' }], locations: [{ id: 'cafe', title: 'Cafe', layer: 'ground' }] };
+    const { live, requests } = await openMaps({
+      'GET /api/maps/a/data': () => ({ body: { result: { id: 'a', title: 'Riverside Mall', data: mapData, revision: '3' }, position: '19:0' } }),
+      'POST /api/fn/createMap': () => ({ body: { result: 'copy-1', position: '21:0' } }),
+    });
+    live.emit(topic, [item({ id: 'a', title: 'Riverside Mall' })], '19:0');
+
+    const copy = await screen.findByRole('button', { name: 'Copy Riverside Mall' });
+    await userEvent.click(copy);
+    await waitFor(() => expect(requests.find((r) => r.path === '/api/fn/createMap')).toBeDefined());
+    const created = requests.find((r) => r.path === '/api/fn/createMap')!.data as { title: string; mapData: { locations: Array<{ title: string }> } };
+    expect(created.title).toBe('[D] Riverside Mall');
+    expect(created.mapData.locations.map((location) => location.title)).toEqual(['Cafe']);
+    // Busy until the live list holds the copy.
+    expect(copy).toHaveAttribute('aria-busy', 'true');
+    live.emit(topic, [item({ id: 'copy-1', title: '[D] Riverside Mall' }), item({ id: 'a', title: 'Riverside Mall' })], '21:0');
+    expect(await screen.findByRole('link', { name: '[D] Riverside Mall' })).toHaveAttribute('href', '/maps/copy-1');
+    await waitFor(() => expect(copy).not.toHaveAttribute('aria-busy', 'true'));
+  });
+
+  it('says why a copy could not be made', async () => {
+    const { live } = await openMaps({
+      'GET /api/maps/a/data': () => ({ body: { result: { id: 'a', title: 'Riverside Mall', data: { version: 1, layers: [], locations: [] }, revision: '0' }, position: '1:0' } }),
+      'POST /api/fn/createMap': () => ({ status: 429, body: { error: { status: 'RESOURCE_EXHAUSTED', message: 'No free test slot: you already have 2 test maps.' } } }),
+    });
+    live.emit(topic, [item({ id: 'a', title: 'Riverside Mall' })], '2:0');
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy Riverside Mall' }));
+    expect(await screen.findByText('“Riverside Mall” could not be copied: No free test slot: you already have 2 test maps.')).toBeInTheDocument();
+  });
+
+  it('links each map to its published viewer, in a new tab', async () => {
+    const { live } = await openMaps();
+    live.emit(topic, [item({ id: 'a', title: 'Riverside Mall' })], '2:0');
+    const view = await screen.findByRole('link', { name: 'View Riverside Mall (opens in a new tab)' });
+    expect(view).toHaveAttribute('href', '/m/a');
+    expect(view).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: 'Open Riverside Mall' })).toHaveAttribute('href', '/maps/a');
+  });
+
   it('cancels the dialog with Escape and returns focus to the button that opened it', async () => {
     const { live, requests } = await openMaps();
     live.emit(topic, [item({ id: 'a', title: 'Riverside Mall' })], '2:0');

@@ -21,7 +21,7 @@ export function MapsPage() {
           <h1>Your maps</h1>
           <p>Build, publish and manage your interactive maps.</p>
         </div>
-        <MapsDashboard user={user} mapHref={paths.map.to} subscribeHref={paths.subscribe} />
+        <MapsDashboard user={user} mapHref={paths.map.to} viewHref={paths.viewer.to} subscribeHref={paths.subscribe} />
       </div>
     </div>
   );

@@ -3,6 +3,8 @@
  * data query. The live list itself comes over the websocket (see use-maps-list).
  */
 import { z } from 'zod';
+import { MapDocument } from '../../../../../events/map-document';
+import { COPY_TITLE_PREFIX, MAP_TITLE_MAX } from '../../../../../events/map-title';
 import { MapDataRecord, MapListItem } from '../../../../../events/read-models';
 import { api as defaultApi, type ApiClient, type RequestOptions } from '../../../lib/api';
 
@@ -15,6 +17,17 @@ export function createMap(title: string, api: ApiClient = defaultApi, options?: 
 
 export function deleteMap(id: string, api: ApiClient = defaultApi, options?: RequestOptions) {
   return api.callFunction('deleteMap', { id }, options);
+}
+
+/**
+ * Copies a map: its current document under the title prefixed '[D] ' (spec §9), as a new test
+ * map of the caller's. Answers the new map's id.
+ */
+export async function copyMap(map: { id: string; title: string }, api: ApiClient = defaultApi, options?: RequestOptions) {
+  const { result } = await getMapData(map.id, api, options);
+  const document = MapDocument.parse(result.data);
+  const title = `${COPY_TITLE_PREFIX}${result.title}`.slice(0, MAP_TITLE_MAX).trim();
+  return api.callFunction('createMap', { title, mapData: document }, options);
 }
 
 export function getMapData(id: string, api: ApiClient = defaultApi, options?: RequestOptions) {

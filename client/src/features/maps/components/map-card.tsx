@@ -10,11 +10,16 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 export interface MapCardProps {
   map: MapListItem;
   href: string;
+  /** The published viewer of the map (`/m/{id}`). */
+  viewHref: string;
   onDelete(map: MapListItem): void;
+  onCopy(map: MapListItem): void;
+  /** This map is being copied. */
+  copying?: boolean;
 }
 
 /** One map in the list: preview, title, state, counts, dates, and its actions. */
-export function MapCard({ map, href, onDelete }: MapCardProps) {
+export function MapCard({ map, href, viewHref, onDelete, onCopy, copying = false }: MapCardProps) {
   const headingId = `map-${map.id}-title`;
   return (
     <article className="map-card card" aria-labelledby={headingId}>
@@ -51,9 +56,15 @@ export function MapCard({ map, href, onDelete }: MapCardProps) {
         </dl>
       </div>
       <div className="map-card__actions">
-        <Link to={href} className="btn btn--secondary btn--sm">
+        <Link to={href} className="btn btn--secondary btn--sm" aria-label={`Open ${map.title}`}>
           Open
         </Link>
+        <a href={viewHref} className="btn btn--ghost btn--sm" target="_blank" rel="noopener noreferrer" aria-label={`View ${map.title} (opens in a new tab)`}>
+          View
+        </a>
+        <Button variant="ghost" size="sm" loading={copying} onClick={() => onCopy(map)} aria-label={`Copy ${map.title}`}>
+          Copy
+        </Button>
         <Button variant="ghost" size="sm" className="map-card__delete" onClick={() => onDelete(map)} aria-label={`Delete ${map.title}`}>
           Delete
         </Button>

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toApiError } from '../../../lib/api';
 import { useLiveClient } from '../../../lib/live';
 import { useSession } from '../../../lib/session';
-import { deleteMap } from '../api/maps-api';
+import { copyMap, deleteMap } from '../api/maps-api';
 import { useMapsList } from '../hooks/use-maps-list';
 import { CreateMapForm, LIST_CATCH_UP_TIMEOUT_MS } from './create-map-form';
 import { MapCard } from './map-card';
@@ -19,11 +19,13 @@ export interface MapsDashboardProps {
   user: Principal;
   /** Where a map opens, e.g. `/maps/{id}`. */
   mapHref(id: string): string;
+  /** Where its published viewer is, e.g. `/m/{id}`. */
+  viewHref(id: string): string;
   subscribeHref: string;
 }
 
 /** The user's maps, kept live over the websocket: create, list, delete. */
-export function MapsDashboard({ user, mapHref, subscribeHref }: MapsDashboardProps) {
+export function MapsDashboard({ user, mapHref, viewHref, subscribeHref }: MapsDashboardProps) {
   const live = useLiveClient();
   const { topic, maps: liveMaps, error, connection } = useMapsList(user.uid);
   // Until the live topic's first snapshot, the list the session loaded when it started.
@@ -32,6 +34,22 @@ export function MapsDashboard({ user, mapHref, subscribeHref }: MapsDashboardPro
   const [toDelete, setToDelete] = useState<MapListItem | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [copyingId, setCopyingId] = useState<string | null>(null);
+  const [copyError, setCopyError] = useState<string | null>(null);
+
+  // The copy appears in the list by itself (the live topic); the card spins until it does.
+  const copy = async (map: MapListItem) => {
+    setCopyingId(map.id);
+    setCopyError(null);
+    try {
+      const { position } = await copyMap(map);
+      if (position) await live.reached(topic, position, { signal: AbortSignal.timeout(LIST_CATCH_UP_TIMEOUT_MS) }).catch(() => undefined);
+    } catch (failure) {
+      setCopyError(`“${map.title}” could not be copied: ${toApiError(failure).message}`);
+    } finally {
+      setCopyingId(null);
+    }
+  };
 
   const testMaps = maps?.filter((map) => usesTestSlot(map.state)).length ?? 0;
   const slotsFull = !user.admin && testMaps >= FREE_TEST_SLOTS;
@@ -95,6 +113,7 @@ export function MapsDashboard({ user, mapHref, subscribeHref }: MapsDashboardPro
       </div>
 
       {error ? <Alert title="Your maps could not be loaded">{error.message}</Alert> : null}
+      {copyError ? <Alert>{copyError}</Alert> : null}
 
       {maps === undefined && !error ? (
         <div className="maps-loading">
@@ -123,7 +142,14 @@ export function MapsDashboard({ user, mapHref, subscribeHref }: MapsDashboardPro
         <ul className="maps-grid" aria-label="Your maps">
           {maps.map((map) => (
             <li key={map.id}>
-              <MapCard map={map} href={mapHref(map.id)} onDelete={setToDelete} />
+              <MapCard
+                map={map}
+                href={mapHref(map.id)}
+                viewHref={viewHref(map.id)}
+                onDelete={setToDelete}
+                onCopy={(chosen) => void copy(chosen)}
+                copying={copyingId === map.id}
+              />
             </li>
           ))}
         </ul>
