@@ -80,6 +80,23 @@ describe('the map editor', () => {
     expect(screen.getByRole('button', { name: 'Redo' })).toBeEnabled();
   });
 
+  it('moves a location with Shift and the arrow keys, as one undo step', async () => {
+    const user = userEvent.setup();
+    const { requests } = await openEditor();
+    onCanvas().getByRole('button', { name: 'Cafe' }).focus();
+    await user.keyboard('{Shift>}{ArrowRight}{ArrowRight}{ArrowDown}{/Shift}');
+    await waitFor(() => expect(editRequests(requests)).toHaveLength(1));
+    const moves = editRequests(requests)[0]!.edits as unknown as Array<{ type: string; position: { x: number; y: number } }>;
+    expect(moves.map((edit) => edit.type)).toEqual(['LocationMoved', 'LocationMoved', 'LocationMoved']);
+    const last = moves.at(-1)!.position;
+    expect(last.x).toBeGreaterThan(100);
+    expect(last.y).toBeGreaterThan(100);
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(editRequests(requests)).toHaveLength(2));
+    // Back where it was: the undo's last move is to the first position.
+    expect(editRequests(requests)[1]!.edits.at(-1)).toEqual({ type: 'LocationMoved', id: 'cafe', position: { x: 100, y: 100 }, layer: 'ground' });
+  });
+
   it('takes back an edit the server refuses and says why', async () => {
     const user = userEvent.setup();
     await openEditor({ 'POST /api/fn/editMap': () => forbidden });

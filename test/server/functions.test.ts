@@ -181,6 +181,29 @@ describe.each(databaseTargets)('callable functions on $name', (target) => {
     });
   });
 
+  describe('editMap, by role', () => {
+    it('the owner and admins edit (the admin recorded as the actor); another user, an unverified user and a visitor are refused', async () => {
+      const owner = await registerUser(server);
+      const made = await call(server, 'createMap', { title: 'Roles' }, owner);
+      const id = made.body.result;
+      const edit = (title: string) => ({ id, edits: [{ type: 'LayerRenamed', id: 'ground', name: title }] });
+
+      expect((await call(server, 'editMap', edit('By the owner'), owner)).body.result).toEqual({ revision: '1' });
+      const byAdmin = await call(server, 'editMap', edit('By an admin'), admin);
+      expect(byAdmin.body.result).toEqual({ revision: '2' });
+      const recorded = await server.services.store.readStream(`map-${id}`);
+      expect(recorded.at(-1)!.metadata.userId).toBe(admin.uid);
+
+      const unverified = await registerUser(server, undefined, { verified: false });
+      await refused(() => call(server, 'editMap', edit('Unverified'), unverified), 403, 'PERMISSION_DENIED', 'Verify your email address first.');
+      await refused(() => call(server, 'editMap', edit('Another user'), ben), 403, 'PERMISSION_DENIED');
+      await refused(() => call(server, 'editMap', edit('Nobody')), 401, 'UNAUTHENTICATED');
+      await refused(() => call(server, 'editMap', { ...edit('Nowhere'), id: 'no-such-map' }, owner), 404, 'NOT_FOUND');
+      // Nothing refused was recorded.
+      expect(await server.services.store.readStream(`map-${id}`)).toHaveLength(3);
+    });
+  });
+
   describe('export', () => {
     it('downloads the document as JSON and the locations as CSV, for the owner and admins only', async () => {
       const owner = await registerUser(server);

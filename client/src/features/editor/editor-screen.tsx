@@ -150,7 +150,8 @@ export function Editor({ mapId, access, title, state, session, signedIn, onTitle
     else setRegionOffer({ element, at });
   };
 
-  const move = (id: string, to: MapPoint) => session.apply([{ type: 'LocationMoved', id, position: to }]);
+  // Moves of one marker in quick succession (Shift+arrow presses) are one undo step.
+  const move = (id: string, to: MapPoint) => session.apply([{ type: 'LocationMoved', id, position: to }], { coalesce: `move:${id}` });
 
   const useCurrentView = () => {
     if (camera.width <= 0) return null;

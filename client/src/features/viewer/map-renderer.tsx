@@ -434,6 +434,20 @@ export function MapRenderer(props: MapRendererProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
     if (target.closest('input, textarea, select, [role="dialog"], [data-mf-ui]') || event.altKey || event.ctrlKey || event.metaKey) return;
+    // The editor: Shift and an arrow move the location whose button has the focus, 8 screen
+    // pixels at a time (the keyboard's way to drag a marker).
+    const focusedId = target.getAttribute('data-location');
+    const editing = live.current.editing;
+    const nudge = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key as 'ArrowLeft'];
+    if (editing && focusedId && event.shiftKey && nudge) {
+      const position = byIdRef.current.get(focusedId)?.position;
+      if (position) {
+        event.preventDefault();
+        const by = 8 / camera.view.k;
+        editing.onMove(focusedId, { x: Math.round((position.x + nudge[0]! * by) * 10) / 10, y: Math.round((position.y + nudge[1]! * by) * 10) / 10 });
+      }
+      return;
+    }
     const step = 80;
     switch (event.key) {
       case 'ArrowLeft':
@@ -503,7 +517,9 @@ export function MapRenderer(props: MapRendererProps) {
         <canvas ref={canvasRef} className="mf-markers" aria-hidden="true" />
       </div>
       <p id="mf-map-help" hidden>
-        Every location below is a button; Enter opens its details.
+        {editable
+          ? 'Every location below is a button: Enter opens it in the panel, Shift and an arrow key move it.'
+          : 'Every location below is a button; Enter opens its details.'}
       </p>
       <LocationButtons locations={buttons} layerName={layer.name} describe={describe} onPick={pick} onFocusChange={focusLocation} />
       {children}
