@@ -36,6 +36,7 @@ import { fileRoutes } from './routes/file-routes.js';
 import { functionRoutes } from './routes/function-routes.js';
 import { publicMapRoutes } from './routes/public-map-routes.js';
 import { queryRoutes } from './routes/query-routes.js';
+import { adminRoutes } from './routes/admin-routes.js';
 import { templateRoutes } from './routes/template-routes.js';
 
 declare module 'fastify' {
@@ -136,6 +137,7 @@ export async function buildApp(
   await app.register(async (api) => {
     await functionRoutes(api, { store: services.store, db, ids: services.ids });
     await queryRoutes(api, db);
+    await adminRoutes(api, db);
     await authRoutes(api, services);
     await fileRoutes(api, { files: services.files, uploadLimit: config.uploadLimit, rateLimiter: services.rateLimiter });
     await templateRoutes(api, { files: services.files, rateLimiter: services.rateLimiter });
