@@ -1,50 +1,110 @@
 /**
  * Floors (layers): which one the canvas shows, their order, names, the default floor visitors
- * open on, each floor's drawing (an uploaded SVG or image) and deleting one (with its
- * locations, after saying how many). A map keeps at least one floor.
+ * open on, each floor's drawing (an uploaded SVG or image, with its progress) and deleting one
+ * (with its locations, after saying how many). A map keeps at least one floor.
  */
-import { useRef, useState } from 'react';
-import { Layer, type Layer as LayerType, type MapDocument } from '../../../../../events/map-document';
-import type { MapEdit } from '../../../../../events/map-edits';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Layer, LayerFile, type Layer as LayerType } from '../../../../../events/map-document';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useSession } from '../../../lib/session';
-import { ACCEPT, DEFAULT_MAX_BYTES } from '../../new-map/starting-points';
+import { getUploadLimits } from '../../new-map/api/new-map-api';
+import { ACCEPT, DEFAULT_MAX_BYTES, formatBytes } from '../../new-map/starting-points';
 import { useUpload } from '../../new-map/use-upload';
 import { newElementId } from '../ids';
-import type { EditorPanelProps, OnEdit } from './panel-props';
+import { checkedOnEdit, type CheckedOnEdit } from './checked-edits';
+import type { EditorPanelProps } from './panel-props';
 import { useDraft } from './use-draft';
 import './panels.css';
 
 export interface LayersPanelProps extends EditorPanelProps {
+  /** The floor the canvas shows. */
   currentLayerId: string;
+  /** Shows another floor on the canvas (after a click, a new floor, or deleting the one shown). */
   onSelectLayer(id: string): void;
 }
 
-function nextFloorName(document: MapDocument): string {
-  const names = new Set(document.layers.map((layer) => layer.name));
-  for (let n = document.layers.length + 1; ; n++) if (!names.has(`Floor ${n}`)) return `Floor ${n}`;
+const MAX_LAYERS = 100;
+
+/** "Floor N" for the N-th floor, or the first such name no floor has yet. */
+export function nextFloorName(layers: readonly { name: string }[]): string {
+  const names = new Set(layers.map((layer) => layer.name));
+  for (let n = layers.length + 1; ; n++) if (!names.has(`Floor ${n}`)) return `Floor ${n}`;
+}
+
+/** A move asked for with a floor's arrow buttons: focus follows the floor to its new place. */
+interface MoveRequest {
+  id: string;
+  by: -1 | 1;
+  from: number;
 }
 
 export function LayersPanel({ document, onEdit, currentLayerId, onSelectLayer }: LayersPanelProps) {
-  const [deleting, setDeleting] = useState<LayerType | null>(null);
+  const edit = checkedOnEdit(document, onEdit);
+  const ids = useId();
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [focusNameOf, setFocusNameOf] = useState<string | null>(null);
+  const [moving, setMoving] = useState<MoveRequest | null>(null);
+  const clearMoving = useCallback(() => setMoving(null), []);
+  const [maxBytes, setMaxBytes] = useState(DEFAULT_MAX_BYTES);
   const layers = document.layers;
   const defaultLayer = document.settings.defaultLayer ?? layers[0]?.id;
-  const countOn = (id: string) => document.locations.filter((location) => location.layer === id).length;
+  const onlyOne = layers.length <= 1;
+  const lastFloorHintId = `${ids}-last`;
+
+  // The server's upload limit; the default stands until it answers (or when it cannot).
+  useEffect(() => {
+    const controller = new AbortController();
+    getUploadLimits(undefined, { signal: controller.signal }).then(
+      ({ result }) => setMaxBytes(result.maxBytes),
+      () => {},
+    );
+    return () => controller.abort();
+  }, []);
+
+  const counts = new Map<string, number>();
+  for (const location of document.locations) counts.set(location.layer, (counts.get(location.layer) ?? 0) + 1);
+
+  const deleting = deletingId ? (layers.find((layer) => layer.id === deletingId) ?? null) : null;
+  // The floor went away while the dialog was open (a collaborator, undo): nothing left to ask.
+  useEffect(() => {
+    if (deletingId && !deleting) setDeletingId(null);
+  }, [deletingId, deleting]);
 
   const move = (index: number, by: -1 | 1) => {
     const order = layers.map((layer) => layer.id);
     const [id] = order.splice(index, 1);
-    order.splice(index + by, 0, id!);
-    onEdit([{ type: 'LayersReordered', order }]);
+    if (!id) return;
+    order.splice(index + by, 0, id);
+    if (!edit([{ type: 'LayersReordered', order }])) setMoving({ id, by, from: index });
   };
 
   const add = () => {
-    const layer: LayerType = { id: newElementId('layer'), name: nextFloorName(document), file: null };
-    onEdit([{ type: 'LayerAdded', layer }]);
+    const layer: LayerType = { id: newElementId('layer'), name: nextFloorName(layers), file: null };
+    if (edit([{ type: 'LayerAdded', layer }])) return;
+    setFocusNameOf(layer.id);
     onSelectLayer(layer.id);
   };
 
-  const deletingCount = deleting ? countOn(deleting.id) : 0;
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const index = layers.findIndex((layer) => layer.id === deleting.id);
+    const removedLocations = document.locations.filter((location) => location.layer === deleting.id).map((location) => location.id);
+    const problem = edit([{ type: 'LayerRemoved', id: deleting.id, removedLocations }]);
+    if (problem) {
+      setDeleteError(onlyOne ? 'A map keeps at least one floor.' : `This floor cannot be deleted (${problem}).`);
+      return;
+    }
+    if (deleting.id === currentLayerId) {
+      // Show the floor that takes its place in the list: the one below, or above at the end.
+      const neighbour = layers[index + 1] ?? layers[index - 1];
+      if (neighbour) onSelectLayer(neighbour.id);
+    }
+    setDeletingId(null);
+    setDeleteError(null);
+  };
+
+  const deletingCount = deleting ? (counts.get(deleting.id) ?? 0) : 0;
   return (
     <div className="ep-panel">
       <p className="ep-intro">Each floor has its own drawing and locations. Visitors switch floors in the viewer.</p>
@@ -57,34 +117,51 @@ export function LayersPanel({ document, onEdit, currentLayerId, onSelectLayer }:
             total={layers.length}
             current={layer.id === currentLayerId}
             isDefault={layer.id === defaultLayer}
-            count={countOn(layer.id)}
-            onEdit={onEdit}
+            count={counts.get(layer.id) ?? 0}
+            maxBytes={maxBytes}
+            edit={edit}
+            focusName={layer.id === focusNameOf}
+            moving={moving?.id === layer.id ? moving : null}
+            onMoved={clearMoving}
+            lastFloorHintId={onlyOne ? lastFloorHintId : undefined}
             onShow={() => onSelectLayer(layer.id)}
             onMove={(by) => move(index, by)}
-            onMakeDefault={() => onEdit([{ type: 'SettingsChanged', settings: { ...document.settings, defaultLayer: layer.id } }])}
-            onDelete={() => setDeleting(layer)}
+            onMakeDefault={() => edit([{ type: 'SettingsChanged', settings: { ...document.settings, defaultLayer: layer.id } }])}
+            onDelete={() => {
+              setDeleteError(null);
+              setDeletingId(layer.id);
+            }}
           />
         ))}
       </ul>
-      <button type="button" className="ep-add" onClick={add} disabled={layers.length >= 100}>
-        + Add floor
-      </button>
+      <div className="ep-panel__footer">
+        <button type="button" className="ep-add" onClick={add} disabled={layers.length >= MAX_LAYERS}>
+          + Add floor
+        </button>
+        {onlyOne ? (
+          <p id={lastFloorHintId} className="ep-hint">
+            A map keeps at least one floor, so the last one cannot be deleted.
+          </p>
+        ) : null}
+        {layers.length >= MAX_LAYERS ? <p className="ep-hint">A map has at most {MAX_LAYERS} floors.</p> : null}
+        <p className="ep-hint">Drawings: SVG, PNG, JPEG or WebP, up to {formatBytes(maxBytes)}.</p>
+      </div>
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete ${deleting?.name ?? 'this floor'}?`}
         confirmLabel="Delete floor"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) {
-            onEdit([{ type: 'LayerRemoved', id: deleting.id, removedLocations: [] }]);
-            if (deleting.id === currentLayerId) onSelectLayer(layers.find((layer) => layer.id !== deleting.id)!.id);
-          }
-          setDeleting(null);
+        error={deleteError}
+        onCancel={() => {
+          setDeletingId(null);
+          setDeleteError(null);
         }}
+        onConfirm={confirmDelete}
       >
-        {deletingCount > 0
-          ? `Its ${deletingCount} ${deletingCount === 1 ? 'location is' : 'locations are'} deleted with it. You can undo this.`
-          : 'It has no locations. You can undo this.'}
+        <p className="ep-dialog-text">
+          {deletingCount > 0
+            ? `Its ${deletingCount} ${deletingCount === 1 ? 'location is' : 'locations are'} deleted with it. You can undo this.`
+            : 'It has no locations. You can undo this.'}
+        </p>
       </ConfirmDialog>
     </div>
   );
@@ -97,75 +174,127 @@ interface LayerRowProps {
   current: boolean;
   isDefault: boolean;
   count: number;
-  onEdit: OnEdit;
+  maxBytes: number;
+  edit: CheckedOnEdit;
+  /** Focus the name (a floor just added, to type its name at once). */
+  focusName: boolean;
+  moving: MoveRequest | null;
+  onMoved(): void;
+  /** The explanation of why the last floor cannot be deleted, when this is the last one. */
+  lastFloorHintId: string | undefined;
   onShow(): void;
   onMove(by: -1 | 1): void;
   onMakeDefault(): void;
   onDelete(): void;
 }
 
-function LayerRow({ layer, index, total, current, isDefault, count, onEdit, onShow, onMove, onMakeDefault, onDelete }: LayerRowProps) {
+function LayerRow(props: LayerRowProps) {
+  const { layer, index, total, current, isDefault, count, maxBytes, edit, focusName, moving, onMoved, lastFloorHintId, onShow, onMove, onMakeDefault, onDelete } = props;
   const { mode } = useSession();
-  const upload = useUpload({ maxBytes: DEFAULT_MAX_BYTES, useBearerToken: mode === 'clerk' });
+  const upload = useUpload({ maxBytes, useBearerToken: mode === 'clerk' });
+  const [fileError, setFileError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const upButton = useRef<HTMLButtonElement>(null);
+  const downButton = useRef<HTMLButtonElement>(null);
+  const ids = useId();
+  // A floor just added has its name selected once, to be typed over.
+  const selectName = useRef(focusName);
   const name = useDraft(layer.name, (text) => {
     const parsed = Layer.shape.name.safeParse(text);
     if (!parsed.success) return `Name ${parsed.error.issues[0]?.message ?? 'is not valid'}`;
-    if (parsed.data !== layer.name) onEdit([{ type: 'LayerRenamed', id: layer.id, name: parsed.data }], { coalesce: `layer:${layer.id}:name` });
-    return null;
+    if (parsed.data === layer.name) return null;
+    return edit([{ type: 'LayerRenamed', id: layer.id, name: parsed.data }], { coalesce: `layer:${layer.id}:name` });
   });
 
+  // After a move, the arrow button pressed keeps the focus in the floor's new place (or the
+  // other arrow, when the floor reached an end of the list).
+  useEffect(() => {
+    if (!moving) return;
+    if (index === moving.from) return;
+    const pressed = moving.by < 0 ? upButton.current : downButton.current;
+    const other = moving.by < 0 ? downButton.current : upButton.current;
+    (pressed && !pressed.disabled ? pressed : other)?.focus();
+    onMoved();
+  }, [moving, index, onMoved]);
+
   const replaceFile = async (file: File) => {
+    setFileError(null);
     const uploaded = await upload.start(file);
     if (!uploaded) return;
-    const edit: MapEdit = { type: 'LayerFileReplaced', id: layer.id, file: { kind: uploaded.kind, url: uploaded.url, width: uploaded.width, height: uploaded.height } };
-    onEdit([edit]);
+    const parsed = LayerFile.safeParse({ kind: uploaded.kind, url: uploaded.url, width: uploaded.width, height: uploaded.height });
+    if (!parsed.success) {
+      setFileError(`${file.name || 'The file'} cannot be a floor's drawing: its size could not be read. Try another file.`);
+      upload.clear();
+      return;
+    }
+    const problem = edit([{ type: 'LayerFileReplaced', id: layer.id, file: parsed.data }]);
+    if (problem) setFileError(`The drawing could not be put on this floor (${problem}).`);
     upload.clear();
   };
 
   const state = upload.state;
-  const errorId = `${layer.id}-name-error`;
+  const nameErrorId = `${ids}-name-error`;
+  const percent = state.status === 'uploading' ? Math.round(state.progress * 100) : 0;
+  const drawing = layer.file ? `${layer.file.kind === 'svg' ? 'SVG' : 'Image'} ${Math.round(layer.file.width)}×${Math.round(layer.file.height)}` : 'No drawing';
+  const uploadError = state.status === 'failed' ? state.message : fileError;
   return (
     <li className="ep-row ep-row--layer" data-current={current ? 'true' : undefined}>
-      <button type="button" className="ep-layer-show" aria-pressed={current} aria-label={`Show ${layer.name}`} onClick={onShow}>
+      <button type="button" className="ep-layer-show" aria-pressed={current} aria-label={`Show ${layer.name}`} title={current ? 'Shown on the canvas' : 'Show on the canvas'} onClick={onShow}>
         <span className="ep-layer-thumb" aria-hidden="true">
           {layer.file ? <img src={layer.file.url} alt="" loading="lazy" /> : <span>{index + 1}</span>}
         </span>
       </button>
       <div className="ep-row__main">
         <input
-          className="ep-input"
+          className="ep-input ep-input--name"
           value={name.value}
           aria-label={`Name of ${layer.name}`}
           aria-invalid={name.error ? true : undefined}
-          aria-describedby={name.error ? errorId : undefined}
+          aria-describedby={name.error ? nameErrorId : undefined}
+          autoFocus={focusName}
           onChange={name.onChange}
-          onFocus={name.onFocus}
+          onFocus={(event) => {
+            name.onFocus();
+            if (selectName.current) {
+              selectName.current = false;
+              event.currentTarget.select();
+            }
+          }}
           onBlur={name.onBlur}
           onKeyDown={(event) => {
             if (event.key === 'Enter') event.currentTarget.blur();
           }}
         />
         {name.error ? (
-          <p id={errorId} className="ep-error">
+          <p id={nameErrorId} className="ep-error">
             {name.error}
           </p>
         ) : null}
         <div className="ep-row__meta">
           <span>
-            {count} {count === 1 ? 'location' : 'locations'}
-            {layer.file ? ` · ${layer.file.kind === 'svg' ? 'SVG drawing' : 'image'} ${Math.round(layer.file.width)}×${Math.round(layer.file.height)}` : ' · no drawing'}
+            {count} {count === 1 ? 'location' : 'locations'} · {drawing}
           </span>
           {isDefault ? <span className="ep-badge">Opens first</span> : null}
+          {current ? <span className="ep-badge ep-badge--quiet">Shown</span> : null}
         </div>
         {state.status === 'uploading' ? (
-          <div className="ep-progress" role="progressbar" aria-label={`Uploading ${state.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(state.progress * 100)}>
-            <span style={{ width: `${Math.round(state.progress * 100)}%` }} />
+          <div className="ep-upload">
+            <div className="ep-upload__line">
+              <span className="ep-upload__name">
+                Uploading {state.name} · {percent}%
+              </span>
+              <button type="button" className="ep-link-button" onClick={upload.cancel} aria-label={`Cancel the upload to ${layer.name}`}>
+                Cancel
+              </button>
+            </div>
+            <div className="ep-progress" role="progressbar" aria-label={`Uploading ${state.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+              <span style={{ width: `${percent}%` }} />
+            </div>
           </div>
         ) : null}
-        {state.status === 'failed' ? (
+        {uploadError ? (
           <p className="ep-error" role="alert">
-            {state.message}
+            {uploadError}
           </p>
         ) : null}
         <div className="ep-row__actions">
@@ -181,29 +310,41 @@ function LayerRow({ layer, index, total, current, isDefault, count, onEdit, onSh
               if (file) void replaceFile(file);
             }}
           />
-          <button type="button" className="ep-link-button" disabled={state.status === 'uploading'} onClick={() => fileInput.current?.click()} aria-label={`${layer.file ? 'Replace' : 'Upload'} the drawing of ${layer.name}`}>
+          <button
+            type="button"
+            className="ep-link-button"
+            disabled={state.status === 'uploading'}
+            onClick={() => fileInput.current?.click()}
+            aria-label={`${layer.file ? 'Replace' : 'Upload'} the drawing of ${layer.name}`}
+          >
             {layer.file ? 'Replace drawing' : 'Upload drawing'}
           </button>
           {layer.file ? (
-            <button type="button" className="ep-link-button" onClick={() => onEdit([{ type: 'LayerFileReplaced', id: layer.id, file: null }])} aria-label={`Remove the drawing of ${layer.name}`}>
+            <button
+              type="button"
+              className="ep-link-button"
+              disabled={state.status === 'uploading'}
+              onClick={() => edit([{ type: 'LayerFileReplaced', id: layer.id, file: null }])}
+              aria-label={`Remove the drawing of ${layer.name}`}
+            >
               Remove drawing
             </button>
           ) : null}
           {!isDefault ? (
-            <button type="button" className="ep-link-button" onClick={onMakeDefault} aria-label={`Open on ${layer.name} first`}>
+            <button type="button" className="ep-link-button" onClick={onMakeDefault} aria-label={`Open on ${layer.name} first`} title="Visitors see this floor first">
               Open first
             </button>
           ) : null}
         </div>
       </div>
       <div className="ep-row__side">
-        <button type="button" className="ep-icon-button" aria-label={`Move ${layer.name} up`} disabled={index === 0} onClick={() => onMove(-1)}>
-          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
+        <button ref={upButton} type="button" className="ep-icon-button" aria-label={`Move ${layer.name} up`} disabled={index === 0} onClick={() => onMove(-1)}>
+          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
             <path d="M6 15l6-6 6 6" />
           </svg>
         </button>
-        <button type="button" className="ep-icon-button" aria-label={`Move ${layer.name} down`} disabled={index === total - 1} onClick={() => onMove(1)}>
-          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
+        <button ref={downButton} type="button" className="ep-icon-button" aria-label={`Move ${layer.name} down`} disabled={index === total - 1} onClick={() => onMove(1)}>
+          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
             <path d="M6 9l6 6 6-6" />
           </svg>
         </button>
@@ -211,11 +352,12 @@ function LayerRow({ layer, index, total, current, isDefault, count, onEdit, onSh
           type="button"
           className="ep-icon-button ep-icon-button--danger"
           aria-label={total <= 1 ? `${layer.name} cannot be deleted: a map keeps at least one floor` : `Delete ${layer.name}`}
-          title={total <= 1 ? 'A map keeps at least one floor' : undefined}
+          aria-describedby={total <= 1 ? lastFloorHintId : undefined}
+          title={total <= 1 ? 'A map keeps at least one floor' : `Delete ${layer.name}`}
           disabled={total <= 1}
           onClick={onDelete}
         >
-          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
+          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
             <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
           </svg>
         </button>

@@ -1,11 +1,14 @@
 /**
  * The map's settings: its size (for floors without a drawing), the zoom range and the view it
- * opens at, its colours, which parts of the viewer are on, and the fills of the drawing's
- * regions. Every change is checked with the document's own schema (events/map-document.ts
- * `Settings`, `RegionStyles`) before it is given as an edit.
+ * opens at, its theme, which parts of the viewer are on, and the fills of the drawing's
+ * regions. Every change is checked with the document's own schemas (events/map-document.ts
+ * `Settings`, with its minZoom <= maxZoom rule, and `RegionStyles`) before it is given as an
+ * edit, always the whole settings object; a refused value stays in its field with the reason.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { RegionStyles, Settings, type MapDocument, type Settings as SettingsType } from '../../../../../events/map-document';
+import { checkedOnEdit } from './checked-edits';
+import { ColorSwatch, HexInput, useHexDraft } from './color-input';
 import type { EditorPanelProps } from './panel-props';
 import { useDraft } from './use-draft';
 import './panels.css';
@@ -15,175 +18,237 @@ export interface SettingsPanelProps extends EditorPanelProps {
   onUseCurrentView?(): { x: number; y: number; zoom: number } | null;
 }
 
-const FEATURES: ReadonlyArray<{ key: keyof SettingsType['features']; label: string; hint: string }> = [
+type FeatureKey = keyof SettingsType['features'];
+
+const FEATURES: ReadonlyArray<{ key: FeatureKey; label: string; hint: string }> = [
   { key: 'sidebar', label: 'Directory', hint: 'A list of every location beside the map.' },
-  { key: 'search', label: 'Search', hint: 'Find locations by name, accents ignored.' },
-  { key: 'filters', label: 'Group filters and legend', hint: 'Show one group at a time.' },
+  { key: 'search', label: 'Search', hint: 'Find locations by name.' },
+  { key: 'filters', label: 'Group filters and legend', hint: 'Show one category at a time.' },
   { key: 'minimap', label: 'Minimap', hint: 'A small overview while zoomed in.' },
   { key: 'zoomButtons', label: 'Zoom buttons', hint: 'Plus, minus and reset.' },
-  { key: 'fullscreen', label: 'Full screen button', hint: '' },
+  { key: 'fullscreen', label: 'Full screen button', hint: 'Fill the screen with the map.' },
   { key: 'deepLinks', label: 'Links to locations', hint: 'The address names the open location, for sharing.' },
 ];
 
-/** The first problem of a settings change, in words, or null with the edit given. */
-function useSettingsEdit(document: MapDocument, onEdit: EditorPanelProps['onEdit']) {
-  return (next: SettingsType, coalesce?: string): string | null => {
-    const parsed = Settings.safeParse(next);
-    if (!parsed.success) return parsed.error.issues[0]?.message ?? 'This value is not valid.';
-    onEdit([{ type: 'SettingsChanged', settings: parsed.data }], coalesce ? { coalesce } : {});
-    return null;
-  };
+type RegionKey = keyof MapDocument['styles']['regions'];
+
+const REGIONS: ReadonlyArray<{ key: RegionKey; label: string }> = [
+  { key: 'base', label: 'Fill' },
+  { key: 'hover', label: 'Fill on hover' },
+  { key: 'active', label: 'Fill when selected' },
+];
+
+/** A number typed in a field: the value, or what is wrong with the text. */
+function parseNumber(label: string, text: string): number | string {
+  const number = Number(text.trim().replace(',', '.'));
+  return text.trim() === '' || !Number.isFinite(number) ? `${label} must be a number.` : number;
 }
 
-function NumberField({ label, value, onValue, step = 1, hint }: { label: string; value: number; onValue: (value: number) => string | null; step?: number; hint?: string }) {
+interface NumberFieldProps {
+  label: string;
+  value: number;
+  /** Gives the edit for an acceptable number and answers null, or answers what is wrong. */
+  onValue(value: number): string | null;
+  step?: number;
+  min?: number;
+  max?: number;
+}
+
+function NumberField({ label, value, onValue, step = 1, min, max }: NumberFieldProps) {
   const id = useId();
   const draft = useDraft(String(value), (text) => {
-    const number = Number(text);
-    if (text.trim() === '' || !Number.isFinite(number)) return `${label} must be a number.`;
-    if (number === value) return null;
-    return onValue(number);
+    const number = parseNumber(label, text);
+    if (typeof number === 'string') return number;
+    return number === value ? null : onValue(number);
   });
   return (
     <div className="ep-field">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className="ep-input"
-        type="number"
-        inputMode="decimal"
-        step={step}
-        value={draft.value}
-        aria-invalid={draft.error ? true : undefined}
-        aria-describedby={draft.error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        onChange={draft.onChange}
-        onFocus={draft.onFocus}
-        onBlur={draft.onBlur}
-      />
+      <span className="ep-number">
+        <input
+          id={id}
+          className="ep-input"
+          type="number"
+          inputMode="decimal"
+          step={step}
+          min={min}
+          max={max}
+          value={draft.value}
+          aria-invalid={draft.error ? true : undefined}
+          aria-describedby={draft.error ? `${id}-error` : undefined}
+          onChange={draft.onChange}
+          onFocus={draft.onFocus}
+          onBlur={draft.onBlur}
+        />
+      </span>
       {draft.error ? (
         <p id={`${id}-error`} className="ep-error">
           {draft.error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="ep-hint">
-          {hint}
         </p>
       ) : null}
     </div>
   );
 }
 
-function ColorField({ label, value, onValue }: { label: string; value: string; onValue: (value: string) => void }) {
+/** A colour: its label, the picker (named by the label) and the typed hex code, with the code's message under them. */
+function ColorRow({ label, value, onColor }: { label: string; value: string; onColor(color: string): void }) {
   const id = useId();
+  const draft = useHexDraft(label, value, onColor);
   return (
-    <div className="ep-field ep-field--color">
-      <label htmlFor={id}>{label}</label>
-      <span className="ep-color">
-        <input id={id} type="color" className="ep-swatch" value={value} onChange={(event) => onValue(event.target.value.toLowerCase())} />
-        <code>{value}</code>
-      </span>
+    <div className="ep-field">
+      <div className="ep-color-row">
+        <label htmlFor={id}>{label}</label>
+        <span className="ep-color">
+          <ColorSwatch id={id} value={value} onColor={onColor} />
+          <HexInput label={label} draft={draft} />
+        </span>
+      </div>
+      {draft.error ? (
+        <p id={draft.errorId} className="ep-error">
+          {draft.error}
+        </p>
+      ) : null}
     </div>
   );
 }
 
+const formatZoom = (zoom: number) => `${Math.round(zoom * 100) / 100}×`;
+
 export function SettingsPanel({ document, onEdit, onUseCurrentView }: SettingsPanelProps) {
+  const edit = checkedOnEdit(document, onEdit);
+  const ids = useId();
+  const [viewNote, setViewNote] = useState('');
   const settings = document.settings;
-  const change = useSettingsEdit(document, onEdit);
   const regions = document.styles.regions;
-  const setRegion = (key: keyof typeof regions, value: string) => {
-    const parsed = RegionStyles.safeParse({ ...regions, [key]: value });
-    if (parsed.success) onEdit([{ type: 'RegionStylesChanged', regions: parsed.data }], { coalesce: `styles:${key}` });
-  };
   const view = settings.initialView;
+
+  /** Gives the whole settings with one change, when the schema accepts them; answers its message otherwise. */
+  const change = (next: SettingsType, coalesce?: string): string | null => {
+    const parsed = Settings.safeParse(next);
+    if (!parsed.success) return parsed.error.issues[0]?.message ?? 'This value is not valid.';
+    return edit([{ type: 'SettingsChanged', settings: parsed.data }], coalesce ? { coalesce } : undefined);
+  };
+
+  const setRegion = (key: RegionKey, value: string) => {
+    const parsed = RegionStyles.safeParse({ ...regions, [key]: value });
+    if (parsed.success) edit([{ type: 'RegionStylesChanged', regions: parsed.data }], { coalesce: `styles:regions:${key}` });
+  };
+
+  const takeCurrentView = () => {
+    const current = onUseCurrentView?.();
+    if (!current) {
+      setViewNote('The canvas has no view to use yet.');
+      return;
+    }
+    // The view opens within the zoom range.
+    const zoom = Math.min(settings.maxZoom, Math.max(settings.minZoom, current.zoom));
+    const problem = change({ ...settings, initialView: { x: current.x, y: current.y, zoom } });
+    setViewNote(problem ? `This view cannot be used: ${problem}` : '');
+  };
 
   return (
     <div className="ep-panel">
-      <section className="ep-section" aria-labelledby="ep-settings-view">
-        <h3 id="ep-settings-view" className="ep-section__title">
+      <section className="ep-section" aria-labelledby={`${ids}-view`}>
+        <h3 id={`${ids}-view`} className="ep-section__title">
           View
         </h3>
         <div className="ep-grid">
-          <NumberField label="Minimum zoom" value={settings.minZoom} step={0.5} onValue={(minZoom) => change({ ...settings, minZoom })} />
-          <NumberField label="Maximum zoom" value={settings.maxZoom} step={0.5} onValue={(maxZoom) => change({ ...settings, maxZoom })} />
+          <NumberField label="Minimum zoom" value={settings.minZoom} step={0.5} min={0.1} max={64} onValue={(minZoom) => change({ ...settings, minZoom }, 'settings:minZoom')} />
+          <NumberField label="Maximum zoom" value={settings.maxZoom} step={0.5} min={0.1} max={64} onValue={(maxZoom) => change({ ...settings, maxZoom }, 'settings:maxZoom')} />
         </div>
-        <p className="ep-hint">Zoom 1 shows the whole floor; 4 is four times closer.</p>
+        <p className="ep-hint">Zoom 1 fits the whole floor; 4 is four times closer.</p>
         <div className="ep-field">
-          <span className="ep-label">Opens at</span>
-          <p className="ep-value">{view ? `x ${Math.round(view.x)}, y ${Math.round(view.y)}, zoom ${view.zoom}` : 'The whole floor'}</p>
-          <div className="ep-row__actions">
+          <span className="ep-label" id={`${ids}-opens`}>
+            Initial view
+          </span>
+          <p className="ep-value">
+            {view ? `Centre ${Math.round(view.x)}, ${Math.round(view.y)} at zoom ${formatZoom(view.zoom)}` : 'Fits the whole floor'}
+          </p>
+          <div className="ep-button-row">
             {onUseCurrentView ? (
-              <button
-                type="button"
-                className="ep-link-button"
-                onClick={() => {
-                  const current = onUseCurrentView();
-                  if (current) change({ ...settings, initialView: { ...current, zoom: Math.min(settings.maxZoom, Math.max(settings.minZoom, current.zoom)) } });
-                }}
-              >
+              <button type="button" className="ep-button" onClick={takeCurrentView}>
                 Use the current view
               </button>
             ) : null}
-            {view ? (
-              <button type="button" className="ep-link-button" onClick={() => change({ ...settings, initialView: null })}>
-                Show the whole floor
-              </button>
-            ) : null}
+            <button
+              type="button"
+              className="ep-button"
+              disabled={!view}
+              onClick={() => {
+                setViewNote('');
+                change({ ...settings, initialView: null });
+              }}
+            >
+              Reset to fit
+            </button>
           </div>
+          <p className="ep-error ep-status" role="status">
+            {viewNote}
+          </p>
         </div>
-        <div className="ep-grid">
-          <NumberField label="Width" value={settings.size.width} onValue={(width) => change({ ...settings, size: { ...settings.size, width } }, 'settings:width')} />
-          <NumberField label="Height" value={settings.size.height} onValue={(height) => change({ ...settings, size: { ...settings.size, height } }, 'settings:height')} />
-        </div>
-        <p className="ep-hint">The size of floors without a drawing, in map units.</p>
       </section>
 
-      <section className="ep-section" aria-labelledby="ep-settings-look">
-        <h3 id="ep-settings-look" className="ep-section__title">
-          Look
+      <section className="ep-section" aria-labelledby={`${ids}-size`}>
+        <h3 id={`${ids}-size`} className="ep-section__title">
+          Map size
         </h3>
-        <div className="ep-field">
-          <span className="ep-label" id="ep-theme-label">
-            Theme
+        <div className="ep-grid">
+          <NumberField label="Width" value={settings.size.width} min={1} max={100_000} onValue={(width) => change({ ...settings, size: { ...settings.size, width } }, 'settings:width')} />
+          <NumberField label="Height" value={settings.size.height} min={1} max={100_000} onValue={(height) => change({ ...settings, size: { ...settings.size, height } }, 'settings:height')} />
+        </div>
+        <p className="ep-hint">Used by floors without a drawing, in map units.</p>
+      </section>
+
+      <section className="ep-section" aria-labelledby={`${ids}-theme`}>
+        <h3 id={`${ids}-theme`} className="ep-section__title">
+          Theme
+        </h3>
+        <div className="ep-field ep-field--inline">
+          <span className="ep-label" id={`${ids}-mode`}>
+            Appearance
           </span>
-          <div className="ep-segmented" role="radiogroup" aria-labelledby="ep-theme-label">
+          <div className="ep-segmented" role="radiogroup" aria-labelledby={`${ids}-mode`}>
             {(['light', 'dark'] as const).map((mode) => (
               <label key={mode} className="ep-segmented__option">
-                <input type="radio" name="ep-theme" checked={settings.theme.mode === mode} onChange={() => change({ ...settings, theme: { ...settings.theme, mode } })} />
+                <input type="radio" name={`${ids}-mode`} value={mode} checked={settings.theme.mode === mode} onChange={() => change({ ...settings, theme: { ...settings.theme, mode } })} />
                 <span>{mode === 'light' ? 'Light' : 'Dark'}</span>
               </label>
             ))}
           </div>
         </div>
-        <ColorField label="Accent colour" value={settings.theme.accent} onValue={(accent) => change({ ...settings, theme: { ...settings.theme, accent } }, 'settings:accent')} />
-        <ColorField label="Background" value={settings.theme.background} onValue={(background) => change({ ...settings, theme: { ...settings.theme, background } }, 'settings:background')} />
+        <ColorRow label="Accent colour" value={settings.theme.accent} onColor={(accent) => change({ ...settings, theme: { ...settings.theme, accent } }, 'settings:accent')} />
+        <ColorRow label="Background" value={settings.theme.background} onColor={(background) => change({ ...settings, theme: { ...settings.theme, background } }, 'settings:background')} />
       </section>
 
-      <section className="ep-section" aria-labelledby="ep-settings-regions">
-        <h3 id="ep-settings-regions" className="ep-section__title">
+      <section className="ep-section" aria-labelledby={`${ids}-regions`}>
+        <h3 id={`${ids}-regions`} className="ep-section__title">
           Regions of the drawing
         </h3>
-        <ColorField label="Fill" value={regions.base} onValue={(value) => setRegion('base', value)} />
-        <ColorField label="Fill on hover" value={regions.hover} onValue={(value) => setRegion('hover', value)} />
-        <ColorField label="Fill when selected" value={regions.active} onValue={(value) => setRegion('active', value)} />
+        {REGIONS.map((region) => (
+          <ColorRow key={region.key} label={region.label} value={regions[region.key]} onColor={(value) => setRegion(region.key, value)} />
+        ))}
       </section>
 
-      <section className="ep-section" aria-labelledby="ep-settings-features">
-        <h3 id="ep-settings-features" className="ep-section__title">
+      <section className="ep-section" aria-labelledby={`${ids}-features`}>
+        <h3 id={`${ids}-features`} className="ep-section__title">
           Viewer features
         </h3>
         <ul className="ep-switches">
           {FEATURES.map((feature) => (
             <li key={feature.key}>
               <label className="ep-switch">
+                <span className="ep-switch__text">
+                  <span id={`${ids}-feature-${feature.key}`}>{feature.label}</span>
+                  <small id={`${ids}-feature-${feature.key}-hint`}>{feature.hint}</small>
+                </span>
                 <input
                   type="checkbox"
                   role="switch"
+                  aria-labelledby={`${ids}-feature-${feature.key}`}
+                  aria-describedby={`${ids}-feature-${feature.key}-hint`}
                   checked={settings.features[feature.key]}
                   onChange={(event) => change({ ...settings, features: { ...settings.features, [feature.key]: event.target.checked } })}
                 />
-                <span className="ep-switch__text">
-                  <span>{feature.label}</span>
-                  {feature.hint ? <small>{feature.hint}</small> : null}
-                </span>
               </label>
             </li>
           ))}
