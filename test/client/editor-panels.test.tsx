@@ -195,7 +195,7 @@ describe('the settings panel', () => {
     expect(edits.at(-1)).toEqual([{ type: 'RegionStylesChanged', regions: expect.objectContaining({ hover: '#123456' }) }]);
     await user.click(screen.getByRole('button', { name: 'Use the current view' }));
     expect(document().settings.initialView).toEqual({ x: 300, y: 200, zoom: 2 });
-    await user.click(screen.getByRole('button', { name: 'Show the whole floor' }));
+    await user.click(screen.getByRole('button', { name: 'Reset to fit' }));
     expect(document().settings.initialView).toBeNull();
   });
 });
