@@ -109,6 +109,8 @@ describe('the route table (spec §2)', () => {
     expect(all.sort()).toEqual(
       [
         '/', '/login', '/reset', '/register', '/maps', '/maps/new', '/maps/:id', '/account', '/subscribe',
+        // Admins only (spec §6): every map, queried by author.
+        '/admin/maps',
         '/case-study/real-estate', '/case-study/retail', '/case-study/geographic', '/wayfinding', '/pricing',
         '/estimate', '/contact', '/agreement', '/privacy', '/terms', '/docs', '/routes', '/demo', '/m/:id',
         // Not in the spec's table: the e-mailed verification link, and Clerk's return from Google.

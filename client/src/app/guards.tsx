@@ -2,12 +2,13 @@
  * Route guards (spec §2): signed-in-only pages send a signed-out visitor to /login, carrying
  * the page they wanted in router state; signed-out-only pages (login, register, reset) send a
  * signed-in user on, to that carried page or else to /maps. Nothing is decided while the
- * session is still loading.
+ * session is still loading. Admin-only pages are signed-in-only pages that others cannot see.
  */
 import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner';
 import { useSession } from '../lib/session';
 import { paths } from './paths';
+import { NotFoundPage } from './routes/not-found';
 
 /** What a guard puts in router state when it sends a visitor to log in. */
 export interface FromState {
@@ -32,6 +33,22 @@ export function RequireSignedIn() {
     const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to={paths.login} replace state={state} />;
   }
+  return <Outlet />;
+}
+
+/**
+ * Admin-only pages (spec §6): a signed-out visitor logs in first, as for signed-in-only pages;
+ * a signed-in user without the admin claim sees the 404 page (the page does not exist for them).
+ */
+export function RequireAdmin() {
+  const { status, admin } = useSession();
+  const location = useLocation();
+  if (status === 'loading') return <PageSpinner label="Checking your session" />;
+  if (status === 'signedOut') {
+    const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+    return <Navigate to={paths.login} replace state={state} />;
+  }
+  if (!admin) return <NotFoundPage />;
   return <Outlet />;
 }
 

@@ -11,6 +11,8 @@ export const paths = {
   newMap: '/maps/new',
   map: { pattern: '/maps/:id', to: (id: string) => `/maps/${encodeURIComponent(id)}` },
   account: '/account',
+  /** Admins only (spec §6): every map, queried by author. */
+  adminMaps: '/admin/maps',
   subscribe: '/subscribe',
   caseStudyRealEstate: '/case-study/real-estate',
   caseStudyRetail: '/case-study/retail',

@@ -3,10 +3,11 @@
  * anything else is the 404 page.
  */
 import type { RouteObject } from 'react-router-dom';
-import { RequireSignedIn, RequireSignedOut } from './guards';
+import { RequireAdmin, RequireSignedIn, RequireSignedOut } from './guards';
 import { MainLayout } from './layout/main-layout';
 import { paths } from './paths';
 import { AccountPage, SubscribePage } from './routes/account';
+import { AdminMapsPage } from './routes/admin';
 import { LoginPage, RegisterPage, ResetPage, SsoCallbackPage, VerifyEmailPage } from './routes/auth';
 import { LandingPage } from './routes/landing';
 import { MapPage, MapsPage, NewMapPage } from './routes/maps';
@@ -50,6 +51,10 @@ export const routes: RouteObject[] = [
           { path: paths.account, element: <AccountPage /> },
           { path: paths.subscribe, element: <SubscribePage /> },
         ],
+      },
+      {
+        element: <RequireAdmin />,
+        children: [{ path: paths.adminMaps, element: <AdminMapsPage /> }],
       },
       { path: paths.verifyEmail, element: <VerifyEmailPage /> },
       { path: paths.ssoCallback, element: <SsoCallbackPage /> },

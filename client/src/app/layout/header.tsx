@@ -82,6 +82,13 @@ export function Header() {
                     </NavLink>
                   </li>
                 ) : null}
+                {signedIn && admin ? (
+                  <li>
+                    <NavLink to={paths.adminMaps} className={navClass}>
+                      Admin
+                    </NavLink>
+                  </li>
+                ) : null}
                 <li>
                   <NavLink to={paths.pricing} className={navClass}>
                     Pricing
