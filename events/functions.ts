@@ -5,9 +5,11 @@
  */
 import { z } from 'zod';
 import { MapDocument } from './map-document.js';
-import { MapEdit } from './map-edits.js';
+import { DocumentEdit } from './map-edits.js';
+import { HistoryName } from './map.js';
 import { MapTitle } from './map-title.js';
 
+const HistoryId = z.string({ error: 'Version id must be text.' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Version id is not valid.');
 const MapId = z.string({ error: 'Map id must be text.' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Map id is not valid.');
 
 export const functionPayloads = {
@@ -15,7 +17,12 @@ export const functionPayloads = {
   saveMap: z.object({ id: MapId, title: MapTitle.optional(), mapData: MapDocument.optional() }),
   deleteMap: z.object({ id: MapId }),
   /** Fine-grained edits of a map's document, applied in order, all or none. */
-  editMap: z.object({ id: MapId, edits: z.array(MapEdit).min(1, 'must hold at least one edit').max(500, 'at most 500 edits at once') }),
+  editMap: z.object({ id: MapId, edits: z.array(DocumentEdit).min(1, 'must hold at least one edit').max(500, 'at most 500 edits at once') }),
+  /** "Save version": a history entry at the map's current revision, named or not. */
+  saveMapHistory: z.object({ mapId: MapId, name: HistoryName.optional() }),
+  deleteMapHistory: z.object({ mapId: MapId, historyMapId: HistoryId }),
+  setMapHistoryName: z.object({ mapId: MapId, historyMapId: HistoryId, name: HistoryName }),
+  restoreMapHistory: z.object({ mapId: MapId, historyMapId: HistoryId }),
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
@@ -28,6 +35,11 @@ export interface FunctionResults {
   deleteMap: null;
   /** The map stream's revision after the edits (decimal string), as map data records carry it. */
   editMap: { revision: string };
+  /** The new history entry's id. */
+  saveMapHistory: { historyId: string };
+  deleteMapHistory: null;
+  setMapHistoryName: null;
+  restoreMapHistory: null;
 }
 
 /** A command's answer: its result and the global position of its last event ("c:p"), if any. */

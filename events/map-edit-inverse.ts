@@ -80,6 +80,7 @@ export function invertEdit(before: MapDocument, edit: MapEdit): MapEdit[] {
     case 'RegionStylesChanged':
       return [{ type: 'RegionStylesChanged', regions: before.styles.regions }];
     case 'DocumentImported':
+    case 'MapRestored':
       return [{ type: 'DocumentImported', document: before }];
     default: {
       const unreachable: never = edit;

@@ -26,7 +26,8 @@ import {
 export const LocationPatch = z.object(locationFields).partial().strict();
 export const GroupPatch = z.object(groupFields).partial().strict();
 
-export const MapEdit = z.discriminatedUnion('type', [
+/** The edits an editor makes (and `editMap` accepts). */
+const documentEdits = [
   z.object({ type: z.literal('LocationAdded'), location: Location }),
   z.object({ type: z.literal('LocationUpdated'), id: ElementId, changes: LocationPatch }),
   z.object({ type: z.literal('LocationMoved'), id: ElementId, position: Point, layer: ElementId.optional() }),
@@ -43,9 +44,28 @@ export const MapEdit = z.discriminatedUnion('type', [
   z.object({ type: z.literal('SettingsChanged'), settings: Settings }),
   z.object({ type: z.literal('RegionStylesChanged'), regions: RegionStyles }),
   z.object({ type: z.literal('DocumentImported'), document: MapDocument }),
+] as const;
+
+/** What an editor may send: every edit but the ones only the product records. */
+export const DocumentEdit = z.discriminatedUnion('type', [...documentEdits]);
+export type DocumentEdit = z.infer<typeof DocumentEdit>;
+
+/**
+ * Every change of a map's document on its stream: the editors' edits, and a restore of an
+ * earlier version (recorded by `restoreMapHistory` alone, with the document it brings back,
+ * so the log reads as what happened and every reader applies it like any edit).
+ */
+export const MapEdit = z.discriminatedUnion('type', [
+  ...documentEdits,
+  z.object({ type: z.literal('MapRestored'), historyId: z.string().min(1).max(64), revision: z.string().regex(/^\d+$/), document: MapDocument }),
 ]);
 export type MapEdit = z.infer<typeof MapEdit>;
 export type MapEditType = MapEdit['type'];
+
+/** An edit an editor may send (not one only the product records). */
+export function isDocumentEdit(edit: MapEdit): edit is DocumentEdit {
+  return edit.type !== 'MapRestored';
+}
 export const MAP_EDIT_TYPES: ReadonlySet<string> = new Set(MapEdit.options.map((option) => option.shape.type.value));
 
 /** The fields a patch sets (an absent field leaves the value as it is). */
@@ -104,6 +124,7 @@ export function checkEdit(document: Document, edit: MapEdit): string | null {
         : null;
     case 'RegionStylesChanged':
     case 'DocumentImported':
+    case 'MapRestored':
       return null;
     default: {
       const unreachable: never = edit;
@@ -164,6 +185,7 @@ export function applyEdit(document: Document, edit: MapEdit): Document {
     case 'RegionStylesChanged':
       return { ...document, styles: { ...document.styles, regions: edit.regions } };
     case 'DocumentImported':
+    case 'MapRestored':
       return edit.document;
     default: {
       const unreachable: never = edit;

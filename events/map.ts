@@ -43,6 +43,50 @@ export const MapDeleted = z.object({
   }),
 });
 
+/** A history entry's name (spec §3): optional, trimmed, short enough for a list. */
+export const HISTORY_NAME_MAX = 100;
+export const HistoryName = z
+  .string({ error: 'Name must be text.' })
+  .trim()
+  .min(1, 'Name is required.')
+  .max(HISTORY_NAME_MAX, `Name must be at most ${HISTORY_NAME_MAX} characters.`);
+
+/**
+ * A history entry (spec §3): a named point in the map's stream. `revision` is the stream
+ * revision whose document it names (decimal). Made by an editor ("Save version"), or by the
+ * product on its own (`auto`): at the start of a stretch of editing at most every 30 minutes,
+ * and before every restore.
+ */
+export const VersionSaved = z.object({
+  type: z.literal('VersionSaved'),
+  data: z.object({
+    mapId: z.string(),
+    historyId: z.string(),
+    name: z.string().optional(),
+    revision: z.string().regex(/^\d+$/),
+    created: z.iso.datetime({ offset: true }),
+    author: z.string(),
+    auto: z.boolean(),
+  }),
+});
+
+export const VersionRenamed = z.object({
+  type: z.literal('VersionRenamed'),
+  data: z.object({ mapId: z.string(), historyId: z.string(), name: z.string() }),
+});
+
+export const VersionDeleted = z.object({
+  type: z.literal('VersionDeleted'),
+  data: z.object({ mapId: z.string(), historyId: z.string() }),
+});
+
+export type HistoryEvent = z.infer<typeof VersionSaved> | z.infer<typeof VersionRenamed> | z.infer<typeof VersionDeleted>;
+export const HISTORY_EVENT_TYPES: ReadonlySet<string> = new Set(['VersionSaved', 'VersionRenamed', 'VersionDeleted']);
+
+export function isHistoryEvent(event: MapEvent): event is HistoryEvent {
+  return HISTORY_EVENT_TYPES.has(event.type);
+}
+
 const EDIT_TYPES = MapEdit.options.map((option) => option.shape.type.value) as [MapEditType, ...MapEditType[]];
 
 /**
@@ -82,9 +126,9 @@ function editEvent(edit: MapEdit, mapId: string, edited: string): MapEditedEvent
   return { type, data: { ...fields, mapId, edited } } as MapEditedEvent;
 }
 
-export const MapEvent = z.union([MapCreated, MapSaved, MapDeleted, MapEdited]);
-export type MapEvent = z.infer<typeof MapCreated> | z.infer<typeof MapSaved> | z.infer<typeof MapDeleted> | MapEditedEvent;
-export const MAP_EVENT_TYPES: ReadonlySet<string> = new Set(['MapCreated', 'MapSaved', 'MapDeleted', ...EDIT_TYPES]);
+export const MapEvent = z.union([MapCreated, MapSaved, MapDeleted, VersionSaved, VersionRenamed, VersionDeleted, MapEdited]);
+export type MapEvent = z.infer<typeof MapCreated> | z.infer<typeof MapSaved> | z.infer<typeof MapDeleted> | HistoryEvent | MapEditedEvent;
+export const MAP_EVENT_TYPES: ReadonlySet<string> = new Set(['MapCreated', 'MapSaved', 'MapDeleted', ...HISTORY_EVENT_TYPES, ...EDIT_TYPES]);
 
 // ---- commands -----------------------------------------------------------------------------
 
@@ -93,11 +137,22 @@ export type MapCommand =
   | { type: 'SaveMap'; data: { mapId: string; title?: string | undefined; document?: MapDocument | undefined } }
   | { type: 'DeleteMap'; data: { mapId: string } }
   /** Edits of the document, applied in order; all or none. */
-  | { type: 'EditMap'; data: { mapId: string; edits: MapEdit[] } };
+  | { type: 'EditMap'; data: { mapId: string; edits: MapEdit[] } }
+  /** "Save version": a history entry at the map's current revision. */
+  | { type: 'SaveVersion'; data: { mapId: string; historyId: string; name?: string | undefined } }
+  | { type: 'RenameVersion'; data: { mapId: string; historyId: string; name: string } }
+  | { type: 'DeleteVersion'; data: { mapId: string; historyId: string } }
+  /**
+   * Back to an entry's document. The server reads that document from the stream first and
+   * passes it in (`document`), with the id for the entry made just before the restore.
+   */
+  | { type: 'RestoreVersion'; data: { mapId: string; historyId: string; document: MapDocument; autoHistoryId: string } };
 
 export interface MapContext {
   principal: Principal | null;
   now: Date;
+  /** Ids for history entries the product makes on its own (before a stretch of edits). */
+  newHistoryId?: () => string;
   /** How many of the principal's maps are in a state below 1 (spec §5), from the read model. */
   testMapsInUse: number;
 }
@@ -116,8 +171,26 @@ export type MapAggregate =
       document: MapDocument;
       created: string;
       edited: string;
+      /** The stream's revision: the number of events folded, less one. */
+      revision: number;
+      history: HistoryItem[];
+      /** When the last history entry was made (the product makes one per stretch of editing). */
+      lastVersionAt: string | null;
+      /** The revision of the last document change (edit, import, restore, save with a document). */
+      lastChangeRevision: number;
     }
   | { status: 'deleted'; mapId: string; uid: string };
+
+export interface HistoryItem {
+  id: string;
+  name?: string;
+  revision: number;
+  created: string;
+  author: string;
+}
+
+/** The product makes a history entry on its own at most this often while a map is edited. */
+export const AUTO_VERSION_EVERY_MS = 30 * 60 * 1000;
 
 export const initialMapState: MapAggregate = { status: 'absent' };
 
@@ -125,7 +198,10 @@ export function evolveMap(state: MapAggregate, event: MapEvent): MapAggregate {
   switch (event.type) {
     case 'MapCreated': {
       const { mapId, uid, author, title, state: mapState, document, created } = event.data;
-      return { status: 'active', mapId, uid, author, title, state: mapState, document, created, edited: created };
+      return {
+        status: 'active', mapId, uid, author, title, state: mapState, document, created, edited: created,
+        revision: 0, history: [], lastVersionAt: null, lastChangeRevision: 0,
+      };
     }
     case 'MapSaved':
       if (state.status !== 'active') return state;
@@ -134,13 +210,37 @@ export function evolveMap(state: MapAggregate, event: MapEvent): MapAggregate {
         title: event.data.title ?? state.title,
         document: event.data.document ?? state.document,
         edited: event.data.edited,
+        revision: state.revision + 1,
+        lastChangeRevision: event.data.document ? state.revision + 1 : state.lastChangeRevision,
       };
     case 'MapDeleted':
       if (state.status !== 'active') return state;
       return { status: 'deleted', mapId: state.mapId, uid: state.uid };
+    case 'VersionSaved': {
+      if (state.status !== 'active') return state;
+      const { historyId, name, revision, created, author } = event.data;
+      const item: HistoryItem = { id: historyId, revision: Number(revision), created, author, ...(name !== undefined ? { name } : {}) };
+      return { ...state, revision: state.revision + 1, history: [...state.history, item], lastVersionAt: created };
+    }
+    case 'VersionRenamed':
+      if (state.status !== 'active') return state;
+      return {
+        ...state,
+        revision: state.revision + 1,
+        history: state.history.map((item) => (item.id === event.data.historyId ? { ...item, name: event.data.name } : item)),
+      };
+    case 'VersionDeleted':
+      if (state.status !== 'active') return state;
+      return { ...state, revision: state.revision + 1, history: state.history.filter((item) => item.id !== event.data.historyId) };
     default:
       if (state.status !== 'active') return state;
-      return { ...state, document: applyEdit(state.document, editOf(event)), edited: event.data.edited };
+      return {
+        ...state,
+        document: applyEdit(state.document, editOf(event)),
+        edited: event.data.edited,
+        revision: state.revision + 1,
+        lastChangeRevision: state.revision + 1,
+      };
   }
 }
 
@@ -158,6 +258,43 @@ function requireOwnedMap(state: MapAggregate, principal: Principal) {
     throw new DomainError('permission-denied', 'You do not have permission to change this map.');
   }
   return state;
+}
+
+/** An existing map the principal may change: its owner's, or any for an admin (spec §6). */
+function requireEditableMap(state: MapAggregate, principal: Principal) {
+  return principal.admin && state.status === 'active' ? state : requireOwnedMap(state, principal);
+}
+
+function requireHistoryItem(map: Extract<MapAggregate, { status: 'active' }>, historyId: string): HistoryItem {
+  const item = map.history.find((candidate) => candidate.id === historyId);
+  if (!item) throw new DomainError('not-found', 'Version not found.');
+  return item;
+}
+
+function versionSaved(
+  map: Extract<MapAggregate, { status: 'active' }>,
+  historyId: string,
+  principal: Principal,
+  at: string,
+  options: { auto: boolean; name?: string | undefined },
+): MapEvent {
+  return {
+    type: 'VersionSaved',
+    data: {
+      mapId: map.mapId,
+      historyId,
+      revision: String(map.revision),
+      created: at,
+      author: principal.uid,
+      auto: options.auto,
+      ...(options.name !== undefined ? { name: options.name } : {}),
+    },
+  };
+}
+
+/** An unnamed entry in words: its time, in UTC (the decider has no time zone). */
+function formatEntryTime(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
 export function hasFreeTestSlot(principal: Principal, testMapsInUse: number): boolean {
@@ -215,7 +352,14 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
       // The owner edits; an admin may too (spec §6).
       const map = principal.admin && state.status === 'active' ? state : requireOwnedMap(state, principal);
       let document = map.document;
-      return command.data.edits.map((proposed, index) => {
+      // The start of a stretch of editing: the product keeps the map as it was, at most every
+      // 30 minutes, so yesterday's version is always there to go back to.
+      const lastAt = map.lastVersionAt ? Date.parse(map.lastVersionAt) : Number.NEGATIVE_INFINITY;
+      const checkpoint: MapEvent[] =
+        context.newHistoryId && context.now.getTime() - lastAt >= AUTO_VERSION_EVERY_MS && !map.history.some((item) => item.revision >= map.lastChangeRevision)
+          ? [versionSaved(map, context.newHistoryId(), principal, at, { auto: true })]
+          : [];
+      const edits = command.data.edits.map((proposed, index) => {
         const edit: MapEdit =
           proposed.type === 'LayerRemoved'
             ? { ...proposed, removedLocations: document.locations.filter((l) => l.layer === proposed.id).map((l) => l.id) }
@@ -225,6 +369,29 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
         document = applyEdit(document, edit);
         return editEvent(edit, command.data.mapId, at);
       });
+      return [...checkpoint, ...edits];
+    }
+    case 'SaveVersion': {
+      const map = requireEditableMap(state, principal);
+      return [versionSaved(map, command.data.historyId, principal, at, { auto: false, name: command.data.name })];
+    }
+    case 'RenameVersion': {
+      const map = requireEditableMap(state, principal);
+      requireHistoryItem(map, command.data.historyId);
+      return [{ type: 'VersionRenamed', data: { mapId: map.mapId, historyId: command.data.historyId, name: command.data.name } }];
+    }
+    case 'DeleteVersion': {
+      const map = requireEditableMap(state, principal);
+      requireHistoryItem(map, command.data.historyId);
+      return [{ type: 'VersionDeleted', data: { mapId: map.mapId, historyId: command.data.historyId } }];
+    }
+    case 'RestoreVersion': {
+      const map = requireEditableMap(state, principal);
+      const item = requireHistoryItem(map, command.data.historyId);
+      // Before every restore, the map as it is now: a restore is undone by restoring this.
+      const before = versionSaved(map, command.data.autoHistoryId, principal, at, { auto: true, name: `Before restoring “${item.name ?? formatEntryTime(item.created)}”` });
+      const restored: MapEdit = { type: 'MapRestored', historyId: item.id, revision: String(item.revision), document: command.data.document };
+      return [before, editEvent(restored, map.mapId, at)];
     }
     default: {
       const unreachable: never = command;

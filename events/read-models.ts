@@ -33,5 +33,7 @@ export const MapDataRecord = z.object({
   data: z.unknown(),
   /** The map stream's revision this record reflects, as a decimal string (bigint). */
   revision: z.string(),
+  /** The map's history entries, oldest first (from the maps list). */
+  history: z.array(HistoryEntry).default([]),
 });
 export type MapDataRecord = z.infer<typeof MapDataRecord>;

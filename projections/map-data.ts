@@ -23,8 +23,8 @@ CREATE TABLE IF NOT EXISTS map_data (
 
 export const mapDataProjection: Projection = {
   name: 'map_data',
-  // 2: map document v2 and edit events.
-  version: 2,
+  // 2: map document v2 and edit events. 3: history events move the revision; restores.
+  version: 3,
   schema: SCHEMA,
   tables: ['map_data'],
   streamPrefixes: [STREAM_PREFIXES[0]],
@@ -65,6 +65,15 @@ export const mapDataProjection: Projection = {
           if (!inserts.delete(mapId)) deletes.add(mapId);
           updates.delete(mapId);
           break;
+        case 'VersionSaved':
+        case 'VersionRenamed':
+        case 'VersionDeleted': {
+          // The document stays; the record moves to the stream's revision (editors wait for it).
+          const inserted = inserts.get(mapId);
+          if (inserted) inserted.revision = revision;
+          else if (!deletes.has(mapId)) updates.set(mapId, { ...updates.get(mapId), id: mapId, revision });
+          break;
+        }
         default: {
           const inserted = inserts.get(mapId);
           if (inserted) {
@@ -106,9 +115,12 @@ export interface MapDataRow extends MapDataRecord {
   uid: string;
 }
 
+/** A map's data, with its history entries from the maps list (an editor shows both). */
 export async function getMapData(db: Queryable, id: string): Promise<MapDataRow | null> {
-  const { rows } = await db.query<{ id: string; uid: string; title: string; data: unknown; revision: string }>(
-    'SELECT id, uid, title, data, revision::text FROM map_data WHERE id = $1',
+  const { rows } = await db.query<MapDataRow>(
+    `SELECT d.id, d.uid, d.title, d.data, d.revision::text AS revision, COALESCE(l.history, '[]'::jsonb) AS history
+       FROM map_data d LEFT JOIN maps_list l ON l.id = d.id
+      WHERE d.id = $1`,
     [id],
   );
   return rows[0] ?? null;

@@ -2,10 +2,10 @@
  * The maps list read model (spec §3 map list item): one row per map that is not deleted, read
  * by owner (and, later, by author for admins). Pushed on topic `maps:{uid}`.
  */
-import { editOf } from '../events/map.js';
+import { editOf, type HistoryEvent } from '../events/map.js';
 import { metricsOf } from '../events/map-document.js';
 import type { MapEdit } from '../events/map-edits.js';
-import type { MapListItem } from '../events/read-models.js';
+import type { HistoryEntry, MapListItem } from '../events/read-models.js';
 import { STREAM_PREFIXES } from '../events/streams.js';
 import { topics } from '../events/topics.js';
 import type { Queryable } from '../server/db/database.js';
@@ -32,8 +32,8 @@ CREATE INDEX IF NOT EXISTS maps_list_author_created ON maps_list (author, create
 
 export const mapsListProjection: Projection = {
   name: 'maps_list',
-  // 2: map document v2 and edit events.
-  version: 2,
+  // 2: map document v2 and edit events. 3: history entries.
+  version: 3,
   schema: SCHEMA,
   tables: ['maps_list'],
   streamPrefixes: [STREAM_PREFIXES[0]],
@@ -46,9 +46,16 @@ export const mapsListProjection: Projection = {
     const inserts = new Map<string, NewRow>();
     const updates = new Map<string, RowPatch>();
     const deletes = new Set<string>();
+    // History changes, in order, written after the rows of the batch exist (they are rare).
+    const historyChanges: HistoryEvent[] = [];
     for (const { event } of mapEventsOf(events)) {
       const mapId = event.data.mapId;
       switch (event.type) {
+        case 'VersionSaved':
+        case 'VersionRenamed':
+        case 'VersionDeleted':
+          historyChanges.push(event);
+          break;
         case 'MapCreated': {
           const d = event.data;
           const metrics = metricsOf(d.document);
@@ -132,8 +139,48 @@ export const mapsListProjection: Projection = {
       const { rows } = await tx.query<{ uid: string }>('DELETE FROM maps_list WHERE id = ANY($1::text[]) RETURNING uid', [[...deletes]]);
       for (const row of rows) changed.add(topics.maps(row.uid));
     }
+    for (const event of historyChanges) {
+      const { rows } = await applyHistoryChange(tx, event);
+      for (const row of rows) {
+        changed.add(topics.maps(row.uid));
+        // The editor's topic carries the history too (see server/live/topic-access.ts).
+        changed.add(topics.map(event.data.mapId));
+      }
+    }
   },
 };
+
+/** One history change on a map's row (the list keeps its entries oldest first). */
+function applyHistoryChange(tx: Queryable, event: HistoryEvent) {
+  const { mapId, historyId } = event.data;
+  switch (event.type) {
+    case 'VersionSaved': {
+      const d = event.data;
+      const entry: HistoryEntry = { id: historyId, mapId, revision: d.revision, created: d.created, author: d.author, ...(d.name !== undefined ? { name: d.name } : {}) };
+      return tx.query<{ uid: string }>('UPDATE maps_list SET history = history || $2::jsonb WHERE id = $1 RETURNING uid', [mapId, JSON.stringify([entry])]);
+    }
+    case 'VersionRenamed':
+      return tx.query<{ uid: string }>(
+        `UPDATE maps_list SET history = (
+           SELECT COALESCE(jsonb_agg(CASE WHEN e->>'id' = $2 THEN jsonb_set(e, '{name}', to_jsonb($3::text)) ELSE e END ORDER BY n), '[]'::jsonb)
+             FROM jsonb_array_elements(history) WITH ORDINALITY AS t(e, n))
+          WHERE id = $1 RETURNING uid`,
+        [mapId, historyId, event.data.name],
+      );
+    case 'VersionDeleted':
+      return tx.query<{ uid: string }>(
+        `UPDATE maps_list SET history = (
+           SELECT COALESCE(jsonb_agg(e ORDER BY n), '[]'::jsonb)
+             FROM jsonb_array_elements(history) WITH ORDINALITY AS t(e, n) WHERE e->>'id' <> $2)
+          WHERE id = $1 RETURNING uid`,
+        [mapId, historyId],
+      );
+    default: {
+      const unreachable: never = event;
+      return unreachable;
+    }
+  }
+}
 
 interface NewRow {
   id: string;
@@ -171,6 +218,7 @@ function metricsDelta(edit: MapEdit): { layers: number; locations: number; absol
     case 'LayerRemoved':
       return { layers: -1, locations: -edit.removedLocations.length };
     case 'DocumentImported':
+    case 'MapRestored':
       return { layers: 0, locations: 0, absolute: metricsOf(edit.document) };
     default:
       return { layers: 0, locations: 0 };

@@ -36,6 +36,8 @@ import { fileRoutes } from './routes/file-routes.js';
 import { functionRoutes } from './routes/function-routes.js';
 import { publicMapRoutes } from './routes/public-map-routes.js';
 import { queryRoutes } from './routes/query-routes.js';
+import { historyRoutes } from './routes/history-routes.js';
+import { MapHistory } from './history/map-history.js';
 import { adminRoutes } from './routes/admin-routes.js';
 import { templateRoutes } from './routes/template-routes.js';
 
@@ -135,8 +137,10 @@ export async function buildApp(
 
   await publicMapRoutes(app, { db, clientDist: CLIENT_DIST });
   await app.register(async (api) => {
-    await functionRoutes(api, { store: services.store, db, ids: services.ids });
+    const history = await MapHistory.open(db, services.store);
+    await functionRoutes(api, { store: services.store, db, ids: services.ids, history });
     await queryRoutes(api, db);
+    await historyRoutes(api, db, history);
     await adminRoutes(api, db);
     await authRoutes(api, services);
     await fileRoutes(api, { files: services.files, uploadLimit: config.uploadLimit, rateLimiter: services.rateLimiter });

@@ -63,6 +63,7 @@ export async function handleCommand<Command, Event extends { type: string; data:
           data: event.data,
           metadata: {
             userId: metadata.principal?.uid ?? null,
+            ...(metadata.principal?.displayName ? { userName: metadata.principal.displayName.slice(0, 200) } : {}),
             at: metadata.now.toISOString(),
             correlationId: metadata.correlationId,
             causationId: metadata.commandId,

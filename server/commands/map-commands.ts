@@ -13,12 +13,16 @@ import type { IdGenerator } from '../clock.js';
 import { sanitizeMapDocument, sanitizeMapEdits } from '../content/rich-text-sanitizer.js';
 import type { Queryable } from '../db/database.js';
 import type { EventStore } from '../event-store/event-store.js';
+import type { MapHistory } from '../history/map-history.js';
+import { DomainError } from '../../events/errors.js';
 import { handleCommand, type CommandMetadata, type CommandOutcome, type Decider } from './command-handler.js';
 
 export interface MapCommandDeps {
   store: EventStore;
   db: Queryable;
   ids: IdGenerator;
+  /** The map's past (a restore needs the document of an earlier revision; other commands do not). */
+  history?: MapHistory;
 }
 
 async function runMapCommand(deps: MapCommandDeps, command: MapCommand, meta: CommandMetadata): Promise<CommandOutcome<MapEvent>> {
@@ -26,7 +30,7 @@ async function runMapCommand(deps: MapCommandDeps, command: MapCommand, meta: Co
   const decider: Decider<MapCommand, MapEvent, MapAggregate> = {
     initialState: initialMapState,
     evolve: evolveMap,
-    decide: (c, state) => decideMap(c, state, { principal: meta.principal, now: meta.now, testMapsInUse }),
+    decide: (c, state) => decideMap(c, state, { principal: meta.principal, now: meta.now, testMapsInUse, newHistoryId: () => deps.ids.uuid() }),
     parse: (recorded) => MapEvent.parse({ type: recorded.type, data: recorded.data }),
   };
   return handleCommand(deps.store, deps.ids, streams.map(command.data.mapId), decider, command, meta);
@@ -60,4 +64,49 @@ export async function editMap(deps: MapCommandDeps, payload: z.output<typeof fun
   const outcome = await runMapCommand(deps, { type: 'EditMap', data: { mapId: payload.id, edits: sanitizeMapEdits(payload.edits) } }, meta);
   // The editor drops its pending edits once a snapshot of this revision (or later) arrives.
   return { result: { revision: String(outcome.revision) }, position: outcome.position };
+}
+
+export async function saveMapHistory(deps: MapCommandDeps, payload: z.output<typeof functionPayloads.saveMapHistory>, meta: CommandMetadata) {
+  const historyId = deps.ids.uuid();
+  const outcome = await runMapCommand(deps, { type: 'SaveVersion', data: { mapId: payload.mapId, historyId, name: payload.name } }, meta);
+  return { result: { historyId }, position: outcome.position };
+}
+
+export async function setMapHistoryName(deps: MapCommandDeps, payload: z.output<typeof functionPayloads.setMapHistoryName>, meta: CommandMetadata) {
+  const outcome = await runMapCommand(deps, { type: 'RenameVersion', data: { mapId: payload.mapId, historyId: payload.historyMapId, name: payload.name } }, meta);
+  return { result: null, position: outcome.position };
+}
+
+export async function deleteMapHistory(deps: MapCommandDeps, payload: z.output<typeof functionPayloads.deleteMapHistory>, meta: CommandMetadata) {
+  const outcome = await runMapCommand(deps, { type: 'DeleteVersion', data: { mapId: payload.mapId, historyId: payload.historyMapId } }, meta);
+  return { result: null, position: outcome.position };
+}
+
+/**
+ * Restores a history entry: the entry's document is read from the stream (through the
+ * snapshots), then the decider records the entry made just before and the restore itself.
+ * Who may, and whether the entry exists, the decider decides; it is asked first with the
+ * current state so another user's map answers permission-denied, never "no such version".
+ */
+export async function restoreMapHistory(deps: MapCommandDeps, payload: z.output<typeof functionPayloads.restoreMapHistory>, meta: CommandMetadata) {
+  const principal = meta.principal!;
+  const history = deps.history;
+  if (!history) throw new Error('restoreMapHistory needs the map history service');
+  const current = await history.stateAt(payload.mapId).catch((error: unknown) => {
+    if (error instanceof DomainError && error.code === 'not-found') throw new DomainError('not-found', 'Map not found.');
+    throw error;
+  });
+  const map = current.state;
+  if (map.status !== 'active') throw new DomainError('not-found', 'Map not found.');
+  if (map.uid !== principal.uid && !principal.admin) throw new DomainError('permission-denied', 'You do not have permission to change this map.');
+  const entry = map.history.find((item) => item.id === payload.historyMapId);
+  if (!entry) throw new DomainError('not-found', 'Version not found.');
+  const then = await history.stateAt(payload.mapId, BigInt(entry.revision));
+  if (then.state.status !== 'active') throw new DomainError('not-found', 'Version not found.');
+  const outcome = await runMapCommand(
+    deps,
+    { type: 'RestoreVersion', data: { mapId: payload.mapId, historyId: entry.id, document: then.state.document, autoHistoryId: deps.ids.uuid() } },
+    meta,
+  );
+  return { result: null, position: outcome.position };
 }

@@ -45,7 +45,7 @@ export async function accessTopic(db: Queryable, principal: Principal, topicText
         load: () =>
           snapshot(db, 'map_data', async () => {
             const current = await getMapData(db, topic.mapId);
-            return current ? { id: current.id, title: current.title, data: current.data, revision: current.revision } : null;
+            return current ? { id: current.id, title: current.title, data: current.data, revision: current.revision, history: current.history } : null;
           }),
       };
     }

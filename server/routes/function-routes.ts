@@ -8,7 +8,17 @@ import { DomainError } from '../../events/errors.js';
 import { functionPayloads, type FunctionName } from '../../events/functions.js';
 import { formatPosition } from '../../events/position.js';
 import type { CommandMetadata } from '../commands/command-handler.js';
-import { createMap, deleteMap, editMap, saveMap, type MapCommandDeps } from '../commands/map-commands.js';
+import {
+  createMap,
+  deleteMap,
+  deleteMapHistory,
+  editMap,
+  restoreMapHistory,
+  saveMap,
+  saveMapHistory,
+  setMapHistoryName,
+  type MapCommandDeps,
+} from '../commands/map-commands.js';
 import type { Position } from '../../events/position.js';
 
 type Handler = (deps: MapCommandDeps, payload: never, meta: CommandMetadata) => Promise<{ result: unknown; position: Position | null }>;
@@ -18,6 +28,10 @@ const handlers: Record<FunctionName, Handler> = {
   saveMap: saveMap as Handler,
   deleteMap: deleteMap as Handler,
   editMap: editMap as Handler,
+  saveMapHistory: saveMapHistory as Handler,
+  setMapHistoryName: setMapHistoryName as Handler,
+  deleteMapHistory: deleteMapHistory as Handler,
+  restoreMapHistory: restoreMapHistory as Handler,
 };
 
 const CallableBody = z.object({ data: z.unknown() }, { error: 'Request body must be a JSON object with a data field.' });

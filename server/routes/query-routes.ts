@@ -39,7 +39,7 @@ export async function queryRoutes(app: FastifyInstance, db: Database): Promise<v
   app.get<{ Params: { id: string } }>('/api/maps/:id/data', async (request) => {
     const position = await positionOf('map_data');
     const row = await ownMapData(request);
-    return { result: { id: row.id, title: row.title, data: row.data, revision: row.revision }, position };
+    return { result: { id: row.id, title: row.title, data: row.data, revision: row.revision, history: row.history }, position };
   });
 
   // Exports download as files: the whole document as JSON, the locations as CSV.

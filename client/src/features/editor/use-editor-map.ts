@@ -7,7 +7,8 @@
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { MapDocument } from '../../../../events/map-document';
-import { MapDataRecord } from '../../../../events/read-models';
+import { isDocumentEdit } from '../../../../events/map-edits';
+import { MapDataRecord, type HistoryEntry } from '../../../../events/read-models';
 import { topics } from '../../../../events/topics';
 import { api, toApiError, type ApiError } from '../../lib/api';
 import { useLiveClient } from '../../lib/live';
@@ -18,12 +19,53 @@ const PublicMap = z.object({ id: z.string(), title: z.string(), state: z.number(
 
 export type EditorAccess = 'owner' | 'explore';
 
+/**
+ * The map's history entries (oldest first) as the server last sent them: with the map data,
+ * then with every `map:{id}` snapshot. A tiny external store (`useSyncExternalStore`).
+ */
+export interface HistoryFeed {
+  get(): readonly HistoryEntry[];
+  subscribe(listener: () => void): () => void;
+}
+
+function historyFeed(initial: readonly HistoryEntry[]): HistoryFeed & { set(entries: readonly HistoryEntry[]): void } {
+  let entries = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => entries,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    set(next) {
+      if (sameEntries(entries, next)) return;
+      entries = next;
+      for (const listener of [...listeners]) listener();
+    },
+  };
+}
+
+function sameEntries(a: readonly HistoryEntry[], b: readonly HistoryEntry[]): boolean {
+  return a.length === b.length && a.every((entry, index) => JSON.stringify(entry) === JSON.stringify(b[index]));
+}
+
+const feeds = new WeakMap<EditorSession, ReturnType<typeof historyFeed>>();
+
+/** The history of the map an owner's session edits; null for a map opened to explore. */
+export function historyFeedOf(session: EditorSession): HistoryFeed | null {
+  return feeds.get(session) ?? null;
+}
+
 export interface OpenedMap {
   access: EditorAccess;
   title: string;
   /** Map state (events/map-states.ts); null when not known. */
   state: number | null;
   session: EditorSession;
+  /** The map's history entries; null when exploring someone else's map (not theirs to see). */
+  history: HistoryFeed | null;
 }
 
 export type EditorLoad = { status: 'loading' } | { status: 'failed'; error: ApiError } | ({ status: 'ready' } & OpenedMap);
@@ -57,11 +99,14 @@ export function useEditorMap(mapId: string, signedIn: boolean | null): { load: E
         ]);
         session = new EditorSession({
           initial: copyOf(result),
-          save: (edits) => api.callFunction('editMap', { id: mapId, edits }).then((answer) => answer.result),
+          // Only editors' edits reach here (a restore is the server's own); the guard says so to the types.
+          save: (edits) => api.callFunction('editMap', { id: mapId, edits: edits.filter(isDocumentEdit) }).then((answer) => answer.result),
           reload: () => api.get(`/api/maps/${encodeURIComponent(mapId)}/data`, MapDataRecord).then((answer) => copyOf(answer.result)),
           online: () => navigator.onLine,
         });
-        return { access: 'owner', title: result.title, state: published?.result.state ?? null, session };
+        const history = historyFeed(result.history);
+        feeds.set(session, history);
+        return { access: 'owner', title: result.title, state: published?.result.state ?? null, session, history };
       } catch (error) {
         const failure = toApiError(error);
         // Someone else's map: explore its public copy, if it has one.
@@ -73,7 +118,7 @@ export function useEditorMap(mapId: string, signedIn: boolean | null): { load: E
     const openPublic = async (): Promise<OpenedMap> => {
       const { result } = await getPublicMap(mapId, signal);
       session = new EditorSession({ initial: copyOf(result), save: null });
-      return { access: 'explore', title: result.title, state: result.state, session };
+      return { access: 'explore', title: result.title, state: result.state, session, history: null };
     };
 
     (async () => {
@@ -101,6 +146,7 @@ export function useEditorMap(mapId: string, signedIn: boolean | null): { load: E
       const document = MapDocument.safeParse(record.data.data);
       if (!document.success) return;
       session.receive({ document: document.data, revision: BigInt(record.data.revision) });
+      feeds.get(session)?.set(record.data.history);
       setLoad((current) => (current.status === 'ready' && current.title !== record.data.title ? { ...current, title: record.data.title } : current));
     });
   }, [live, session, mapId]);

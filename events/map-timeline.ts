@@ -1,0 +1,153 @@
+/**
+ * A map's events in words, for the timeline and the audit log: "Ana moved “Cafe” on Floor 2",
+ * "Ben restored “Before launch”". Pure: each event is described against the map as it was
+ * just before it (names of locations, floors and versions come from there).
+ */
+import type { MapAggregate, MapEvent } from './map.js';
+import { editOf, isEditEvent } from './map.js';
+import type { MapDocument } from './map-document.js';
+import type { MapEdit } from './map-edits.js';
+
+export interface EventDescription {
+  summary: string;
+  /** The locations the event touched. */
+  locationIds: string[];
+  historyId?: string;
+}
+
+const FIELD_NAMES: Record<string, string> = {
+  title: 'title',
+  about: 'short text',
+  description: 'description',
+  image: 'image',
+  thumbnail: 'thumbnail',
+  link: 'link',
+  phone: 'phone',
+  hours: 'opening hours',
+  layer: 'floor',
+  position: 'position',
+  element: 'region',
+  zoom: 'zoom level',
+  marker: 'marker',
+  color: 'colour',
+  label: 'label',
+  groups: 'groups',
+  hidden: 'visibility',
+  name: 'name',
+  legend: 'legend',
+};
+
+const quote = (text: string) => `“${text}”`;
+
+/** "a, b and c". */
+function listInWords(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function describeEdit(document: MapDocument | null, edit: MapEdit, before: MapAggregate): EventDescription {
+  const location = (id: string) => document?.locations.find((l) => l.id === id);
+  const locationName = (id: string) => quote(location(id)?.title ?? id);
+  const layerName = (id: string) => quote(document?.layers.find((l) => l.id === id)?.name ?? id);
+  const groupName = (id: string) => quote(document?.groups.find((g) => g.id === id)?.name ?? id);
+  switch (edit.type) {
+    case 'LocationAdded':
+      return { summary: `added ${quote(edit.location.title)} on ${layerName(edit.location.layer)}`, locationIds: [edit.location.id] };
+    case 'LocationUpdated': {
+      const fields = Object.keys(edit.changes).filter((key) => (edit.changes as Record<string, unknown>)[key] !== undefined);
+      const renamed = edit.changes.title !== undefined && fields.length === 1;
+      return {
+        summary: renamed
+          ? `renamed ${locationName(edit.id)} to ${quote(edit.changes.title!)}`
+          : `changed the ${listInWords(fields.map((field) => FIELD_NAMES[field] ?? field))} of ${locationName(edit.id)}`,
+        locationIds: [edit.id],
+      };
+    }
+    case 'LocationMoved': {
+      const current = location(edit.id);
+      const layer = edit.layer ?? current?.layer;
+      const toOtherFloor = edit.layer !== undefined && current !== undefined && edit.layer !== current.layer;
+      return { summary: `moved ${locationName(edit.id)} ${toOtherFloor ? 'to' : 'on'} ${layer ? layerName(layer) : 'the map'}`, locationIds: [edit.id] };
+    }
+    case 'LocationRemoved':
+      return { summary: `removed ${locationName(edit.id)}`, locationIds: [edit.id] };
+    case 'LayerAdded':
+      return { summary: `added the floor ${quote(edit.layer.name)}`, locationIds: [] };
+    case 'LayerRenamed':
+      return { summary: `renamed the floor ${layerName(edit.id)} to ${quote(edit.name)}`, locationIds: [] };
+    case 'LayersReordered':
+      return { summary: 'reordered the floors', locationIds: [] };
+    case 'LayerFileReplaced':
+      return { summary: `${edit.file ? 'replaced' : 'removed'} the drawing of ${layerName(edit.id)}`, locationIds: [] };
+    case 'LayerRemoved':
+      return {
+        summary: `removed the floor ${layerName(edit.id)}${edit.removedLocations.length > 0 ? ` and its ${count(edit.removedLocations.length, 'location', 'locations')}` : ''}`,
+        locationIds: edit.removedLocations,
+      };
+    case 'GroupAdded':
+      return { summary: `added the group ${quote(edit.group.name)}`, locationIds: [] };
+    case 'GroupUpdated': {
+      const fields = Object.keys(edit.changes).filter((key) => (edit.changes as Record<string, unknown>)[key] !== undefined);
+      return edit.changes.name !== undefined && fields.length === 1
+        ? { summary: `renamed the group ${groupName(edit.id)} to ${quote(edit.changes.name)}`, locationIds: [] }
+        : { summary: `changed the ${listInWords(fields.map((field) => FIELD_NAMES[field] ?? field))} of the group ${groupName(edit.id)}`, locationIds: [] };
+    }
+    case 'GroupRemoved':
+      return { summary: `removed the group ${groupName(edit.id)}`, locationIds: [] };
+    case 'SettingsChanged':
+      return { summary: "changed the map's settings", locationIds: [] };
+    case 'RegionStylesChanged':
+      return { summary: 'changed the colours of the regions', locationIds: [] };
+    case 'DocumentImported':
+      return { summary: `imported a map with ${count(edit.document.locations.length, 'location', 'locations')}`, locationIds: [] };
+    case 'MapRestored': {
+      const entry = before.status === 'active' ? before.history.find((item) => item.id === edit.historyId) : undefined;
+      return { summary: `restored ${entry?.name ? quote(entry.name) : `the version of revision ${edit.revision}`}`, locationIds: [], historyId: edit.historyId };
+    }
+    default: {
+      const unreachable: never = edit;
+      return unreachable;
+    }
+  }
+}
+
+/**
+ * What an event did, in words, with `actor` in front ("Ana moved …"). `before` is the map as
+ * it was just before the event.
+ */
+export function describeEvent(before: MapAggregate, event: MapEvent, actor: string): EventDescription {
+  const document = before.status === 'active' ? before.document : null;
+  const entryName = (historyId: string) => {
+    const entry = before.status === 'active' ? before.history.find((item) => item.id === historyId) : undefined;
+    return entry?.name ? quote(entry.name) : 'a version';
+  };
+  const said = (description: EventDescription): EventDescription => ({ ...description, summary: `${actor} ${description.summary}` });
+  switch (event.type) {
+    case 'MapCreated':
+      return said({ summary: `created the map ${quote(event.data.title)}`, locationIds: [] });
+    case 'MapSaved': {
+      const parts = [
+        ...(event.data.title !== undefined ? [`renamed the map to ${quote(event.data.title)}`] : []),
+        ...(event.data.document ? ["replaced the map's content"] : []),
+      ];
+      return said({ summary: parts.length > 0 ? listInWords(parts) : 'saved the map', locationIds: [] });
+    }
+    case 'MapDeleted':
+      return said({ summary: 'deleted the map', locationIds: [] });
+    case 'VersionSaved':
+      return event.data.auto
+        ? { summary: `Mapfold kept a version${event.data.name ? ` ${quote(event.data.name)}` : ' before the edits that followed'}`, locationIds: [], historyId: event.data.historyId }
+        : said({ summary: `saved the version ${event.data.name ? quote(event.data.name) : `of revision ${event.data.revision}`}`, locationIds: [], historyId: event.data.historyId });
+    case 'VersionRenamed':
+      return said({ summary: `renamed ${entryName(event.data.historyId)} to ${quote(event.data.name)}`, locationIds: [], historyId: event.data.historyId });
+    case 'VersionDeleted':
+      return said({ summary: `deleted the version ${entryName(event.data.historyId)}`, locationIds: [], historyId: event.data.historyId });
+    default:
+      if (!isEditEvent(event)) return said({ summary: 'changed the map', locationIds: [] });
+      return said(describeEdit(document, editOf(event), before));
+  }
+}

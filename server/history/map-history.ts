@@ -1,0 +1,166 @@
+/**
+ * A map's past, read from its stream: the map as it was at any revision, and its events in
+ * words. Folding a long stream from the start on every read would be slow (50,000 events take
+ * seconds), so the states at every {@link SNAPSHOT_EVERY}th revision are kept in
+ * `map_snapshots` as they are first computed. A stream never changes, so a snapshot never goes
+ * stale: reading revision N folds at most that many events after the nearest snapshot.
+ */
+import { DomainError } from '../../events/errors.js';
+import type { TimelineItem, TimelinePage } from '../../events/history-api.js';
+import { evolveMap, initialMapState, MapEvent, type MapAggregate } from '../../events/map.js';
+import { describeEvent } from '../../events/map-timeline.js';
+import { streams } from '../../events/streams.js';
+import type { Database, Queryable } from '../db/database.js';
+import type { EventStore, RecordedEvent } from '../event-store/event-store.js';
+
+export const SNAPSHOT_EVERY = 250;
+
+export const MAP_SNAPSHOTS_SCHEMA = `
+CREATE TABLE IF NOT EXISTS map_snapshots (
+  map_id text NOT NULL,
+  revision bigint NOT NULL,
+  state jsonb NOT NULL,
+  PRIMARY KEY (map_id, revision)
+);`;
+
+export type ActiveMap = Extract<MapAggregate, { status: 'active' }>;
+
+/** What a recorded event says about who did it, for the words ("Ana", or the product). */
+function actorOf(recorded: RecordedEvent): TimelineItem['actor'] {
+  const uid = recorded.metadata.userId;
+  if (!uid) return { uid: null, name: 'Mapfold' };
+  return { uid, name: recorded.metadata.userName?.trim() || 'Someone' };
+}
+
+export class MapHistory {
+  private constructor(
+    private readonly db: Queryable,
+    private readonly store: EventStore,
+  ) {}
+
+  static async open(db: Database, store: EventStore): Promise<MapHistory> {
+    await db.exec(MAP_SNAPSHOTS_SCHEMA);
+    return new MapHistory(db, store);
+  }
+
+  /**
+   * The map right after the event at `revision` (the latest when omitted), and the stream's
+   * last revision. Not found when the map never existed or the revision is beyond its stream.
+   */
+  async stateAt(mapId: string, revision?: bigint): Promise<{ state: MapAggregate; revision: bigint }> {
+    const { state, revision: reached } = await this.fold(mapId, revision, () => {});
+    if (state.status === 'absent' || (revision !== undefined && reached < revision)) throw new DomainError('not-found', 'There is no such revision of this map.');
+    return { state, revision: reached };
+  }
+
+  /**
+   * A page of the map's events in words, newest first: the `limit` events before revision
+   * `before` (exclusive; the newest when omitted).
+   */
+  async timeline(mapId: string, options: { before?: bigint; limit: number }): Promise<TimelinePage> {
+    const last = await this.lastRevision(mapId);
+    if (last < 0n) throw new DomainError('not-found', 'Map not found.');
+    const end = options.before === undefined ? last : options.before - 1n;
+    if (end < 0n) return { items: [], total: Number(last + 1n), next: null };
+    const start = end - BigInt(options.limit) + 1n > 0n ? end - BigInt(options.limit) + 1n : 0n;
+    const items: TimelineItem[] = [];
+    // Each event is told against the map as it was just before it.
+    const base = start > 0n ? (await this.fold(mapId, start - 1n, () => {})).state : initialMapState;
+    let state = base;
+    const page = await this.store.readStream(streams.map(mapId), { fromRevision: start, maxCount: Number(end - start + 1n) });
+    for (const recorded of page) {
+      const event = MapEvent.parse({ type: recorded.type, data: recorded.data });
+      const actor = actorOf(recorded);
+      const described = describeEvent(state, event, actor.name);
+      items.push({
+        revision: recorded.revision.toString(),
+        type: recorded.type,
+        at: recorded.metadata.at,
+        actor,
+        summary: described.summary,
+        locationIds: described.locationIds,
+        ...(described.historyId ? { historyId: described.historyId } : {}),
+      });
+      state = evolveMap(state, event);
+    }
+    items.reverse();
+    return { items, total: Number(last + 1n), next: start > 0n ? start.toString() : null };
+  }
+
+  /** Every event of the map in words, oldest first (the audit log), with its data. */
+  async auditLog(mapId: string): Promise<Array<TimelineItem & { data: unknown }>> {
+    const entries: Array<TimelineItem & { data: unknown }> = [];
+    let state: MapAggregate = initialMapState;
+    for (const recorded of await this.store.readStream(streams.map(mapId))) {
+      const event = MapEvent.parse({ type: recorded.type, data: recorded.data });
+      const actor = actorOf(recorded);
+      const described = describeEvent(state, event, actor.name);
+      entries.push({
+        revision: recorded.revision.toString(),
+        type: recorded.type,
+        at: recorded.metadata.at,
+        actor,
+        summary: described.summary,
+        locationIds: described.locationIds,
+        ...(described.historyId ? { historyId: described.historyId } : {}),
+        data: recorded.data,
+      });
+      state = evolveMap(state, event);
+    }
+    return entries;
+  }
+
+  private async lastRevision(mapId: string): Promise<bigint> {
+    // The newest snapshot tells where to start looking; the stream's tail says the rest.
+    const from = await this.nearestSnapshot(mapId, undefined);
+    const events = await this.store.readStream(streams.map(mapId), { fromRevision: from ? from.revision + 1n : 0n });
+    if (events.length > 0) return events.at(-1)!.revision;
+    return from ? from.revision : -1n;
+  }
+
+  private async nearestSnapshot(mapId: string, atMost: bigint | undefined): Promise<{ revision: bigint; state: MapAggregate } | null> {
+    const { rows } = await this.db.query<{ revision: string; state: MapAggregate }>(
+      atMost === undefined
+        ? 'SELECT revision::text AS revision, state FROM map_snapshots WHERE map_id = $1 ORDER BY revision DESC LIMIT 1'
+        : 'SELECT revision::text AS revision, state FROM map_snapshots WHERE map_id = $1 AND revision <= $2 ORDER BY revision DESC LIMIT 1',
+      atMost === undefined ? [mapId] : [mapId, atMost.toString()],
+    );
+    const row = rows[0];
+    return row ? { revision: BigInt(row.revision), state: row.state } : null;
+  }
+
+  /** Folds the stream up to `revision` from the nearest snapshot, keeping new snapshots on the way. */
+  private async fold(mapId: string, revision: bigint | undefined, onEvent: (recorded: RecordedEvent) => void): Promise<{ state: MapAggregate; revision: bigint }> {
+    const snapshot = await this.nearestSnapshot(mapId, revision);
+    let state: MapAggregate = snapshot?.state ?? initialMapState;
+    let reached = snapshot?.revision ?? -1n;
+    const from = reached + 1n;
+    if (revision !== undefined && from > revision) return { state, revision: reached };
+    const events = await this.store.readStream(streams.map(mapId), {
+      fromRevision: from,
+      ...(revision !== undefined ? { maxCount: Number(revision - from + 1n) } : {}),
+    });
+    const kept: Array<{ revision: string; state: MapAggregate }> = [];
+    for (const recorded of events) {
+      state = evolveMap(state, MapEvent.parse({ type: recorded.type, data: recorded.data }));
+      reached = recorded.revision;
+      onEvent(recorded);
+      if ((recorded.revision + 1n) % BigInt(SNAPSHOT_EVERY) === 0n && state.status === 'active') kept.push({ revision: recorded.revision.toString(), state });
+    }
+    if (kept.length > 0) {
+      await this.db.query(
+        `INSERT INTO map_snapshots (map_id, revision, state)
+         SELECT $1, revision, state FROM jsonb_to_recordset($2::jsonb) AS r(revision bigint, state jsonb)
+         ON CONFLICT DO NOTHING`,
+        [mapId, JSON.stringify(kept)],
+      );
+    }
+    return { state, revision: reached };
+  }
+}
+
+/** The map at a revision, as an active map (not found otherwise). */
+export function activeMap(state: MapAggregate): ActiveMap {
+  if (state.status !== 'active') throw new DomainError('not-found', 'Map not found.');
+  return state;
+}
