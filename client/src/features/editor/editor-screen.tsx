@@ -22,20 +22,22 @@ import { EditorIcon, type EditorIconName } from './editor-icons';
 import type { EditorSession } from './editor-session';
 import { newElementId } from './ids';
 import { GroupsPanel } from './panels/groups-panel';
+import { HistoryPanel } from './panels/history-panel';
 import { ImportExportPanel } from './panels/import-export-panel';
 import { LayersPanel } from './panels/layers-panel';
 import { LocationsPanel } from './panels/locations-panel';
 import { SettingsPanel } from './panels/settings-panel';
 import { SharePanel } from './panels/share-panel';
 import { SaveStatus } from './save-status';
-import type { EditorAccess } from './use-editor-map';
+import { historyFeedOf, type EditorAccess, type HistoryFeed } from './use-editor-map';
+import type { HistoryEntry } from '../../../../events/read-models';
 import '../viewer/viewer.css';
 import './editor.css';
 
 // The preview is the public viewer itself, loaded when first asked for.
 const Viewer = lazy(() => import('../viewer/viewer').then((module) => ({ default: module.Viewer })));
 
-type Tab = 'locations' | 'floors' | 'groups' | 'style' | 'share' | 'data';
+type Tab = 'locations' | 'floors' | 'groups' | 'style' | 'share' | 'data' | 'history';
 
 const TABS: ReadonlyArray<{ id: Tab; label: string; icon: EditorIconName }> = [
   { id: 'locations', label: 'Locations', icon: 'pin' },
@@ -44,7 +46,11 @@ const TABS: ReadonlyArray<{ id: Tab; label: string; icon: EditorIconName }> = [
   { id: 'style', label: 'Settings', icon: 'sliders' },
   { id: 'share', label: 'Share', icon: 'share' },
   { id: 'data', label: 'Data', icon: 'data' },
+  { id: 'history', label: 'History', icon: 'clock' },
 ];
+
+const NO_HISTORY: readonly HistoryEntry[] = [];
+const noHistoryFeed: HistoryFeed = { get: () => NO_HISTORY, subscribe: () => () => {} };
 
 export interface EditorProps {
   mapId: string;
@@ -52,6 +58,8 @@ export interface EditorProps {
   title: string;
   state: number | null;
   session: EditorSession;
+  /** The map's history entries (the owner's); by default the ones the session's map was opened with. */
+  history?: HistoryFeed | null;
   signedIn: boolean;
   onTitleChange: (title: string) => void;
   /** Links: the map list, sign-up, another map (after making a copy). */
@@ -74,8 +82,10 @@ function defaultLayerOf(document: MapDocument): string {
   return document.settings.defaultLayer ?? document.layers[0]!.id;
 }
 
-export function Editor({ mapId, access, title, state, session, signedIn, onTitleChange, mapsHref, registerHref, mapHref }: EditorProps) {
+export function Editor({ mapId, access, title, state, session, history, signedIn, onTitleChange, mapsHref, registerHref, mapHref }: EditorProps) {
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  const historyFeed = history === undefined ? historyFeedOf(session) : history;
+  const historyEntries = useSyncExternalStore((historyFeed ?? noHistoryFeed).subscribe, (historyFeed ?? noHistoryFeed).get);
   const doc = snapshot.document;
   const camera = useMemo(() => new Camera(), []);
   useEffect(() => () => camera.dispose(), [camera]);
@@ -86,6 +96,7 @@ export function Editor({ mapId, access, title, state, session, signedIn, onTitle
   const [layerChoice, setLayerChoice] = useState<string>(() => defaultLayerOf(doc));
   const [placing, setPlacing] = useState(false);
   const [preview, setPreview] = useState(false);
+  const [timeline, setTimeline] = useState(false);
   const [regionOffer, setRegionOffer] = useState<{ element: string; at: MapPoint } | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const explore = access === 'explore';
@@ -246,6 +257,19 @@ export function Editor({ mapId, access, title, state, session, signedIn, onTitle
         return <SharePanel mapId={mapId} title={title} state={state ?? 0} isTest={state === null || usesTestSlot(state)} publicUrl={window.location.origin} />;
       case 'data':
         return <ImportExportPanel document={doc} onEdit={session.apply} mapId={mapId} title={title} canDownload={!explore} />;
+      case 'history':
+        return (
+          <HistoryPanel
+            mapId={mapId}
+            history={explore || !historyFeed ? null : historyEntries}
+            onOpenTimeline={() => {
+              setPreview(false);
+              setPlacing(false);
+              setTimeline(true);
+            }}
+            onRestored={setToast}
+          />
+        );
       default: {
         const unreachable: never = tab;
         return unreachable;
