@@ -148,8 +148,8 @@ describe.each(databaseTargets)('callable functions on $name', (target) => {
       ];
       const answer = await call(server, 'editMap', { id, edits }, owner);
       expect(answer.status).toBe(200);
-      // MapCreated is revision 0; the four edits are 1 to 4.
-      expect(answer.body.result).toEqual({ revision: '4' });
+      // MapCreated is revision 0, the version kept before the first edits 1, the four edits 2 to 5.
+      expect(answer.body.result).toEqual({ revision: '5' });
       await projected(server, answer.body.position);
       const list = await fetch(`${server.url}/api/maps`, { headers: { cookie: owner.cookie } }).then((r) => r.json());
       expect(list.result[0].metrics).toEqual({ layerCount: 2, locationCount: 2 });
@@ -159,9 +159,9 @@ describe.each(databaseTargets)('callable functions on $name', (target) => {
       expect(after.result[0].metrics).toEqual({ layerCount: 1, locationCount: 1 });
       const data = await fetch(`${server.url}/api/maps/${id}/data`, { headers: { cookie: owner.cookie } }).then((r) => r.json());
       expect(data.result.data.locations).toEqual([expect.objectContaining({ id: 'cafe', about: 'Coffee', groups: ['food'] })]);
-      expect(data.result.revision).toBe('6');
+      expect(data.result.revision).toBe('7');
       const types = (await server.services.store.readStream(`map-${id}`)).map((e) => e.type);
-      expect(types).toEqual(['MapCreated', 'GroupAdded', 'LayerAdded', 'LocationAdded', 'LocationAdded', 'LayerRemoved', 'LocationUpdated']);
+      expect(types).toEqual(['MapCreated', 'VersionSaved', 'GroupAdded', 'LayerAdded', 'LocationAdded', 'LocationAdded', 'LayerRemoved', 'LocationUpdated']);
 
       await refused(() => call(server, 'editMap', { id, edits: [{ type: 'LocationRemoved', id: 'cafe' }] }, ben), 403, 'PERMISSION_DENIED');
       await refused(() => call(server, 'editMap', { id, edits: [{ type: 'LocationRemoved', id: 'cafe' }] }), 401, 'UNAUTHENTICATED');
@@ -188,9 +188,10 @@ describe.each(databaseTargets)('callable functions on $name', (target) => {
       const id = made.body.result;
       const edit = (title: string) => ({ id, edits: [{ type: 'LayerRenamed', id: 'ground', name: title }] });
 
-      expect((await call(server, 'editMap', edit('By the owner'), owner)).body.result).toEqual({ revision: '1' });
+      // Revision 1 is the version kept before the first edits.
+      expect((await call(server, 'editMap', edit('By the owner'), owner)).body.result).toEqual({ revision: '2' });
       const byAdmin = await call(server, 'editMap', edit('By an admin'), admin);
-      expect(byAdmin.body.result).toEqual({ revision: '2' });
+      expect(byAdmin.body.result).toEqual({ revision: '3' });
       const recorded = await server.services.store.readStream(`map-${id}`);
       expect(recorded.at(-1)!.metadata.userId).toBe(admin.uid);
 
@@ -200,7 +201,7 @@ describe.each(databaseTargets)('callable functions on $name', (target) => {
       await refused(() => call(server, 'editMap', edit('Nobody')), 401, 'UNAUTHENTICATED');
       await refused(() => call(server, 'editMap', { ...edit('Nowhere'), id: 'no-such-map' }, owner), 404, 'NOT_FOUND');
       // Nothing refused was recorded.
-      expect(await server.services.store.readStream(`map-${id}`)).toHaveLength(3);
+      expect(await server.services.store.readStream(`map-${id}`)).toHaveLength(4);
     });
   });
 
