@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAP_TITLE_MAX, MapTitle } from '../../events/map-title';
 import type { MapListItem } from '../../events/read-models';
 import { topics } from '../../events/topics';
-import { authRoutes, FakeLive, principal, renderApp, stubFetch } from './support/fakes';
+import { copyTitle } from '../../client/src/features/maps/api/maps-api';
+import { authRoutes, FakeLive, principal, renderApp, stubFetch, type FakeRequest } from './support/fakes';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -184,6 +186,51 @@ describe('the maps page', () => {
     live.emit(topic, [item({ id: 'a', title: 'Riverside Mall' })], '2:0');
     await userEvent.click(await screen.findByRole('button', { name: 'Copy Riverside Mall' }));
     expect(await screen.findByText('“Riverside Mall” could not be copied: No free test slot: you already have 2 test maps.')).toBeInTheDocument();
+  });
+
+  it('keeps the title of a copy within the title limit, without cutting a character in half', async () => {
+    // A valid title (119 UTF-16 units: the map emoji takes two) whose copy is too long.
+    const long = `${'a'.repeat(MAP_TITLE_MAX - 5)}🗺xy`;
+    expect(MapTitle.parse(long)).toBe(long);
+    const { live, requests } = await openMaps({
+      'GET /api/maps/a/data': () => ({ body: { result: { id: 'a', title: long, data: { version: 1, layers: [], locations: [] }, revision: '0' }, position: '1:0' } }),
+      'POST /api/fn/createMap': () => ({ body: { result: 'copy-1', position: '3:0' } }),
+    });
+    live.emit(topic, [item({ id: 'a', title: long })], '2:0');
+    await userEvent.click(await screen.findByRole('button', { name: `Copy ${long}` }));
+    await waitFor(() => expect(requests.find((r) => r.path === '/api/fn/createMap')).toBeDefined());
+    const { title } = requests.find((r) => r.path === '/api/fn/createMap')!.data as { title: string };
+    // '[D] ' + 115 letters is 119 units; the emoji's two would make 121, so it is left out.
+    expect(title).toBe(`[D] ${'a'.repeat(MAP_TITLE_MAX - 5)}`);
+    expect(MapTitle.parse(title)).toBe(title);
+    expect(copyTitle('  Riverside Mall ')).toBe('[D] Riverside Mall');
+    expect(copyTitle(`${'b'.repeat(MAP_TITLE_MAX)}`)).toHaveLength(MAP_TITLE_MAX);
+  });
+
+  it('copies two maps at once, each card busy until its own copy is done', async () => {
+    const answers = new Map<string, (value: { body: unknown }) => void>();
+    const { live, requests } = await openMaps({
+      'GET /api/maps/a/data': () => ({ body: { result: { id: 'a', title: 'One', data: { version: 1, layers: [], locations: [] }, revision: '0' }, position: '1:0' } }),
+      'GET /api/maps/b/data': () => ({ body: { result: { id: 'b', title: 'Two', data: { version: 1, layers: [], locations: [] }, revision: '0' }, position: '1:0' } }),
+      'POST /api/fn/createMap': (request: FakeRequest) => new Promise((resolve) => answers.set((request.data as { title: string }).title, resolve)),
+    });
+    live.emit(topic, [item({ id: 'a', title: 'One' }), item({ id: 'b', title: 'Two' })], '2:0');
+    const one = await screen.findByRole('button', { name: 'Copy One' });
+    const two = screen.getByRole('button', { name: 'Copy Two' });
+    await userEvent.click(one);
+    await userEvent.click(two);
+    await waitFor(() => expect(answers.size).toBe(2));
+    expect(requests.filter((r) => r.path === '/api/fn/createMap').map((r) => (r.data as { title: string }).title)).toEqual(['[D] One', '[D] Two']);
+    expect(one).toHaveAttribute('aria-busy', 'true');
+    expect(two).toHaveAttribute('aria-busy', 'true');
+
+    answers.get('[D] One')!({ body: { result: 'copy-1', position: '3:0' } });
+    live.emit(topic, [item({ id: 'copy-1', title: '[D] One' }), item({ id: 'a', title: 'One' }), item({ id: 'b', title: 'Two' })], '3:0');
+    await waitFor(() => expect(one).not.toHaveAttribute('aria-busy'));
+    expect(two).toHaveAttribute('aria-busy', 'true');
+    answers.get('[D] Two')!({ body: { result: 'copy-2', position: '4:0' } });
+    live.emit(topic, [item({ id: 'copy-2', title: '[D] Two' }), item({ id: 'copy-1', title: '[D] One' }), item({ id: 'a', title: 'One' }), item({ id: 'b', title: 'Two' })], '4:0');
+    await waitFor(() => expect(two).not.toHaveAttribute('aria-busy'));
   });
 
   it('links each map to its published viewer, in a new tab', async () => {

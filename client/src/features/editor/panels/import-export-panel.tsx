@@ -4,11 +4,13 @@
  * imported from a CSV file with a preview that says, row by row, what is added, what updated,
  * and why a row is refused.
  */
-import { useId, useState, type DragEvent } from 'react';
+import Papa from 'papaparse';
+import { useId, useMemo, useState, type DragEvent } from 'react';
 import { exportLocationsCsv, importLocationsCsv, type CsvImport } from '../../../../../events/locations-csv';
 import { MapDocument } from '../../../../../events/map-document';
 import type { EditorPanelProps } from './panel-props';
 import './panels.css';
+import './import-export.css';
 
 export interface ImportExportPanelProps extends EditorPanelProps {
   mapId: string;
@@ -19,13 +21,20 @@ export interface ImportExportPanelProps extends EditorPanelProps {
 
 /** Rows shown in a preview; the rest are counted. */
 const PREVIEW_ROWS = 100;
+/** Problems of a JSON file named one by one; the rest are counted. */
+const JSON_PROBLEMS = 10;
 /** A file larger than this is not read (a map's JSON is far smaller). */
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
+/** Rows events/locations-csv.ts reads from one file (its MAX_ROWS); its refusal one line past them is about the file. */
+const CSV_READ_LIMIT = 5_000;
 
-type JsonPreview = { status: 'ready'; name: string; document: MapDocument } | { status: 'invalid'; name: string; problems: string[] };
-type CsvPreview = { name: string; result: CsvImport };
+type JsonPreview =
+  | { status: 'ready'; name: string; title: string | null; document: MapDocument }
+  | { status: 'invalid'; name: string; problems: string[]; more: number };
+type CsvFile = { name: string; text: string };
 
 const fileName = (title: string) => title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().replace(/\s+/g, '-').slice(0, 80) || 'map';
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function download(name: string, type: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -46,18 +55,99 @@ function readText(file: File): Promise<string> {
   });
 }
 
-/** A JSON file as a map document: the export's `{title, document}` or a bare document. */
-export function readMapJson(text: string): { ok: true; document: MapDocument } | { ok: false; problems: string[] } {
+export type MapJson =
+  | { ok: true; document: MapDocument; title: string | null }
+  | { ok: false; problems: string[]; more: number };
+
+/**
+ * A JSON file as a map document: the export's `{title, document}` or a bare document. Problems
+ * are `path: message`, the first {@link JSON_PROBLEMS} of them, with how many more there are.
+ */
+export function readMapJson(text: string): MapJson {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
-    return { ok: false, problems: ['The file is not JSON.'] };
+    return { ok: false, problems: ['The file is not JSON.'], more: 0 };
   }
-  const candidate = typeof value === 'object' && value !== null && 'document' in value ? (value as { document: unknown }).document : value;
+  const isObject = (candidate: unknown): candidate is Record<string, unknown> => typeof candidate === 'object' && candidate !== null && !Array.isArray(candidate);
+  const wrapper = isObject(value) && 'document' in value ? value : null;
+  const exported = wrapper !== null;
+  const candidate = wrapper ? wrapper.document : value;
+  const title = wrapper && typeof wrapper.title === 'string' ? wrapper.title : null;
+  // Any object would pass as an (empty) first-version document: ask for something of a map.
+  if (isObject(candidate) && !('version' in candidate) && !('layers' in candidate) && !('locations' in candidate)) {
+    return { ok: false, problems: ['The file is JSON but not a map: it has no version, layers or locations.'], more: 0 };
+  }
   const parsed = MapDocument.safeParse(candidate);
-  if (parsed.success) return { ok: true, document: parsed.data };
-  return { ok: false, problems: parsed.error.issues.slice(0, 10).map((issue) => `${issue.path.join('.') || 'document'}: ${issue.message}`) };
+  if (parsed.success) return { ok: true, document: parsed.data, title };
+  const issues = parsed.error.issues;
+  const prefix = exported ? 'document.' : '';
+  return {
+    ok: false,
+    problems: issues.slice(0, JSON_PROBLEMS).map((issue) => (issue.path.length > 0 ? `${prefix}${issue.path.join('.')}: ${issue.message}` : `${exported ? 'document' : 'the file'}: ${issue.message}`)),
+    more: Math.max(0, issues.length - JSON_PROBLEMS),
+  };
+}
+
+export interface CsvPreviewRow {
+  /** The row's line in the file, as the parser counts (the header is line 1). */
+  line: number;
+  title: string;
+  floor: string;
+  status: 'new' | 'updated' | 'refused';
+  reason?: string;
+}
+
+export interface CsvPreview {
+  /** Every row read, in the file's order. */
+  rows: CsvPreviewRow[];
+  /** What is wrong with the file as a whole (no title column, too many rows). */
+  fileProblems: string[];
+  added: number;
+  updated: number;
+  refused: number;
+}
+
+/**
+ * The parser's result row by row, in the file's order: its edits are the accepted rows in
+ * order and its refusals name their lines, so every line is one or the other. The cells of a
+ * refused row (which the parser does not return) come from the raw rows.
+ */
+export function csvPreview(document: MapDocument, text: string, result: CsvImport = importLocationsCsv(document, text)): CsvPreview {
+  const fileProblems = result.rejected.filter((row) => row.line === 1 || row.line > CSV_READ_LIMIT + 1).map((row) => row.reason);
+  const refusals = result.rejected.filter((row) => row.line > 1 && row.line <= CSV_READ_LIMIT + 1);
+  const raw = refusals.length > 0 ? rawRows(text) : [];
+  const layerName = new Map(document.layers.map((layer) => [layer.id, layer.name]));
+  const reasonAt = new Map(refusals.map((row) => [row.line, row.reason]));
+  const lastRefused = refusals.reduce((last, row) => Math.max(last, row.line), 0);
+  const rows: CsvPreviewRow[] = [];
+  let edit = 0;
+  for (let line = 2; edit < result.edits.length || line <= lastRefused; line++) {
+    const reason = reasonAt.get(line);
+    if (reason !== undefined) {
+      const cells = raw[line - 2] ?? {};
+      rows.push({ line, title: cells.title ?? '', floor: cells.layer ?? '', status: 'refused', reason });
+      continue;
+    }
+    const next = result.edits[edit++];
+    if (next?.type === 'LocationAdded') {
+      rows.push({ line, title: next.location.title, floor: layerName.get(next.location.layer) ?? next.location.layer, status: 'new' });
+    } else if (next?.type === 'LocationUpdated') {
+      const layer = next.changes.layer ?? document.locations.find((location) => location.id === next.id)?.layer ?? '';
+      rows.push({ line, title: next.changes.title ?? next.id, floor: layerName.get(layer) ?? layer, status: 'updated' });
+    }
+  }
+  return { rows, fileProblems, added: result.added.length, updated: result.updated.length, refused: refusals.length };
+}
+
+/** The file's rows as the parser reads them (same header handling), for the cells of refused rows. */
+function rawRows(text: string): Array<Record<string, string | undefined>> {
+  return Papa.parse<Record<string, string | undefined>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (header) => header.trim().toLowerCase().replace(/\s+/g, ''),
+  }).data;
 }
 
 function FilePicker({ label, accept, onFile }: { label: string; accept: string; onFile: (file: File) => void }) {
@@ -71,13 +161,17 @@ function FilePicker({ label, accept, onFile }: { label: string; accept: string; 
   };
   return (
     <div
-      className="ep-drop"
+      className="ep-drop ep-io-drop"
       data-over={over ? 'true' : undefined}
       onDragOver={(event) => {
         event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
         setOver(true);
       }}
-      onDragLeave={() => setOver(false)}
+      onDragLeave={(event) => {
+        // Moving over the zone's own children fires dragleave too.
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(false);
+      }}
       onDrop={onDrop}
     >
       <label htmlFor={id} className="ep-button">
@@ -99,12 +193,22 @@ function FilePicker({ label, accept, onFile }: { label: string; accept: string; 
   );
 }
 
+const STATUS_LABEL = { new: 'New', updated: 'Updated', refused: 'Refused' } as const;
+
 export function ImportExportPanel({ document, onEdit, mapId, title, canDownload }: ImportExportPanelProps) {
   const [json, setJson] = useState<JsonPreview | null>(null);
-  const [csv, setCsv] = useState<CsvPreview | null>(null);
+  const [csvFile, setCsvFile] = useState<CsvFile | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
   const base = `/api/maps/${encodeURIComponent(mapId)}`;
+
+  // Read against the document as it is now: a collaborator's edit while the preview is open
+  // (a location added, a group renamed) shows in it before anything is imported.
+  const csv = useMemo(() => {
+    if (!csvFile) return null;
+    const result = importLocationsCsv(document, csvFile.text);
+    return { name: csvFile.name, result, preview: csvPreview(document, csvFile.text, result) };
+  }, [document, csvFile]);
 
   const read = async (file: File): Promise<string | null> => {
     setDone(null);
@@ -125,21 +229,25 @@ export function ImportExportPanel({ document, onEdit, mapId, title, canDownload 
     const text = await read(file);
     if (text === null) return;
     const result = readMapJson(text);
-    setJson(result.ok ? { status: 'ready', name: file.name, document: result.document } : { status: 'invalid', name: file.name, problems: result.problems });
+    setJson(
+      result.ok
+        ? { status: 'ready', name: file.name, title: result.title, document: result.document }
+        : { status: 'invalid', name: file.name, problems: result.problems, more: result.more },
+    );
   };
 
   const pickCsv = async (file: File) => {
     const text = await read(file);
     if (text === null) return;
-    setCsv({ name: file.name, result: importLocationsCsv(document, text) });
+    setCsvFile({ name: file.name, text });
   };
 
-  const layerName = new Map(document.layers.map((layer) => [layer.id, layer.name]));
-  const csvRows = csv ? [...csv.result.added.map((location) => ({ location, status: 'New' })), ...csv.result.updated.map((location) => ({ location, status: 'Updated' }))] : [];
-  const accepted = csv ? csv.result.added.length + csv.result.updated.length : 0;
+  const accepted = csv ? csv.result.edits.length : 0;
+  const shownRows = csv ? csv.preview.rows.slice(0, PREVIEW_ROWS) : [];
+  const refusedRows = csv ? csv.preview.rows.filter((row) => row.status === 'refused') : [];
 
   return (
-    <div className="ep-panel">
+    <div className="ep-panel ep-io">
       <section className="ep-section" aria-labelledby="ep-io-export">
         <h3 id="ep-io-export" className="ep-section__title">
           Export
@@ -165,7 +273,10 @@ export function ImportExportPanel({ document, onEdit, mapId, title, canDownload 
             </>
           )}
         </div>
-        <p className="ep-hint">The JSON holds everything: floors, locations, groups and settings. The CSV opens in any spreadsheet.</p>
+        <p className="ep-hint">
+          The JSON holds everything: floors, locations, groups and settings. The CSV opens in any spreadsheet.
+          {canDownload ? null : ' Both are made from the map as it is in this tab.'}
+        </p>
       </section>
 
       <section className="ep-section" aria-labelledby="ep-io-json">
@@ -174,24 +285,29 @@ export function ImportExportPanel({ document, onEdit, mapId, title, canDownload 
         </h3>
         <FilePicker label="Choose a JSON file" accept=".json,application/json" onFile={(file) => void pickJson(file)} />
         {json?.status === 'invalid' ? (
-          <div className="ep-result ep-result--error" role="alert">
+          <div className="ep-result ep-result--error ep-io-problems" role="alert">
             <p>
               <strong>{json.name}</strong> is not a map this editor can read:
             </p>
             <ul>
-              {json.problems.map((problem) => (
-                <li key={problem}>{problem}</li>
+              {json.problems.map((problem, index) => (
+                <li key={index}>{problem}</li>
               ))}
             </ul>
+            {json.more > 0 ? <p>and {count(json.more, 'more problem', 'more problems')}.</p> : null}
+            <p>Nothing was changed.</p>
           </div>
         ) : null}
         {json?.status === 'ready' ? (
           <div className="ep-result" role="region" aria-label="JSON import preview">
             <p>
-              <strong>{json.name}</strong> holds {json.document.layers.length} {json.document.layers.length === 1 ? 'floor' : 'floors'}, {json.document.locations.length}{' '}
-              {json.document.locations.length === 1 ? 'location' : 'locations'} and {json.document.groups.length} {json.document.groups.length === 1 ? 'group' : 'groups'}.
+              <strong>{json.name}</strong> holds {count(json.document.layers.length, 'floor', 'floors')}, {count(json.document.locations.length, 'location', 'locations')} and{' '}
+              {count(json.document.groups.length, 'group', 'groups')}.
             </p>
-            <p className="ep-warning">It replaces everything on this map. You can undo it.</p>
+            {json.title !== null ? <p className="ep-hint">Exported from “{json.title}”; this map keeps its own title.</p> : null}
+            <p className="ep-io-warning">
+              <strong>It replaces everything on this map</strong> ({count(document.layers.length, 'floor', 'floors')}, {count(document.locations.length, 'location', 'locations')}). You can undo it.
+            </p>
             <div className="ep-row__actions">
               <button
                 type="button"
@@ -217,49 +333,66 @@ export function ImportExportPanel({ document, onEdit, mapId, title, canDownload 
           Import locations (CSV)
         </h3>
         <p className="ep-hint">
-          Columns as in the export: title is required; a row whose id matches a location updates it; floors and groups by name.
+          Columns as in the export: title is required; a row whose id matches a location updates it; floors and groups by name (they must exist on the map).
         </p>
         <FilePicker label="Choose a CSV file" accept=".csv,text/csv" onFile={(file) => void pickCsv(file)} />
         {csv ? (
           <div className="ep-result" role="region" aria-label="CSV import preview">
-            <p>
-              <strong>{csv.name}</strong>: {csv.result.added.length} new, {csv.result.updated.length} updated, {csv.result.rejected.length} refused.
-            </p>
-            {csvRows.length > 0 ? (
-              <table className="ep-table">
-                <caption className="visually-hidden">Rows to import</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Title</th>
-                    <th scope="col">Floor</th>
-                    <th scope="col">Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {csvRows.slice(0, PREVIEW_ROWS).map(({ location, status }) => (
-                    <tr key={`${status}-${location.id}`}>
-                      <td>{location.title}</td>
-                      <td>{layerName.get(location.layer) ?? location.layer}</td>
-                      <td>{status}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+            {csv.preview.fileProblems.length > 0 ? (
+              <div className="ep-result ep-result--error ep-io-problems" role="alert">
+                {csv.preview.fileProblems.map((problem) => (
+                  <p key={problem}>{problem}</p>
+                ))}
+              </div>
             ) : null}
-            {csvRows.length > PREVIEW_ROWS ? <p className="ep-hint">and {csvRows.length - PREVIEW_ROWS} more.</p> : null}
-            {csv.result.rejected.length > 0 ? (
-              <div className="ep-result ep-result--error">
-                <p>Refused rows:</p>
+            <p>
+              <strong>{csv.name}</strong>: {csv.preview.added} new, {csv.preview.updated} updated, {csv.preview.refused} refused.
+            </p>
+            {shownRows.length > 0 ? (
+              <div className="ep-io-table-wrap" tabIndex={0} role="group" aria-label="Rows of the file">
+                <table className="ep-table ep-io-table">
+                  <caption className="visually-hidden">What each row of {csv.name} becomes</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Line</th>
+                      <th scope="col">Title</th>
+                      <th scope="col">Floor</th>
+                      <th scope="col">Status</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {shownRows.map((row) => (
+                      <tr key={row.line} data-status={row.status}>
+                        <td className="ep-io-line">{row.line}</td>
+                        <td>{row.title || <span className="ep-io-empty">(no title)</span>}</td>
+                        <td>{row.floor || <span className="ep-io-empty">–</span>}</td>
+                        <td>
+                          <span className={`ep-io-status ep-io-status--${row.status}`}>{STATUS_LABEL[row.status]}</span>
+                          {row.reason ? <span className="ep-io-reason">{row.reason}</span> : null}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : null}
+            {csv.preview.rows.length > PREVIEW_ROWS ? (
+              <p className="ep-hint">The first {PREVIEW_ROWS} rows are shown; {count(csv.preview.rows.length - PREVIEW_ROWS, 'more row is', 'more rows are')} in the file.</p>
+            ) : null}
+            {refusedRows.length > 0 ? (
+              <details className="ep-io-refusals">
+                <summary>{refusedRows.length === 1 ? 'The refused row' : `All ${refusedRows.length} refused rows`}</summary>
                 <ul>
-                  {csv.result.rejected.slice(0, PREVIEW_ROWS).map((row) => (
+                  {refusedRows.slice(0, PREVIEW_ROWS * 5).map((row) => (
                     <li key={row.line}>
                       Line {row.line}: {row.reason}
                     </li>
                   ))}
                 </ul>
-                {csv.result.rejected.length > PREVIEW_ROWS ? <p className="ep-hint">and {csv.result.rejected.length - PREVIEW_ROWS} more.</p> : null}
-              </div>
+                {refusedRows.length > PREVIEW_ROWS * 5 ? <p className="ep-hint">and {refusedRows.length - PREVIEW_ROWS * 5} more.</p> : null}
+              </details>
             ) : null}
+            {accepted > 0 && csv.preview.refused > 0 ? <p className="ep-hint">Refused rows are left out; fix them in the file and import it again to add them.</p> : null}
             <div className="ep-row__actions">
               <button
                 type="button"
@@ -267,13 +400,13 @@ export function ImportExportPanel({ document, onEdit, mapId, title, canDownload 
                 disabled={accepted === 0}
                 onClick={() => {
                   onEdit(csv.result.edits);
-                  setDone(`Imported ${accepted} ${accepted === 1 ? 'location' : 'locations'} from ${csv.name}.`);
-                  setCsv(null);
+                  setDone(`Imported ${count(accepted, 'location', 'locations')} from ${csv.name}.`);
+                  setCsvFile(null);
                 }}
               >
-                Import {accepted} {accepted === 1 ? 'location' : 'locations'}
+                Import {count(accepted, 'location', 'locations')}
               </button>
-              <button type="button" className="ep-button" onClick={() => setCsv(null)}>
+              <button type="button" className="ep-button" onClick={() => setCsvFile(null)}>
                 Cancel
               </button>
             </div>

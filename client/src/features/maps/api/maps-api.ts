@@ -20,14 +20,24 @@ export function deleteMap(id: string, api: ApiClient = defaultApi, options?: Req
 }
 
 /**
- * Copies a map: its current document under the title prefixed '[D] ' (spec §9), as a new test
- * map of the caller's. Answers the new map's id.
+ * A copy's title: the original's prefixed '[D] ' (spec §9), cut to the title limit without
+ * splitting a character that takes two UTF-16 units (an emoji).
+ */
+export function copyTitle(title: string): string {
+  let clipped = `${COPY_TITLE_PREFIX}${title.trim()}`.slice(0, MAP_TITLE_MAX);
+  if (/[\uD800-\uDBFF]$/.test(clipped)) clipped = clipped.slice(0, -1);
+  return clipped.trimEnd();
+}
+
+/**
+ * Copies a map: its current document under {@link copyTitle}, as a new test map of the
+ * caller's (which takes a free test slot: the server refuses when none is left). Answers the
+ * new map's id and the position the live list shows it at.
  */
 export async function copyMap(map: { id: string; title: string }, api: ApiClient = defaultApi, options?: RequestOptions) {
   const { result } = await getMapData(map.id, api, options);
   const document = MapDocument.parse(result.data);
-  const title = `${COPY_TITLE_PREFIX}${result.title}`.slice(0, MAP_TITLE_MAX).trim();
-  return api.callFunction('createMap', { title, mapData: document }, options);
+  return api.callFunction('createMap', { title: copyTitle(result.title), mapData: document }, options);
 }
 
 export function getMapData(id: string, api: ApiClient = defaultApi, options?: RequestOptions) {

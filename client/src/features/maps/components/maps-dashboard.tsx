@@ -24,7 +24,7 @@ export interface MapsDashboardProps {
   subscribeHref: string;
 }
 
-/** The user's maps, kept live over the websocket: create, list, delete. */
+/** The user's maps, kept live over the websocket: create, list, open, view, copy, delete. */
 export function MapsDashboard({ user, mapHref, viewHref, subscribeHref }: MapsDashboardProps) {
   const live = useLiveClient();
   const { topic, maps: liveMaps, error, connection } = useMapsList(user.uid);
@@ -34,12 +34,14 @@ export function MapsDashboard({ user, mapHref, viewHref, subscribeHref }: MapsDa
   const [toDelete, setToDelete] = useState<MapListItem | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [copyingId, setCopyingId] = useState<string | null>(null);
+  // Maps being copied (several cards may be copying at once).
+  const [copying, setCopying] = useState<ReadonlySet<string>>(() => new Set());
   const [copyError, setCopyError] = useState<string | null>(null);
 
   // The copy appears in the list by itself (the live topic); the card spins until it does.
   const copy = async (map: MapListItem) => {
-    setCopyingId(map.id);
+    if (copying.has(map.id)) return;
+    setCopying((ids) => new Set(ids).add(map.id));
     setCopyError(null);
     try {
       const { position } = await copyMap(map);
@@ -47,7 +49,11 @@ export function MapsDashboard({ user, mapHref, viewHref, subscribeHref }: MapsDa
     } catch (failure) {
       setCopyError(`“${map.title}” could not be copied: ${toApiError(failure).message}`);
     } finally {
-      setCopyingId(null);
+      setCopying((ids) => {
+        const next = new Set(ids);
+        next.delete(map.id);
+        return next;
+      });
     }
   };
 
@@ -148,7 +154,7 @@ export function MapsDashboard({ user, mapHref, viewHref, subscribeHref }: MapsDa
                 viewHref={viewHref(map.id)}
                 onDelete={setToDelete}
                 onCopy={(chosen) => void copy(chosen)}
-                copying={copyingId === map.id}
+                copying={copying.has(map.id)}
               />
             </li>
           ))}
