@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyMapDocument, Location, type MapDocument } from '../../events/map-document';
@@ -234,5 +234,110 @@ describe('historyEditsReducer', () => {
   it('ignores a change of an entry that is gone', () => {
     const state = historyEditsReducer(start, { type: 'rename', op: 1, id: 'nope', name: 'X' });
     expect(state).toBe(start);
+  });
+});
+
+describe('the timeline', () => {
+  const bakery = Location.parse({ id: 'bakery', title: 'Bakery', layer: 'ground', position: { x: 300, y: 200 } });
+  const kiosk = Location.parse({ id: 'kiosk', title: 'Kiosk', layer: 'ground', position: { x: 20, y: 40 } });
+  const now: MapDocument = { ...document, locations: [cafe, bakery] };
+  const then: MapDocument = { ...document, locations: [{ ...cafe, position: { x: 50, y: 50 } }, kiosk] };
+  const item = (revision: number) => ({
+    revision: String(revision),
+    type: 'LocationMoved',
+    at: `2025-03-0${1 + (revision % 8)}T10:00:00.000Z`,
+    actor: { uid: revision % 2 ? 'u1' : 'u2', name: revision % 2 ? 'Avery Quinn' : 'Ana Ruiz' },
+    summary: `Event ${revision}: ${revision % 2 ? 'Avery Quinn' : 'Ana Ruiz'} moved “Cafe”`,
+    locationIds: ['cafe'],
+  });
+  const page = (from: number, to: number, next: string | null) => ({ items: Array.from({ length: from - to + 1 }, (_, index) => item(from - index)), total: 10, next });
+
+  async function openTimeline() {
+    const view = await openHistory({
+      'GET /api/maps/m1/data': () => ({ body: { result: record(history, '9', now), position: '3:0' } }),
+      'GET /api/maps/m1/timeline?limit=50': () => ({ body: { result: page(9, 5, '5') } }),
+      'GET /api/maps/m1/timeline?before=5&limit=50': () => ({ body: { result: page(4, 0, null) } }),
+      ...Object.fromEntries(
+        Array.from({ length: 10 }, (_, revision) => [
+          `GET /api/maps/m1/revisions/${revision}`,
+          () => ({ body: { result: { revision: String(revision), title: 'Harbour Market', document: revision >= 8 ? now : then } } }),
+        ]),
+      ),
+    });
+    await view.user.click(screen.getByRole('button', { name: 'Open the timeline' }));
+    await screen.findByRole('region', { name: 'Timeline' });
+    return view;
+  }
+  const revisionRequests = (requests: FakeRequest[]) => requests.filter((request) => request.path.includes('/revisions/')).map((request) => request.path);
+  const timeline = () => within(screen.getByRole('region', { name: 'Timeline' }));
+
+  it('lists the events in words with who and when, and pages back with "Older events"', async () => {
+    const { user, requests } = await openTimeline();
+    expect(await timeline().findByRole('button', { name: 'Event 9: Avery Quinn moved “Cafe”' })).toBeInTheDocument();
+    expect(timeline().getAllByRole('listitem').filter((li) => li.classList.contains('ed-tl__item'))).toHaveLength(5);
+    const meta = timeline().getAllByText(/Ana Ruiz ·/)[0]!;
+    expect(meta).toHaveTextContent('revision 8');
+    expect(meta.querySelector('time')).toHaveAttribute('dateTime', '2025-03-01T10:00:00.000Z');
+    expect(meta.querySelector('time')!.getAttribute('title')).toMatch(/2025/);
+    // The canvas is gone: the timeline stands in its place.
+    expect(screen.queryByRole('toolbar', { name: 'Tools' })).not.toBeInTheDocument();
+
+    await user.click(timeline().getByRole('button', { name: 'Older events' }));
+    expect(await timeline().findByRole('button', { name: 'Event 0: Ana Ruiz moved “Cafe”' })).toBeInTheDocument();
+    expect(requests.some((request) => request.path === '/api/maps/m1/timeline?before=5&limit=50')).toBe(true);
+    expect(timeline().queryByRole('button', { name: 'Older events' })).not.toBeInTheDocument();
+  });
+
+  it('steps back three revisions, shows the map then, and the locations that differ from now', async () => {
+    const { user, requests } = await openTimeline();
+    const slider = await timeline().findByRole('slider', { name: 'Revision' });
+    expect(slider).toHaveValue('9');
+    await waitFor(() => expect(revisionRequests(requests)).toContain('/api/maps/m1/revisions/9'));
+    expect(await timeline().findByText('The locations are the same as in the current map.')).toBeInTheDocument();
+    expect(timeline().getByRole('button', { name: 'Next revision' })).toBeDisabled();
+
+    const previous = timeline().getByRole('button', { name: 'Previous revision' });
+    await user.click(previous);
+    await user.click(previous);
+    await user.click(previous);
+    expect(slider).toHaveValue('6');
+    expect(slider).toHaveAttribute('aria-valuetext', 'Revision 6 of 9: Event 6: Ana Ruiz moved “Cafe”');
+    await waitFor(() => expect(revisionRequests(requests).at(-1)).toBe('/api/maps/m1/revisions/6'));
+    expect(
+      await timeline().findByText('3 locations differ from the current map: Cafe (moved since), Kiosk (removed since), Bakery (added since).'),
+    ).toBeInTheDocument();
+    const differing = within(timeline().getByRole('list', { name: 'Locations that differ' }));
+    expect(differing.getByRole('button', { name: 'Cafe' })).toHaveAttribute('aria-pressed', 'true');
+    expect(differing.getByRole('button', { name: 'Kiosk' })).toHaveAttribute('aria-pressed', 'false');
+    // Bakery is not on the map then: listed, not a button.
+    expect(differing.queryByRole('button', { name: 'Bakery' })).not.toBeInTheDocument();
+    await user.click(differing.getByRole('button', { name: 'Kiosk' }));
+    expect(differing.getByRole('button', { name: 'Kiosk' })).toHaveAttribute('aria-pressed', 'true');
+    // The map then, read-only: Kiosk is on it.
+    expect(within(screen.getByRole('list', { name: /^Locations on/ })).getByRole('button', { name: 'Kiosk' })).toBeInTheDocument();
+  });
+
+  it('chooses a revision from the list, and with the slider', async () => {
+    const { user, requests } = await openTimeline();
+    await user.click(await timeline().findByRole('button', { name: 'Event 7: Avery Quinn moved “Cafe”' }));
+    const slider = timeline().getByRole('slider', { name: 'Revision' });
+    expect(slider).toHaveValue('7');
+    expect(timeline().getByRole('button', { name: 'Event 7: Avery Quinn moved “Cafe”' })).toHaveAttribute('aria-current', 'step');
+    await waitFor(() => expect(revisionRequests(requests).at(-1)).toBe('/api/maps/m1/revisions/7'));
+    // jsdom does not move a range input with the arrow keys: the change the browser makes stands in.
+    fireEvent.change(slider, { target: { value: '2' } });
+    expect(slider).toHaveValue('2');
+    await waitFor(() => expect(revisionRequests(requests).at(-1)).toBe('/api/maps/m1/revisions/2'));
+  });
+
+  it('goes back to editing with Esc or the button', async () => {
+    const { user } = await openTimeline();
+    await timeline().findByRole('slider', { name: 'Revision' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Timeline' })).not.toBeInTheDocument();
+    expect(screen.getByRole('toolbar', { name: 'Tools' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open the timeline' }));
+    await user.click(await timeline().findByRole('button', { name: 'Back to editing' }));
+    expect(screen.queryByRole('region', { name: 'Timeline' })).not.toBeInTheDocument();
   });
 });

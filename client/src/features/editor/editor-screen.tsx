@@ -29,6 +29,7 @@ import { LocationsPanel } from './panels/locations-panel';
 import { SettingsPanel } from './panels/settings-panel';
 import { SharePanel } from './panels/share-panel';
 import { SaveStatus } from './save-status';
+import { TimelineView } from './timeline/timeline-view';
 import { historyFeedOf, type EditorAccess, type HistoryFeed } from './use-editor-map';
 import type { HistoryEntry } from '../../../../events/read-models';
 import '../viewer/viewer.css';
@@ -242,6 +243,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
             onSelect={(id) => select(id, { focus: true })}
             onStartAdding={() => {
               setPreview(false);
+              setTimeline(false);
               setPlacing(true);
               setPanelOpen(false);
             }}
@@ -296,7 +298,10 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
               <EditorIcon name="redo" />
             </button>
           </div>
-          <button type="button" className="ed-button" aria-label={preview ? 'Back to editing' : 'Preview'} aria-pressed={preview} onClick={() => setPreview((on) => !on)}>
+          <button type="button" className="ed-button" aria-label={preview ? 'Back to editing' : 'Preview'} aria-pressed={preview} onClick={() => {
+              setTimeline(false);
+              setPreview((on) => !on);
+            }}>
             <EditorIcon name={preview ? 'edit' : 'eye'} size={16} />
             <span>{preview ? 'Back to editing' : 'Preview'}</span>
           </button>
@@ -341,7 +346,9 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
           <div className="ed-panel__body">{panel()}</div>
         </section>
         <div className="ed-stage">
-          {preview ? (
+          {timeline && !explore ? (
+            <TimelineView mapId={mapId} document={doc} onClose={() => setTimeline(false)} />
+          ) : preview ? (
             <Suspense fallback={null}>
               <div className="ed-preview">
                 <p className="ed-preview__label">Preview: this is how visitors see the map, with your latest changes.</p>
@@ -364,7 +371,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
               rendererRef={rendererRef}
             />
           )}
-          {regionOffer && !preview ? (
+          {regionOffer && !preview && !timeline ? (
             <div className="ed-offer" role="dialog" aria-label="Unlinked region">
               <p>
                 The region <strong>{regionOffer.element}</strong> is not a location yet.
