@@ -161,7 +161,7 @@ export function TimelineView({ mapId, document: current, onClose }: TimelineView
       {events.status === 'ready' ? (
         <div className="ed-tl__body">
           <div className="ed-tl__view">
-            <div className="ed-tl__steps" role="group" aria-label="Revision">
+            <div className="ed-tl__steps" role="group" aria-label="Step through the revisions">
               <button type="button" className="ed-icon-button" aria-label="Previous revision" disabled={revision === null || revision <= 0} onClick={() => revision !== null && step(revision - 1)}>
                 <EditorIcon name="back" />
               </button>
