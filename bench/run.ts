@@ -6,6 +6,7 @@
  *    the websocket message at another;
  *  - edit-to-other-editor latency (median, p99) over 500 edits: one editMap from one tab of a
  *    map's owner to the snapshot holding it at another tab (bench/edit-latency.ts);
+ *  - the map at revision N of a 50,000-event stream (median; bench/history-at-revision.ts);
  *  - the public viewer: its JavaScript gzipped, first render of a 2,000-location map and frame
  *    time while panning and zooming 10,000 markers (bench/viewer-*.ts).
  * PostgreSQL comes from DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
@@ -22,6 +23,7 @@ import { benchAppends } from './append-throughput.js';
 import { benchCatchUp } from './projection-catch-up.js';
 import { benchCommandToPush } from './command-to-push.js';
 import { benchEditLatency } from './edit-latency.js';
+import { benchHistoryAtRevision } from './history-at-revision.js';
 import { benchViewerRender } from './viewer-render.js';
 import { benchViewerSize } from './viewer-size.js';
 
@@ -55,7 +57,7 @@ const only = process.argv[2];
 for (const target of targets) {
   if (only && !target.name.toLowerCase().startsWith(only.toLowerCase())) continue;
   console.log(`\n== ${target.name} ==`);
-  for (const run of [benchAppends, benchCatchUp, benchCommandToPush, benchEditLatency]) {
+  for (const run of [benchAppends, benchCatchUp, benchCommandToPush, benchEditLatency, benchHistoryAtRevision]) {
     const opened = await target.open();
     try {
       await run(opened.db, (line) => console.log(`  ${line}`));

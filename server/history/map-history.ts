@@ -121,8 +121,9 @@ export class MapHistory {
   private async nearestSnapshot(mapId: string, atMost: bigint | undefined): Promise<{ revision: bigint; state: MapAggregate } | null> {
     const { rows } = await this.db.query<{ revision: string; state: MapAggregate }>(
       atMost === undefined
-        ? 'SELECT revision::text AS revision, state FROM map_snapshots WHERE map_id = $1 ORDER BY revision DESC LIMIT 1'
-        : 'SELECT revision::text AS revision, state FROM map_snapshots WHERE map_id = $1 AND revision <= $2 ORDER BY revision DESC LIMIT 1',
+        // Ordered by the column, not by its text (an output name would win in ORDER BY: '9999' > '10249').
+        ? 'SELECT s.revision::text AS revision, s.state FROM map_snapshots s WHERE s.map_id = $1 ORDER BY s.revision DESC LIMIT 1'
+        : 'SELECT s.revision::text AS revision, s.state FROM map_snapshots s WHERE s.map_id = $1 AND s.revision <= $2 ORDER BY s.revision DESC LIMIT 1',
       atMost === undefined ? [mapId] : [mapId, atMost.toString()],
     );
     const row = rows[0];
