@@ -23,6 +23,18 @@ export const functionPayloads = {
   deleteMapHistory: z.object({ mapId: MapId, historyMapId: HistoryId }),
   setMapHistoryName: z.object({ mapId: MapId, historyMapId: HistoryId, name: HistoryName }),
   restoreMapHistory: z.object({ mapId: MapId, historyMapId: HistoryId }),
+  /** Admins only (spec §6): a map and its data updated in one batch. */
+  adminUpdateMap: z
+    .object({
+      id: MapId,
+      title: MapTitle.optional(),
+      mapData: MapDocument.optional(),
+      state: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(9)], { error: 'State must be 0, 1, 2, 3 or 9.' }).optional(),
+      subscribed: z.boolean({ error: 'Subscribed must be true or false.' }).optional(),
+    })
+    .refine((update) => update.title !== undefined || update.mapData !== undefined || update.state !== undefined || update.subscribed !== undefined, {
+      message: 'Give at least one of title, mapData, state or subscribed.',
+    }),
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
@@ -40,6 +52,7 @@ export interface FunctionResults {
   deleteMapHistory: null;
   setMapHistoryName: null;
   restoreMapHistory: null;
+  adminUpdateMap: null;
 }
 
 /** A command's answer: its result and the global position of its last event ("c:p"), if any. */

@@ -39,6 +39,9 @@ const FIELD_NAMES: Record<string, string> = {
 
 const quote = (text: string) => `“${text}”`;
 
+/** Map states in words (spec §4). */
+const STATE_NAMES: Record<number, string> = { 0: 'test', 1: 'live', 2: 'demo', 3: 'pro', 9: 'admin' };
+
 /** "a, b and c". */
 function listInWords(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';
@@ -138,6 +141,15 @@ export function describeEvent(before: MapAggregate, event: MapEvent, actor: stri
     }
     case 'MapDeleted':
       return said({ summary: 'deleted the map', locationIds: [] });
+    case 'MapStateChanged': {
+      const label = STATE_NAMES[event.data.state] ?? `state ${event.data.state}`;
+      const wasSubscribed = before.status === 'active' && before.subscribed;
+      const parts = [
+        ...(before.status !== 'active' || before.state !== event.data.state ? [`set the map's state to ${label}`] : []),
+        ...(event.data.subscribed !== wasSubscribed ? [event.data.subscribed ? 'marked it subscribed' : 'marked it not subscribed'] : []),
+      ];
+      return said({ summary: parts.length > 0 ? listInWords(parts) : "confirmed the map's state", locationIds: [] });
+    }
     case 'VersionSaved':
       return event.data.auto
         ? { summary: `Mapfold kept a version${event.data.name ? ` ${quote(event.data.name)}` : ' before the edits that followed'}`, locationIds: [], historyId: event.data.historyId }

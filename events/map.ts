@@ -80,6 +80,15 @@ export const VersionDeleted = z.object({
   data: z.object({ mapId: z.string(), historyId: z.string() }),
 });
 
+/**
+ * The map's state (spec §4: 0 test, 1 live, 2 demo, 3 pro, 9 adm) and its subscribed flag
+ * changed: an admin's batch update (spec §6) records it; publishing will too.
+ */
+export const MapStateChanged = z.object({
+  type: z.literal('MapStateChanged'),
+  data: z.object({ mapId: z.string(), state: z.number().int(), subscribed: z.boolean(), changed: z.iso.datetime({ offset: true }) }),
+});
+
 export type HistoryEvent = z.infer<typeof VersionSaved> | z.infer<typeof VersionRenamed> | z.infer<typeof VersionDeleted>;
 export const HISTORY_EVENT_TYPES: ReadonlySet<string> = new Set(['VersionSaved', 'VersionRenamed', 'VersionDeleted']);
 
@@ -126,9 +135,15 @@ function editEvent(edit: MapEdit, mapId: string, edited: string): MapEditedEvent
   return { type, data: { ...fields, mapId, edited } } as MapEditedEvent;
 }
 
-export const MapEvent = z.union([MapCreated, MapSaved, MapDeleted, VersionSaved, VersionRenamed, VersionDeleted, MapEdited]);
-export type MapEvent = z.infer<typeof MapCreated> | z.infer<typeof MapSaved> | z.infer<typeof MapDeleted> | HistoryEvent | MapEditedEvent;
-export const MAP_EVENT_TYPES: ReadonlySet<string> = new Set(['MapCreated', 'MapSaved', 'MapDeleted', ...HISTORY_EVENT_TYPES, ...EDIT_TYPES]);
+export const MapEvent = z.union([MapCreated, MapSaved, MapDeleted, MapStateChanged, VersionSaved, VersionRenamed, VersionDeleted, MapEdited]);
+export type MapEvent =
+  | z.infer<typeof MapCreated>
+  | z.infer<typeof MapSaved>
+  | z.infer<typeof MapDeleted>
+  | z.infer<typeof MapStateChanged>
+  | HistoryEvent
+  | MapEditedEvent;
+export const MAP_EVENT_TYPES: ReadonlySet<string> = new Set(['MapCreated', 'MapSaved', 'MapDeleted', 'MapStateChanged', ...HISTORY_EVENT_TYPES, ...EDIT_TYPES]);
 
 // ---- commands -----------------------------------------------------------------------------
 
@@ -146,7 +161,12 @@ export type MapCommand =
    * Back to an entry's document. The server reads that document from the stream first and
    * passes it in (`document`), with the id for the entry made just before the restore.
    */
-  | { type: 'RestoreVersion'; data: { mapId: string; historyId: string; document: MapDocument; autoHistoryId: string } };
+  | { type: 'RestoreVersion'; data: { mapId: string; historyId: string; document: MapDocument; autoHistoryId: string } }
+  /** An admin updates a map and its data in one batch (spec §6). */
+  | {
+      type: 'AdminUpdateMap';
+      data: { mapId: string; title?: string | undefined; document?: MapDocument | undefined; state?: number | undefined; subscribed?: boolean | undefined };
+    };
 
 export interface MapContext {
   principal: Principal | null;
@@ -168,6 +188,7 @@ export type MapAggregate =
       author: string;
       title: string;
       state: number;
+      subscribed: boolean;
       document: MapDocument;
       created: string;
       edited: string;
@@ -199,7 +220,7 @@ export function evolveMap(state: MapAggregate, event: MapEvent): MapAggregate {
     case 'MapCreated': {
       const { mapId, uid, author, title, state: mapState, document, created } = event.data;
       return {
-        status: 'active', mapId, uid, author, title, state: mapState, document, created, edited: created,
+        status: 'active', mapId, uid, author, title, state: mapState, subscribed: false, document, created, edited: created,
         revision: 0, history: [], lastVersionAt: null, lastChangeRevision: 0,
       };
     }
@@ -216,6 +237,9 @@ export function evolveMap(state: MapAggregate, event: MapEvent): MapAggregate {
     case 'MapDeleted':
       if (state.status !== 'active') return state;
       return { status: 'deleted', mapId: state.mapId, uid: state.uid };
+    case 'MapStateChanged':
+      if (state.status !== 'active') return state;
+      return { ...state, state: event.data.state, subscribed: event.data.subscribed, revision: state.revision + 1 };
     case 'VersionSaved': {
       if (state.status !== 'active') return state;
       const { historyId, name, revision, created, author } = event.data;
@@ -370,6 +394,22 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
         return editEvent(edit, command.data.mapId, at);
       });
       return [...checkpoint, ...edits];
+    }
+    case 'AdminUpdateMap': {
+      if (!principal.admin) throw new DomainError('permission-denied', 'Only an admin may do this.');
+      if (state.status !== 'active') throw new DomainError('not-found', 'Map not found.');
+      const { title, document, state: mapState, subscribed } = command.data;
+      const events: MapEvent[] = [];
+      if (title !== undefined || document !== undefined) {
+        events.push({
+          type: 'MapSaved',
+          data: { mapId: state.mapId, ...(title !== undefined ? { title: parseMapTitle(title) } : {}), ...(document !== undefined ? { document } : {}), edited: at },
+        });
+      }
+      if ((mapState !== undefined && mapState !== state.state) || (subscribed !== undefined && subscribed !== state.subscribed)) {
+        events.push({ type: 'MapStateChanged', data: { mapId: state.mapId, state: mapState ?? state.state, subscribed: subscribed ?? state.subscribed, changed: at } });
+      }
+      return events;
     }
     case 'SaveVersion': {
       const map = requireEditableMap(state, principal);

@@ -8,6 +8,8 @@ export const HistoryEntry = z.object({
   revision: z.string(),
   created: z.string(),
   author: z.string(),
+  /** Made by the product on its own (before a stretch of edits, before a restore). */
+  auto: z.boolean().optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 

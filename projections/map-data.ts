@@ -23,7 +23,7 @@ CREATE TABLE IF NOT EXISTS map_data (
 
 export const mapDataProjection: Projection = {
   name: 'map_data',
-  // 2: map document v2 and edit events. 3: history events move the revision; restores.
+  // 2: map document v2 and edit events. 3: history and state events move the revision; restores.
   version: 3,
   schema: SCHEMA,
   tables: ['map_data'],
@@ -65,6 +65,7 @@ export const mapDataProjection: Projection = {
           if (!inserts.delete(mapId)) deletes.add(mapId);
           updates.delete(mapId);
           break;
+        case 'MapStateChanged':
         case 'VersionSaved':
         case 'VersionRenamed':
         case 'VersionDeleted': {

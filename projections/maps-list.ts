@@ -56,6 +56,17 @@ export const mapsListProjection: Projection = {
         case 'VersionDeleted':
           historyChanges.push(event);
           break;
+        case 'MapStateChanged': {
+          const patch = { state: event.data.state, subscribed: event.data.subscribed };
+          const inserted = inserts.get(mapId);
+          if (inserted) Object.assign(inserted, patch);
+          else if (!deletes.has(mapId)) {
+            const update = updates.get(mapId);
+            // The list's edited time stays: a state change is not an edit of the map.
+            updates.set(mapId, { ...update, id: mapId, edited: update?.edited ?? null, ...patch });
+          }
+          break;
+        }
         case 'MapCreated': {
           const d = event.data;
           const metrics = metricsOf(d.document);
@@ -89,7 +100,7 @@ export const mapsListProjection: Projection = {
         default: {
           // A document edit: the edit time, and the counts it changes.
           const delta = metricsDelta(editOf(event));
-          const patch = (row: { layer_count?: number; location_count?: number; edited: string }) => {
+          const patch = (row: { layer_count?: number; location_count?: number; edited: string | null }) => {
             row.edited = event.data.edited;
             if (delta.absolute) {
               row.layer_count = delta.absolute.layerCount;
@@ -115,21 +126,22 @@ export const mapsListProjection: Projection = {
     }
     if (inserts.size > 0) {
       await tx.query(
-        `INSERT INTO maps_list (id, title, uid, author, created, edited, state, layer_count, location_count)
-         SELECT id, title, uid, author, created, edited, state, layer_count, location_count
+        `INSERT INTO maps_list (id, title, uid, author, created, edited, state, subscribed, layer_count, location_count)
+         SELECT id, title, uid, author, created, edited, state, COALESCE(subscribed, false), layer_count, location_count
            FROM jsonb_to_recordset($1::jsonb) AS r(id text, title text, uid text, author text, created timestamptz,
-                edited timestamptz, state integer, layer_count integer, location_count integer)
+                edited timestamptz, state integer, subscribed boolean, layer_count integer, location_count integer)
          ON CONFLICT (id) DO NOTHING`,
         [JSON.stringify([...inserts.values()])],
       );
     }
     if (updates.size > 0) {
       const { rows } = await tx.query<{ uid: string }>(
-        `UPDATE maps_list m SET title = COALESCE(r.title, m.title), edited = r.edited,
+        `UPDATE maps_list m SET title = COALESCE(r.title, m.title), edited = COALESCE(r.edited, m.edited),
+           state = COALESCE(r.state, m.state), subscribed = COALESCE(r.subscribed, m.subscribed),
            layer_count = COALESCE(r.layer_count, m.layer_count + COALESCE(r.layer_delta, 0)),
            location_count = COALESCE(r.location_count, m.location_count + COALESCE(r.location_delta, 0))
-           FROM jsonb_to_recordset($1::jsonb) AS r(id text, title text, edited timestamptz, layer_count integer,
-                location_count integer, layer_delta integer, location_delta integer)
+           FROM jsonb_to_recordset($1::jsonb) AS r(id text, title text, edited timestamptz, state integer, subscribed boolean,
+                layer_count integer, location_count integer, layer_delta integer, location_delta integer)
           WHERE m.id = r.id RETURNING m.uid`,
         [JSON.stringify([...updates.values()])],
       );
@@ -156,7 +168,7 @@ function applyHistoryChange(tx: Queryable, event: HistoryEvent) {
   switch (event.type) {
     case 'VersionSaved': {
       const d = event.data;
-      const entry: HistoryEntry = { id: historyId, mapId, revision: d.revision, created: d.created, author: d.author, ...(d.name !== undefined ? { name: d.name } : {}) };
+      const entry: HistoryEntry = { id: historyId, mapId, revision: d.revision, created: d.created, author: d.author, auto: d.auto, ...(d.name !== undefined ? { name: d.name } : {}) };
       return tx.query<{ uid: string }>('UPDATE maps_list SET history = history || $2::jsonb WHERE id = $1 RETURNING uid', [mapId, JSON.stringify([entry])]);
     }
     case 'VersionRenamed':
@@ -190,14 +202,18 @@ interface NewRow {
   created: string;
   edited: string;
   state: number;
+  subscribed?: boolean;
   layer_count: number;
   location_count: number;
 }
 
 interface RowPatch {
   id: string;
-  edited: string;
+  /** Null when only the state changed (the edited time stays). */
+  edited: string | null;
   title?: string;
+  state?: number;
+  subscribed?: boolean;
   /** Absolute counts, when the batch knows them (a whole document was saved). */
   layer_count?: number;
   location_count?: number;

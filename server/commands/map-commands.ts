@@ -110,3 +110,15 @@ export async function restoreMapHistory(deps: MapCommandDeps, payload: z.output<
   );
   return { result: null, position: outcome.position };
 }
+
+/** An admin's batch update of a map and its data (spec §6), recorded with the admin as the actor. */
+export async function adminUpdateMap(deps: MapCommandDeps, payload: z.output<typeof functionPayloads.adminUpdateMap>, meta: CommandMetadata) {
+  if (!meta.principal?.admin) throw new DomainError('permission-denied', 'Only an admin may do this.');
+  const document = payload.mapData ? sanitizeMapDocument(payload.mapData) : undefined;
+  const outcome = await runMapCommand(
+    deps,
+    { type: 'AdminUpdateMap', data: { mapId: payload.id, title: payload.title, document, state: payload.state, subscribed: payload.subscribed } },
+    meta,
+  );
+  return { result: null, position: outcome.position };
+}

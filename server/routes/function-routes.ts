@@ -9,6 +9,7 @@ import { functionPayloads, type FunctionName } from '../../events/functions.js';
 import { formatPosition } from '../../events/position.js';
 import type { CommandMetadata } from '../commands/command-handler.js';
 import {
+  adminUpdateMap,
   createMap,
   deleteMap,
   deleteMapHistory,
@@ -32,6 +33,7 @@ const handlers: Record<FunctionName, Handler> = {
   setMapHistoryName: setMapHistoryName as Handler,
   deleteMapHistory: deleteMapHistory as Handler,
   restoreMapHistory: restoreMapHistory as Handler,
+  adminUpdateMap: adminUpdateMap as Handler,
 };
 
 const CallableBody = z.object({ data: z.unknown() }, { error: 'Request body must be a JSON object with a data field.' });

@@ -130,6 +130,32 @@ describe.each(databaseTargets)('history on $name', (target) => {
     expect((await json(`/api/maps/${mapId}/revisions/400`, owner)).result).toEqual(at.result);
   });
 
+  it('an admin updates a map and its data in one batch, recorded as the admin and shown in the timeline', async () => {
+    const mapId = await newMap('Pier');
+    const data = (await json(`/api/maps/${mapId}/data`, owner)).result.data;
+    const withKiosk = { ...data, locations: [{ id: 'kiosk', title: 'Kiosk', layer: 'ground' }] };
+    await ok('adminUpdateMap', { id: mapId, title: 'Pier (checked)', mapData: withKiosk, state: 1, subscribed: true }, admin);
+
+    const list = await json('/api/maps', owner);
+    expect(list.result.find((map: { id: string }) => map.id === mapId)).toMatchObject({ title: 'Pier (checked)', state: 1, subscribed: true, metrics: { locationCount: 1 } });
+    const events = await server.services.store.readStream(`map-${mapId}`);
+    expect(events.slice(-2).map((event) => [event.type, event.metadata.userId])).toEqual([['MapSaved', admin.uid], ['MapStateChanged', admin.uid]]);
+    const timeline = await json(`/api/maps/${mapId}/timeline?limit=2`, admin);
+    expect(timeline.result.items.map((item: { summary: string }) => item.summary)).toEqual([
+      "Test User set the map's state to live and marked it subscribed",
+      'Test User renamed the map to “Pier (checked)” and replaced the map\'s content',
+    ]);
+
+    // Only admins; the owner is no admin.
+    for (const user of [owner, ben]) {
+      const answer = await call(server, 'adminUpdateMap', { id: mapId, state: 3 }, user);
+      expect(answer.status).toBe(403);
+    }
+    expect((await call(server, 'adminUpdateMap', { id: mapId, state: 5 }, admin)).body.error.message).toBe('state: State must be 0, 1, 2, 3 or 9.');
+    expect((await call(server, 'adminUpdateMap', { id: mapId }, admin)).status).toBe(400);
+    expect((await call(server, 'adminUpdateMap', { id: 'no-such-map', state: 1 }, admin)).status).toBe(404);
+  });
+
   it('bad input: unknown maps and versions are not found, names have a limit, others are refused', async () => {
     const mapId = await newMap();
     const { historyId } = await ok('saveMapHistory', { mapId });

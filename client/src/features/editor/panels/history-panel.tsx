@@ -25,8 +25,9 @@ export interface HistoryPanelProps {
 }
 
 /** The product's own entries: before every restore (unnamed checkpoints look like any other). */
-export function isAutomatic(entry: Pick<HistoryEntry, 'name'>): boolean {
-  return entry.name?.startsWith('Before restoring') ?? false;
+export function isAutomatic(entry: Pick<HistoryEntry, 'name' | 'auto'>): boolean {
+  // Entries recorded before the list kept the flag: the product's own names say so.
+  return entry.auto ?? entry.name?.startsWith('Before restoring') ?? false;
 }
 
 const describe = (entry: HistoryEntry) => entryTitle(entry, formatDateTime);
