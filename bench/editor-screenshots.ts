@@ -33,6 +33,13 @@ async function main(): Promise<void> {
   const made = await call(server, 'createMap', { title: 'Riverside Mall', mapData: demoMallDocument() }, owner);
   await projected(server, made.body.position);
   const mapId = made.body.result as string;
+  // A little history: a version, edits, another version.
+  const edit = async (edits: unknown[]) => projected(server, (await call(server, 'editMap', { id: mapId, edits }, owner)).body.position);
+  await call(server, 'saveMapHistory', { mapId, name: 'Opening layout' }, owner);
+  await edit([{ type: 'LocationUpdated', id: demoMallDocument().locations[0]!.id, changes: { about: 'Now open until 22:00' } }]);
+  await edit([{ type: 'LocationMoved', id: demoMallDocument().locations[1]!.id, position: { x: 300, y: 420 } }]);
+  await edit([{ type: 'LocationRemoved', id: demoMallDocument().locations[2]!.id }]);
+  await projected(server, (await call(server, 'saveMapHistory', { mapId, name: 'Spring refit' }, owner)).body.position);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   const signedIn = async (viewport: { width: number; height: number }): Promise<BrowserContext> => {
     const context = await browser.newContext({ baseURL: server.url, viewport, deviceScaleFactor: 1, ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}) });
@@ -51,6 +58,13 @@ async function main(): Promise<void> {
       await desktop.getByRole('tab', { name: tab }).click();
       await shot(desktop, `desktop-${tab.toLowerCase()}`);
     }
+    await desktop.getByRole('tab', { name: 'History' }).click();
+    await shot(desktop, 'desktop-history');
+    await desktop.getByRole('button', { name: 'Open the timeline' }).click();
+    await desktop.getByRole('region', { name: 'Timeline' }).waitFor();
+    for (let i = 0; i < 3; i++) await desktop.getByRole('button', { name: 'Previous revision' }).click();
+    await shot(desktop, 'desktop-timeline');
+    await desktop.getByRole('button', { name: 'Back to editing' }).first().click();
     await desktop.getByRole('tab', { name: 'Locations' }).click();
     await desktop.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name: 'Add location' }).click();
     await shot(desktop, 'desktop-placing');
@@ -66,6 +80,12 @@ async function main(): Promise<void> {
     await shot(phone, 'phone-locations');
     await phone.getByRole('tab', { name: 'Settings' }).click();
     await shot(phone, 'phone-settings');
+    await phone.getByRole('tab', { name: 'History' }).click();
+    await shot(phone, 'phone-history');
+    await phone.getByRole('button', { name: 'Open the timeline' }).click();
+    await phone.getByRole('region', { name: 'Timeline' }).waitFor();
+    await phone.getByRole('button', { name: 'Previous revision' }).click();
+    await shot(phone, 'phone-timeline');
 
     const visitor = await browser.newPage({ baseURL: server.url, viewport: DESKTOP });
     await visitor.goto(`/maps/${DEMO_MAP_ID}`);

@@ -268,6 +268,8 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
               setPreview(false);
               setPlacing(false);
               setTimeline(true);
+              // On a phone the sheet would cover it.
+              setPanelOpen(false);
             }}
             onRestored={setToast}
           />
