@@ -225,9 +225,10 @@ describe.each(databaseTargets)('rich text over HTTP on $name', (target) => {
 
     expect((await mapData(id)).locations).toEqual([expect.objectContaining({ id: 'sushi', description: `<h3>New</h3>${safeDescription}` })]);
     const stream = await server.services.store.readStream(`map-${id}`);
-    expect(stream.map((e) => e.type)).toEqual(['MapCreated', 'LocationAdded', 'LocationUpdated']);
-    expect((stream[1]!.data as { location: { description: string } }).location.description).toBe(safeDescription);
-    expect((stream[2]!.data as { changes: { description: string } }).changes.description).toBe(`<h3>New</h3>${safeDescription}`);
+    // The version the product keeps before the first edits comes first.
+    expect(stream.map((e) => e.type)).toEqual(['MapCreated', 'VersionSaved', 'LocationAdded', 'LocationUpdated']);
+    expect((stream[2]!.data as { location: { description: string } }).location.description).toBe(safeDescription);
+    expect((stream[3]!.data as { changes: { description: string } }).changes.description).toBe(`<h3>New</h3>${safeDescription}`);
   });
 
   it('createMap and saveMap record documents with sanitised descriptions', async () => {
