@@ -66,14 +66,42 @@ describe('/admin/maps', () => {
     expect(within(rows[0]!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Title', 'Author', 'State', 'Layers', 'Locations', 'Created', 'Edited']);
     expect(within(rows[1]!).getByRole('link', { name: 'Harbour Mall' })).toHaveAttribute('href', '/maps/m1');
     expect(within(rows[1]!).getByText('uid-ana')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('Live')).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('combobox', { name: 'State of Harbour Mall' })).toHaveDisplayValue('Live');
     expect(within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(expect.arrayContaining(['2', '7']));
     expect(within(rows[1]!).getAllByRole('cell')[4]!.querySelector('time')).toHaveAttribute('datetime', '2025-01-10T12:00:00.000Z');
-    expect(within(rows[2]!).getByText('Admin')).toBeInTheDocument();
+    expect(within(rows[2]!).getByRole('combobox', { name: 'State of Campus' })).toHaveDisplayValue('Admin');
     expect(within(rows[2]!).getByText('uid-ben')).toBeInTheDocument();
     expect(screen.getByText('Showing 2 of 3 maps')).toBeInTheDocument();
     // The table scrolls sideways on narrow screens: keyboard users can reach it.
     expect(screen.getByRole('region', { name: /Maps table/ })).toHaveAttribute('tabindex', '0');
+  });
+
+  it("changes a map's state in place (adminUpdateMap), and puts it back with the reason when refused", async () => {
+    const user = userEvent.setup();
+    let refuse = false;
+    const fake = stubAdminApi(admin, () => page([item('m1', { title: 'Harbour Mall', state: 0 })], null, 1));
+    const base = fake.fetch.getMockImplementation()!;
+    fake.fetch.mockImplementation(async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.endsWith('/api/fn/adminUpdateMap')) {
+        fake.requests.push({ method: 'POST', path: '/api/fn/adminUpdateMap', data: JSON.parse(String(init?.body)).data, headers: {} });
+        return refuse
+          ? new Response(JSON.stringify({ error: { status: 'PERMISSION_DENIED', message: 'Only an admin may do this.' } }), { status: 403, headers: { 'content-type': 'application/json' } })
+          : new Response(JSON.stringify({ result: null, position: '9:0' }), { headers: { 'content-type': 'application/json' } });
+      }
+      return base(input, init);
+    });
+    renderApp('/admin/maps');
+    const select = await screen.findByRole('combobox', { name: 'State of Harbour Mall' });
+    await user.selectOptions(select, 'Live');
+    await waitFor(() => expect(fake.requests.find((request) => request.path === '/api/fn/adminUpdateMap')?.data).toEqual({ id: 'm1', state: 1 }));
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(select).toHaveDisplayValue('Live');
+
+    refuse = true;
+    await user.selectOptions(select, 'Pro');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only an admin may do this.');
+    expect(select).toHaveDisplayValue('Live');
   });
 
   it('turns the filters into the query string, keeps them in the address, and clears them', async () => {

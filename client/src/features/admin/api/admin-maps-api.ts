@@ -54,3 +54,8 @@ export function listAdminMaps(
   const query = adminMapsQuery(filters, page);
   return api.get(`/api/admin/maps${query ? `?${query}` : ''}`, AdminMapsPage, options);
 }
+
+/** An admin sets a map's state (spec §4, §6): `adminUpdateMap`, recorded with the admin as the actor. */
+export function setMapState(id: string, state: 0 | 1 | 2 | 3 | 9, api: ApiClient = defaultApi, options?: RequestOptions) {
+  return api.callFunction('adminUpdateMap', { id, state }, options);
+}

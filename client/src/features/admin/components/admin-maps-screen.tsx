@@ -8,6 +8,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { Link, useSearchParams } from 'react-router-dom';
 import type { MapListItem } from '../../../../../events/read-models';
 import { Alert } from '../../../components/ui/alert';
+import { StateSelect } from './state-select';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -207,7 +208,6 @@ interface ResultsViewProps {
 
 function ResultsView({ results, stateOptions, mapHref, filtered, onRetry, onLoadMore, more }: ResultsViewProps) {
   const captionId = useId();
-  const stateOf = (state: number) => stateOptions.find((option) => option.value === state) ?? { value: state, label: `State ${state}`, tone: 'other' };
 
   return (
     <section className="admin-results" aria-labelledby={captionId} aria-busy={results.status === 'loading' || more.loading}>
@@ -270,7 +270,6 @@ function ResultsView({ results, stateOptions, mapHref, filtered, onRetry, onLoad
               </thead>
               <tbody>
                 {results.items.map((map) => {
-                  const state = stateOf(map.state);
                   return (
                     <tr key={map.id}>
                       <th scope="row" className="admin-table__title">
@@ -282,7 +281,7 @@ function ResultsView({ results, stateOptions, mapHref, filtered, onRetry, onLoad
                         </code>
                       </td>
                       <td>
-                        <span className={`badge admin-state admin-state--${state.tone}`}>{state.label}</span>
+                        <StateSelect key={`${map.id}-${map.state}`} mapId={map.id} title={map.title} state={map.state} options={stateOptions} />
                       </td>
                       <td className="is-number">{map.metrics.layerCount}</td>
                       <td className="is-number">{map.metrics.locationCount}</td>
