@@ -7,7 +7,7 @@
  */
 import type { MapListItem } from '../events/read-models.js';
 import type { Queryable } from '../server/db/database.js';
-import { isoString } from './map-events.js';
+import { toItem, type MapsListRow } from './maps-list.js';
 
 export interface MapsByAuthorFilter {
   /** The author's uid, exactly. */
@@ -36,37 +36,6 @@ export interface MapsByAuthorPage {
   total: number;
 }
 
-interface MapsListRow {
-  id: string;
-  title: string;
-  uid: string;
-  author: string;
-  created: Date | string;
-  edited: Date | string;
-  state: number;
-  subscribed: boolean;
-  layer_count: number;
-  location_count: number;
-  history: MapListItem['history'];
-}
-
-/** A maps_list row as the list item the API serves (the same mapping as maps-list.ts). */
-function toItem(row: MapsListRow): MapListItem {
-  return {
-    id: row.id,
-    title: row.title,
-    uid: row.uid,
-    author: row.author,
-    created: isoString(row.created),
-    edited: isoString(row.edited),
-    state: row.state,
-    subscribed: row.subscribed,
-    metrics: { layerCount: row.layer_count, locationCount: row.location_count },
-    history: row.history,
-  };
-}
-
-/** `%`, `_` and the escape character itself match literally inside a LIKE pattern. */
 function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

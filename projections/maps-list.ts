@@ -241,7 +241,8 @@ function metricsDelta(edit: MapEdit): { layers: number; locations: number; absol
   }
 }
 
-interface MapsListRow {
+/** A row of the maps_list table as the database answers it. */
+export interface MapsListRow {
   id: string;
   title: string;
   uid: string;
@@ -255,7 +256,8 @@ interface MapsListRow {
   history: MapListItem['history'];
 }
 
-function toItem(row: MapsListRow): MapListItem {
+/** A maps_list row as the map list item of spec §3. */
+export function toItem(row: MapsListRow): MapListItem {
   return {
     id: row.id,
     title: row.title,
