@@ -27,6 +27,17 @@ const MAX_DESCRIPTION = locationFields.description.maxLength ?? 20_000;
 export const MAX_RICH_TEXT_ELEMENTS = 2_000;
 /** Deepest elements may nest in one piece of rich text (`<body>`'s children are level 1). */
 export const MAX_RICH_TEXT_DEPTH = 64;
+/**
+ * Most elements all the rich text of one request may have together: the walk runs on the
+ * server's main thread (about 50 µs an element), so one request holds it for at most a few
+ * seconds however many descriptions it carries. A map imported whole stays far below it.
+ */
+export const MAX_RICH_TEXT_ELEMENTS_PER_REQUEST = 50_000;
+
+/** What is left of a request's element budget (one per sanitizeMapDocument / sanitizeMapEdits call). */
+interface Budget {
+  remaining: number;
+}
 
 /** Rich text that is refused rather than sanitised (too big a tree to walk). */
 export class RichTextRejectedError extends Error {
@@ -50,7 +61,7 @@ function purifier(): DOMPurify {
 type ParsedNode = DefaultTreeAdapterMap['node'];
 
 /** Throws {@link RichTextRejectedError} when the markup is too big or too deep to walk. */
-function checkTreeSize(html: string): void {
+function checkTreeSize(html: string, budget?: Budget): void {
   const tooMany = () => new RichTextRejectedError(`has too many elements (at most ${MAX_RICH_TEXT_ELEMENTS})`);
   // Every start tag is `<` and a letter: a bound on the parser's own work, counted first.
   if ((html.match(/<[A-Za-z]/g)?.length ?? 0) > MAX_RICH_TEXT_ELEMENTS) throw tooMany();
@@ -58,6 +69,7 @@ function checkTreeSize(html: string): void {
   // The head counts too (jsdom builds it: a leading <template> lands there). Depth 0 is
   // <head> and <body>, so the document starts at -2.
   let elements = 0;
+  if (budget && (html.match(/<[A-Za-z]/g)?.length ?? 0) > budget.remaining) throw tooManyInAll();
   const pending: Array<[ParsedNode, number]> = [[parse(html), -2]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [node, depth] = next;
@@ -71,7 +83,14 @@ function checkTreeSize(html: string): void {
       pending.push([child, depth + 1]);
     }
   }
+  if (budget) {
+    if (elements > budget.remaining) throw tooManyInAll();
+    budget.remaining -= elements;
+  }
 }
+
+const tooManyInAll = () =>
+  new RichTextRejectedError(`is one too many: the descriptions of one request may have at most ${MAX_RICH_TEXT_ELEMENTS_PER_REQUEST} elements in all`);
 
 /**
  * Rich text (HTML) as it may be stored and shown: allowed formatting kept, everything else
@@ -79,9 +98,9 @@ function checkTreeSize(html: string): void {
  * is, without parsing (as DOMPurify does: entities in it stay text). Throws {@link RichTextRejectedError} for markup of more than
  * {@link MAX_RICH_TEXT_ELEMENTS} elements or nested deeper than {@link MAX_RICH_TEXT_DEPTH}.
  */
-export function sanitizeRichText(html: string): string {
+export function sanitizeRichText(html: string, budget?: Budget): string {
   if (!html.includes('<')) return html;
-  checkTreeSize(html);
+  checkTreeSize(html, budget);
   return purifier().sanitize(html, RICH_TEXT_CONFIG);
 }
 
@@ -89,10 +108,10 @@ export function sanitizeRichText(html: string): string {
  * A description made safe; `invalid-argument` naming `path` when it is refused, or when the
  * safe text is longer than a description may be (escaping a stray `<` or `&` lengthens it).
  */
-function safeDescription(html: string, path: string): string {
+function safeDescription(html: string, path: string, budget: Budget): string {
   let safe: string;
   try {
-    safe = sanitizeRichText(html);
+    safe = sanitizeRichText(html, budget);
   } catch (error) {
     if (error instanceof RichTextRejectedError) throw new DomainError('invalid-argument', `${path}: ${error.message}`);
     throw error;
@@ -107,10 +126,10 @@ function safeDescription(html: string, path: string): string {
  * The document with every location's description made safe. Answers the same object when
  * nothing changed. `path` names the document in errors (`mapData.locations.3.description`).
  */
-export function sanitizeMapDocument(document: MapDocument, path = 'mapData'): MapDocument {
+export function sanitizeMapDocument(document: MapDocument, path = 'mapData', budget: Budget = { remaining: MAX_RICH_TEXT_ELEMENTS_PER_REQUEST }): MapDocument {
   let changed = false;
   const locations = document.locations.map((location, index) => {
-    const description = safeDescription(location.description, `${path}.locations.${index}.description`);
+    const description = safeDescription(location.description, `${path}.locations.${index}.description`, budget);
     if (description === location.description) return location;
     changed = true;
     return { ...location, description };
@@ -124,19 +143,20 @@ export function sanitizeMapDocument(document: MapDocument, path = 'mapData'): Ma
  * are passed on as they are. `path` names the list in errors (`edits.0.location.description`).
  */
 export function sanitizeMapEdits(edits: readonly MapEdit[], path = 'edits'): MapEdit[] {
+  const budget: Budget = { remaining: MAX_RICH_TEXT_ELEMENTS_PER_REQUEST };
   return edits.map((edit, index): MapEdit => {
     switch (edit.type) {
       case 'LocationAdded': {
-        const description = safeDescription(edit.location.description, `${path}.${index}.location.description`);
+        const description = safeDescription(edit.location.description, `${path}.${index}.location.description`, budget);
         return description === edit.location.description ? edit : { ...edit, location: { ...edit.location, description } };
       }
       case 'LocationUpdated': {
         if (edit.changes.description === undefined) return edit;
-        const description = safeDescription(edit.changes.description, `${path}.${index}.changes.description`);
+        const description = safeDescription(edit.changes.description, `${path}.${index}.changes.description`, budget);
         return description === edit.changes.description ? edit : { ...edit, changes: { ...edit.changes, description } };
       }
       case 'DocumentImported': {
-        const document = sanitizeMapDocument(edit.document, `${path}.${index}.document`);
+        const document = sanitizeMapDocument(edit.document, `${path}.${index}.document`, budget);
         return document === edit.document ? edit : { ...edit, document };
       }
       default:

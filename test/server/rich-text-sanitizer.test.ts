@@ -14,6 +14,7 @@ import { RICH_TEXT_CONFIG } from '../../events/rich-text.js';
 import {
   MAX_RICH_TEXT_DEPTH,
   MAX_RICH_TEXT_ELEMENTS,
+  MAX_RICH_TEXT_ELEMENTS_PER_REQUEST,
   RichTextRejectedError,
   sanitizeMapDocument,
   sanitizeMapEdits,
@@ -162,6 +163,27 @@ function documentWith(descriptions: string[]): MapDocument {
 }
 
 describe('sanitizeMapDocument and sanitizeMapEdits', () => {
+  it('bounds the work of one request: its descriptions have a budget of elements in all', () => {
+    // Each description is within its own limit; together they are over the request's.
+    const perDescription = MAX_RICH_TEXT_ELEMENTS - 10;
+    const description = '<b>x</b>'.repeat(perDescription);
+    const count = Math.floor(MAX_RICH_TEXT_ELEMENTS_PER_REQUEST / (perDescription + 3)) + 1;
+    const edits: MapEdit[] = Array.from({ length: count }, (_, i) => ({ type: 'LocationAdded', location: Location.parse({ id: `l${i}`, title: `L${i}`, layer: 'ground', description }) }));
+    let error: unknown;
+    try {
+      sanitizeMapEdits(edits);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).code).toBe('invalid-argument');
+    expect((error as DomainError).message).toBe(
+      `edits.${count - 1}.location.description: is one too many: the descriptions of one request may have at most ${MAX_RICH_TEXT_ELEMENTS_PER_REQUEST} elements in all`,
+    );
+    // One fewer fits.
+    expect(sanitizeMapEdits(edits.slice(0, count - 1))).toHaveLength(count - 1);
+  }, 60_000);
+
   it('sanitise every description in a document; an already safe document comes back as it is', () => {
     const hostile = documentWith(['Plain', hostileDescription]);
     const safe = sanitizeMapDocument(hostile);
