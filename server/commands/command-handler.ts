@@ -16,6 +16,11 @@ export interface Decider<Command, Event extends { type: string; data: unknown },
   decide(command: Command, state: State): Event[];
   /** Turns a stored event back into a domain event (validates it). */
   parse(recorded: RecordedEvent): Event | null;
+  /**
+   * Reads the current state without folding the whole stream (from a snapshot), with the
+   * stream's revision (null: no stream yet). Without it, the stream is read from the start.
+   */
+  load?(): Promise<{ state: State; revision: bigint | null }>;
 }
 
 export interface CommandMetadata {
@@ -45,15 +50,10 @@ export async function handleCommand<Command, Event extends { type: string; data:
   metadata: CommandMetadata,
 ): Promise<CommandOutcome<Event>> {
   for (let attempt = 1; ; attempt++) {
-    const recorded = await store.readStream(stream);
-    let state = decider.initialState;
-    for (const record of recorded) {
-      const event = decider.parse(record);
-      if (event) state = decider.evolve(state, event);
-    }
+    const { state, revision } = decider.load ? await decider.load() : await foldStream(store, stream, decider);
     const events = decider.decide(command, state);
-    if (events.length === 0) return { events, position: null, revision: recorded.length === 0 ? null : recorded[recorded.length - 1]!.revision };
-    const expected = recorded.length === 0 ? ('no_stream' as const) : recorded[recorded.length - 1]!.revision;
+    if (events.length === 0) return { events, position: null, revision };
+    const expected = revision === null ? ('no_stream' as const) : revision;
     try {
       const result = await store.append(
         stream,
@@ -79,4 +79,19 @@ export async function handleCommand<Command, Event extends { type: string; data:
       }
     }
   }
+}
+
+/** The state from the stream's first event to its last, and its revision (null: no stream). */
+async function foldStream<Command, Event extends { type: string; data: unknown }, State>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<Command, Event, State>,
+): Promise<{ state: State; revision: bigint | null }> {
+  const recorded = await store.readStream(stream);
+  let state = decider.initialState;
+  for (const record of recorded) {
+    const event = decider.parse(record);
+    if (event) state = decider.evolve(state, event);
+  }
+  return { state, revision: recorded.length === 0 ? null : recorded[recorded.length - 1]!.revision };
 }

@@ -25,6 +25,16 @@ export interface MapCommandDeps {
   history?: MapHistory;
 }
 
+/** The map's current state through the history's snapshots; a map never created is absent. */
+async function loadMap(history: MapHistory, mapId: string): Promise<{ state: MapAggregate; revision: bigint | null }> {
+  try {
+    return await history.stateAt(mapId);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'not-found') return { state: initialMapState, revision: null };
+    throw error;
+  }
+}
+
 async function runMapCommand(deps: MapCommandDeps, command: MapCommand, meta: CommandMetadata): Promise<CommandOutcome<MapEvent>> {
   const testMapsInUse = meta.principal && command.type === 'CreateMap' ? await countTestMaps(deps.db, meta.principal.uid) : 0;
   const decider: Decider<MapCommand, MapEvent, MapAggregate> = {
@@ -32,6 +42,8 @@ async function runMapCommand(deps: MapCommandDeps, command: MapCommand, meta: Co
     evolve: evolveMap,
     decide: (c, state) => decideMap(c, state, { principal: meta.principal, now: meta.now, testMapsInUse, newHistoryId: () => deps.ids.uuid() }),
     parse: (recorded) => MapEvent.parse({ type: recorded.type, data: recorded.data }),
+    // A long map stream is read from its newest snapshot, not from the start, on every edit.
+    ...(deps.history ? { load: () => loadMap(deps.history!, command.data.mapId) } : {}),
   };
   return handleCommand(deps.store, deps.ids, streams.map(command.data.mapId), decider, command, meta);
 }
