@@ -103,7 +103,9 @@ export class LocalAccounts implements AuthProvider {
       email: row.email,
       emailVerified: row.email_verified,
       displayName: row.display_name,
-      admin: this.o.adminEmails.has(row.email),
+      // ADMIN_EMAILS names addresses: the claim counts once the address is proven, or whoever
+      // registered an admin's address first would read every map before the admin arrived.
+      admin: row.email_verified && this.o.adminEmails.has(row.email),
       stripeRole: null,
     };
   }

@@ -1,7 +1,7 @@
 /** The local auth provider's routes: register, log in, who am I, log out. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteTarget } from '../support/databases.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { linkFromOutbox, startTestServer, tokenOf, type TestServer } from '../support/test-server.js';
 
 describe('local accounts', () => {
   let server: TestServer;
@@ -71,8 +71,12 @@ describe('local accounts', () => {
     expect(await me()).toBeNull();
   });
 
-  it('gives the admin claim to the configured admin emails', async () => {
+  it('gives the admin claim to the configured admin emails, once the address is verified', async () => {
     const answer = await post('register', { email: 'admin@example.com', password: 'admin password 1', displayName: 'Root' });
-    expect(answer.body.result.admin).toBe(true);
+    expect(answer.body.result.admin).toBe(false);
+    const cookie = answer.cookie!.split(';')[0]!;
+    const token = tokenOf(await linkFromOutbox(server, 'admin@example.com', '/verify-email'));
+    expect((await post('verify-email', { token }, cookie)).status).toBe(200);
+    expect((await me(cookie))!.admin).toBe(true);
   });
 });
