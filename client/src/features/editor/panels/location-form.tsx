@@ -7,7 +7,7 @@
  * alone, coalesced per field (typing a title is one undo step), and a change from outside (a
  * collaborator) replaces the draft while the field does not have the focus.
  */
-import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { locationFields, MARKER_TYPES, type Location } from '../../../../../events/map-document';
 import { checkEdit, type LocationPatch, type MapEdit } from '../../../../../events/map-edits';
