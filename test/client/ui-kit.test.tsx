@@ -1,0 +1,105 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MODAL_ANIMATION_MS, PAGE_FADE_SECONDS, SCROLL_IN_SECONDS } from '../../client/src/components/ui/motion';
+import { FadeIn, FadeUp } from '../../client/src/components/ui/scroll-in';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('motion constants', () => {
+  it('match spec §9', () => {
+    expect(MODAL_ANIMATION_MS).toBe(300);
+    expect(SCROLL_IN_SECONDS).toBe(0.4);
+    expect(PAGE_FADE_SECONDS).toBe(0.2);
+  });
+});
+
+/** A controllable IntersectionObserver: `show(true)` brings every observed element into view. */
+function stubIntersectionObserver() {
+  const observers: { callback: IntersectionObserverCallback; elements: Element[]; observer: IntersectionObserver }[] = [];
+  class FakeObserver {
+    elements: Element[] = [];
+    constructor(public callback: IntersectionObserverCallback) {
+      observers.push({ callback, elements: this.elements, observer: this as unknown as IntersectionObserver });
+    }
+    observe(element: Element) {
+      this.elements.push(element);
+    }
+    unobserve() {}
+    disconnect() {
+      this.elements.length = 0;
+    }
+    takeRecords() {
+      return [];
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  return {
+    show(isIntersecting: boolean) {
+      act(() => {
+        for (const { callback, elements, observer } of observers) {
+          if (elements.length === 0) continue;
+          callback(elements.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry), observer);
+        }
+      });
+    },
+  };
+}
+
+function stubReducedMotion(reduce: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: reduce && query.includes('prefers-reduced-motion: reduce'),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
+}
+
+describe('ScrollIn', () => {
+  it('shows its content at once where IntersectionObserver is missing', () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    render(<FadeUp>Hello there</FadeUp>);
+    const wrapper = screen.getByText('Hello there');
+    expect(wrapper).toHaveAttribute('data-visible', 'true');
+    expect(wrapper).toHaveClass('scroll-in--static');
+    expect(wrapper).not.toHaveClass('scroll-in--fade-up');
+  });
+
+  it('shows its content at once, without animation, for reduced motion', () => {
+    stubIntersectionObserver();
+    stubReducedMotion(true);
+    render(<FadeIn>Calm</FadeIn>);
+    const wrapper = screen.getByText('Calm');
+    expect(wrapper).toHaveAttribute('data-visible', 'true');
+    expect(wrapper).toHaveClass('scroll-in--static');
+    expect(wrapper).not.toHaveClass('scroll-in--fade-in');
+  });
+
+  it('fades up over 0.4 s once it scrolls into view, and stays shown by default', () => {
+    const io = stubIntersectionObserver();
+    stubReducedMotion(false);
+    render(<FadeUp>Rising</FadeUp>);
+    const wrapper = screen.getByText('Rising');
+    expect(wrapper).toHaveClass('scroll-in--fade-up');
+    expect(wrapper).toHaveAttribute('data-visible', 'false');
+    expect(wrapper.style.getPropertyValue('--scroll-in-duration')).toBe('0.4s');
+
+    io.show(true);
+    expect(wrapper).toHaveAttribute('data-visible', 'true');
+    expect(wrapper).toHaveClass('scroll-in--visible');
+    io.show(false);
+    expect(wrapper).toHaveAttribute('data-visible', 'true');
+  });
+
+  it('replays each time it comes back into view with once={false}', () => {
+    const io = stubIntersectionObserver();
+    stubReducedMotion(false);
+    render(<FadeIn once={false}>Again</FadeIn>);
+    const wrapper = screen.getByText('Again');
+    io.show(true);
+    expect(wrapper).toHaveAttribute('data-visible', 'true');
+    io.show(false);
+    expect(wrapper).toHaveAttribute('data-visible', 'false');
+    io.show(true);
+    expect(wrapper).toHaveAttribute('data-visible', 'true');
+  });
+});
