@@ -1,5 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LinkButton } from '../../client/src/components/ui/link-button';
+import { LinkCard } from '../../client/src/components/ui/link-card';
 import { MODAL_ANIMATION_MS, PAGE_FADE_SECONDS, SCROLL_IN_SECONDS } from '../../client/src/components/ui/motion';
 import { FadeIn, FadeUp } from '../../client/src/components/ui/scroll-in';
 
@@ -10,6 +14,36 @@ describe('motion constants', () => {
     expect(MODAL_ANIMATION_MS).toBe(300);
     expect(SCROLL_IN_SECONDS).toBe(0.4);
     expect(PAGE_FADE_SECONDS).toBe(0.2);
+  });
+});
+
+describe('LinkCard', () => {
+  it('is one router link with the title, the background picture and the arrow on the left by default', () => {
+    render(
+      <MemoryRouter>
+        <LinkCard to="/case-study/retail" title="Retail" image="/assets/img/retail.jpg" />
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole('link', { name: 'Retail' });
+    expect(link).toHaveAttribute('href', '/case-study/retail');
+    expect(link).toHaveClass('link-card', 'link-card--arrow-left');
+    expect(link.style.backgroundImage).toContain('/assets/img/retail.jpg');
+    // The arrow comes before the title.
+    expect(link.firstElementChild).toHaveClass('link-card__arrow');
+  });
+
+  it('puts the arrow on the right when asked and uses a plain link for another site', () => {
+    render(
+      <MemoryRouter>
+        <LinkCard to="https://docs.example.com" title="Documentation" arrow="right" newTab />
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole('link', { name: 'Documentation' });
+    expect(link).toHaveAttribute('href', 'https://docs.example.com');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link).toHaveClass('link-card--arrow-right');
+    expect(link.lastElementChild).toHaveClass('link-card__arrow');
   });
 });
 
@@ -101,5 +135,38 @@ describe('ScrollIn', () => {
     expect(wrapper).toHaveAttribute('data-visible', 'false');
     io.show(true);
     expect(wrapper).toHaveAttribute('data-visible', 'true');
+  });
+});
+
+describe('LinkButton', () => {
+  it('is a link styled as a button', () => {
+    render(
+      <MemoryRouter>
+        <LinkButton to="/subscribe" variant="secondary" size="lg">
+          Subscribe
+        </LinkButton>
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole('link', { name: 'Subscribe' });
+    expect(link).toHaveAttribute('href', '/subscribe');
+    expect(link).toHaveClass('btn', 'btn--secondary', 'btn--lg');
+  });
+
+  it('is a disabled button, not a link, when disabled', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <LinkButton to="/subscribe" disabled>
+          Subscribe
+        </LinkButton>
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Subscribe' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).not.toHaveAttribute('href');
+    await user.tab();
+    expect(button).not.toHaveFocus();
   });
 });
