@@ -1,11 +1,14 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LinkButton } from '../../client/src/components/ui/link-button';
 import { LinkCard } from '../../client/src/components/ui/link-card';
 import { MODAL_ANIMATION_MS, PAGE_FADE_SECONDS, SCROLL_IN_SECONDS } from '../../client/src/components/ui/motion';
 import { FadeIn, FadeUp } from '../../client/src/components/ui/scroll-in';
+import { SegmentedToggle, type SegmentedOption } from '../../client/src/components/ui/segmented-toggle';
+import { SelectField } from '../../client/src/components/ui/select-field';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -44,6 +47,98 @@ describe('LinkCard', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(link).toHaveClass('link-card--arrow-right');
     expect(link.lastElementChild).toHaveClass('link-card__arrow');
+  });
+});
+
+const BILLING: SegmentedOption<'monthly' | 'annual' | 'lifetime'>[] = [
+  { value: 'monthly', label: 'Monthly' },
+  { value: 'annual', label: 'Annual' },
+  { value: 'lifetime', label: 'Lifetime' },
+];
+
+function Billing({ disabled = false, size }: { disabled?: boolean; size?: 'sm' | 'md' | 'lg' }) {
+  const [value, setValue] = useState<'monthly' | 'annual' | 'lifetime'>('monthly');
+  return (
+    <>
+      <SegmentedToggle label="Billing period" options={BILLING} value={value} onChange={setValue} disabled={disabled} {...(size ? { size } : {})} />
+      <output>chosen {value}</output>
+    </>
+  );
+}
+
+describe('SegmentedToggle', () => {
+  it('is a labelled radio group with exactly one chosen value, changed by a click', async () => {
+    const user = userEvent.setup();
+    render(<Billing size="lg" />);
+    const group = screen.getByRole('radiogroup', { name: 'Billing period' });
+    expect(group.parentElement).toHaveClass('segmented', 'segmented--lg');
+    const radios = within(group).getAllByRole('radio');
+    expect(radios).toHaveLength(3);
+    expect(radios.filter((radio) => radio.getAttribute('aria-checked') === 'true')).toHaveLength(1);
+    expect(screen.getByRole('radio', { name: 'Monthly' })).toBeChecked();
+
+    await user.click(screen.getByRole('radio', { name: 'Annual' }));
+    expect(screen.getByRole('radio', { name: 'Annual' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Monthly' })).not.toBeChecked();
+    expect(screen.getByText('chosen annual')).toBeInTheDocument();
+  });
+
+  it('moves the choice with the arrow keys, wrapping around, with only the chosen segment in the tab order', async () => {
+    const user = userEvent.setup();
+    render(<Billing />);
+    await user.tab();
+    expect(screen.getByRole('radio', { name: 'Monthly' })).toHaveFocus();
+    expect(screen.getByRole('radio', { name: 'Annual' })).toHaveAttribute('tabindex', '-1');
+
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: 'Annual' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Annual' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(screen.getByRole('radio', { name: 'Monthly' })).toBeChecked();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('radio', { name: 'Lifetime' })).toBeChecked();
+    expect(screen.getByText('chosen lifetime')).toBeInTheDocument();
+  });
+
+  it('blocks every change when disabled', async () => {
+    const user = userEvent.setup();
+    render(<Billing disabled />);
+    for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: 'Annual' }));
+    await user.tab();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: 'Monthly' })).toBeChecked();
+    expect(screen.getByText('chosen monthly')).toBeInTheDocument();
+  });
+});
+
+describe('SelectField', () => {
+  it('is a labelled dropdown whose change reaches the caller, with hint and error tied to it', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(
+      <SelectField
+        label="Industry"
+        placeholder="Choose one"
+        defaultValue=""
+        options={[
+          { value: 'retail', label: 'Retail' },
+          { value: 'real-estate', label: 'Real estate' },
+        ]}
+        hint="Used to suggest a template."
+        error="Pick an industry."
+        onChange={(event) => onChange(event.target.value)}
+      />,
+    );
+    const select = screen.getByRole('combobox', { name: 'Industry' });
+    expect(select).toHaveValue('');
+    expect(select).toHaveAccessibleDescription('Used to suggest a template. Pick an industry.');
+    expect(select).toBeInvalid();
+    expect(screen.getByRole('option', { name: 'Choose one' })).toBeDisabled();
+
+    await user.selectOptions(select, 'Real estate');
+    expect(select).toHaveValue('real-estate');
+    expect(onChange).toHaveBeenCalledWith('real-estate');
   });
 });
 
