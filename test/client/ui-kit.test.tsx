@@ -3,10 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AssetImage } from '../../client/src/components/ui/asset-image';
+import { Checklist, ChecklistItem } from '../../client/src/components/ui/checklist-item';
+import { Divider } from '../../client/src/components/ui/divider';
+import { FeatureCard } from '../../client/src/components/ui/feature-card';
 import { LinkButton } from '../../client/src/components/ui/link-button';
 import { LinkCard } from '../../client/src/components/ui/link-card';
 import { MODAL_ANIMATION_MS, PAGE_FADE_SECONDS, SCROLL_IN_SECONDS } from '../../client/src/components/ui/motion';
 import { FadeIn, FadeUp } from '../../client/src/components/ui/scroll-in';
+import { SectionHeading } from '../../client/src/components/ui/section-heading';
 import { SegmentedToggle, type SegmentedOption } from '../../client/src/components/ui/segmented-toggle';
 import { SelectField } from '../../client/src/components/ui/select-field';
 
@@ -142,6 +147,52 @@ describe('SelectField', () => {
   });
 });
 
+describe('ChecklistItem', () => {
+  it('shows included features with a check and the others muted, saying so to screen readers', () => {
+    render(
+      <Checklist label="Basic plan features">
+        <ChecklistItem>Unlimited locations</ChecklistItem>
+        <ChecklistItem included={false}>Custom domain</ChecklistItem>
+      </Checklist>,
+    );
+    const list = screen.getByRole('list', { name: 'Basic plan features' });
+    const [included, excluded] = within(list).getAllByRole('listitem');
+    expect(included).toHaveTextContent('Unlimited locations');
+    expect(included).not.toHaveClass('checklist-item--excluded');
+    expect(excluded).toHaveTextContent('Not included: Custom domain');
+    expect(excluded).toHaveClass('checklist-item--excluded');
+  });
+});
+
+describe('SectionHeading and Divider', () => {
+  it('shows the eyebrow, the title at the chosen level and the lead', () => {
+    render(<SectionHeading eyebrow="Why Mapfold" title="Maps that sell" level={1} lead="Interactive maps in minutes." />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Maps that sell' })).toBeInTheDocument();
+    expect(screen.getByText('Why Mapfold')).toHaveClass('eyebrow');
+    expect(screen.getByText('Interactive maps in minutes.')).toHaveClass('lead');
+  });
+
+  it('defaults to an h2 without eyebrow or lead', () => {
+    const { container } = render(<SectionHeading title="Pricing" />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Pricing' })).toBeInTheDocument();
+    expect(container.querySelectorAll('p')).toHaveLength(0);
+  });
+
+  it('draws a plain rule, or one with a centred label', () => {
+    render(
+      <>
+        <Divider />
+        <Divider label="or" />
+      </>,
+    );
+    const [plain, labelled] = screen.getAllByRole('separator');
+    expect(plain?.tagName).toBe('HR');
+    expect(labelled).toHaveAccessibleName('or');
+    expect(labelled).toHaveTextContent('or');
+    expect(labelled).toHaveClass('divider--labelled');
+  });
+});
+
 /** A controllable IntersectionObserver: `show(true)` brings every observed element into view. */
 function stubIntersectionObserver() {
   const observers: { callback: IntersectionObserverCallback; elements: Element[]; observer: IntersectionObserver }[] = [];
@@ -263,5 +314,38 @@ describe('LinkButton', () => {
     expect(button).not.toHaveAttribute('href');
     await user.tab();
     expect(button).not.toHaveFocus();
+  });
+});
+
+describe('FeatureCard', () => {
+  it('shows the icon, the title as a heading and the text, at least 280px tall', () => {
+    render(
+      <FeatureCard icon={<svg data-testid="icon" />} title="Live editing">
+        <p>Changes appear for everyone at once.</p>
+      </FeatureCard>,
+    );
+    const card = screen.getByRole('article');
+    expect(within(card).getByRole('heading', { level: 3, name: 'Live editing' })).toBeInTheDocument();
+    expect(within(card).getByText('Changes appear for everyone at once.')).toBeInTheDocument();
+    expect(within(card).getByTestId('icon').parentElement).toHaveAttribute('aria-hidden', 'true');
+    expect(card).toHaveClass('feature-card');
+    expect(card).toHaveStyle({ minHeight: '280px' });
+  });
+});
+
+describe('AssetImage', () => {
+  it('points at the named picture and its @2x variant, lazily, with its size', () => {
+    render(<AssetImage name="hero" ext="png" alt="A map of a shopping mall" width={640} height={360} />);
+    const img = screen.getByRole('img', { name: 'A map of a shopping mall' });
+    expect(img).toHaveAttribute('src', '/assets/img/hero.png');
+    expect(img).toHaveAttribute('srcset', '/assets/img/hero.png 1x, /assets/img/hero@2x.png 2x');
+    expect(img).toHaveAttribute('width', '640');
+    expect(img).toHaveAttribute('height', '360');
+    expect(img).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('can load eagerly', () => {
+    render(<AssetImage name="logo" ext="svg" alt="Mapfold" loading="eager" />);
+    expect(screen.getByRole('img', { name: 'Mapfold' })).toHaveAttribute('loading', 'eager');
   });
 });
