@@ -2,13 +2,14 @@
  * Groups (categories): name, colour, shown in the viewer's legend or not, and how many
  * locations each holds. Deleting a group keeps its locations; they only lose the category.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { groupFields, type Group } from '../../../../../events/map-document';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { newElementId } from '../ids';
 import { checkedOnEdit, type CheckedOnEdit } from './checked-edits';
 import { ColorSwatch, HexInput, useHexDraft } from './color-input';
 import type { EditorPanelProps } from './panel-props';
+import { NameInput } from './name-input';
 import { useDraft } from './use-draft';
 import './panels.css';
 
@@ -130,7 +131,6 @@ interface GroupRowProps {
 
 function GroupRow({ group, count, edit, focusName, onDelete }: GroupRowProps) {
   const ids = useId();
-  const selectName = useRef(focusName);
   const name = useDraft(group.name, (text) => {
     const parsed = groupFields.name.safeParse(text);
     if (!parsed.success) return `Name ${parsed.error.issues[0]?.message ?? 'is not valid'}`;
@@ -142,7 +142,6 @@ function GroupRow({ group, count, edit, focusName, onDelete }: GroupRowProps) {
     edit([{ type: 'GroupUpdated', id: group.id, changes: { color: value } }], { coalesce: `group:${group.id}:color` });
   };
   const color = useHexDraft(colorLabel, group.color, setColor);
-  const nameErrorId = `${ids}-name-error`;
   const nameOfGroupId = `${ids}-group`;
   return (
     <li className="ep-row ep-row--group">
@@ -150,31 +149,7 @@ function GroupRow({ group, count, edit, focusName, onDelete }: GroupRowProps) {
         <ColorSwatch label={colorLabel} value={group.color} onColor={setColor} />
       </span>
       <div className="ep-row__main">
-        <input
-          className="ep-input ep-input--name"
-          value={name.value}
-          aria-label={`Name of ${group.name}`}
-          aria-invalid={name.error ? true : undefined}
-          aria-describedby={name.error ? nameErrorId : undefined}
-          autoFocus={focusName}
-          onChange={name.onChange}
-          onFocus={(event) => {
-            name.onFocus();
-            if (selectName.current) {
-              selectName.current = false;
-              event.currentTarget.select();
-            }
-          }}
-          onBlur={name.onBlur}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') event.currentTarget.blur();
-          }}
-        />
-        {name.error ? (
-          <p id={nameErrorId} className="ep-error">
-            {name.error}
-          </p>
-        ) : null}
+        <NameInput label={`Name of ${group.name}`} draft={name} focusOnMount={focusName} />
         <div className="ep-row__meta">
           <HexInput label={colorLabel} draft={color} />
           <span>{plural(count)}</span>

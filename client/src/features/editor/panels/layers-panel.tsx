@@ -13,6 +13,7 @@ import { useUpload } from '../../new-map/use-upload';
 import { newElementId } from '../ids';
 import { checkedOnEdit, type CheckedOnEdit } from './checked-edits';
 import type { EditorPanelProps } from './panel-props';
+import { NameInput } from './name-input';
 import { useDraft } from './use-draft';
 import './panels.css';
 
@@ -196,9 +197,7 @@ function LayerRow(props: LayerRowProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const upButton = useRef<HTMLButtonElement>(null);
   const downButton = useRef<HTMLButtonElement>(null);
-  const ids = useId();
   // A floor just added has its name selected once, to be typed over.
-  const selectName = useRef(focusName);
   const name = useDraft(layer.name, (text) => {
     const parsed = Layer.shape.name.safeParse(text);
     if (!parsed.success) return `Name ${parsed.error.issues[0]?.message ?? 'is not valid'}`;
@@ -233,7 +232,6 @@ function LayerRow(props: LayerRowProps) {
   };
 
   const state = upload.state;
-  const nameErrorId = `${ids}-name-error`;
   const percent = state.status === 'uploading' ? Math.round(state.progress * 100) : 0;
   const drawing = layer.file ? `${layer.file.kind === 'svg' ? 'SVG' : 'Image'} ${Math.round(layer.file.width)}×${Math.round(layer.file.height)}` : 'No drawing';
   const uploadError = state.status === 'failed' ? state.message : fileError;
@@ -245,31 +243,7 @@ function LayerRow(props: LayerRowProps) {
         </span>
       </button>
       <div className="ep-row__main">
-        <input
-          className="ep-input ep-input--name"
-          value={name.value}
-          aria-label={`Name of ${layer.name}`}
-          aria-invalid={name.error ? true : undefined}
-          aria-describedby={name.error ? nameErrorId : undefined}
-          autoFocus={focusName}
-          onChange={name.onChange}
-          onFocus={(event) => {
-            name.onFocus();
-            if (selectName.current) {
-              selectName.current = false;
-              event.currentTarget.select();
-            }
-          }}
-          onBlur={name.onBlur}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') event.currentTarget.blur();
-          }}
-        />
-        {name.error ? (
-          <p id={nameErrorId} className="ep-error">
-            {name.error}
-          </p>
-        ) : null}
+        <NameInput label={`Name of ${layer.name}`} draft={name} focusOnMount={focusName} />
         <div className="ep-row__meta">
           <span>
             {count} {count === 1 ? 'location' : 'locations'} · {drawing}
