@@ -8,8 +8,18 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error?: string | null;
 }
 
-/** A labelled input with an optional hint and error. */
-export function TextField({ label, hint, error, className, ...input }: TextFieldProps) {
+/** What a field's control needs from its shell: its id, and the ids that describe it. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * The frame every labelled control shares: the label, the control, its hint and its error,
+ * tied together for screen readers. TextField and SelectField are built on it.
+ */
+export function FieldShell({ label, hint, error, className, children }: { label: string; hint?: ReactNode; error?: string | null | undefined; className?: string | undefined; children: (control: FieldControlProps) => ReactNode }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -19,13 +29,7 @@ export function TextField({ label, hint, error, className, ...input }: TextField
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input
-        id={id}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (
         <p id={hintId} className="field__hint">
           {hint}
@@ -37,5 +41,14 @@ export function TextField({ label, hint, error, className, ...input }: TextField
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled input with an optional hint and error. */
+export function TextField({ label, hint, error, className, ...input }: TextFieldProps) {
+  return (
+    <FieldShell label={label} hint={hint} error={error} className={className}>
+      {(control) => <input {...control} className="field__input" {...input} />}
+    </FieldShell>
   );
 }

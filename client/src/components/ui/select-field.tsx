@@ -1,5 +1,5 @@
-import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
-import './field.css';
+import type { ReactNode, SelectHTMLAttributes } from 'react';
+import { FieldShell } from './field';
 import './select-field.css';
 
 export interface SelectOption {
@@ -20,48 +20,27 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 
 /** A labelled dropdown with an optional hint and error, shaped like TextField. */
 export function SelectField({ label, options, placeholder, hint, error, className, ...select }: SelectFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={['field', className].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="select-field">
-        <select
-          id={id}
-          className="field__input select-field__input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...select}
-        >
-          {placeholder !== undefined ? (
-            <option value="" disabled>
-              {placeholder}
-            </option>
-          ) : null}
-          {options.map((option) => (
-            <option key={option.value} value={option.value} disabled={option.disabled}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <svg className="select-field__chevron" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
-          <path d="m5 7.5 5 5 5-5" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-      </div>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldShell label={label} hint={hint} error={error} className={className}>
+      {(control) => (
+        <div className="select-field">
+          <select {...control} className="field__input select-field__input" {...select}>
+            {placeholder !== undefined ? (
+              <option value="" disabled>
+                {placeholder}
+              </option>
+            ) : null}
+            {options.map((option) => (
+              <option key={option.value} value={option.value} disabled={option.disabled}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <svg className="select-field__chevron" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
+            <path d="m5 7.5 5 5 5-5" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </div>
+      )}
+    </FieldShell>
   );
 }
