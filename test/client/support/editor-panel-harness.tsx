@@ -3,13 +3,13 @@
  * recorded (with the document they were given against) and applied, as the editor applies
  * them optimistically; a collaborator's edit can be applied from outside.
  */
-import { act, render } from '@testing-library/react';
 import { useState } from 'react';
-import { expect, vi } from 'vitest';
+import { vi } from 'vitest';
 import { emptyMapDocument, type MapDocument } from '../../../events/map-document';
-import { applyEdit, checkEdit, MapEdit } from '../../../events/map-edits';
-import type { EditOptions } from '../../../client/src/features/editor/panels/panel-props';
+import type { MapEdit } from '../../../events/map-edits';
+import type { OnEdit } from '../../../client/src/features/editor/panels/panel-props';
 import { LocationsPanel } from '../../../client/src/features/editor/panels/locations-panel';
+import { renderPanel as renderAnyPanel } from './panel-harness';
 
 type LocationInput = Partial<MapDocument['locations'][number]> & { id: string; title: string };
 
@@ -57,74 +57,45 @@ export function mallDocument(): MapDocument {
   };
 }
 
-export interface EditCall {
-  edits: MapEdit[];
-  options: EditOptions | undefined;
-  /** The document the edits were given against. */
-  before: MapDocument;
+export type { PanelCall as EditCall } from './panel-harness';
+export { expectValidEdits } from './panel-harness';
+
+/** The locations panel, holding its own selection as the editor does. */
+function SelectingLocationsPanel(props: {
+  document: MapDocument;
+  onEdit: OnEdit;
+  selectedId: string | null;
+  currentLayerId: string;
+  onSelect: (id: string | null) => void;
+  onStartAdding: () => void;
+}) {
+  const [selected, setSelected] = useState<string | null>(props.selectedId);
+  return (
+    <LocationsPanel
+      document={props.document}
+      currentLayerId={props.currentLayerId}
+      selectedId={selected}
+      onSelect={(id) => {
+        props.onSelect(id);
+        setSelected(id);
+      }}
+      onStartAdding={props.onStartAdding}
+      onEdit={props.onEdit}
+    />
+  );
 }
 
+/** The locations panel in the panels' stand-in editor (support/panel-harness.tsx). */
 export function renderPanel({ document = mallDocument(), selectedId = null, currentLayerId = 'ground' }: { document?: MapDocument; selectedId?: string | null; currentLayerId?: string } = {}) {
-  const calls: EditCall[] = [];
   const onSelect = vi.fn<(id: string | null) => void>();
   const onStartAdding = vi.fn<() => void>();
-  let current = document;
-  let setDocument: (document: MapDocument) => void = () => {};
-
-  function Harness() {
-    const [doc, setDoc] = useState(current);
-    const [selected, setSelected] = useState<string | null>(selectedId);
-    setDocument = setDoc;
-    return (
-      <LocationsPanel
-        document={doc}
-        currentLayerId={currentLayerId}
-        selectedId={selected}
-        onSelect={(id) => {
-          onSelect(id);
-          setSelected(id);
-        }}
-        onStartAdding={onStartAdding}
-        onEdit={(edits, options) => {
-          calls.push({ edits, options, before: current });
-          // The editor applies what checks; an edit that does not check fails the test below.
-          for (const edit of edits) if (checkEdit(current, edit) === null) current = applyEdit(current, edit);
-          setDoc(current);
-        }}
-      />
-    );
-  }
-
-  const view = render(<Harness />);
-  return {
-    ...view,
-    calls,
-    onSelect,
-    onStartAdding,
-    /** The document as the editor has it now. */
-    document: () => current,
-    /** The edits given, one list per call. */
-    edits: () => calls.map((call) => call.edits),
-    /** A collaborator's edit, arriving from the server. */
-    collaborator(edit: MapEdit) {
-      expect(checkEdit(current, edit)).toBeNull();
-      current = applyEdit(current, edit);
-      act(() => setDocument(current));
-    },
-  };
-}
-
-/** Every edit given is valid: it parses as a MapEdit and checks against its document. */
-export function expectValidEdits(calls: readonly EditCall[]): void {
-  for (const call of calls) {
-    let document = call.before;
-    for (const edit of call.edits) {
-      const parsed = MapEdit.safeParse(edit);
-      expect(parsed.success, JSON.stringify(edit)).toBe(true);
-      expect(checkEdit(document, edit), JSON.stringify(edit)).toBeNull();
-      document = applyEdit(document, edit);
-    }
-  }
+  const view = renderAnyPanel(
+    (doc, onEdit) => (
+      <SelectingLocationsPanel document={doc} onEdit={onEdit} selectedId={selectedId} currentLayerId={currentLayerId} onSelect={onSelect} onStartAdding={onStartAdding} />
+    ),
+    document,
+  );
+  return { ...view, onSelect, onStartAdding };
 }
 
 /** A one-field LocationUpdated, as the form gives it. */
