@@ -4,6 +4,7 @@
  * client's types.
  */
 import { z } from 'zod';
+import { billingFunctionPayloads, type BillingFunctionResults } from './billing-api.js';
 import { MapDocument } from './map-document.js';
 import { DocumentEdit } from './map-edits.js';
 import { HistoryName } from './map.js';
@@ -35,12 +36,13 @@ export const functionPayloads = {
     .refine((update) => update.title !== undefined || update.mapData !== undefined || update.state !== undefined || update.subscribed !== undefined, {
       message: 'Give at least one of title, mapData, state or subscribed.',
     }),
+  ...billingFunctionPayloads,
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
 export type FunctionPayload<N extends FunctionName> = z.input<(typeof functionPayloads)[N]>;
 
-export interface FunctionResults {
+export interface FunctionResults extends BillingFunctionResults {
   /** The new map's id. */
   createMap: string;
   saveMap: null;

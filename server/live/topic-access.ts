@@ -49,6 +49,9 @@ export async function accessTopic(db: Queryable, principal: Principal, topicText
           }),
       };
     }
+    case 'billing':
+      // Filled by the billing read model (issue 5); until then nobody may follow it.
+      return { ok: false, error: { code: 'unimplemented', message: 'Billing is not available yet.' } };
     default: {
       const unreachable: never = topic;
       return unreachable;

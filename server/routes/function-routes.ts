@@ -24,6 +24,10 @@ import type { Position } from '../../events/position.js';
 
 type Handler = (deps: MapCommandDeps, payload: never, meta: CommandMetadata) => Promise<{ result: unknown; position: Position | null }>;
 
+const notYet: Handler = async () => {
+  throw new DomainError('unimplemented', 'Billing is not available yet.');
+};
+
 const handlers: Record<FunctionName, Handler> = {
   createMap: createMap as Handler,
   saveMap: saveMap as Handler,
@@ -34,6 +38,11 @@ const handlers: Record<FunctionName, Handler> = {
   deleteMapHistory: deleteMapHistory as Handler,
   restoreMapHistory: restoreMapHistory as Handler,
   adminUpdateMap: adminUpdateMap as Handler,
+  startCheckout: notYet,
+  createPortalLink: notYet,
+  publishMap: notYet,
+  unpublishMap: notYet,
+  registerLicence: notYet,
 };
 
 const CallableBody = z.object({ data: z.unknown() }, { error: 'Request body must be a JSON object with a data field.' });

@@ -11,21 +11,15 @@ import { AdminMapsPage } from './routes/admin';
 import { LoginPage, RegisterPage, ResetPage, SsoCallbackPage, VerifyEmailPage } from './routes/auth';
 import { LandingPage } from './routes/landing';
 import { MapPage, MapsPage, NewMapPage } from './routes/maps';
-import {
-  AgreementPage,
-  ContactPage,
-  EstimatePage,
-  GeographicCaseStudyPage,
-  PrivacyPage,
-  RealEstateCaseStudyPage,
-  RetailCaseStudyPage,
-  TermsPage,
-  WayfindingPage,
-} from './routes/marketing';
+import { GeographicCaseStudyPage, RealEstateCaseStudyPage, RetailCaseStudyPage } from './routes/case-studies';
+import { ContactPage } from './routes/contact';
+import { EstimatePage } from './routes/estimate';
+import { AgreementPage, PrivacyPage, TermsPage } from './routes/legal';
 import { NotFoundPage } from './routes/not-found';
 import { PricingPage } from './routes/pricing';
 import { DemoRedirect, DocsRedirect, RoutesRedirect } from './routes/redirects';
 import { ViewerPage } from './routes/viewer';
+import { WayfindingPage } from './routes/wayfinding';
 import './routes/pages.css';
 
 export const routes: RouteObject[] = [
