@@ -7,4 +7,8 @@ export const browser = {
   replaceLocation(url: string): void {
     window.location.replace(url);
   },
+  /** Goes to another site in a new history entry, so Back returns here (checkout, billing portal). */
+  assignLocation(url: string): void {
+    window.location.assign(url);
+  },
 };
