@@ -21,6 +21,7 @@ import type { AuthProvider } from './auth/auth-provider.js';
 import type { ClerkAuth } from './auth/clerk-auth.js';
 import type { LocalAccounts } from './auth/local-accounts.js';
 import type { OutboxMailer } from './mail/outbox-mailer.js';
+import type { Mailer } from './mail/mailer.js';
 import { devOutboxRoutes } from './routes/dev-outbox-routes.js';
 import type { AuthLimits } from './security/auth-limits.js';
 import type { RateLimiter } from './security/rate-limiter.js';
@@ -40,6 +41,9 @@ import { historyRoutes } from './routes/history-routes.js';
 import { MapHistory } from './history/map-history.js';
 import { adminRoutes } from './routes/admin-routes.js';
 import { templateRoutes } from './routes/template-routes.js';
+import { contactRoutes } from './routes/contact-routes.js';
+import { clientConfigRoutes } from './routes/client-config-routes.js';
+import { seoRoutes } from './routes/seo-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,6 +69,8 @@ export interface Services {
   clerk: ClerkAuth | null;
   /** The embedded outbox, when no SMTP server is configured. */
   outbox: OutboxMailer | null;
+  /** Outgoing mail: SMTP, or the outbox above. */
+  mailer: Mailer;
   rateLimiter: RateLimiter;
   authLimits: AuthLimits;
   /** Uploaded files and built-in maps' SVGs (a folder under DATA_DIR). */
@@ -136,6 +142,7 @@ export async function buildApp(
   });
 
   await publicMapRoutes(app, { db, clientDist: CLIENT_DIST });
+  await seoRoutes(app, config);
   await app.register(async (api) => {
     const history = await MapHistory.open(db, services.store);
     await functionRoutes(api, { store: services.store, db, ids: services.ids, history });
@@ -143,8 +150,10 @@ export async function buildApp(
     await historyRoutes(api, db, history);
     await adminRoutes(api, db);
     await authRoutes(api, services);
+    await contactRoutes(api, services);
     await fileRoutes(api, { files: services.files, uploadLimit: config.uploadLimit, rateLimiter: services.rateLimiter });
     await templateRoutes(api, { files: services.files, rateLimiter: services.rateLimiter });
+    await clientConfigRoutes(api, config);
     await opsRoutes(api, { db, store: services.store, projections: allProjections, metrics });
     if (services.outbox) await devOutboxRoutes(api, services.outbox);
     api.get('/api/live', { websocket: true }, (socket, request) => {

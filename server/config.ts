@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** The From address of outgoing mail. */
   MAIL_FROM: z.string().min(3).default('Mapfold <no-reply@mapfold.local>'),
+  /** Where the contact form's messages are mailed (the team's inbox). */
+  CONTACT_EMAIL: z.email('must be an e-mail address').default('hello@mapfold.local'),
   /** Clerk: both keys switch sign-in to Clerk. */
   CLERK_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   CLERK_SECRET_KEY: z.string().startsWith('sk_').optional(),
@@ -39,6 +41,10 @@ const EnvSchema = z.object({
   CLERK_JWT_KEY: z.string().min(1).optional(),
   /** Origins allowed as a token's authorized party (azp); defaults to PUBLIC_URL's origin. */
   CLERK_AUTHORIZED_PARTIES: z.string().optional(),
+  /** PostHog project key: set, the client sends analytics to PostHog (after the visitor consents). */
+  POSTHOG_KEY: z.string().trim().min(1).optional(),
+  /** PostHog's ingestion address (the EU cloud, or a reverse proxy in front of it). */
+  POSTHOG_HOST: z.url({ protocol: /^https?$/ }).default('https://us.i.posthog.com'),
 });
 
 export interface Config {
@@ -55,7 +61,10 @@ export interface Config {
   adminEmails: ReadonlySet<string>;
   smtpUrl: string | null;
   mailFrom: string;
+  contactEmail: string;
   clerk: { publishableKey: string; secretKey: string; jwtKey: string | null; authorizedParties: string[] } | null;
+  /** PostHog, when POSTHOG_KEY is set; the client is told at run time (GET /api/client-config). */
+  posthog: { key: string; host: string } | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -88,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    contactEmail: e.CONTACT_EMAIL,
     clerk:
       e.CLERK_PUBLISHABLE_KEY && e.CLERK_SECRET_KEY
         ? {
@@ -101,5 +111,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               .filter(Boolean),
           }
         : null,
+    posthog: e.POSTHOG_KEY ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST.replace(/\/+$/, '') } : null,
   };
 }

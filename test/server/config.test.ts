@@ -18,6 +18,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ CLERK_PUBLISHABLE_KEY: 'pk_test_x' })).toThrow(/set both CLERK_PUBLISHABLE_KEY and CLERK_SECRET_KEY/);
   });
 
+  it('sends analytics to PostHog only when POSTHOG_KEY is set, at the US cloud unless POSTHOG_HOST says otherwise', () => {
+    expect(loadConfig({}).posthog).toBeNull();
+    expect(loadConfig({ POSTHOG_HOST: 'https://eu.i.posthog.com' }).posthog).toBeNull();
+    expect(loadConfig({ POSTHOG_KEY: 'phc_abc' }).posthog).toEqual({ key: 'phc_abc', host: 'https://us.i.posthog.com' });
+    expect(loadConfig({ POSTHOG_KEY: 'phc_abc', POSTHOG_HOST: 'https://eu.i.posthog.com/' }).posthog).toEqual({ key: 'phc_abc', host: 'https://eu.i.posthog.com' });
+    expect(() => loadConfig({ POSTHOG_KEY: 'phc_abc', POSTHOG_HOST: 'eu.i.posthog.com' })).toThrow(/POSTHOG_HOST/);
+    expect(() => loadConfig({ POSTHOG_KEY: '   ' })).toThrow(/POSTHOG_KEY/);
+  });
+
   it('selects KurrentDB for the event log when EVENTSTORE_URL is set, and fails loudly when it is unreachable', async () => {
     const config = loadConfig({ EVENTSTORE_URL: 'kurrentdb://127.0.0.1:1?tls=false' });
     expect(config.eventStoreUrl).toBe('kurrentdb://127.0.0.1:1?tls=false');

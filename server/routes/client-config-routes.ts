@@ -1,0 +1,17 @@
+/**
+ * `GET /api/client-config`: the run-time settings of the client (events/client-config.ts). The
+ * PostHog project key is public by design (it can only send events), so it may be served.
+ */
+import type { FastifyInstance } from 'fastify';
+import { ClientConfig } from '../../events/client-config.js';
+import type { Config } from '../config.js';
+
+export async function clientConfigRoutes(app: FastifyInstance, config: Pick<Config, 'posthog'>): Promise<void> {
+  // Parsed once at start-up: a bad value fails the start, not a visitor's page.
+  const body = { result: ClientConfig.parse({ analytics: { posthog: config.posthog } }) };
+  app.get('/api/client-config', async (_request, reply) => {
+    // Short caching: a changed key reaches visitors within minutes, without a request per page.
+    reply.header('cache-control', 'public, max-age=300');
+    return body;
+  });
+}
