@@ -9,6 +9,7 @@ import { ProjectionRunner } from '../projections/runner.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { seedDemoMap } from './seed/seed-demo-map.js';
+import { seedExampleMaps } from './seed/example-maps.js';
 import { openServices } from './services.js';
 
 const config = loadConfig();
@@ -16,6 +17,7 @@ const logger = pino({ level: config.logLevel });
 const services = await openServices(config, { logger });
 const app = await buildApp(services, false, { loggerInstance: logger });
 await seedDemoMap(services.store, services.clock, services.ids);
+await seedExampleMaps(services);
 const runner = new ProjectionRunner(services.db, services.store, allProjections, app.log);
 await runner.start();
 await app.listen({ port: config.port, host: config.host });
