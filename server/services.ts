@@ -78,6 +78,7 @@ async function openServicesOn(
     localAccounts,
     clerk,
     outbox,
+    mailer,
     rateLimiter,
     authLimits: options.authLimits ?? DEFAULT_AUTH_LIMITS,
     files: new LocalFileStore(path.join(config.dataDir, 'files'), () => clock.now()),

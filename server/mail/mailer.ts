@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go when not to the sender (the contact form: the visitor). */
+  replyTo?: string;
 }
 
 export interface Mailer {
