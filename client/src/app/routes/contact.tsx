@@ -1,28 +1,54 @@
-/** /contact (spec §2). */
-import { Link, useSearchParams } from 'react-router-dom';
-import { SimplePage } from '../../features/marketing/components/simple-page';
+/** /contact (spec §2): the contact form, with other ways to reach the team beside it. */
+import { useSearchParams } from 'react-router-dom';
+import { CONTACT_TOPICS, type ContactTopic } from '../../../../events/contact';
+import { ContactAside } from '../../features/contact/components/contact-aside';
+import { ContactForm } from '../../features/contact/components/contact-form';
+import { useSession } from '../../lib/session';
 import { paths } from '../paths';
+import '../../features/contact/contact.css';
 
-export function ContactPage() {
-  // The footer's "Custom Work" opens this page on that topic.
-  const [params] = useSearchParams();
-  const custom = params.get('topic') === 'custom';
-  return (
-    <SimplePage
-      eyebrow={custom ? 'Contact · Custom work' : 'Contact'}
-      title="Contact us"
-      lead={
-        custom
-          ? 'Want us to build your map? Tell us about your space, and we will come back with a plan and a fixed price.'
-          : 'Questions about plans, licences or a custom map? We answer every message within one business day.'
-      }
-    >
-      <p>
-        Email us at <a href={custom ? 'mailto:hello@mapfold.com?subject=Custom%20work' : 'mailto:hello@mapfold.com'}>hello@mapfold.com</a>. For
-        help with an existing map, include its link so we can look at it straight away. For custom work, see the{' '}
-        <Link to={paths.estimate}>estimate page</Link>.
-      </p>
-    </SimplePage>
-  );
+/** The public inbox shown to visitors (mail from the form goes to the server's CONTACT_EMAIL). */
+const TEAM_EMAIL = 'hello@mapfold.com';
+
+function topicFrom(param: string | null): ContactTopic {
+  return CONTACT_TOPICS.find((topic) => topic === param) ?? 'general';
 }
 
+export function ContactPage() {
+  // The footer's "Custom Work" opens this page on that topic; other pages may name theirs.
+  const [params] = useSearchParams();
+  const topic = topicFrom(params.get('topic'));
+  const custom = topic === 'custom';
+  const { user } = useSession();
+  return (
+    <div className="page contact-page">
+      <title>Contact us · Mapfold</title>
+      <meta
+        name="description"
+        content="Contact the Mapfold team about plans, licences, support or a custom map built for you. We answer every message within one business day."
+      />
+      <div className="container">
+        <header className="contact-page__head">
+          <span className="eyebrow">{custom ? 'Contact · Custom work' : 'Contact'}</span>
+          <h1>Contact us</h1>
+          <p className="lead">
+            {custom
+              ? 'Want us to build your map? Tell us about your space, and we will come back with a plan and a fixed price.'
+              : 'Questions about plans, licences or a custom map? We answer every message within one business day.'}
+          </p>
+        </header>
+        <div className="contact-page__grid">
+          <section className="card contact-page__card" aria-label="Send us a message">
+            <ContactForm
+              initialTopic={topic}
+              initialName={user?.displayName ?? ''}
+              initialEmail={user?.email ?? ''}
+              teamEmail={TEAM_EMAIL}
+            />
+          </section>
+          <ContactAside teamEmail={TEAM_EMAIL} custom={custom} estimatePath={paths.estimate} />
+        </div>
+      </div>
+    </div>
+  );
+}
