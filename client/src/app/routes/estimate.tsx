@@ -1,19 +1,42 @@
-/** /estimate (spec §2). */
-import { ButtonLink } from '../../components/ui/button';
-import { SimplePage } from '../../features/marketing/components/simple-page';
+/** /estimate (spec §2, §9): what a subscription costs for a number of maps. */
+import { Link } from 'react-router-dom';
+import { EstimateCalculator } from '../../features/marketing/components/estimate-calculator';
 import { paths } from '../paths';
+import '../../features/marketing/components/marketing.css';
 
-export const EstimatePage = () => (
-  <SimplePage
-    eyebrow="Estimate"
-    title="Estimate your project"
-    lead="Need a map built for you? Tell us about your space and we will send a fixed-price estimate within two business days."
-    actions={<ButtonLink to={paths.contact}>Request an estimate</ButtonLink>}
-  >
-    <p>
-      Useful details: the kind of place, how many floors or areas, roughly how many locations, whether you need wayfinding, and where the
-      map will be published. Plans in PDF, DWG or image form are all fine.
-    </p>
-  </SimplePage>
-);
-
+export function EstimatePage() {
+  return (
+    <div className="page estimate-page">
+      <title>Estimate your cost · Mapfold</title>
+      <meta
+        name="description"
+        content="Work out what Mapfold costs for your maps: choose the number of maps, the plan and monthly or annual billing to see your monthly and yearly total."
+      />
+      <div className="container">
+        <header className="estimate-page__header">
+          <span className="eyebrow">Estimate</span>
+          <h1>Estimate your cost</h1>
+          <p className="lead">
+            Choose how many maps you will publish, the plan and how you would like to pay. The totals update as you go. See{' '}
+            <Link to={paths.pricing}>pricing</Link> for what each plan includes.
+          </p>
+        </header>
+        <EstimateCalculator />
+        <section className="estimate-notes" aria-label="How the estimate works">
+          <div>
+            <h2>Per map, per month</h2>
+            <p>Every plan is priced per published map. Test maps cost nothing, and you can add or remove slots at any time.</p>
+          </div>
+          <div>
+            <h2>Volume pricing</h2>
+            <p>From 10, 50 and 100 maps, volume discounts lower the price per map. Our sales team quotes them for your exact number.</p>
+          </div>
+          <div>
+            <h2>Built for you</h2>
+            <p>Need the maps drawn, routes set up or an integration with your systems? Our team quotes custom work at a fixed price.</p>
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

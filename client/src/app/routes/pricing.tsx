@@ -1,47 +1,51 @@
+/** /pricing (spec §2, §9): the plans per map, licences, volume discounts, refunds and a FAQ. */
+import { Link } from 'react-router-dom';
 import { ButtonLink } from '../../components/ui/button';
-import { PLANS } from '../../features/marketing/plans';
-import { useSession } from '../../lib/session';
+import { PricingLicences, PricingTerms } from '../../features/marketing/components/pricing-details';
+import { PricingFaq } from '../../features/marketing/components/pricing-faq';
+import { SALES_CONTACT_PATH } from '../../features/marketing/components/pricing-links';
+import { PricingPlans } from '../../features/marketing/components/pricing-plans';
 import { paths } from '../paths';
 import '../../features/marketing/components/marketing.css';
 
-/** Plans and prices per map (spec §9), shown as '$/mo per map'. */
 export function PricingPage() {
-  const { status } = useSession();
-  const next = status === 'signedIn' ? paths.subscribe : paths.register;
   return (
-    <div className="page">
+    <div className="page pricing-page">
       <title>Pricing · Mapfold</title>
+      <meta
+        name="description"
+        content="Mapfold pricing per published map: Basic from $8/mo per map, Professional from $24/mo per map with annual billing. Two free test maps, volume discounts from 10 maps."
+      />
       <div className="container">
-        <div className="page-header">
+        <header className="pricing-page__header">
           <span className="eyebrow">Pricing</span>
           <h1>Simple pricing, per map</h1>
-          <p>Pay for the maps you publish. Start with two free test maps, and save with annual billing.</p>
-        </div>
-        <div className="plans">
-          {PLANS.map((plan) => (
-            <section key={plan.id} className={`plan card${plan.id === 'professional' ? ' plan--featured' : ''}`} aria-labelledby={`plan-${plan.id}`}>
-              <h2 id={`plan-${plan.id}`}>{plan.name}</h2>
-              <p className="plan__price">
-                <strong>${plan.monthly}</strong>
-                <span>/mo per map, billed monthly</span>
-              </p>
-              <p className="plan__annual">${plan.annual}/mo per map with annual billing</p>
-              <p className="plan__summary">{plan.summary}</p>
-              <ul>
-                {plan.features.map((feature) => (
-                  <li key={feature}>{feature}</li>
-                ))}
-              </ul>
-              <ButtonLink to={next} variant={plan.id === 'professional' ? 'primary' : 'secondary'} block>
-                Choose {plan.name}
-              </ButtonLink>
-            </section>
-          ))}
-        </div>
-        <p className="pricing-note">
-          Each map also needs a software licence, bought through a marketplace; registering a licence gives 6 months of Basic for that map.
-          Slots only work with registered maps. Volume discounts start at 10 maps. No refunds after activation.
+          <p className="lead">
+            Pay only for the maps you publish. Build and test for free, then pick a plan for each map when it goes live. Save with annual
+            billing.
+          </p>
+        </header>
+        <PricingPlans />
+        <p className="pricing-page__estimate">
+          Publishing several maps? <Link to={paths.estimate}>Estimate your monthly and yearly total</Link>.
         </p>
+        <PricingLicences />
+        <PricingTerms />
+        <PricingFaq />
+        <div className="cta-band pricing-page__cta">
+          <div>
+            <h2>Not sure which plan fits?</h2>
+            <p>Tell us how many maps you run and what they are for. We will recommend a plan and quote any volume discount.</p>
+          </div>
+          <div className="pricing-page__cta-actions">
+            <ButtonLink to={SALES_CONTACT_PATH} size="lg" variant="secondary">
+              Talk to sales
+            </ButtonLink>
+            <ButtonLink to={paths.estimate} size="lg" variant="ghost" className="pricing-page__cta-ghost">
+              Estimate your cost
+            </ButtonLink>
+          </div>
+        </div>
       </div>
     </div>
   );

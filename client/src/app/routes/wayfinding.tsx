@@ -1,28 +1,28 @@
-/** The wayfinding offering (spec §2). */
-import { ButtonLink } from '../../components/ui/button';
-import { SimplePage } from '../../features/marketing/components/simple-page';
-import { paths } from '../paths';
+/** /wayfinding (spec §2): the wayfinding offering for hospitals, campuses, airports, venues and malls. */
+import {
+  WayfindingCallToAction,
+  WayfindingChannels,
+  WayfindingFeatures,
+  WayfindingHero,
+  WayfindingPlaces,
+  WayfindingSteps,
+} from '../../features/marketing/components/wayfinding-sections';
+import '../../features/marketing/components/marketing.css';
 
-const startActions = (
-  <>
-    <ButtonLink to={paths.register}>Start for free</ButtonLink>
-    <ButtonLink to={paths.contact} variant="secondary">
-      Talk to us
-    </ButtonLink>
-  </>
-);
-
-export const WayfindingPage = () => (
-  <SimplePage
-    eyebrow="Wayfinding"
-    title="Get people where they are going"
-    lead="Routes between any two locations across floors and buildings, for hospitals, campuses, airports and venues."
-    actions={startActions}
-  >
-    <p>
-      Draw the paths once; Mapfold works out the way from the entrance to the room, including lifts and stairs between floors. Visitors
-      follow the route on their phone, and your front desk answers fewer questions.
-    </p>
-  </SimplePage>
-);
-
+export function WayfindingPage() {
+  return (
+    <div className="wayfinding-page">
+      <title>Indoor wayfinding · Mapfold</title>
+      <meta
+        name="description"
+        content="Indoor wayfinding for hospitals, campuses, airports, venues and shopping centres: turn-by-turn routes across floors on the web, kiosks and embeds, built from your floor plans."
+      />
+      <WayfindingHero />
+      <WayfindingPlaces />
+      <WayfindingSteps />
+      <WayfindingChannels />
+      <WayfindingFeatures />
+      <WayfindingCallToAction />
+    </div>
+  );
+}
