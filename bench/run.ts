@@ -8,7 +8,9 @@
  *    map's owner to the snapshot holding it at another tab (bench/edit-latency.ts);
  *  - the map at revision N of a 50,000-event stream (median; bench/history-at-revision.ts);
  *  - the public viewer: its JavaScript gzipped, first render of a 2,000-location map and frame
- *    time while panning and zooming 10,000 markers (bench/viewer-*.ts).
+ *    time while panning and zooming 10,000 markers (bench/viewer-*.ts);
+ *  - the landing page's largest contentful paint (median, p95, the LCP element) at desktop
+ *    size and at phone size with the CPU slowed 4× (bench/landing-lcp.ts).
  * PostgreSQL comes from DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
  * scratch database is created and dropped. Figures on a shared machine vary: compare ratios.
  */
@@ -24,6 +26,7 @@ import { benchCatchUp } from './projection-catch-up.js';
 import { benchCommandToPush } from './command-to-push.js';
 import { benchEditLatency } from './edit-latency.js';
 import { benchHistoryAtRevision } from './history-at-revision.js';
+import { benchLandingLcp } from './landing-lcp.js';
 import { benchViewerRender } from './viewer-render.js';
 import { benchViewerSize } from './viewer-size.js';
 
@@ -72,4 +75,10 @@ if (!only || 'viewer'.startsWith(only.toLowerCase())) {
   console.log('\n== Viewer (built client, headless Chromium) ==');
   benchViewerSize((line) => console.log(`  ${line}`));
   await benchViewerRender((line) => console.log(`  ${line}`));
+}
+
+// The landing page in Chromium (needs `npm run build`): `npm run bench -- landing` runs it alone.
+if (!only || 'landing'.startsWith(only.toLowerCase())) {
+  console.log('\n== Landing page (built client, headless Chromium) ==');
+  await benchLandingLcp((line) => console.log(`  ${line}`));
 }

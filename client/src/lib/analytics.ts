@@ -2,7 +2,10 @@
  * Product analytics (spec §2: a page_view with the path on each route change), behind one
  * port: {@link logEvent} hands each event to every sink. The default sink records locally
  * (the last events in memory and in localStorage, and a console.debug line), so events can be
- * inspected before any analytics service is wired; a later issue adds PostHog as a sink.
+ * inspected without any analytics service; it is essential (it never leaves the browser), so
+ * it runs without consent. PostHog (posthog-sink.ts) is added as a further sink by the consent
+ * feature only once the visitor accepts analytics, and removed when they decline: an event
+ * reaches only the sinks present when it is logged, so nothing from before consent is sent.
  */
 export interface AnalyticsEvent {
   name: string;
@@ -14,7 +17,8 @@ export interface RecordedEvent extends AnalyticsEvent {
   at: string;
 }
 
-type Sink = (event: AnalyticsEvent) => void;
+export type AnalyticsSink = (event: AnalyticsEvent) => void;
+type Sink = AnalyticsSink;
 const sinks = new Set<Sink>();
 
 /** localStorage key of the locally recorded events. */
@@ -54,11 +58,13 @@ export function recentEvents(): readonly RecordedEvent[] {
 
 sinks.add(localRecorder);
 
+/** Adds a sink for the events logged from now on; the returned function removes it again. */
 export function addAnalyticsSink(sink: Sink): () => void {
   sinks.add(sink);
   return () => sinks.delete(sink);
 }
 
+/** Hands an event to every sink (the local recorder always; PostHog after consent). */
 export function logEvent(name: string, params: AnalyticsEvent['params'] = {}): void {
   for (const sink of sinks) {
     try {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { LogoMark } from '../../components/logo';
+import { CookieSettingsButton } from '../../features/consent/components/cookie-settings-button';
 import { config } from '../../lib/config';
 import { customWorkPath, paths } from '../paths';
 
@@ -110,6 +111,7 @@ export function ExtendedFooter() {
         </div>
         <div className="footer-bottom">
           <p className="site-footer__copy">© {new Date().getFullYear()} Mapfold. Interactive maps for business.</p>
+          <CookieSettingsButton />
           <p className="footer-status">
             <span className="footer-status__dot" aria-hidden="true" />
             {STATUS_LINE}
@@ -129,6 +131,7 @@ export function MinimalFooter() {
         <nav aria-label="Legal" className="site-footer__links">
           <Link to={paths.privacy}>Privacy</Link>
           <Link to={paths.terms}>Terms</Link>
+          <CookieSettingsButton />
         </nav>
       </div>
     </footer>
