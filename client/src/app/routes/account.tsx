@@ -2,6 +2,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { AvatarLink } from '../../components/avatar';
 import { ButtonLink } from '../../components/ui/button';
 import { ChangePasswordForm, DeleteAccount, DisplayNameForm, SignOutEverywhere } from '../../features/auth/components/account-forms';
+import { PlanPicker } from '../../features/billing/plan-picker';
+import { SUBSCRIBE_HASH } from '../../features/billing/subscribe-modal';
 import { useSession } from '../../lib/session';
 import { paths } from '../paths';
 
@@ -78,7 +80,7 @@ export function AccountPage() {
               Subscribe to publish maps and get hosting slots. See the <Link to={paths.pricing}>plans and prices</Link>.
             </p>
           </div>
-          <ButtonLink to={paths.subscribe}>Manage subscription</ButtonLink>
+          <ButtonLink to={{ hash: SUBSCRIBE_HASH }}>Manage subscription</ButtonLink>
         </section>
 
         <section className="card account-card account-card--row account-card--danger" aria-labelledby="account-delete">
@@ -95,27 +97,19 @@ export function AccountPage() {
   );
 }
 
-/** /subscribe: choosing a plan (the plan picker and checkout come with the billing issue). */
+/** /subscribe: the plan picker as a page (the #subscribe fragment shows the same in the modal). */
 export function SubscribePage() {
+  const { user } = useSession();
+  if (!user) return null;
   return (
     <div className="page">
       <title>Subscribe · Mapfold</title>
-      <div className="container narrow">
-        <div className="page-header">
+      <div className="container">
+        <div className="page-header subscribe-page__header">
           <h1>Pick your plan</h1>
           <p>Start or manage subscription</p>
         </div>
-        <div className="card account-card">
-          <p className="muted">
-            Online checkout opens here soon. Until then, compare the plans on the pricing page and write to us to start a subscription.
-          </p>
-          <div className="simple-actions">
-            <ButtonLink to={paths.pricing}>See plans</ButtonLink>
-            <ButtonLink to={paths.contact} variant="secondary">
-              Contact us
-            </ButtonLink>
-          </div>
-        </div>
+        <PlanPicker uid={user.uid} />
       </div>
     </div>
   );
