@@ -1,7 +1,6 @@
 import { Outlet, useLocation } from 'react-router-dom';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
 import { SubscribeModal } from '../../features/billing/subscribe-modal';
-import { SubscribeModal } from '../../features/billing/subscribe-modal';
 import { ConsentBanner } from '../../features/consent/components/consent-banner';
 import { isWorkspacePath, marketingPaths } from '../paths';
 import { ExtendedFooter, MinimalFooter } from './footer';
@@ -30,8 +29,6 @@ export function MainLayout() {
         <Outlet />
       </main>
       {workspace ? null : marketing ? <ExtendedFooter /> : <MinimalFooter />}
-      {/* Spec §2: the #subscribe fragment opens the plans on any page. */}
-      <SubscribeModal />
       {/* Spec §2: the #subscribe fragment opens the plans on any page. */}
       <SubscribeModal />
       <ConsentBanner />
