@@ -38,7 +38,7 @@ export function ContactPage() {
           </p>
         </header>
         <div className="contact-page__grid">
-          <section className="card contact-page__card" aria-label="Send us a message">
+          <section className="card contact-page__card">
             <ContactForm
               initialTopic={topic}
               initialName={user?.displayName ?? ''}

@@ -57,7 +57,10 @@ export function ContactForm({ initialTopic, initialName = '', initialEmail = '',
     setValues((current) => ({ ...current, name: current.name || initialName, email: current.email || initialEmail }));
   }, [initialName, initialEmail]);
   useEffect(() => {
-    if (sent) thanks.current?.focus();
+    // The form it replaces was taller: bring the thanks into view, then move focus to it.
+    if (!sent || !thanks.current) return;
+    thanks.current.scrollIntoView?.({ block: 'nearest' });
+    thanks.current.focus({ preventScroll: true });
   }, [sent]);
 
   const change = (field: ContactField) => (event: { target: { value: string } }) => {
@@ -130,7 +133,10 @@ export function ContactForm({ initialTopic, initialName = '', initialEmail = '',
 
   const length = values.message.trim().length;
   return (
-    <form ref={form} className="contact-form" noValidate onSubmit={submit} aria-label="Contact form">
+    <form ref={form} className="contact-form" noValidate onSubmit={submit} aria-labelledby="contact-form-heading">
+      <h2 id="contact-form-heading" className="contact-form__heading">
+        Send us a message
+      </h2>
       {failure ? (
         <Alert title={failure.code === 'resource-exhausted' ? 'Too many messages from this connection' : 'Your message was not sent'}>
           <p className="contact-form__alert-text">
@@ -145,10 +151,11 @@ export function ContactForm({ initialTopic, initialName = '', initialEmail = '',
       <SelectField label="Topic" name="topic" options={TOPIC_OPTIONS} value={values.topic} onChange={change('topic')} error={errors.topic ?? null} />
       <FieldShell
         label="Message"
+        className="contact-form__message-field"
         hint={
           <>
-            {MESSAGE_HINTS[values.topic as ContactTopic] ?? MESSAGE_HINTS.general}{' '}
-            <span className={length > CONTACT_LIMITS.messageMax ? 'contact-form__count contact-form__count--over' : 'contact-form__count'}>
+            <span>{MESSAGE_HINTS[values.topic as ContactTopic] ?? MESSAGE_HINTS.general}</span>
+            <span aria-hidden="true" className={length > CONTACT_LIMITS.messageMax ? 'contact-form__count contact-form__count--over' : 'contact-form__count'}>
               {length} / {CONTACT_LIMITS.messageMax}
             </span>
           </>
