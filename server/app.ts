@@ -22,7 +22,6 @@ import type { ClerkAuth } from './auth/clerk-auth.js';
 import type { LocalAccounts } from './auth/local-accounts.js';
 import type { OutboxMailer } from './mail/outbox-mailer.js';
 import type { Mailer } from './mail/mailer.js';
-import type { Mailer } from './mail/mailer.js';
 import { devOutboxRoutes } from './routes/dev-outbox-routes.js';
 import type { AuthLimits } from './security/auth-limits.js';
 import type { RateLimiter } from './security/rate-limiter.js';
@@ -42,7 +41,6 @@ import { historyRoutes } from './routes/history-routes.js';
 import { MapHistory } from './history/map-history.js';
 import { adminRoutes } from './routes/admin-routes.js';
 import { templateRoutes } from './routes/template-routes.js';
-import { contactRoutes } from './routes/contact-routes.js';
 import { contactRoutes } from './routes/contact-routes.js';
 import { clientConfigRoutes } from './routes/client-config-routes.js';
 import { seoRoutes } from './routes/seo-routes.js';
@@ -71,8 +69,6 @@ export interface Services {
   clerk: ClerkAuth | null;
   /** The embedded outbox, when no SMTP server is configured. */
   outbox: OutboxMailer | null;
-  /** Outgoing mail: SMTP, or the outbox above. */
-  mailer: Mailer;
   /** Outgoing mail: SMTP, or the outbox above. */
   mailer: Mailer;
   rateLimiter: RateLimiter;
@@ -154,7 +150,6 @@ export async function buildApp(
     await historyRoutes(api, db, history);
     await adminRoutes(api, db);
     await authRoutes(api, services);
-    await contactRoutes(api, services);
     await contactRoutes(api, services);
     await fileRoutes(api, { files: services.files, uploadLimit: config.uploadLimit, rateLimiter: services.rateLimiter });
     await templateRoutes(api, { files: services.files, rateLimiter: services.rateLimiter });

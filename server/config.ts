@@ -34,8 +34,6 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Mapfold <no-reply@mapfold.local>'),
   /** Where the contact form's messages are mailed (the team's inbox). */
   CONTACT_EMAIL: z.email('must be an e-mail address').default('hello@mapfold.local'),
-  /** Where the contact form's messages are mailed (the team's inbox). */
-  CONTACT_EMAIL: z.email('must be an e-mail address').default('hello@mapfold.local'),
   /** Clerk: both keys switch sign-in to Clerk. */
   CLERK_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   CLERK_SECRET_KEY: z.string().startsWith('sk_').optional(),
@@ -63,7 +61,6 @@ export interface Config {
   adminEmails: ReadonlySet<string>;
   smtpUrl: string | null;
   mailFrom: string;
-  contactEmail: string;
   contactEmail: string;
   clerk: { publishableKey: string; secretKey: string; jwtKey: string | null; authorizedParties: string[] } | null;
   /** PostHog, when POSTHOG_KEY is set; the client is told at run time (GET /api/client-config). */
@@ -100,7 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
-    contactEmail: e.CONTACT_EMAIL,
     contactEmail: e.CONTACT_EMAIL,
     clerk:
       e.CLERK_PUBLISHABLE_KEY && e.CLERK_SECRET_KEY

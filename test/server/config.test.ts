@@ -18,6 +18,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ CLERK_PUBLISHABLE_KEY: 'pk_test_x' })).toThrow(/set both CLERK_PUBLISHABLE_KEY and CLERK_SECRET_KEY/);
   });
 
+  it("mails the contact form's messages to CONTACT_EMAIL, hello@mapfold.local unless set", () => {
+    expect(loadConfig({}).contactEmail).toBe('hello@mapfold.local');
+    expect(loadConfig({ CONTACT_EMAIL: 'team@mapfold.com' }).contactEmail).toBe('team@mapfold.com');
+    expect(() => loadConfig({ CONTACT_EMAIL: 'the team' })).toThrow(/CONTACT_EMAIL: must be an e-mail address/);
+  });
+
   it('sends analytics to PostHog only when POSTHOG_KEY is set, at the US cloud unless POSTHOG_HOST says otherwise', () => {
     expect(loadConfig({}).posthog).toBeNull();
     expect(loadConfig({ POSTHOG_HOST: 'https://eu.i.posthog.com' }).posthog).toBeNull();
