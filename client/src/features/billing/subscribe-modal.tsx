@@ -44,7 +44,7 @@ function SubscribeDialog({ uid }: { uid: string }) {
   closeRef.current = close;
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialogRef.current?.focus();
+    dialogRef.current?.focus({ preventScroll: true });
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     const onKeyDown = (event: KeyboardEvent) => {
