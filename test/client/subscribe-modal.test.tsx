@@ -179,7 +179,7 @@ describe('the subscribe modal', () => {
       live.emit(
         topic,
         snapshot({
-          subscriptions: [subscription({ plan: 'basic' }), subscription({ plan: 'professional', quantity: 12, cancelAt: '2027-01-15T00:00:00.000Z' })],
+          subscriptions: [subscription({ plan: 'basic', interval: 'yearly' }), subscription({ plan: 'professional', quantity: 12, cancelAt: '2027-01-15T00:00:00.000Z' })],
           slots: { basic: { used: 1, total: 3 }, pro: { used: 10, total: 12 }, test: { used: 2, total: 2 } },
         }),
         '4:0',
@@ -189,6 +189,9 @@ describe('the subscribe modal', () => {
     expect(card('Basic').queryByText('Canceled')).not.toBeInTheDocument();
     expect(card('Basic').getByRole('meter', { name: 'Basic slots' })).toHaveAttribute('aria-valuenow', '1');
     expect(card('Basic').getByText('1/3')).toBeInTheDocument();
+    // The toggle follows the interval the subscriber pays by.
+    expect(price('Basic')).toBe('$8/mo per map');
+    expect(card('Basic').getByText(/3 maps, billed annually/)).toBeInTheDocument();
     expect(card('Professional').getByText('Canceled')).toBeInTheDocument();
     expect(card('Professional').getByText(/^Ends /)).toBeInTheDocument();
     expect(card('Professional').getByRole('meter', { name: 'Pro slots' })).toHaveAttribute('aria-valuemax', '12');

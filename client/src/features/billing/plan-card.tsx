@@ -33,6 +33,11 @@ export function PlanCard({ plan, billing, featured = false }: PlanCardProps) {
   const [interval, setBillingInterval] = useState<BillingInterval>('monthly');
   const [quantity, setQuantity] = useState(1);
   const subscription = billing ? countingSubscription(billing.subscriptions, plan) : null;
+  // A subscriber sees the prices of the interval they pay by, once it is known.
+  const subscribedInterval = subscription?.interval ?? null;
+  useEffect(() => {
+    if (subscribedInterval) setBillingInterval(subscribedInterval);
+  }, [subscribedInterval]);
   const estimate = estimateSubscription({ plan, interval, quantity });
   const name = PLAN_NAMES[plan];
 
