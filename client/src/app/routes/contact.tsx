@@ -28,7 +28,7 @@ export function ContactPage() {
         content="Contact the Mapfold team about plans, licences, support or a custom map built for you. We answer every message within one business day."
       />
       <div className="container">
-        <header className="contact-page__head">
+        <div className="contact-page__head">
           <span className="eyebrow">{custom ? 'Contact · Custom work' : 'Contact'}</span>
           <h1>Contact us</h1>
           <p className="lead">
@@ -36,7 +36,7 @@ export function ContactPage() {
               ? 'Want us to build your map? Tell us about your space, and we will come back with a plan and a fixed price.'
               : 'Questions about plans, licences or a custom map? We answer every message within one business day.'}
           </p>
-        </header>
+        </div>
         <div className="contact-page__grid">
           <section className="card contact-page__card">
             <ContactForm
