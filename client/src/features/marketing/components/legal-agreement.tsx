@@ -177,14 +177,14 @@ export const SERVICE_AGREEMENT: LegalDocument = {
             </thead>
             <tbody>
               <tr>
-                <td>Basic</td>
-                <td>Email</td>
-                <td>Within one business day</td>
+                <td data-label="Plan">Basic</td>
+                <td data-label="Support">Email</td>
+                <td data-label="First response">Within one business day</td>
               </tr>
               <tr>
-                <td>Professional</td>
-                <td>Priority email and onboarding call</td>
-                <td>The same business day</td>
+                <td data-label="Plan">Professional</td>
+                <td data-label="Support">Priority email and onboarding call</td>
+                <td data-label="First response">The same business day</td>
               </tr>
             </tbody>
           </table>

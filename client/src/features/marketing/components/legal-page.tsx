@@ -20,12 +20,12 @@ export interface LegalDocument {
 }
 
 /** The table of contents: numbered in-page links, the same numbers as the headings. */
-function Contents({ sections }: { sections: readonly LegalSection[] }) {
+function Contents({ sections, current }: { sections: readonly LegalSection[]; current: string | null }) {
   return (
     <ol className="legal-toc__list">
       {sections.map((section, index) => (
         <li key={section.id}>
-          <a href={`#${section.id}`}>
+          <a href={`#${section.id}`} aria-current={section.id === current ? 'location' : undefined}>
             <span className="legal-toc__num">{index + 1}.</span> {section.title}
           </a>
         </li>
@@ -52,6 +52,29 @@ function useWide(): boolean {
 }
 
 /**
+ * The section being read: the last one whose top has passed the upper third of the window.
+ * Without IntersectionObserver (old browsers, tests) nothing is marked.
+ */
+function useCurrentSection(sections: readonly LegalSection[]): string | null {
+  const [current, setCurrent] = useState<string | null>(null);
+  useEffect(() => {
+    if (typeof IntersectionObserver !== 'function') return;
+    const elements = sections.map((section) => document.getElementById(section.id)).filter((element): element is HTMLElement => element !== null);
+    const pick = () => {
+      const line = window.innerHeight / 3;
+      let reading: string | null = elements[0]?.id ?? null;
+      for (const element of elements) if (element.getBoundingClientRect().top <= line) reading = element.id;
+      setCurrent(reading);
+    };
+    // The observer only says when to look again; which section is current is measured.
+    const observer = new IntersectionObserver(pick, { rootMargin: '0px 0px -66% 0px' });
+    for (const element of elements) observer.observe(element);
+    return () => observer.disconnect();
+  }, [sections]);
+  return current;
+}
+
+/**
  * A legal document: title, effective date, a table of contents with in-page anchors and
  * numbered sections. The contents stick beside the text on wide screens; on phones they sit
  * at the top, folded, so the text starts within the first screen.
@@ -59,6 +82,7 @@ function useWide(): boolean {
 export function LegalPage({ document }: { document: LegalDocument }) {
   const { title, description, summary, effective, sections } = document;
   const wide = useWide();
+  const current = useCurrentSection(sections);
   return (
     <div className="page legal-page">
       <title>{`${title} · Mapfold`}</title>
@@ -77,12 +101,12 @@ export function LegalPage({ document }: { document: LegalDocument }) {
             {wide ? (
               <>
                 <p className="legal-toc__title">Contents</p>
-                <Contents sections={sections} />
+                <Contents sections={sections} current={current} />
               </>
             ) : (
               <details className="legal-toc__fold">
                 <summary className="legal-toc__title">Contents · {sections.length} sections</summary>
-                <Contents sections={sections} />
+                <Contents sections={sections} current={current} />
               </details>
             )}
           </nav>

@@ -3,6 +3,16 @@ import { paths } from '../../../app/paths';
 import { LEGAL } from './legal-entity';
 import type { LegalDocument } from './legal-page';
 
+/** Why we process personal data, which data, and the legal basis for it (GDPR art. 6). */
+const PURPOSES: { purpose: string; data: string; basis: string }[] = [
+  { purpose: 'Create and run your account, host and show your maps', data: 'Account data, maps and content', basis: 'Performance of our contract with you' },
+  { purpose: 'Take payments, manage subscriptions, keep accounting records', data: 'Payment data, account data', basis: 'Contract; legal obligation' },
+  { purpose: 'Keep the Service secure, prevent fraud and abuse', data: 'Account data, usage data', basis: 'Our legitimate interest in a safe service' },
+  { purpose: 'Understand and improve how the Service is used', data: 'Usage and analytics data', basis: 'Your consent' },
+  { purpose: 'Answer your messages and send service emails', data: 'Correspondence, account data', basis: 'Contract; our legitimate interest in answering you' },
+  { purpose: 'Send product news, if you ask for it', data: 'Email address', basis: 'Your consent, which you can withdraw in any email' },
+];
+
 const privacyMail = <a href={`mailto:${LEGAL.privacyEmail}`}>{LEGAL.privacyEmail}</a>;
 
 /** The Privacy Policy (/privacy): what personal data Mapfold processes, why, with whom, and the rights people have. */
@@ -100,36 +110,13 @@ export const PRIVACY_POLICY: LegalDocument = {
               </tr>
             </thead>
             <tbody>
-              <tr>
-                <td>Create and run your account, host and show your maps</td>
-                <td>Account data, maps and content</td>
-                <td>Performance of our contract with you</td>
-              </tr>
-              <tr>
-                <td>Take payments, manage subscriptions, keep accounting records</td>
-                <td>Payment data, account data</td>
-                <td>Contract; legal obligation</td>
-              </tr>
-              <tr>
-                <td>Keep the Service secure, prevent fraud and abuse</td>
-                <td>Account data, usage data</td>
-                <td>Our legitimate interest in a safe service</td>
-              </tr>
-              <tr>
-                <td>Understand and improve how the Service is used</td>
-                <td>Usage and analytics data</td>
-                <td>Your consent</td>
-              </tr>
-              <tr>
-                <td>Answer your messages and send service emails</td>
-                <td>Correspondence, account data</td>
-                <td>Contract; our legitimate interest in answering you</td>
-              </tr>
-              <tr>
-                <td>Send product news, if you ask for it</td>
-                <td>Email address</td>
-                <td>Your consent, which you can withdraw in any email</td>
-              </tr>
+              {PURPOSES.map((row) => (
+                <tr key={row.purpose}>
+                  <td data-label="Purpose">{row.purpose}</td>
+                  <td data-label="Data">{row.data}</td>
+                  <td data-label="Legal basis">{row.basis}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>
@@ -224,8 +211,8 @@ export const PRIVACY_POLICY: LegalDocument = {
             </li>
           </ul>
           <p>
-            You can withdraw consent at any time by clearing the cookies and site data for {LEGAL.website} in your browser; we then ask again on
-            your next visit. Maps embedded on other websites set no analytics cookies.
+            You can change your choice at any time with the Cookie settings link at the foot of every page, or by clearing the cookies and site
+            data for {LEGAL.website} in your browser. Maps embedded on other websites set no analytics cookies.
           </p>
         </>
       ),

@@ -59,7 +59,16 @@ const QUESTIONS: { question: string; answer: ReactNode }[] = [
 export function PricingFaq() {
   return (
     <section className="pricing-faq" aria-labelledby="faq-title">
-      <SectionHeading id="faq-title" eyebrow="FAQ" title="Questions about pricing" />
+      <SectionHeading
+        id="faq-title"
+        eyebrow="FAQ"
+        title="Questions about pricing"
+        lead={
+          <>
+            Something else on your mind? <Link to={paths.contact}>Ask us</Link>; a person answers within one business day.
+          </>
+        }
+      />
       <div className="pricing-faq__list">
         {QUESTIONS.map(({ question, answer }) => (
           <details key={question} className="pricing-faq__item">

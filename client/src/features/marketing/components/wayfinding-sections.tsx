@@ -13,55 +13,65 @@ function Icon({ d }: { d: string }) {
   );
 }
 
-/** A route from the entrance to a ward on another floor: what the product draws, in miniature. */
+/**
+ * Two floors drawn in oblique projection (x - 0.33y, 0.62y) with the route from the entrance
+ * on Level 1, up lift C, to the ward on Level 2: what the product draws, in miniature.
+ */
 function RouteVisual() {
+  const floor = 'skewX(-28) scale(1 0.62)';
   return (
     <div className="wayfinding-visual" aria-hidden="true">
-      <svg viewBox="0 0 440 320">
-        <defs>
-          <linearGradient id="wf-floor" x1="0" x2="1">
-            <stop offset="0" stopColor="#f8f9ff" />
-            <stop offset="1" stopColor="#eef0ff" />
-          </linearGradient>
-        </defs>
-        <g transform="translate(40 168) skewX(-28) scale(1 0.62)">
-          <rect width="340" height="200" rx="12" fill="url(#wf-floor)" stroke="#c9cffd" strokeWidth="2.5" />
+      <div className="wayfinding-visual__bar">
+        <span />
+        <span />
+        <span />
+        <em>St Mary’s Hospital · Directions</em>
+      </div>
+      <svg viewBox="0 0 460 330">
+        <g transform={`translate(104 190) ${floor}`}>
+          <rect width="340" height="200" rx="12" fill="#f8f9ff" stroke="#c9cffd" strokeWidth="2.5" />
           <g fill="#e6e9ff" stroke="#c9cffd" strokeWidth="2">
-            <rect x="16" y="16" width="92" height="70" rx="6" />
-            <rect x="124" y="16" width="120" height="70" rx="6" />
-            <rect x="16" y="112" width="140" height="72" rx="6" />
-            <rect x="260" y="16" width="64" height="168" rx="6" />
+            <rect x="50" y="16" width="90" height="64" rx="6" />
+            <rect x="156" y="16" width="90" height="64" rx="6" />
+            <rect x="50" y="118" width="130" height="66" rx="6" />
+            <rect x="262" y="16" width="62" height="168" rx="6" />
           </g>
-          <path d="M40 196 V100 H200 V40" fill="none" stroke="#4451f2" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
-          <circle cx="40" cy="196" r="9" fill="#fff" stroke="#4451f2" strokeWidth="5" />
+          <path d="M30 190 V100 H200 V180" fill="none" stroke="#4451f2" strokeWidth="7" strokeLinecap="round" strokeLinejoin="round" />
+          <circle cx="30" cy="190" r="10" fill="#fff" stroke="#4451f2" strokeWidth="6" />
+          <rect x="190" y="170" width="20" height="20" rx="4" fill="#4451f2" />
         </g>
-        <g transform="translate(40 24) skewX(-28) scale(1 0.62)">
-          <rect width="340" height="200" rx="12" fill="url(#wf-floor)" stroke="#c9cffd" strokeWidth="2.5" />
+        <path d="M244 301 V153" stroke="#4451f2" strokeWidth="4" strokeDasharray="2 9" strokeLinecap="round" />
+        <g transform={`translate(104 42) ${floor}`}>
+          <rect width="340" height="200" rx="12" fill="#f8f9ff" fillOpacity="0.94" stroke="#c9cffd" strokeWidth="2.5" />
           <g fill="#e6e9ff" stroke="#c9cffd" strokeWidth="2">
-            <rect x="16" y="16" width="150" height="80" rx="6" />
-            <rect x="182" y="16" width="142" height="80" rx="6" />
-            <rect x="16" y="120" width="110" height="64" rx="6" />
-            <rect x="216" y="120" width="108" height="64" rx="6" fill="#dcfce7" stroke="#86efac" />
+            <rect x="16" y="16" width="160" height="64" rx="6" />
+            <rect x="230" y="16" width="94" height="64" rx="6" fill="#dcfce7" stroke="#86efac" />
+            <rect x="16" y="118" width="160" height="66" rx="6" />
+            <rect x="230" y="118" width="94" height="66" rx="6" />
           </g>
-          <path d="M200 148 H270 V150" fill="none" stroke="#4451f2" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
+          <path d="M200 180 V100 H277 V70" fill="none" stroke="#4451f2" strokeWidth="7" strokeLinecap="round" strokeLinejoin="round" />
+          <rect x="190" y="170" width="20" height="20" rx="4" fill="#4451f2" />
         </g>
-        <path d="M196 188 V118" stroke="#4451f2" strokeWidth="4" strokeDasharray="3 8" strokeLinecap="round" />
-        <g transform="translate(258 112)">
-          <path d="M0 -24c-9.5 0-16.5 7-16.5 16C-16.5 4 0 18 0 18S16.5 4 16.5-8C16.5-17 9.5-24 0-24z" fill="#4451f2" />
-          <circle cy="-8" r="5.5" fill="#fff" />
+        <g transform="translate(365 48)">
+          <path d="M0 -26c-10 0-17.5 7.4-17.5 17C-17.5 4 0 20 0 20S17.5 4 17.5-9C17.5-18.6 10-26 0-26z" fill="#4451f2" />
+          <circle cy="-9" r="6" fill="#fff" />
         </g>
         <g fontFamily="Inter Variable, system-ui, sans-serif" fontWeight="650" fontSize="12" fill="#3a4170">
-          <text x="338" y="38">Level 2</text>
-          <text x="338" y="182">Level 1</text>
+          <text x="16" y="116">Level 2</text>
+          <text x="16" y="264">Level 1</text>
+          <text x="386" y="66" fill="#2f855a">Cardiology</text>
+          <text x="60" y="328" fill="#4451f2">Main entrance</text>
         </g>
       </svg>
-      <div className="wayfinding-visual__card">
-        <strong>Cardiology, Ward B</strong>
-        <span>Lift to Level 2 · 3 min walk</span>
+      <div className="wayfinding-visual__directions">
+        <div className="wayfinding-visual__summary">
+          <strong>Cardiology, Ward B</strong>
+          <span>Step-free · 3 min walk</span>
+        </div>
         <ol>
           <li>Enter through the main lobby</li>
           <li>Take lift C to Level 2</li>
-          <li>Turn right; Ward B is on your left</li>
+          <li>Turn right; Ward B is ahead on your left</li>
         </ol>
       </div>
     </div>
