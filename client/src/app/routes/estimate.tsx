@@ -13,14 +13,14 @@ export function EstimatePage() {
         content="Work out what Mapfold costs for your maps: choose the number of maps, the plan and monthly or annual billing to see your monthly and yearly total."
       />
       <div className="container">
-        <header className="estimate-page__header">
+        <div className="estimate-page__header">
           <span className="eyebrow">Estimate</span>
           <h1>Estimate your cost</h1>
           <p className="lead">
             Choose how many maps you will publish, the plan and how you would like to pay. The totals update as you go. See{' '}
             <Link to={paths.pricing}>pricing</Link> for what each plan includes.
           </p>
-        </header>
+        </div>
         <EstimateCalculator />
         <section className="estimate-notes" aria-label="How the estimate works">
           <div>

@@ -17,14 +17,14 @@ export function PricingPage() {
         content="Mapfold pricing per published map: Basic from $8/mo per map, Professional from $24/mo per map with annual billing. Two free test maps, volume discounts from 10 maps."
       />
       <div className="container">
-        <header className="pricing-page__header">
+        <div className="pricing-page__header">
           <span className="eyebrow">Pricing</span>
           <h1>Simple pricing, per map</h1>
           <p className="lead">
             Pay only for the maps you publish. Build and test for free, then pick a plan for each map when it goes live. Save with annual
             billing.
           </p>
-        </header>
+        </div>
         <PricingPlans />
         <p className="pricing-page__estimate">
           Publishing several maps? <Link to={paths.estimate}>Estimate your monthly and yearly total</Link>.

@@ -88,14 +88,14 @@ export function LegalPage({ document }: { document: LegalDocument }) {
       <title>{`${title} · Mapfold`}</title>
       <meta name="description" content={description} />
       <div className="container">
-        <header className="legal-page__header">
+        <div className="legal-page__header">
           <span className="eyebrow">Legal</span>
           <h1>{title}</h1>
           <p className="legal-page__effective">
             Effective <time dateTime={effective.iso}>{effective.text}</time>
           </p>
           <div className="legal-page__summary">{summary}</div>
-        </header>
+        </div>
         <div className="legal-page__layout">
           <nav className="legal-toc" aria-label="Contents">
             {wide ? (
