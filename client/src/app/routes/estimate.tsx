@@ -1,7 +1,8 @@
 /** /estimate (spec §2, §9): what a subscription costs for a number of maps. */
 import { Link } from 'react-router-dom';
 import { EstimateCalculator } from '../../features/marketing/components/estimate-calculator';
-import { paths } from '../paths';
+import { SALES_CONTACT_PATH } from '../../features/marketing/components/pricing-links';
+import { customWorkPath, paths } from '../paths';
 import '../../features/marketing/components/marketing.css';
 
 export function EstimatePage() {
@@ -29,11 +30,17 @@ export function EstimatePage() {
           </div>
           <div>
             <h2>Volume pricing</h2>
-            <p>From 10, 50 and 100 maps, volume discounts lower the price per map. Our sales team quotes them for your exact number.</p>
+            <p>
+              From 10, 50 and 100 maps, volume discounts lower the price per map. <Link to={SALES_CONTACT_PATH}>Our sales team</Link> quotes
+              them for your exact number.
+            </p>
           </div>
           <div>
             <h2>Built for you</h2>
-            <p>Need the maps drawn, routes set up or an integration with your systems? Our team quotes custom work at a fixed price.</p>
+            <p>
+              Need the maps drawn, routes set up or an integration with your systems? <Link to={customWorkPath}>Tell us about it</Link>; our
+              team quotes custom work at a fixed price.
+            </p>
           </div>
         </section>
       </div>
