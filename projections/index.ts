@@ -1,6 +1,7 @@
+import { billingProjection } from './billing.js';
 import { mapDataProjection } from './map-data.js';
 import { mapsListProjection } from './maps-list.js';
 import type { Projection } from './projection.js';
 
 /** Every read model the product keeps, in the order they are brought up. */
-export const allProjections: readonly Projection[] = [mapsListProjection, mapDataProjection];
+export const allProjections: readonly Projection[] = [mapsListProjection, mapDataProjection, billingProjection];

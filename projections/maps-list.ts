@@ -45,6 +45,8 @@ export const mapsListProjection: Projection = {
   async apply(tx: Queryable, events, changed: ChangedTopics) {
     const inserts = new Map<string, NewRow>();
     const updates = new Map<string, RowPatch>();
+    /** Maps whose state changed in this batch: their owners' slot usage changes too. */
+    const stateChanged = new Set<string>();
     const deletes = new Set<string>();
     // History changes, in order, written after the rows of the batch exist (they are rare).
     const historyChanges: HistoryEvent[] = [];
@@ -58,6 +60,7 @@ export const mapsListProjection: Projection = {
           break;
         case 'MapStateChanged': {
           const patch = { state: event.data.state, subscribed: event.data.subscribed };
+          stateChanged.add(mapId);
           const inserted = inserts.get(mapId);
           if (inserted) Object.assign(inserted, patch);
           else if (!deletes.has(mapId)) {
@@ -75,6 +78,8 @@ export const mapsListProjection: Projection = {
             layer_count: metrics.layerCount, location_count: metrics.locationCount,
           });
           changed.add(topics.maps(d.uid));
+          // Slot usage (the billing topic) counts maps by state.
+          changed.add(topics.billing(d.uid));
           break;
         }
         case 'MapSaved': {
@@ -135,21 +140,27 @@ export const mapsListProjection: Projection = {
       );
     }
     if (updates.size > 0) {
-      const { rows } = await tx.query<{ uid: string }>(
+      const { rows } = await tx.query<{ id: string; uid: string }>(
         `UPDATE maps_list m SET title = COALESCE(r.title, m.title), edited = COALESCE(r.edited, m.edited),
            state = COALESCE(r.state, m.state), subscribed = COALESCE(r.subscribed, m.subscribed),
            layer_count = COALESCE(r.layer_count, m.layer_count + COALESCE(r.layer_delta, 0)),
            location_count = COALESCE(r.location_count, m.location_count + COALESCE(r.location_delta, 0))
            FROM jsonb_to_recordset($1::jsonb) AS r(id text, title text, edited timestamptz, state integer, subscribed boolean,
                 layer_count integer, location_count integer, layer_delta integer, location_delta integer)
-          WHERE m.id = r.id RETURNING m.uid`,
+          WHERE m.id = r.id RETURNING m.id, m.uid`,
         [JSON.stringify([...updates.values()])],
       );
-      for (const row of rows) changed.add(topics.maps(row.uid));
+      for (const row of rows) {
+        changed.add(topics.maps(row.uid));
+        if (stateChanged.has(row.id)) changed.add(topics.billing(row.uid));
+      }
     }
     if (deletes.size > 0) {
       const { rows } = await tx.query<{ uid: string }>('DELETE FROM maps_list WHERE id = ANY($1::text[]) RETURNING uid', [[...deletes]]);
-      for (const row of rows) changed.add(topics.maps(row.uid));
+      for (const row of rows) {
+        changed.add(topics.maps(row.uid));
+        changed.add(topics.billing(row.uid));
+      }
     }
     for (const event of historyChanges) {
       const { rows } = await applyHistoryChange(tx, event);

@@ -30,7 +30,7 @@ const LEADERSHIP_RETRY_MS = 1_000;
 export class ProjectionRunner {
   private readonly positions = new Map<string, Position>();
   private readonly subscriptions = new Map<string, Subscription>();
-  private readonly waiters = new Set<{ position: Position; resolve: () => void }>();
+  private readonly waiters = new Set<{ position: Position; resolve: () => void; projections: readonly Projection[] }>();
   private running = false;
   private lockSession: LockSession | null = null;
   private campaignTimer: NodeJS.Timeout | null = null;
@@ -137,14 +137,27 @@ export class ProjectionRunner {
     return this.positions.get(name) ?? START;
   }
 
-  /** Resolves once every projection has applied the event at `position` (or passed it). */
-  waitFor(position: Position): Promise<void> {
-    if (this.reached(position)) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.add({ position, resolve }));
+  /**
+   * Resolves once every projection has applied the event at `position` (or passed it). A
+   * projection with nothing of its own up to there (its filter matches no event between its
+   * checkpoint and `position`) counts as there already: it would otherwise wait for an event
+   * it never sees.
+   */
+  async waitFor(position: Position): Promise<void> {
+    if (this.reached(position)) return;
+    const concerned: Projection[] = [];
+    for (const projection of this.projections) {
+      const after = this.positionOf(projection.name);
+      if (comparePositions(after, position) >= 0) continue;
+      const [next] = await this.store.readAll({ after, maxCount: 1, filter: { streamPrefixes: projection.streamPrefixes } });
+      if (next && comparePositions(next.position, position) <= 0) concerned.push(projection);
+    }
+    if (concerned.length === 0 || this.reached(position, concerned)) return;
+    await new Promise<void>((resolve) => this.waiters.add({ position, resolve, projections: concerned }));
   }
 
-  private reached(position: Position): boolean {
-    return this.projections.every((p) => comparePositions(this.positionOf(p.name), position) >= 0);
+  private reached(position: Position, projections: readonly Projection[] = this.projections): boolean {
+    return projections.every((p) => comparePositions(this.positionOf(p.name), position) >= 0);
   }
 
   private async prepare(): Promise<void> {
@@ -213,7 +226,7 @@ export class ProjectionRunner {
     });
     this.positions.set(projection.name, last);
     for (const waiter of [...this.waiters]) {
-      if (this.reached(waiter.position)) {
+      if (this.reached(waiter.position, waiter.projections)) {
         this.waiters.delete(waiter);
         waiter.resolve();
       }

@@ -34,6 +34,8 @@ import type { FileStore } from './files/file-store.js';
 import { LiveHub } from './live/live-hub.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { fileRoutes } from './routes/file-routes.js';
+import { setUpBilling } from './billing/billing-plugin.js';
+import type { ReactorRunner } from './billing/reactor-runner.js';
 import { functionRoutes } from './routes/function-routes.js';
 import { publicMapRoutes } from './routes/public-map-routes.js';
 import { queryRoutes } from './routes/query-routes.js';
@@ -51,6 +53,8 @@ declare module 'fastify' {
     ids: IdGenerator;
     liveHub: LiveHub;
     metrics: Metrics;
+    /** Answers checkouts and Stripe's webhooks (tests wait for it). */
+    billingReactor: ReactorRunner;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -135,6 +139,8 @@ export async function buildApp(
     request.correlationId = typeof header === 'string' && CORRELATION_ID.test(header) ? header : request.id;
     // Every log line of the request names the correlation id its events will carry.
     if (request.correlationId !== request.id) request.log = request.log.child({ correlationId: request.correlationId });
+    // The local test Stripe's pages post forms too: another site must not post them.
+    if (request.url.startsWith('/local-stripe/')) refuseCrossSiteWrites(request, config.publicUrl);
     if (request.url.startsWith('/api/')) {
       refuseCrossSiteWrites(request, config.publicUrl);
       request.principal = await services.auth.principalFor({ headers: request.headers, cookies: request.cookies });
@@ -145,7 +151,9 @@ export async function buildApp(
   await seoRoutes(app, config);
   await app.register(async (api) => {
     const history = await MapHistory.open(db, services.store);
-    await functionRoutes(api, { store: services.store, db, ids: services.ids, history });
+    const billing = await setUpBilling(api, services, history);
+    app.decorate('billingReactor', billing.reactor);
+    await functionRoutes(api, billing.deps);
     await queryRoutes(api, db);
     await historyRoutes(api, db, history);
     await adminRoutes(api, db);

@@ -34,6 +34,20 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Mapfold <no-reply@mapfold.local>'),
   /** Where the contact form's messages are mailed (the team's inbox). */
   CONTACT_EMAIL: z.email('must be an e-mail address').default('hello@mapfold.local'),
+  /** Stripe: the secret key switches billing to the real Stripe; unset, the local test checkout is used. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_... or rk_...)').optional(),
+  /** The webhook endpoint's signing secret (whsec_...); required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  /** Another Stripe API address (a fake Stripe server in tests), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The Stripe price ids of each plan and interval (local defaults name the local test prices). */
+  STRIPE_PRICE_BASIC_MONTHLY: z.string().min(1).default('price_basic_monthly'),
+  STRIPE_PRICE_BASIC_YEARLY: z.string().min(1).default('price_basic_yearly'),
+  STRIPE_PRICE_PROFESSIONAL_MONTHLY: z.string().min(1).default('price_professional_monthly'),
+  STRIPE_PRICE_PROFESSIONAL_YEARLY: z.string().min(1).default('price_professional_yearly'),
+  /** Marketplace (Envato) personal token: purchase codes are then checked with its API. */
+  ENVATO_TOKEN: z.string().min(1).optional(),
+  ENVATO_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.envato.com'),
   /** Clerk: both keys switch sign-in to Clerk. */
   CLERK_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   CLERK_SECRET_KEY: z.string().startsWith('sk_').optional(),
@@ -48,6 +62,14 @@ const EnvSchema = z.object({
 });
 
 export interface Config {
+  /** Billing: real Stripe when `secretKey` is set, else the local test checkout (server/billing/local-stripe). */
+  stripe: {
+    secretKey: string | null;
+    webhookSecret: string;
+    apiUrl: string | null;
+    prices: { basic: { monthly: string; yearly: string }; professional: { monthly: string; yearly: string } };
+  };
+  envato: { token: string | null; apiUrl: string };
   port: number;
   host: string;
   dataDir: string;
@@ -67,6 +89,9 @@ export interface Config {
   posthog: { key: string; host: string } | null;
 }
 
+/** The signing secret of the local test checkout's webhook events (embedded mode only). */
+export const LOCAL_WEBHOOK_SECRET = 'whsec_mapfold_local_test_checkout';
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as in most twelve-factor tools.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
@@ -79,7 +104,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.CLERK_PUBLISHABLE_KEY) !== Boolean(e.CLERK_SECRET_KEY)) {
     throw new Error('Invalid configuration: set both CLERK_PUBLISHABLE_KEY and CLERK_SECRET_KEY, or neither.');
   }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new Error('Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY.');
+  }
   return {
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY ?? null,
+      // The local test checkout signs its webhook events with this fixed secret: no real money moves there.
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL ?? null,
+      prices: {
+        basic: { monthly: e.STRIPE_PRICE_BASIC_MONTHLY, yearly: e.STRIPE_PRICE_BASIC_YEARLY },
+        professional: { monthly: e.STRIPE_PRICE_PROFESSIONAL_MONTHLY, yearly: e.STRIPE_PRICE_PROFESSIONAL_YEARLY },
+      },
+    },
+    envato: { token: e.ENVATO_TOKEN ?? null, apiUrl: e.ENVATO_API_URL.replace(/\/+$/, '') },
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,

@@ -134,3 +134,22 @@ export async function adminUpdateMap(deps: MapCommandDeps, payload: z.output<typ
   );
   return { result: null, position: outcome.position };
 }
+
+/** Who the product itself acts as when billing changes a map with no user behind it (a webhook). */
+export const BILLING_PRINCIPAL = { uid: 'mapfold-billing', email: '', emailVerified: true, displayName: 'Mapfold billing', admin: true, stripeRole: null };
+
+/** A map as its stream has it now (billing checks its owner and state before touching slots). */
+export async function currentMap(deps: MapCommandDeps, mapId: string): Promise<MapAggregate> {
+  if (deps.history) return (await loadMap(deps.history, mapId)).state;
+  const events = await deps.store.readStream(streams.map(mapId)).catch(() => []);
+  return events.reduce((state, recorded) => evolveMap(state, MapEvent.parse({ type: recorded.type, data: recorded.data })), initialMapState as MapAggregate);
+}
+
+/**
+ * Sets a map's state and subscribed flag for billing, which has already checked the caller's
+ * right to (owner, slot, licence). Recorded with the caller, or the product, as the actor.
+ */
+export async function setMapState(deps: MapCommandDeps, change: { mapId: string; state: number; subscribed: boolean }, meta: CommandMetadata) {
+  const principal = meta.principal ? { ...meta.principal, admin: true } : BILLING_PRINCIPAL;
+  return runMapCommand(deps, { type: 'AdminUpdateMap', data: change }, { ...meta, principal });
+}

@@ -7,6 +7,7 @@ import type { Principal } from '../../events/principal.js';
 import { formatPosition } from '../../events/position.js';
 import { parseTopic } from '../../events/topics.js';
 import { readCheckpoint } from '../../projections/checkpoints.js';
+import { billingSnapshot } from '../../projections/billing.js';
 import { getMapData } from '../../projections/map-data.js';
 import { listMapsByOwner } from '../../projections/maps-list.js';
 import type { Queryable } from '../db/database.js';
@@ -49,9 +50,12 @@ export async function accessTopic(db: Queryable, principal: Principal, topicText
           }),
       };
     }
-    case 'billing':
-      // Filled by the billing read model (issue 5); until then nobody may follow it.
-      return { ok: false, error: { code: 'unimplemented', message: 'Billing is not available yet.' } };
+    case 'billing': {
+      if (topic.uid !== principal.uid && !principal.admin) return denied;
+      // Only the owner's own principal says whether they are an admin (unlimited test maps).
+      const admin = topic.uid === principal.uid && principal.admin;
+      return { ok: true, load: () => snapshot(db, 'billing', () => billingSnapshot(db, topic.uid, admin)) };
+    }
     default: {
       const unreachable: never = topic;
       return unreachable;

@@ -18,15 +18,11 @@ import {
   saveMap,
   saveMapHistory,
   setMapHistoryName,
-  type MapCommandDeps,
 } from '../commands/map-commands.js';
+import { createPortalLink, publishMap, registerLicence, startCheckout, unpublishMap, type BillingDeps } from '../billing/billing-functions.js';
 import type { Position } from '../../events/position.js';
 
-type Handler = (deps: MapCommandDeps, payload: never, meta: CommandMetadata) => Promise<{ result: unknown; position: Position | null }>;
-
-const notYet: Handler = async () => {
-  throw new DomainError('unimplemented', 'Billing is not available yet.');
-};
+type Handler = (deps: BillingDeps, payload: never, meta: CommandMetadata) => Promise<{ result: unknown; position: Position | null }>;
 
 const handlers: Record<FunctionName, Handler> = {
   createMap: createMap as Handler,
@@ -38,11 +34,11 @@ const handlers: Record<FunctionName, Handler> = {
   deleteMapHistory: deleteMapHistory as Handler,
   restoreMapHistory: restoreMapHistory as Handler,
   adminUpdateMap: adminUpdateMap as Handler,
-  startCheckout: notYet,
-  createPortalLink: notYet,
-  publishMap: notYet,
-  unpublishMap: notYet,
-  registerLicence: notYet,
+  startCheckout: startCheckout as Handler,
+  createPortalLink: createPortalLink as Handler,
+  publishMap: publishMap as Handler,
+  unpublishMap: unpublishMap as Handler,
+  registerLicence: registerLicence as Handler,
 };
 
 const CallableBody = z.object({ data: z.unknown() }, { error: 'Request body must be a JSON object with a data field.' });
@@ -51,7 +47,7 @@ function isFunctionName(name: string): name is FunctionName {
   return Object.hasOwn(functionPayloads, name);
 }
 
-export async function functionRoutes(app: FastifyInstance, deps: MapCommandDeps): Promise<void> {
+export async function functionRoutes(app: FastifyInstance, deps: BillingDeps): Promise<void> {
   app.post<{ Params: { name: string } }>('/api/fn/:name', async (request) => {
     const { name } = request.params;
     if (!isFunctionName(name)) throw new DomainError('not-found', `Unknown function: ${name.slice(0, 60)}`);

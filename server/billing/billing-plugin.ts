@@ -1,0 +1,67 @@
+/**
+ * Billing in the app: the Stripe gateway, the webhook route, the local test Stripe when no
+ * Stripe key is configured, and the reactor that answers checkouts and webhooks.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../app.js';
+import type { MapHistory } from '../history/map-history.js';
+import { stripeWebhookRoutes } from '../routes/stripe-webhook-routes.js';
+import type { BillingDeps } from './billing-functions.js';
+import { billingReactor } from './billing-reactor.js';
+import { localPrices, localStripeApi } from './local-stripe/local-stripe-api.js';
+import { LOCAL_STRIPE_PREFIX } from './local-stripe/local-stripe-constants.js';
+import { localStripePages } from './local-stripe/local-stripe-pages.js';
+import { LocalStripeStore } from './local-stripe/local-stripe-store.js';
+import { marketplaceLicences } from './marketplace-licences.js';
+import { ReactorRunner } from './reactor-runner.js';
+import { StripeGateway } from './stripe-gateway.js';
+
+/** The address this server listens on, as the SDK reaches the local test Stripe. */
+function listeningAddress(app: FastifyInstance): string | null {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return null;
+  const host = address.family === 'IPv6' ? (address.address === '::' ? '127.0.0.1' : `[${address.address}]`) : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+export async function setUpBilling(app: FastifyInstance, services: Services, history: MapHistory): Promise<{ deps: BillingDeps; reactor: ReactorRunner }> {
+  const { config } = services;
+  const gateway = new StripeGateway(config.stripe, config.publicUrl, () => listeningAddress(app));
+  const deps: BillingDeps = {
+    store: services.store,
+    db: services.db,
+    ids: services.ids,
+    history,
+    gateway,
+    marketplace: marketplaceLicences(config.envato),
+    publicUrl: config.publicUrl,
+  };
+  await stripeWebhookRoutes(app, { gateway, store: services.store, ids: services.ids, clock: services.clock });
+
+  if (gateway.local) {
+    const store = await LocalStripeStore.open(services.db);
+    const prices = localPrices(config.stripe.prices);
+    const pagesBase = `${config.publicUrl.replace(/\/+$/, '')}${LOCAL_STRIPE_PREFIX}`;
+    await app.register(async (scope) => localStripeApi(scope, { store, prices, pagesBase }), { prefix: LOCAL_STRIPE_PREFIX });
+    await app.register(
+      async (scope) =>
+        localStripePages(scope, {
+          store,
+          prices,
+          webhookSecret: config.stripe.webhookSecret,
+          now: () => services.clock.now(),
+          // In process: the event takes the same route, signature check included, as Stripe's would.
+          deliver: async ({ payload, signature }) => {
+            const response = await app.inject({ method: 'POST', url: '/api/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+            if (response.statusCode >= 300) throw new Error(`The webhook route refused a local event: ${response.statusCode} ${response.body}`);
+          },
+        }),
+      { prefix: LOCAL_STRIPE_PREFIX },
+    );
+  }
+
+  const reactor = new ReactorRunner(services.db, services.store, billingReactor({ ...deps, clock: services.clock, logger: app.log }), app.log);
+  app.addHook('onReady', () => reactor.start());
+  app.addHook('onClose', () => reactor.stop());
+  return { deps, reactor };
+}

@@ -1,0 +1,168 @@
+/**
+ * The one place that talks to Stripe, through Stripe's own SDK. With no secret key (the
+ * embedded default) the SDK is pointed at the local test Stripe this server mounts
+ * (server/billing/local-stripe), so the product runs the same code with or without Stripe.
+ */
+import Stripe from 'stripe';
+import type { BillingInterval, PlanId, SubscriptionView } from '../../events/billing-api.js';
+import { MAX_QUANTITY, MIN_QUANTITY, PLAN_IDS } from '../../events/billing-api.js';
+import type { Config } from '../config.js';
+import { LOCAL_STRIPE_KEY, LOCAL_STRIPE_PREFIX } from './local-stripe/local-stripe-constants.js';
+
+/** How far a webhook's signature timestamp may be from now (Stripe's default, seconds). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export interface CheckoutRequest {
+  sessionId: string;
+  uid: string;
+  email: string;
+  customerId: string | null;
+  plan: PlanId;
+  interval: BillingInterval;
+  quantity: number;
+}
+
+export class StripeGateway {
+  private client: Stripe | null = null;
+
+  constructor(
+    private readonly config: Config['stripe'],
+    private readonly publicUrl: string,
+    /** Where this server listens, for the SDK to reach the local test Stripe (known after listen). */
+    private readonly localAddress: () => string | null,
+  ) {}
+
+  /** True when billing runs against the local test Stripe rather than Stripe itself. */
+  get local(): boolean {
+    return this.config.secretKey === null;
+  }
+
+  get webhookSecret(): string {
+    return this.config.webhookSecret;
+  }
+
+  private sdk(): Stripe {
+    if (this.client) return this.client;
+    const base = this.config.apiUrl ? new URL(this.config.apiUrl) : this.local ? this.localBase() : null;
+    const prefix = this.local && !this.config.apiUrl ? LOCAL_STRIPE_PREFIX : '';
+    this.client = new Stripe(this.config.secretKey ?? LOCAL_STRIPE_KEY, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(base
+        ? {
+            host: base.hostname,
+            port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+            protocol: base.protocol === 'https:' ? 'https' : 'http',
+            // The SDK has no base path option: the local test Stripe lives under a prefix of this server.
+            ...(prefix ? { httpClient: Stripe.createFetchHttpClient((input, init) => fetch(withPrefix(input, prefix), init)) } : {}),
+          }
+        : {}),
+    });
+    return this.client;
+  }
+
+  private localBase(): URL {
+    const address = this.localAddress();
+    if (!address) throw new Error('The local test Stripe is not reachable before the server listens.');
+    return new URL(address);
+  }
+
+  priceOf(plan: PlanId, interval: BillingInterval): string {
+    return this.config.prices[plan][interval];
+  }
+
+  /** Which plan and interval a price id is, or null for a price this product doesn't sell. */
+  planOfPrice(priceId: string): { plan: PlanId; interval: BillingInterval } | null {
+    for (const plan of PLAN_IDS) {
+      if (this.config.prices[plan].monthly === priceId) return { plan, interval: 'monthly' };
+      if (this.config.prices[plan].yearly === priceId) return { plan, interval: 'yearly' };
+    }
+    return null;
+  }
+
+  /** Spec §3's checkout session request, made idempotent by our session id. */
+  async createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }> {
+    const back = (result: string) => `${this.publicUrl.replace(/\/+$/, '')}/maps?checkout=${result}#subscribe`;
+    const session = await this.sdk().checkout.sessions.create(
+      {
+        mode: 'subscription',
+        client_reference_id: request.uid,
+        ...(request.customerId ? { customer: request.customerId, customer_update: { address: 'auto', shipping: 'auto', name: 'auto' } } : { customer_email: request.email }),
+        tax_id_collection: { enabled: true },
+        shipping_address_collection: { allowed_countries: SHIPPING_COUNTRIES },
+        allow_promotion_codes: true,
+        automatic_tax: { enabled: true },
+        line_items: [
+          {
+            price: this.priceOf(request.plan, request.interval),
+            quantity: request.quantity,
+            adjustable_quantity: { enabled: true, minimum: MIN_QUANTITY, maximum: MAX_QUANTITY },
+          },
+        ],
+        subscription_data: { metadata: { uid: request.uid, plan: request.plan } },
+        metadata: { uid: request.uid, sessionId: request.sessionId },
+        success_url: back('success'),
+        cancel_url: back('cancel'),
+      },
+      { idempotencyKey: `checkout-${request.sessionId}` },
+    );
+    if (!session.url) throw new Error('Stripe created the checkout session without a url.');
+    return { id: session.id, url: session.url };
+  }
+
+  async createPortalSession(customerId: string, returnUrl: string): Promise<string> {
+    const session = await this.sdk().billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+    return session.url;
+  }
+
+  async retrieveSubscription(id: string): Promise<Stripe.Subscription | null> {
+    try {
+      return await this.sdk().subscriptions.retrieve(id);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  /** Verifies a webhook's signature on its raw body; throws Stripe's signature error otherwise. */
+  constructEvent(rawBody: Buffer | string, signature: string): Stripe.Event {
+    return this.sdk().webhooks.constructEvent(rawBody, signature, this.config.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+  }
+
+  /** The customer's read model of a Stripe subscription (spec §3). */
+  viewOf(subscription: Stripe.Subscription): SubscriptionView {
+    const item = subscription.items.data[0];
+    const priceId = item?.price.id ?? '';
+    const product = item ? (typeof item.price.product === 'string' ? item.price.product : item.price.product.id) : '';
+    const known = this.planOfPrice(priceId);
+    const periodEnd = item?.current_period_end ?? null;
+    return {
+      id: subscription.id,
+      plan: known?.plan ?? null,
+      status: subscription.status,
+      quantity: item?.quantity ?? 0,
+      cancelAt: subscription.cancel_at ? new Date(subscription.cancel_at * 1000).toISOString() : null,
+      product,
+      priceId,
+      interval: known?.interval ?? null,
+      currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000).toISOString() : null,
+    };
+  }
+}
+
+function withPrefix(input: string | URL | Request, prefix: string): string | URL | Request {
+  if (input instanceof Request) return input;
+  const url = new URL(String(input));
+  url.pathname = `${prefix}${url.pathname}`;
+  return url;
+}
+
+export function customerIdOf(customer: string | Stripe.Customer | Stripe.DeletedCustomer | null): string | null {
+  if (!customer) return null;
+  return typeof customer === 'string' ? customer : customer.id;
+}
+
+/** Where shipping addresses may be (Stripe wants a list); the markets Mapfold sells in. */
+const SHIPPING_COUNTRIES: Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[] = [
+  'US', 'CA', 'GB', 'IE', 'AU', 'NZ', 'DE', 'FR', 'ES', 'IT', 'NL', 'BE', 'AT', 'CH', 'SE', 'NO', 'DK', 'FI', 'PL', 'PT', 'CZ', 'JP', 'SG', 'AE', 'IN', 'BR', 'MX', 'ZA',
+];

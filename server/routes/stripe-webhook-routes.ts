@@ -1,0 +1,58 @@
+/**
+ * `POST /api/stripe/webhook`: Stripe's events. The signature is checked on the raw body with
+ * Stripe's SDK (a changed payload or a timestamp outside the tolerance is refused), then the
+ * event is recorded once on the stream named by its Stripe id and answered at once; the
+ * billing reactor does the work. A repeated delivery finds the stream there and changes nothing.
+ */
+import type { FastifyInstance } from 'fastify';
+import { streams } from '../../events/streams.js';
+import type { StripeGateway } from '../billing/stripe-gateway.js';
+import type { IdGenerator, Clock } from '../clock.js';
+import { WrongExpectedRevisionError, type EventStore } from '../event-store/event-store.js';
+
+export interface StripeWebhookDeps {
+  gateway: StripeGateway;
+  store: EventStore;
+  ids: IdGenerator;
+  clock: Clock;
+}
+
+export async function stripeWebhookRoutes(app: FastifyInstance, deps: StripeWebhookDeps): Promise<void> {
+  await app.register(async (scope) => {
+    // The signature covers the exact bytes Stripe sent: keep them, don't parse and re-serialise.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    scope.post('/api/stripe/webhook', async (request, reply) => {
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+        return reply.code(400).send({ error: { status: 'INVALID_ARGUMENT', message: 'Missing Stripe-Signature header.' } });
+      }
+      let event;
+      try {
+        event = deps.gateway.constructEvent(request.body, signature);
+      } catch {
+        return reply.code(400).send({ error: { status: 'INVALID_ARGUMENT', message: 'Webhook signature verification failed.' } });
+      }
+      const at = deps.clock.now().toISOString();
+      try {
+        await deps.store.append(
+          streams.stripeEvent(event.id),
+          [
+            {
+              id: deps.ids.uuid(),
+              type: 'StripeEventReceived',
+              data: { id: event.id, type: event.type, created: event.created, livemode: event.livemode, object: event.data.object },
+              metadata: { userId: null, at, correlationId: event.id, causationId: `stripe:${event.id}` },
+            },
+          ],
+          'no_stream',
+        );
+      } catch (error) {
+        if (error instanceof WrongExpectedRevisionError) return { received: true, duplicate: true };
+        throw error;
+      }
+      return { received: true };
+    });
+  });
+}

@@ -1,0 +1,271 @@
+/**
+ * Billing over HTTP on both databases, with Stripe's real SDK against the local test Stripe:
+ * checkout through the local checkout page, webhooks (signatures, duplicates, any order),
+ * slots (publish, unpublish, shrinking subscriptions), licences, and who may do what.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streams } from '../../events/streams.js';
+import { billingSnapshot } from '../../projections/billing.js';
+import { LocalStripeStore } from '../../server/billing/local-stripe/local-stripe-store.js';
+import { localPrices, subscriptionObject } from '../../server/billing/local-stripe/local-stripe-api.js';
+import { signWebhook, stripeEvent } from '../../server/billing/local-stripe/local-webhooks.js';
+import { LOCAL_WEBHOOK_SECRET } from '../../server/config.js';
+import { databaseTargets } from '../support/databases.js';
+import { call, openLive, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const value = await read();
+    if (ok(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+function shuffle<T>(items: T[], seed: number): T[] {
+  const copy = [...items];
+  let state = seed;
+  for (let index = copy.length - 1; index > 0; index--) {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    const other = state % (index + 1);
+    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+  }
+  return copy;
+}
+
+const CODE_A = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const CODE_B = '1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e';
+
+describe.each(databaseTargets)('billing on $name', (target) => {
+  let server: TestServer;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    admin = await registerUser(server, 'admin@example.com');
+  });
+  afterAll(() => server?.close());
+
+  const ok = async (name: string, data: unknown, user: TestUser) => {
+    const answer = await call(server, name, data, user);
+    if (answer.status !== 200) throw new Error(`${name}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.body.position) await projected(server, answer.body.position);
+    return answer.body.result;
+  };
+  const billing = (user: TestUser) => billingSnapshot(server.services.db, user.uid, false);
+  const local = (url: string) => `${server.url}${new URL(url).pathname}`;
+  const form = (body: Record<string, string>) => ({
+    method: 'POST',
+    redirect: 'manual' as const,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(body).toString(),
+  });
+
+  /** Subscribes through the local checkout page, as a person would; answers the subscription id. */
+  async function subscribe(user: TestUser, plan: 'basic' | 'professional', quantity: number): Promise<string> {
+    const { sessionId } = await ok('startCheckout', { plan, interval: 'monthly', quantity }, user);
+    const ready = await until(() => billing(user), (b) => b.checkoutSessions.some((s) => s.id === sessionId && s.status !== 'pending'), 'the checkout url');
+    const session = ready.checkoutSessions.find((s) => s.id === sessionId)!;
+    expect(session).toMatchObject({ status: 'ready', error: null });
+    const page = await fetch(local(session.url!));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('TEST MODE');
+    expect(html).toContain('No card is needed and no real payment is taken.');
+    const done = await fetch(`${local(session.url!)}/complete`, form({ quantity: String(quantity) }));
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toMatch(/\/maps\?checkout=success#subscribe$/);
+    const after = await until(() => billing(user), (b) => b.subscriptions.some((s) => s.plan === plan && s.status === 'active'), 'the subscription');
+    return after.subscriptions.find((s) => s.plan === plan)!.id;
+  }
+
+  async function portal(user: TestUser): Promise<string> {
+    const { url } = await ok('createPortalLink', { returnUrl: '/maps#subscribe' }, user);
+    return local(url);
+  }
+
+  it('subscribes through the local checkout: the session url, then an active subscription with its slots', async () => {
+    const user = await registerUser(server);
+    await subscribe(user, 'basic', 3);
+    const snapshot = await billing(user);
+    expect(snapshot.subscriptions[0]).toMatchObject({ plan: 'basic', status: 'active', quantity: 3, cancelAt: null, priceId: 'price_basic_monthly', product: 'prod_mapfold_basic', interval: 'monthly' });
+    expect(snapshot.slots.basic).toEqual({ used: 0, total: 3 });
+    expect(snapshot.slots.test).toEqual({ used: 0, total: 2 });
+    expect(snapshot.checkoutSessions[0]).toMatchObject({ status: 'completed' });
+
+    // The billing page: cancel at the period's end sets cancel_at (the Canceled badge), still active.
+    const billingPage = await portal(user);
+    const page = await (await fetch(billingPage)).text();
+    expect(page).toContain('Return to Mapfold');
+    const subscriptionId = snapshot.subscriptions[0]!.id;
+    const cancelled = await fetch(`${billingPage}/subscriptions/${subscriptionId}`, form({ action: 'cancel' }));
+    expect(cancelled.status).toBe(303);
+    const after = await until(() => billing(user), (b) => b.subscriptions[0]!.cancelAt !== null, 'the cancel date');
+    expect(after.subscriptions[0]!.status).toBe('active');
+  });
+
+  it('refuses a checkout outside the spec’s rules before anything is recorded', async () => {
+    const user = await registerUser(server);
+    for (const data of [
+      { plan: 'basic', interval: 'monthly', quantity: 0 },
+      { plan: 'basic', interval: 'monthly', quantity: 1001 },
+      { plan: 'basic', interval: 'monthly', quantity: 2.5 },
+      { plan: 'basic', interval: 'weekly', quantity: 1 },
+      { plan: 'gold', interval: 'monthly', quantity: 1 },
+    ]) {
+      const answer = await call(server, 'startCheckout', data, user);
+      expect(answer.status, JSON.stringify(data)).toBe(400);
+    }
+    expect(await server.services.store.readStream(streams.customer(user.uid)).catch(() => [])).toHaveLength(0);
+  });
+
+  it('verifies webhook signatures on the raw body and records each Stripe event once', async () => {
+    const post = (payload: string, signature: string) =>
+      fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+    const payload = JSON.stringify(stripeEvent('customer.created', { id: 'cus_unknown', object: 'customer' }, new Date()));
+    const signature = signWebhook(payload, LOCAL_WEBHOOK_SECRET);
+    const first = await post(payload, signature);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: true });
+    expect(await (await post(payload, signature)).json()).toEqual({ received: true, duplicate: true });
+    // Changed by one character after signing.
+    expect((await post(payload.replace('cus_unknown', 'cus_unknowN'), signature)).status).toBe(400);
+    // Signed with another secret.
+    expect((await post(payload, signWebhook(payload, 'whsec_someone_else'))).status).toBe(400);
+    // Signed ten minutes ago: outside the 5-minute tolerance.
+    expect((await post(payload, signWebhook(payload, LOCAL_WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 600))).status).toBe(400);
+    expect((await fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload })).status).toBe(400);
+  });
+
+  it('ends in the same state whether 200 subscription events arrive in order, shuffled or twice', async () => {
+    const store = await LocalStripeStore.open(server.services.db);
+    const [price] = localPrices(server.services.config.stripe.prices);
+    const users = [await registerUser(server), await registerUser(server), await registerUser(server)];
+    const finals = [];
+    for (const [index, user] of users.entries()) {
+      const customer = `cus_order_${index}_${Date.now()}`;
+      await store.put({ id: customer, object: 'customer' });
+      let subscription = subscriptionObject({ customer, price: price!, quantity: 1, metadata: { uid: user.uid }, now: new Date('2026-11-01T00:00:00Z') });
+      const events: Record<string, unknown>[] = [];
+      for (let step = 1; step <= 200; step++) {
+        subscription = { ...subscription, items: { ...(subscription.items as object), data: [{ ...(subscription.items as any).data[0], quantity: 1 + (step % 17) }] } };
+        if (step === 150) subscription = { ...subscription, cancel_at: 1_900_000_000, cancel_at_period_end: true };
+        await store.put(subscription);
+        events.push(stripeEvent(step === 1 ? 'customer.subscription.created' : 'customer.subscription.updated', subscription, new Date(Date.now() + step * 1000)));
+      }
+      const deliveries = index === 0 ? events : index === 1 ? shuffle(events, 7) : shuffle([...events, ...events.slice(0, 80)], 11);
+      let last = '';
+      for (const event of deliveries) {
+        const payload = JSON.stringify(event);
+        const response = await fetch(`${server.url}/api/stripe/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signWebhook(payload, LOCAL_WEBHOOK_SECRET) },
+          body: payload,
+        });
+        expect(response.status).toBe(200);
+        last = String(event.id);
+      }
+      const recorded = await server.services.store.readStream(streams.stripeEvent(last));
+      await server.app.billingReactor.waitFor(recorded[0]!.position);
+      await until(() => billing(user), (b) => b.subscriptions[0]?.quantity === 1 + (200 % 17), 'the final quantity');
+      const { id: _id, ...view } = (await billing(user)).subscriptions[0]!;
+      finals.push(view);
+    }
+    expect(finals[0]).toMatchObject({ quantity: 1 + (200 % 17), cancelAt: new Date(1_900_000_000 * 1000).toISOString(), status: 'active' });
+    expect(finals[1]).toEqual(finals[0]);
+    expect(finals[2]).toEqual(finals[0]);
+  });
+
+  it('publishes only registered maps into free slots, and unpublishes the newest when slots shrink', async () => {
+    const owner = await registerUser(server);
+    const first = await ok('createMap', { title: 'Harbour Market' }, owner);
+    const second = await ok('createMap', { title: 'Old Town' }, owner);
+    const listState = async (id: string) => {
+      const { rows } = await server.services.db.query<{ state: number; subscribed: boolean }>('SELECT state, subscribed FROM maps_list WHERE id = $1', [id]);
+      return rows[0];
+    };
+
+    // No licence: slots only work with registered maps.
+    let answer = await call(server, 'publishMap', { mapId: first, plan: 'professional' }, owner);
+    expect(answer.status).toBe(403);
+    expect(answer.body.error.message).toMatch(/registered maps/);
+
+    // A licence: 6 months of Basic at once, without a slot.
+    const licence = await ok('registerLicence', { mapId: first, purchaseCode: CODE_A.toUpperCase() }, owner);
+    expect(licence.verified).toBe(false);
+    expect(new Date(licence.basicUntil).getTime() - Date.now()).toBeGreaterThan(180 * 24 * 3600 * 1000 - 5 * 24 * 3600 * 1000);
+    expect(await listState(first)).toEqual({ state: 1, subscribed: false });
+    // One code serves one map.
+    answer = await call(server, 'registerLicence', { mapId: second, purchaseCode: CODE_A }, owner);
+    expect(answer.status).toBe(409);
+    answer = await call(server, 'registerLicence', { mapId: second, purchaseCode: 'not-a-code' }, owner);
+    expect(answer.status).toBe(400);
+    await ok('registerLicence', { mapId: second, purchaseCode: CODE_B }, owner);
+
+    // Pro slots need a Pro subscription.
+    answer = await call(server, 'publishMap', { mapId: first, plan: 'professional' }, owner);
+    expect(answer.status).toBe(403);
+    expect(answer.body.error.message).toMatch(/no Professional subscription/);
+
+    const subscriptionId = await subscribe(owner, 'professional', 2);
+    await ok('publishMap', { mapId: first, plan: 'professional' }, owner);
+    await ok('publishMap', { mapId: second, plan: 'professional' }, owner);
+    expect(await listState(first)).toEqual({ state: 3, subscribed: true });
+    expect((await billing(owner)).slots.pro).toEqual({ used: 2, total: 2 });
+
+    // Down to one slot in the billing page: the most recently published map goes back.
+    const billingPage = await portal(owner);
+    await fetch(`${billingPage}/subscriptions/${subscriptionId}`, form({ action: 'quantity', quantity: '1' }));
+    const shrunk = await until(() => billing(owner), (b) => b.notices.length === 1, 'the unpublish notice');
+    expect(shrunk.notices[0]).toMatchObject({ mapId: second, title: 'Old Town' });
+    expect(shrunk.notices[0]!.reason).toMatch(/now has 1 slot/);
+    await until(() => listState(second), (row) => row?.state === 0, 'the map back to a test map');
+    expect(await listState(first)).toEqual({ state: 3, subscribed: true });
+
+    // No slot free now.
+    answer = await call(server, 'publishMap', { mapId: second, plan: 'professional' }, owner);
+    expect(answer.status).toBe(429);
+
+    // Unpublish by hand frees the slot; ending the subscription would have no map left to move.
+    await ok('unpublishMap', { mapId: first }, owner);
+    expect(await listState(first)).toEqual({ state: 0, subscribed: false });
+    expect((await billing(owner)).slots.pro).toEqual({ used: 0, total: 1 });
+  });
+
+  it('lets nobody touch another user’s maps, subscription or billing topic', async () => {
+    const owner = await registerUser(server);
+    const other = await registerUser(server);
+    const mapId = await ok('createMap', { title: 'Private map' }, owner);
+    for (const [name, data] of [
+      ['publishMap', { mapId, plan: 'basic' }],
+      ['unpublishMap', { mapId }],
+      ['registerLicence', { mapId, purchaseCode: '2c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f' }],
+    ] as const) {
+      expect((await call(server, name, data, other)).status, name).toBe(403);
+      expect((await call(server, name, data)).status, name).toBe(401);
+    }
+    expect((await call(server, 'startCheckout', { plan: 'basic', interval: 'monthly', quantity: 1 })).status).toBe(401);
+    expect((await call(server, 'createPortalLink', { returnUrl: '/maps' })).status).toBe(401);
+    // No customer yet: nothing to manage.
+    expect((await call(server, 'createPortalLink', { returnUrl: '/maps#subscribe' }, other)).status).toBe(404);
+    // The portal only returns to this site.
+    expect((await call(server, 'createPortalLink', { returnUrl: 'https://evil.example/' }, owner)).status).toBe(400);
+    // An admin may publish any map, without slots.
+    await ok('publishMap', { mapId, plan: 'professional' }, admin);
+    const { rows } = await server.services.db.query<{ state: number }>('SELECT state FROM maps_list WHERE id = $1', [mapId]);
+    expect(rows[0]!.state).toBe(3);
+  });
+
+  it('follows only one’s own billing topic', async () => {
+    const owner = await registerUser(server);
+    const other = await registerUser(server);
+    const live = await openLive(server, other);
+    live.send({ v: 1, type: 'subscribe', topic: `billing:${other.uid}` });
+    const own = await live.next((m) => m.type === 'snapshot' && m.topic === `billing:${other.uid}`);
+    expect(own).toMatchObject({ data: { slots: { test: { used: 0, total: 2 } } } });
+    live.send({ v: 1, type: 'subscribe', topic: `billing:${owner.uid}` });
+    const foreign = await live.next((m) => m.type === 'error' && m.topic === `billing:${owner.uid}`);
+    expect(foreign).toMatchObject({ code: 'permission-denied' });
+    live.close();
+  });
+});
