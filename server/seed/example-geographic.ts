@@ -74,7 +74,8 @@ export function geographicDocument(file: LayerFile): Document {
 
   const states = base.locations.map((location) => {
     const territory = territoryOf.get(location.id);
-    if (!territory) return { ...location, about: 'Not served yet: join the waiting list and we will call you when crews arrive.' };
+    // States not served yet stay on the map, grey and out of the list and search.
+    if (!territory) return { ...location, hidden: true };
     return {
       ...location,
       about: `${territory.name} territory · installations, batteries and maintenance.`,

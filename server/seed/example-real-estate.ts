@@ -87,10 +87,10 @@ export function realEstateSitePlanSvg(): string {
   <rect x="800" y="40" width="45" height="720" fill="#d6d3d1"/>
   <path d="M40 285 H1160 M40 520 H820 M822 40 V760" stroke="#fafaf9" stroke-width="3" stroke-dasharray="18 14" fill="none"/>
   <rect x="860" y="520" width="250" height="200" rx="24" fill="#bbf7d0" stroke="#86efac" stroke-width="2"/>
-  <circle cx="930" cy="590" r="26" fill="#86efac"/>
-  <circle cx="1040" cy="650" r="34" fill="#86efac"/>
-  <circle cx="1000" cy="570" r="18" fill="#86efac"/>
-  <text x="985" y="705" text-anchor="middle" font-family="system-ui, sans-serif" font-size="16" fill="#166534">Grove Park</text>
+  <circle cx="920" cy="610" r="26" fill="#86efac"/>
+  <circle cx="1010" cy="665" r="30" fill="#86efac"/>
+  <circle cx="1060" cy="600" r="18" fill="#86efac"/>
+  <text x="985" y="552" text-anchor="middle" font-family="system-ui, sans-serif" font-size="16" fill="#166534">Grove Park</text>
   <text x="60" y="292" font-family="system-ui, sans-serif" font-size="14" fill="#57534e">Maple Avenue</text>
   <text x="60" y="526" font-family="system-ui, sans-serif" font-size="14" fill="#57534e">Orchard Lane</text>
 ${regions}

@@ -8,6 +8,8 @@ export interface LinkCardProps {
   title: ReactNode;
   /** The card's background picture, a URL. */
   image?: string;
+  /** The same picture at double resolution, for high-density screens. */
+  image2x?: string;
   /** Which side the arrow sits on. */
   arrow?: 'left' | 'right';
   /** Opens an external link in a new tab. */
@@ -36,9 +38,12 @@ function Arrow({ side }: { side: 'left' | 'right' }) {
 }
 
 /** A card with a title over a background picture; the whole card is one link (spec §2 shared pieces). */
-export function LinkCard({ to, title, image, arrow = 'left', newTab = false, className }: LinkCardProps) {
+export function LinkCard({ to, title, image, image2x, arrow = 'left', newTab = false, className }: LinkCardProps) {
   const classes = ['link-card', `link-card--arrow-${arrow}`, className].filter(Boolean).join(' ');
-  const style: CSSProperties | undefined = image ? { backgroundImage: `url("${image}")` } : undefined;
+  // With a double-resolution copy the browser picks one of the two (image-set), never both.
+  const style: CSSProperties | undefined = image
+    ? { backgroundImage: image2x ? `image-set(url("${image}") 1x, url("${image2x}") 2x)` : `url("${image}")` }
+    : undefined;
   const content = (
     <>
       {arrow === 'left' ? <Arrow side="left" /> : null}
