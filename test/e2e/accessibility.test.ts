@@ -1,0 +1,117 @@
+/**
+ * Accessibility of every public page in Chromium, signed out, as a first-time visitor (so the
+ * consent banner is on screen too), at phone (375×812) and desktop (1280×800) sizes: axe-core
+ * (injected from node_modules) finds no violation of impact serious or critical, and every page
+ * has a title and a meta description. A failure prints each violation's rule, help, impact and
+ * the elements it was found on.
+ */
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoMap } from '../../server/seed/seed-demo-map.js';
+import { startBrowserSession } from '../support/browser.js';
+import { projected, type TestServer } from '../support/test-server.js';
+import { formatPosition } from '../../events/position.js';
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** The public pages of spec §2, the account pages a visitor can open, the 404 page and the viewer. */
+const PAGES = [
+  '/',
+  '/pricing',
+  '/estimate',
+  '/case-study/real-estate',
+  '/case-study/retail',
+  '/case-study/geographic',
+  '/wayfinding',
+  '/contact',
+  '/agreement',
+  '/privacy',
+  '/terms',
+  '/login',
+  '/register',
+  '/reset',
+  '/no-such-page',
+  '/m/demo',
+];
+
+const VIEWPORTS = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 800 },
+];
+
+interface AxeViolation {
+  id: string;
+  impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
+  help: string;
+  helpUrl: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** Waits until the page has rendered its content and its entrance animations have ended. */
+async function settle(page: Page, path: string): Promise<void> {
+  if (path.startsWith('/m/')) {
+    await page.waitForFunction(() => (window as { __mapfoldViewerReady?: number }).__mapfoldViewerReady, undefined, { timeout: 30_000 });
+  } else {
+    await page.locator('main h1').first().waitFor({ timeout: 30_000 });
+  }
+  await page.waitForLoadState('networkidle');
+  // The page fade (0.2 s) would make axe read colours half-way.
+  await page.waitForTimeout(400);
+}
+
+async function runAxe(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  // A string, not a function: the TypeScript runner would wrap functions in helpers the page lacks.
+  const result = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`)) as AxeViolation[];
+  return result;
+}
+
+function describeViolations(violations: AxeViolation[]): string {
+  return violations
+    .map(
+      (violation) =>
+        `${violation.impact}: ${violation.id}: ${violation.help} (${violation.helpUrl})\n` +
+        violation.nodes.map((node) => `    at ${JSON.stringify(node.target)}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n/g, '\n      ')}` : ''}`).join('\n'),
+    )
+    .join('\n');
+}
+
+describe('accessibility of the public pages (axe-core in Chromium)', () => {
+  let session: Awaited<ReturnType<typeof startBrowserSession>>;
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    session = await startBrowserSession();
+    ({ server, browser } = session);
+    // The test server starts empty; /m/demo needs the demo map.
+    const position = await seedDemoMap(server.services.store, server.services.clock, server.services.ids);
+    if (position) await projected(server, formatPosition(position));
+  }, 120_000);
+  afterAll(() => session?.close());
+
+  for (const viewport of VIEWPORTS) {
+    describe(`at ${viewport.width}×${viewport.height} (${viewport.name})`, () => {
+      it.each(PAGES)('%s has no serious or critical violation, a title and a meta description', async (path) => {
+        const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+        try {
+          const page = await context.newPage();
+          await page.goto(`${server.url}${path}`);
+          await settle(page, path);
+
+          const violations = await runAxe(page);
+          const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+          expect(blocking, `${path} at ${viewport.name} size:\n${describeViolations(blocking)}`).toEqual([]);
+
+          const title = await page.title();
+          expect(title.trim(), `${path}: document.title`).not.toBe('');
+          const description = await page.locator('meta[name="description"]').first().getAttribute('content').catch(() => null);
+          expect(description?.trim() ?? '', `${path}: meta description`).not.toBe('');
+        } finally {
+          await context.close();
+        }
+      }, 60_000);
+    });
+  }
+});
