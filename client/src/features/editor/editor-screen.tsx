@@ -26,6 +26,7 @@ import { HistoryPanel } from './panels/history-panel';
 import { ImportExportPanel } from './panels/import-export-panel';
 import { LayersPanel } from './panels/layers-panel';
 import { LocationsPanel } from './panels/locations-panel';
+import { PublishPanel } from './panels/publish-panel';
 import { SettingsPanel } from './panels/settings-panel';
 import { SharePanel } from './panels/share-panel';
 import { SaveStatus } from './save-status';
@@ -38,13 +39,14 @@ import './editor.css';
 // The preview is the public viewer itself, loaded when first asked for.
 const Viewer = lazy(() => import('../viewer/viewer').then((module) => ({ default: module.Viewer })));
 
-type Tab = 'locations' | 'floors' | 'groups' | 'style' | 'share' | 'data' | 'history';
+type Tab = 'locations' | 'floors' | 'groups' | 'style' | 'publish' | 'share' | 'data' | 'history';
 
 const TABS: ReadonlyArray<{ id: Tab; label: string; icon: EditorIconName }> = [
   { id: 'locations', label: 'Locations', icon: 'pin' },
   { id: 'floors', label: 'Floors', icon: 'layers' },
   { id: 'groups', label: 'Groups', icon: 'tag' },
   { id: 'style', label: 'Settings', icon: 'sliders' },
+  { id: 'publish', label: 'Publish', icon: 'rocket' },
   { id: 'share', label: 'Share', icon: 'share' },
   { id: 'data', label: 'Data', icon: 'data' },
   { id: 'history', label: 'History', icon: 'clock' },
@@ -255,6 +257,8 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
         return <GroupsPanel document={doc} onEdit={session.apply} />;
       case 'style':
         return <SettingsPanel document={doc} onEdit={session.apply} onUseCurrentView={useCurrentView} />;
+      case 'publish':
+        return <PublishPanel mapId={mapId} title={title} state={state} />;
       case 'share':
         return <SharePanel mapId={mapId} title={title} state={state ?? 0} isTest={state === null || usesTestSlot(state)} publicUrl={window.location.origin} />;
       case 'data':

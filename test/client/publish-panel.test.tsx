@@ -1,0 +1,201 @@
+/**
+ * The editor's publish panel: the map's status from the live maps list, the slots from
+ * `billing:{uid}`, publishing into a Basic or Pro slot and unpublishing (busy while the call
+ * runs, the server's message inline when it refuses, success announced once the live list has
+ * the new state), the way to more slots when none is free, and registering a purchase code.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BillingSnapshot } from '../../events/billing-api';
+import type { MapListItem } from '../../events/read-models';
+import { topics } from '../../events/topics';
+import { AppProvider } from '../../client/src/app/provider';
+import { PublishPanel } from '../../client/src/features/editor/panels/publish-panel';
+import { authRoutes, FakeLive, principal, stubFetch, type FakeAnswer, type FakeRequest } from './support/fakes';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const user = principal({ uid: 'u1' });
+const mapsTopic = topics.maps('u1');
+const billingTopic = topics.billing('u1');
+
+function item(overrides: Partial<MapListItem> = {}): MapListItem {
+  return {
+    id: 'cafe',
+    title: 'Cafe map',
+    uid: 'u1',
+    author: 'u1',
+    created: '2026-03-02T10:00:00.000Z',
+    edited: '2026-03-05T16:30:00.000Z',
+    state: 0,
+    subscribed: false,
+    metrics: { layerCount: 1, locationCount: 4 },
+    history: [],
+    ...overrides,
+  };
+}
+
+function billing(slots: Partial<BillingSnapshot['slots']> = {}): BillingSnapshot {
+  return {
+    subscriptions: [],
+    checkoutSessions: [],
+    slots: { basic: { used: 1, total: 3 }, pro: { used: 0, total: 1 }, test: { used: 1, total: 2 }, ...slots },
+    notices: [],
+  };
+}
+
+const failure = (message: string, status = 400): FakeAnswer => ({ status, body: { error: { status: 'FAILED_PRECONDITION', message } } });
+
+/** The panel for map `cafe`, signed in as u1, with the live maps list and the slots delivered. */
+async function openPanel(routes: Record<string, (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>> = {}, map = item(), snapshot = billing()) {
+  const fake = stubFetch({ ...authRoutes(user), ...routes });
+  const live = new FakeLive();
+  render(
+    <AppProvider live={live}>
+      <MemoryRouter>
+        <PublishPanel mapId="cafe" title="Cafe map" state={null} />
+      </MemoryRouter>
+    </AppProvider>,
+  );
+  await waitFor(() => expect(live.listeners.get(mapsTopic)?.size).toBeGreaterThan(0));
+  await waitFor(() => expect(live.listeners.get(billingTopic)?.size).toBeGreaterThan(0));
+  live.emit(mapsTopic, [map], '5:0');
+  live.emit(billingTopic, snapshot, '5:0');
+  await screen.findByRole('meter', { name: 'Basic slots' });
+  return { live, requests: fake.requests };
+}
+
+const status = () => screen.getByTestId('publish-status');
+const calls = (requests: FakeRequest[], name: string) => requests.filter((request) => request.path === `/api/fn/${name}`).map((request) => request.data);
+
+describe('the publish panel', () => {
+  it('shows a test map, the Basic and Pro slots, and both publish buttons', async () => {
+    await openPanel();
+    expect(status()).toHaveTextContent('Test map — only you can see it');
+    expect(screen.getByRole('meter', { name: 'Basic slots' })).toHaveAttribute('aria-valuetext', '1 of 3 basic slots used');
+    expect(screen.getByRole('meter', { name: 'Pro slots' })).toHaveAttribute('aria-valuetext', '0 of 1 pro slots used');
+    expect(screen.getByRole('button', { name: 'Publish in a Basic slot' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Publish in a Pro slot' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Unpublish' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Slots only work with registered maps; a registered licence gives this map 6 months of Basic/)).toBeInTheDocument();
+  });
+
+  it('publishes into a Basic slot: busy while the call runs, then the live state and the success', async () => {
+    let answer: (value: FakeAnswer) => void = () => {};
+    const { live, requests } = await openPanel({
+      'POST /api/fn/publishMap': () => new Promise<FakeAnswer>((resolve) => (answer = resolve)),
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Publish in a Basic slot' }));
+
+    const busy = await screen.findByRole('button', { name: /Publishing…/ });
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(busy).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Publish in a Pro slot' })).toBeDisabled();
+    expect(calls(requests, 'publishMap')).toEqual([{ mapId: 'cafe', plan: 'basic' }]);
+
+    answer({ body: { result: null, position: '9:0' } });
+    // Still busy until the live list reaches the command's position.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByRole('button', { name: /Publishing…/ })).toBeInTheDocument();
+    live.emit(mapsTopic, [item({ state: 1, subscribed: true })], '9:0');
+
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('“Cafe map” is published in a Basic slot.'));
+    expect(status()).toHaveTextContent('Live (Basic)');
+    expect(screen.queryByRole('button', { name: 'Publish in a Basic slot' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Publish in a Pro slot' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Unpublish' })).toBeEnabled();
+  });
+
+  it('publishes into a Pro slot', async () => {
+    const { live, requests } = await openPanel({ 'POST /api/fn/publishMap': () => ({ body: { result: null, position: '9:0' } }) });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Publish in a Pro slot' }));
+    live.emit(mapsTopic, [item({ state: 3, subscribed: true })], '9:0');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('“Cafe map” is published in a Professional slot.'));
+    expect(calls(requests, 'publishMap')).toEqual([{ mapId: 'cafe', plan: 'professional' }]);
+    expect(status()).toHaveTextContent('Live (Professional)');
+    expect(screen.queryByRole('button', { name: 'Publish in a Pro slot' })).not.toBeInTheDocument();
+  });
+
+  it('unpublishes a live map back to a test map', async () => {
+    const { live, requests } = await openPanel({ 'POST /api/fn/unpublishMap': () => ({ body: { result: null, position: '9:0' } }) }, item({ state: 1, subscribed: true }));
+    expect(status()).toHaveTextContent('Live (Basic)');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Unpublish' }));
+    live.emit(mapsTopic, [item({ state: 0, subscribed: false })], '9:0');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('“Cafe map” is a test map again: only you can see it.'));
+    expect(calls(requests, 'unpublishMap')).toEqual([{ mapId: 'cafe' }]);
+    expect(status()).toHaveTextContent('Test map — only you can see it');
+    expect(screen.queryByRole('button', { name: 'Unpublish' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s message inline when it refuses, and the buttons work again', async () => {
+    await openPanel({ 'POST /api/fn/publishMap': () => failure('Slots only work with registered maps: register this map’s purchase code first.') });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Publish in a Basic slot' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Slots only work with registered maps: register this map’s purchase code first.');
+    expect(screen.getByRole('button', { name: 'Publish in a Basic slot' })).toBeEnabled();
+    expect(status()).toHaveTextContent('Test map');
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+
+  it('offers the subscribe modal when no slot is free', async () => {
+    await openPanel({}, item(), billing({ basic: { used: 3, total: 3 }, pro: { used: 0, total: 0 } }));
+    const note = screen.getByText(/No Basic or Pro slot is free/);
+    expect(within(note).getByRole('link', { name: 'Subscribe or add slots' })).toHaveAttribute('href', '/#subscribe');
+  });
+
+  it('names a live map on its licence', async () => {
+    await openPanel({}, item({ state: 1, subscribed: false }));
+    expect(status()).toHaveTextContent('Live with licence');
+  });
+});
+
+describe('registering a purchase code', () => {
+  const code = () => screen.getByRole('textbox', { name: 'Purchase code' });
+
+  it('checks the format before calling the server', async () => {
+    const { requests } = await openPanel();
+    const user = userEvent.setup();
+    await user.type(code(), 'not-a-code');
+    await user.click(screen.getByRole('button', { name: 'Register licence' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Purchase code must look like 1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f.');
+    expect(code()).toHaveAttribute('aria-invalid', 'true');
+    expect(calls(requests, 'registerLicence')).toEqual([]);
+  });
+
+  it('registers the code and shows the Basic date and that it was not verified', async () => {
+    let answer: (value: FakeAnswer) => void = () => {};
+    const { requests } = await openPanel({ 'POST /api/fn/registerLicence': () => new Promise<FakeAnswer>((resolve) => (answer = resolve)) });
+    const user = userEvent.setup();
+    await user.type(code(), '  9F1C2B3A-4D5E-4F60-8A7B-1C2D3E4F5A6B ');
+    await user.click(screen.getByRole('button', { name: 'Register licence' }));
+    expect(await screen.findByRole('button', { name: /Registering…/ })).toBeDisabled();
+    expect(calls(requests, 'registerLicence')).toEqual([{ mapId: 'cafe', purchaseCode: '9f1c2b3a-4d5e-4f60-8a7b-1c2d3e4f5a6b' }]);
+
+    answer({ body: { result: { verified: false, basicUntil: '2026-09-23T12:00:00.000Z' }, position: null } });
+    const registered = await screen.findByText(/Licence registered: Basic until/);
+    expect(registered.querySelector('time')).toHaveAttribute('dateTime', '2026-09-23T12:00:00.000Z');
+    expect(registered).toHaveTextContent(/2026/);
+    expect(screen.getByText('(not verified with the marketplace)')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Purchase code' })).not.toBeInTheDocument();
+  });
+
+  it('leaves out the note when the marketplace verified the code', async () => {
+    await openPanel({ 'POST /api/fn/registerLicence': () => ({ body: { result: { verified: true, basicUntil: '2026-09-23T12:00:00.000Z' }, position: null } }) });
+    const user = userEvent.setup();
+    await user.type(code(), '9f1c2b3a-4d5e-4f60-8a7b-1c2d3e4f5a6b');
+    await user.click(screen.getByRole('button', { name: 'Register licence' }));
+    await screen.findByText(/Licence registered: Basic until/);
+    expect(screen.queryByText('(not verified with the marketplace)')).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal', async () => {
+    await openPanel({ 'POST /api/fn/registerLicence': () => failure('This purchase code is already registered to a map.', 409) });
+    const user = userEvent.setup();
+    await user.type(code(), '9f1c2b3a-4d5e-4f60-8a7b-1c2d3e4f5a6b');
+    await user.click(screen.getByRole('button', { name: 'Register licence' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This purchase code is already registered to a map.');
+    expect(code()).toHaveValue('9f1c2b3a-4d5e-4f60-8a7b-1c2d3e4f5a6b');
+  });
+});
