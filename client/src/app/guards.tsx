@@ -56,6 +56,8 @@ export function RequireSignedOut() {
   const { status } = useSession();
   const location = useLocation();
   if (status === 'loading') return <PageSpinner label="Checking your session" />;
-  if (status === 'signedIn') return <Navigate to={fromOf(location.state) ?? paths.maps} replace />;
+  // `?licence=1` (the landing page's marketplace offer) follows the new account to /maps, which then shows how to register the code.
+  const landing = new URLSearchParams(location.search).get('licence') === '1' ? `${paths.maps}?licence=1` : paths.maps;
+  if (status === 'signedIn') return <Navigate to={fromOf(location.state) ?? landing} replace />;
   return <Outlet />;
 }

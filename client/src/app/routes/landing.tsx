@@ -116,7 +116,7 @@ export function LandingPage() {
             <p>
               <strong>Bought Mapfold on a marketplace?</strong> Register your purchase code for 6 months of Basic, free, for that map.
             </p>
-            <Link to={paths.register}>Get free access →</Link>
+            <Link to={`${paths.register}?licence=1`}>Get free access →</Link>
           </div>
         </div>
       ) : null}

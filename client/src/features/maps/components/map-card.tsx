@@ -7,6 +7,14 @@ import { MapPreview } from './map-preview';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
+/** What the badge means, on hover: live without the subscribed flag is live on its licence. */
+function stateDetail(map: MapListItem): string | undefined {
+  if (map.state === 0) return 'Test map: only you can see it';
+  if (map.state === 1) return map.subscribed ? 'Live in a Basic slot' : 'Live with licence';
+  if (map.state === 3) return 'Live in a Pro slot';
+  return undefined;
+}
+
 export interface MapCardProps {
   map: MapListItem;
   href: string;
@@ -31,7 +39,9 @@ export function MapCard({ map, href, viewHref, onDelete, onCopy, copying = false
           <h3 id={headingId} className="map-card__title">
             <Link to={href}>{map.title}</Link>
           </h3>
-          <span className={`badge state-badge state-badge--${mapStateTone(map.state)}`}>{mapStateLabel(map.state)}</span>
+          <span className={`badge state-badge state-badge--${mapStateTone(map.state)}`} title={stateDetail(map)}>
+            {mapStateLabel(map.state)}
+          </span>
         </div>
         <p className="map-card__counts">
           {plural(map.metrics.layerCount, 'layer', 'layers')} · {plural(map.metrics.locationCount, 'location', 'locations')}

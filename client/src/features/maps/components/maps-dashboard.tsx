@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FREE_TEST_SLOTS, usesTestSlot } from '../../../../../events/map-states';
+import { paths } from '../../../app/paths';
+import { useBilling } from '../../billing/use-billing';
 import type { Principal } from '../../../../../events/principal';
 import type { MapListItem } from '../../../../../events/read-models';
 import { Alert } from '../../../components/ui/alert';
@@ -12,7 +14,10 @@ import { useSession } from '../../../lib/session';
 import { copyMap, deleteMap } from '../api/maps-api';
 import { useMapsList } from '../hooks/use-maps-list';
 import { CreateMapForm, LIST_CATCH_UP_TIMEOUT_MS } from './create-map-form';
+import { LicenceGuide } from './licence-guide';
 import { MapCard } from './map-card';
+import { SlotSummary } from './slot-summary';
+import { UnpublishNotices } from './unpublish-notices';
 import './maps.css';
 
 export interface MapsDashboardProps {
@@ -31,6 +36,8 @@ export function MapsDashboard({ user, mapHref, viewHref, subscribeHref }: MapsDa
   // Until the live topic's first snapshot, the list the session loaded when it started.
   const session = useSession();
   const maps = liveMaps ?? (session.loaded ? session.maps : undefined);
+  // Slots and the maps the server unpublished when slots shrank (spec §4).
+  const { billing } = useBilling(user.uid);
   const [toDelete, setToDelete] = useState<MapListItem | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -82,24 +89,11 @@ export function MapsDashboard({ user, mapHref, viewHref, subscribeHref }: MapsDa
 
   return (
     <div className="maps-dashboard">
+      <LicenceGuide hasMaps={maps ? maps.length > 0 : undefined} newMapHref={paths.newMap} />
+      {billing ? <UnpublishNotices notices={billing.notices} /> : null}
       <section className="maps-toolbar card">
         <CreateMapForm topic={topic} />
-        <div className="slot-usage" aria-live="polite">
-          {user.admin ? (
-            <span className="slot-usage__text">Admin: unlimited test maps</span>
-          ) : (
-            <>
-              <span className="slot-usage__text">
-                Free test maps <strong>{maps ? `${testMaps}/${FREE_TEST_SLOTS}` : `–/${FREE_TEST_SLOTS}`}</strong>
-              </span>
-              <span className="slot-usage__meter" aria-hidden="true">
-                {Array.from({ length: FREE_TEST_SLOTS }, (_, i) => (
-                  <span key={i} className={i < testMaps ? 'is-used' : undefined} />
-                ))}
-              </span>
-            </>
-          )}
-        </div>
+        <SlotSummary slots={billing?.slots} admin={user.admin} testMaps={maps ? testMaps : undefined} subscribeHref={subscribeHref} />
         {slotsFull ? (
           <p className="maps-toolbar__note">
             Both free test maps are in use. <Link to={subscribeHref}>Subscribe</Link> to publish more maps, or delete a test map.
