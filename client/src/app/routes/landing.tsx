@@ -1,9 +1,24 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '../../components/ui/button';
+import { Checklist, ChecklistItem } from '../../components/ui/checklist-item';
+import { FeatureCard } from '../../components/ui/feature-card';
+import { LinkCard } from '../../components/ui/link-card';
+import { FadeUp } from '../../components/ui/scroll-in';
+import { SectionHeading } from '../../components/ui/section-heading';
+import { LiveMapEmbed } from '../../features/marketing/components/live-map-embed';
+import { PageDescription } from '../../features/marketing/components/page-description';
 import { useSession } from '../../lib/session';
 import { paths } from '../paths';
+import { CASE_STUDIES, CASE_STUDY_ORDER, caseStudyImage } from './case-studies';
 import '../../features/marketing/components/marketing.css';
+import '../../features/marketing/components/landing.css';
+
+/** The map the hero shows live (seeded by the server, the same one /demo opens). */
+const DEMO_MAP_ID = 'demo';
+
+export const LANDING_DESCRIPTION =
+  'Mapfold builds custom interactive maps for business: floor plans, real-estate site plans, mall directories, geographic maps and wayfinding, published on your website in minutes.';
 
 function Icon({ d }: { d: string }) {
   return (
@@ -21,67 +36,32 @@ const USE_CASES: { title: string; text: string; to: string | null; icon: string 
   { title: 'Floor plans', text: 'Offices, floors and rooms that people can search and explore.', to: null, icon: 'M4 4h16v16H4zM4 12h7M11 4v11M15 12h5' },
 ];
 
-const FEATURES: { title: string; text: string }[] = [
-  { title: 'Draw your space', text: 'Upload a plan or start from a map, then add layers for floors and locations for everything people look for.' },
-  { title: 'Edit together, live', text: 'Every change shows up at once for everyone working on the map, and every version stays in its history.' },
-  { title: 'Publish anywhere', text: 'Put your map on your website with one line of embed code. It loads fast and works on every phone.' },
+const FEATURES: { title: string; text: string; icon: string }[] = [
+  {
+    title: 'Draw your space',
+    text: 'Upload a floor plan or site plan as SVG or an image, or start from a built-in world or US map. Add a layer per floor and a location for everything people look for.',
+    icon: 'M4 20h16M6 16l9.5-9.5a2.1 2.1 0 0 1 3 3L9 19H6z',
+  },
+  {
+    title: 'Edit together, live',
+    text: 'Every change shows up at once for everyone working on the map. Every version stays in its history, so you can go back to any of them.',
+    icon: 'M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM21 19v-1a4 4 0 0 0-3-3.9M15.5 3.1a3.5 3.5 0 0 1 0 6.8',
+  },
+  {
+    title: 'Publish anywhere',
+    text: 'Put your map on your website with one line of embed code. It loads fast, works on every phone, and updates the moment you change it.',
+    icon: 'M8 9l-4 3 4 3M16 9l4 3-4 3M13.5 5l-3 14',
+  },
 ];
 
-function HeroVisual() {
-  return (
-    <div className="hero-visual" aria-hidden="true">
-      <div className="hero-visual__window">
-        <div className="hero-visual__bar">
-          <span />
-          <span />
-          <span />
-          <em>Riverside Mall · Level 1</em>
-        </div>
-        <svg viewBox="0 0 480 300">
-          <rect width="480" height="300" fill="#f8f9ff" />
-          <g fill="#e6e9ff" stroke="#c9cffd" strokeWidth="2">
-            <rect x="24" y="24" width="120" height="90" rx="8" />
-            <rect x="24" y="130" width="120" height="146" rx="8" />
-            <rect x="160" y="24" width="160" height="70" rx="8" />
-            <rect x="336" y="24" width="120" height="120" rx="8" />
-            <rect x="336" y="160" width="120" height="116" rx="8" />
-            <rect x="160" y="206" width="160" height="70" rx="8" />
-          </g>
-          <rect x="176" y="110" width="128" height="80" rx="40" fill="#eef9f2" stroke="#b7e4c7" strokeWidth="2" />
-          <path d="M84 114 V150 H240 V110" fill="none" stroke="#4451f2" strokeWidth="4" strokeLinecap="round" strokeDasharray="2 10" />
-          <path d="M240 110 V80 H396 V144" fill="none" stroke="#4451f2" strokeWidth="4" strokeLinecap="round" />
-          <g transform="translate(396 150)">
-            <path d="M0 -26c-10 0-17.5 7.4-17.5 17C-17.5 4 0 20 0 20S17.5 4 17.5-9C17.5-18.6 10-26 0-26z" fill="#4451f2" />
-            <circle cx="0" cy="-9" r="6" fill="#fff" />
-          </g>
-          <circle cx="84" cy="114" r="9" fill="#fff" stroke="#4451f2" strokeWidth="4" />
-          <g fontFamily="Inter Variable, system-ui, sans-serif" fontSize="13" fontWeight="600" fill="#3a4170">
-            <text x="40" y="60">Pharmacy</text>
-            <text x="40" y="180">Food court</text>
-            <text x="180" y="58">Fashion</text>
-            <text x="352" y="60">Electronics</text>
-            <text x="352" y="200">Cinema</text>
-            <text x="180" y="246">Books</text>
-            <text x="214" y="178" fill="#2f855a">Garden</text>
-          </g>
-        </svg>
-      </div>
-      <div className="hero-visual__chip hero-visual__chip--a">
-        <span className="hero-visual__dot" />
-        <span>
-          Published
-          <small>embedded on riverside.example</small>
-        </span>
-      </div>
-      <div className="hero-visual__chip hero-visual__chip--b">
-        <span>
-          2 min walk
-          <small>to Electronics</small>
-        </span>
-      </div>
-    </div>
-  );
-}
+const INCLUDED: string[] = [
+  'Search, filters and a legend for visitors',
+  'Floors as layers, places as regions or markers',
+  'Rich descriptions with images, hours and phone numbers',
+  'Deep links that open the map on one place',
+  'Embed code for any website, full screen on kiosks',
+  'Version history and live collaboration',
+];
 
 function UseCase({ title, text, to, icon }: (typeof USE_CASES)[number]) {
   const body: ReactNode = (
@@ -110,6 +90,7 @@ export function LandingPage() {
   return (
     <>
       <title>Mapfold · Custom interactive maps for business</title>
+      <PageDescription content={LANDING_DESCRIPTION} />
       {status === 'signedOut' ? (
         <div className="promo-banner">
           <div className="container promo-banner__inner">
@@ -142,7 +123,14 @@ export function LandingPage() {
             </div>
             <p className="hero__note">Two free test maps. No card needed.</p>
           </div>
-          <HeroVisual />
+          <LiveMapEmbed
+            className="hero__map"
+            src={paths.viewer.to(DEMO_MAP_ID)}
+            title="Riverside Mall directory"
+            aspectRatio={5 / 4}
+            lazy={false}
+            caption="Live demo: Riverside Mall, two floors"
+          />
         </div>
       </section>
 
@@ -161,21 +149,55 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="how-title">
+      <section className="section" aria-labelledby="case-studies-title">
         <div className="container">
-          <div className="section__head">
-            <span className="eyebrow">How it works</span>
-            <h2 id="how-title">From plan to published in an afternoon</h2>
+          <SectionHeading
+            id="case-studies-title"
+            eyebrow="Case studies"
+            title="See it working for real businesses"
+            lead="A developer selling homes from a site plan, a mall guiding shoppers, a solar installer showing who it serves. Each story comes with the live map."
+          />
+          <div className="landing-cases">
+            {CASE_STUDY_ORDER.map((key, index) => {
+              const study = CASE_STUDIES[key];
+              return (
+                <FadeUp key={key} delay={index * 0.08}>
+                  <LinkCard to={study.path} title={study.cardTitle} arrow="right" className="landing-cases__card" {...caseStudyImage(study)} />
+                </FadeUp>
+              );
+            })}
           </div>
-          <div className="features">
+        </div>
+      </section>
+
+      <section className="section section--alt" aria-labelledby="how-title">
+        <div className="container">
+          <SectionHeading id="how-title" eyebrow="How it works" title="From plan to published in an afternoon" />
+          <div className="landing-features">
             {FEATURES.map((feature, index) => (
-              <div key={feature.title} className="feature">
-                <span className="feature__num">{index + 1}</span>
-                <h3>{feature.title}</h3>
-                <p>{feature.text}</p>
-              </div>
+              <FadeUp key={feature.title} delay={index * 0.08}>
+                <FeatureCard icon={<Icon d={feature.icon} />} title={feature.title}>
+                  <p>{feature.text}</p>
+                </FeatureCard>
+              </FadeUp>
             ))}
           </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="included-title">
+        <div className="container landing-included">
+          <SectionHeading
+            id="included-title"
+            eyebrow="In every plan"
+            title="Everything your visitors need to find their way"
+            lead="Every plan, and both free test maps, come with the whole map builder. Professional adds wayfinding routes and priority support."
+          />
+          <Checklist label="Included in every plan" className="landing-included__list">
+            {INCLUDED.map((item) => (
+              <ChecklistItem key={item}>{item}</ChecklistItem>
+            ))}
+          </Checklist>
         </div>
       </section>
 

@@ -40,9 +40,12 @@ function Arrow({ side }: { side: 'left' | 'right' }) {
 /** A card with a title over a background picture; the whole card is one link (spec §2 shared pieces). */
 export function LinkCard({ to, title, image, image2x, arrow = 'left', newTab = false, className }: LinkCardProps) {
   const classes = ['link-card', `link-card--arrow-${arrow}`, className].filter(Boolean).join(' ');
-  // With a double-resolution copy the browser picks one of the two (image-set), never both.
+  // With a double-resolution copy the stylesheet lets the browser pick one of the two
+  // (image-set, through a custom property), so only one is ever downloaded.
   const style: CSSProperties | undefined = image
-    ? { backgroundImage: image2x ? `image-set(url("${image}") 1x, url("${image2x}") 2x)` : `url("${image}")` }
+    ? image2x
+      ? ({ '--link-card-image-set': `image-set(url("${image}") 1x, url("${image2x}") 2x)` } as CSSProperties)
+      : { backgroundImage: `url("${image}")` }
     : undefined;
   const content = (
     <>

@@ -1,0 +1,95 @@
+/** The landing page and the three case studies: titles, descriptions, the live maps they embed, their links. */
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authRoutes, renderApp, stubFetch } from './support/fakes';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const description = () => document.head.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
+
+describe('/ (landing)', () => {
+  it('is titled for custom interactive maps for business, with one meta description', async () => {
+    stubFetch(authRoutes(null));
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Custom interactive maps for business' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Mapfold · Custom interactive maps for business'));
+    expect(description()).toMatch(/^Mapfold builds custom interactive maps for business/);
+    expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+  });
+
+  it('embeds the live demo map after the hero text, the way customers embed it, with a full-screen link', async () => {
+    stubFetch(authRoutes(null));
+    renderApp('/');
+    const frame = await screen.findByTitle('Map: Riverside Mall directory');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('src', '/m/demo');
+    // Above the fold: not lazy, but added only once the page has painted its text.
+    expect(frame).toHaveAttribute('loading', 'eager');
+    expect(frame).toHaveAttribute('allowfullscreen');
+    expect(screen.getByRole('link', { name: 'Open full screen' })).toHaveAttribute('href', '/m/demo');
+  });
+
+  it('links to the three case studies with pictures that have their @2x copy', async () => {
+    stubFetch(authRoutes(null));
+    renderApp('/');
+    const section = (await screen.findByRole('heading', { name: 'See it working for real businesses' })).closest('section')!;
+    const cards = within(section).getAllByRole('link');
+    expect(cards.map((card) => card.getAttribute('href'))).toEqual(['/case-study/real-estate', '/case-study/retail', '/case-study/geographic']);
+    expect(cards[0]).toHaveAccessibleName('Real estate: Maple Grove site plan');
+    for (const card of cards) expect(card.style.getPropertyValue('--link-card-image-set')).toMatch(/^image-set\(url\("\/assets\/img\/case-[\w-]+\.webp"\) 1x, url\("\/assets\/img\/case-[\w-]+@2x\.webp"\) 2x\)$/);
+  });
+
+  it('keeps the purchase-code banner for signed-out visitors', async () => {
+    stubFetch(authRoutes(null));
+    renderApp('/');
+    expect(await screen.findByText('Bought Mapfold on a marketplace?')).toBeInTheDocument();
+  });
+});
+
+describe.each([
+  ['/case-study/real-estate', 'Site plans that sell units', 'Alder & Finch Homes', '/m/example-real-estate', 'Map: Maple Grove site plan', ['/case-study/retail', '/case-study/geographic']],
+  ['/case-study/retail', 'A store directory shoppers actually use', 'Riverside Mall', '/m/demo', 'Map: Riverside Mall directory', ['/case-study/real-estate', '/case-study/geographic']],
+  ['/case-study/geographic', 'Regions and places, on one clear map', 'Brightline Solar', '/m/example-geographic', 'Map: Brightline Solar service territories', ['/case-study/real-estate', '/case-study/retail']],
+] as const)('%s', (path, heading, customer, src, frameTitle, others) => {
+  it('has its title, a meta description and one h1', async () => {
+    stubFetch(authRoutes(null));
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`${heading} · ${customer} case study · Mapfold`));
+    expect(description()).toContain(customer);
+    expect(description().length).toBeLessThanOrEqual(200);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('embeds its live example map, lazily, below the problem', async () => {
+    stubFetch(authRoutes(null));
+    renderApp(path);
+    const frame = await screen.findByTitle(frameTitle);
+    expect(frame).toHaveAttribute('src', src);
+    expect(frame).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByRole('link', { name: 'Open full screen' })).toHaveAttribute('href', src);
+  });
+
+  it('tells the story: results, steps, a quote, the features used', async () => {
+    stubFetch(authRoutes(null));
+    renderApp(path);
+    await screen.findByRole('heading', { level: 1, name: heading });
+    expect(screen.getByRole('heading', { name: `What the map did for ${customer}` })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Three steps, one afternoon' })).toBeInTheDocument();
+    expect(document.querySelector('blockquote')).toHaveTextContent(/\w{3,}/);
+    expect(within(screen.getByRole('list', { name: `Features used by ${customer}` })).getAllByRole('listitem').length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('asks to start (Start for free, Talk to us) and links to the other case studies', async () => {
+    stubFetch(authRoutes(null));
+    renderApp(path);
+    await screen.findByRole('heading', { level: 1, name: heading });
+    expect(screen.getByRole('link', { name: 'Start for free' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Talk to us' })).toHaveAttribute('href', '/contact');
+    const more = screen.getByRole('navigation', { name: 'More case studies' });
+    expect(within(more).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(others);
+  });
+});
