@@ -31,7 +31,8 @@ export function MainLayout() {
       {workspace ? null : marketing ? <ExtendedFooter /> : <MinimalFooter />}
       {/* Spec §2: the #subscribe fragment opens the plans on any page. */}
       <SubscribeModal />
-      <ConsentBanner />
+      {/* The editor fills the window; the banner asks on every other page (nothing is sent before). */}
+      {workspace ? null : <ConsentBanner />}
     </div>
   );
 }
