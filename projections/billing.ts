@@ -7,7 +7,7 @@ import { FREE_TEST_SLOTS } from '../events/map-states.js';
 import { CustomerEvent, evolveCustomer, initialCustomerState, slotsUsed, slotTotal, type CustomerState } from '../events/customer.js';
 import { LicenceRegistered } from '../events/licence.js';
 import { topics } from '../events/topics.js';
-import type { BillingSnapshot } from '../events/billing-api.js';
+import { PLAN_IDS, type BillingSnapshot } from '../events/billing-api.js';
 import type { Queryable } from '../server/db/database.js';
 import { countTestMaps } from './maps-list.js';
 import type { Projection } from './projection.js';
@@ -121,4 +121,22 @@ export async function billingSnapshot(db: Queryable, uid: string, admin: boolean
     },
     notices: state.notices,
   };
+}
+
+/**
+ * The stripeRole claim (spec §6) of a local account: the plans with a subscription that counts,
+ * 'basic', 'professional' or 'basic+professional'; null without one.
+ */
+export async function stripeRoleOf(db: Queryable, uid: string): Promise<string | null> {
+  let state: CustomerState | null;
+  try {
+    state = await readCustomer(db, uid);
+  } catch (error) {
+    // Before the read model's first start its table does not exist yet: nobody has a plan.
+    if ((error as { code?: string }).code === '42P01') return null;
+    throw error;
+  }
+  if (!state) return null;
+  const plans = PLAN_IDS.filter((plan) => slotTotal(state.subscriptions, plan) > 0);
+  return plans.length > 0 ? plans.join('+') : null;
 }

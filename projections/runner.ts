@@ -30,7 +30,7 @@ const LEADERSHIP_RETRY_MS = 1_000;
 export class ProjectionRunner {
   private readonly positions = new Map<string, Position>();
   private readonly subscriptions = new Map<string, Subscription>();
-  private readonly waiters = new Set<{ position: Position; resolve: () => void; projections: readonly Projection[] }>();
+  private readonly waiters = new Set<{ position: Position; projections: readonly Projection[]; resolve: () => void }>();
   private running = false;
   private lockSession: LockSession | null = null;
   private campaignTimer: NodeJS.Timeout | null = null;
@@ -138,25 +138,24 @@ export class ProjectionRunner {
   }
 
   /**
-   * Resolves once every projection has applied the event at `position` (or passed it). A
-   * projection with nothing of its own up to there (its filter matches no event between its
-   * checkpoint and `position`) counts as there already: it would otherwise wait for an event
-   * it never sees.
+   * Resolves once the projections that read the event at `position` (or those named) have
+   * applied it or passed it. A projection only moves on events its filter matches, so waiting
+   * on one that never reads the event's stream would never end.
    */
-  async waitFor(position: Position): Promise<void> {
-    if (this.reached(position)) return;
-    const concerned: Projection[] = [];
-    for (const projection of this.projections) {
-      const after = this.positionOf(projection.name);
-      if (comparePositions(after, position) >= 0) continue;
-      const [next] = await this.store.readAll({ after, maxCount: 1, filter: { streamPrefixes: projection.streamPrefixes } });
-      if (next && comparePositions(next.position, position) <= 0) concerned.push(projection);
-    }
-    if (concerned.length === 0 || this.reached(position, concerned)) return;
-    await new Promise<void>((resolve) => this.waiters.add({ position, resolve, projections: concerned }));
+  async waitFor(position: Position, names?: readonly string[]): Promise<void> {
+    const projections = names ? this.projections.filter((p) => names.includes(p.name)) : await this.projectionsReading(position);
+    if (this.reached(position, projections)) return;
+    await new Promise<void>((resolve) => this.waiters.add({ position, projections, resolve }));
   }
 
-  private reached(position: Position, projections: readonly Projection[] = this.projections): boolean {
+  /** The projections whose filter matches the stream of the event at `position` (all, if it is not found). */
+  private async projectionsReading(position: Position): Promise<readonly Projection[]> {
+    const [event] = await this.store.readAll({ after: { commit: position.commit, prepare: position.prepare - 1n }, maxCount: 1 });
+    if (!event || comparePositions(event.position, position) !== 0) return this.projections;
+    return this.projections.filter((p) => p.streamPrefixes.some((prefix) => event.stream.startsWith(prefix)));
+  }
+
+  private reached(position: Position, projections: readonly Projection[]): boolean {
     return projections.every((p) => comparePositions(this.positionOf(p.name), position) >= 0);
   }
 

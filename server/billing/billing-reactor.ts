@@ -100,6 +100,19 @@ export function billingReactor(deps: BillingDeps & { clock: Clock; ids: IdGenera
     }
   }
 
+  /** A deleted map gives its slot back to its owner. */
+  async function releaseDeletedMap(recorded: RecordedEvent) {
+    const mapId = (recorded.data as { mapId?: unknown }).mapId;
+    if (typeof mapId !== 'string') return;
+    const { rows } = await deps.db.query<{ uid: string }>(
+      `SELECT uid FROM billing_customers WHERE state->'slots' @> $1::jsonb`,
+      [JSON.stringify([{ mapId }])],
+    );
+    for (const row of rows) {
+      await runCustomerCommand(deps, row.uid, { type: 'ReleaseSlot', data: { mapId, cause: 'deleted', title: '' } }, meta(recorded.id));
+    }
+  }
+
   async function handleStripeEvent(recorded: RecordedEvent, event: StripeEventReceived['data']) {
     const object = event.object as Record<string, unknown>;
     switch (event.type) {
@@ -156,8 +169,12 @@ export function billingReactor(deps: BillingDeps & { clock: Clock; ids: IdGenera
 
   return {
     name: 'billing-reactor',
-    streamPrefixes: ['customer-', 'stripe-event-'],
+    streamPrefixes: ['customer-', 'stripe-event-', 'map-'],
     async handle(recorded) {
+      if (recorded.type === 'MapDeleted') {
+        await releaseDeletedMap(recorded);
+        return;
+      }
       if (recorded.type === 'CheckoutRequested') {
         const parsed = CheckoutRequested.safeParse({ type: recorded.type, data: recorded.data });
         if (parsed.success) await answerCheckout(recorded, parsed.data.data);

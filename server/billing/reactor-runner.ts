@@ -70,9 +70,10 @@ export class ReactorRunner {
           for (const event of events) {
             await this.reactor.handle(event);
             this.position = event.position;
-            await writeCheckpoint(this.db, this.reactor.name, REACTOR_VERSION, event.position);
-            this.release();
           }
+          // Once per batch: a crash in between repeats the batch, which the handlers shrug off.
+          await writeCheckpoint(this.db, this.reactor.name, REACTOR_VERSION, this.position);
+          this.release();
         },
         onError: (error) => {
           this.logger.error({ err: error, reactor: this.reactor.name }, 'reactor failed; retrying from its checkpoint');

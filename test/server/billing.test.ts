@@ -3,23 +3,28 @@
  * checkout through the local checkout page, webhooks (signatures, duplicates, any order),
  * slots (publish, unpublish, shrinking subscriptions), licences, and who may do what.
  */
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.js';
-import { billingSnapshot } from '../../projections/billing.js';
+import { billingSnapshot, licenceOfMap } from '../../projections/billing.js';
 import { LocalStripeStore } from '../../server/billing/local-stripe/local-stripe-store.js';
-import { localPrices, subscriptionObject } from '../../server/billing/local-stripe/local-stripe-api.js';
+import { localPrices, localStripeApi, subscriptionObject } from '../../server/billing/local-stripe/local-stripe-api.js';
 import { signWebhook, stripeEvent } from '../../server/billing/local-stripe/local-webhooks.js';
-import { LOCAL_WEBHOOK_SECRET } from '../../server/config.js';
+import { loadConfig, LOCAL_WEBHOOK_SECRET } from '../../server/config.js';
+import { openPGliteDatabase } from '../../server/db/pglite-database.js';
 import { databaseTargets } from '../support/databases.js';
 import { call, openLive, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
 
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const value = await read();
-    if (ok(value)) return value;
+  const deadline = Date.now() + 8_000;
+  let value = await read();
+  while (!ok(value)) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
+    value = await read();
   }
-  throw new Error(`Timed out waiting for ${what}`);
+  return value;
 }
 
 function shuffle<T>(items: T[], seed: number): T[] {
@@ -49,7 +54,10 @@ describe.each(databaseTargets)('billing on $name', (target) => {
   const ok = async (name: string, data: unknown, user: TestUser) => {
     const answer = await call(server, name, data, user);
     if (answer.status !== 200) throw new Error(`${name}: ${answer.status} ${JSON.stringify(answer.body)}`);
-    if (answer.body.position) await projected(server, answer.body.position);
+    // Billing's functions answer the position of their last event: a customer's (the billing
+    // read model reads it) or a map's (the maps' read models do).
+    if (answer.body.position) await projected(server, answer.body.position, name === 'startCheckout' ? ['billing'] : ['maps_list', 'map_data']);
+    if (name === 'registerLicence') await until(() => licenceOfMap(server.services.db, (data as { mapId: string }).mapId), Boolean, 'the licence');
     return answer.body.result;
   };
   const billing = (user: TestUser) => billingSnapshot(server.services.db, user.uid, false);
@@ -75,7 +83,11 @@ describe.each(databaseTargets)('billing on $name', (target) => {
     const done = await fetch(`${local(session.url!)}/complete`, form({ quantity: String(quantity) }));
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toMatch(/\/maps\?checkout=success#subscribe$/);
-    const after = await until(() => billing(user), (b) => b.subscriptions.some((s) => s.plan === plan && s.status === 'active'), 'the subscription');
+    const after = await until(
+      () => billing(user),
+      (b) => b.subscriptions.some((s) => s.plan === plan && s.status === 'active') && b.checkoutSessions[0]?.status === 'completed',
+      'the subscription',
+    );
     return after.subscriptions.find((s) => s.plan === plan)!.id;
   }
 
@@ -226,10 +238,19 @@ describe.each(databaseTargets)('billing on $name', (target) => {
     answer = await call(server, 'publishMap', { mapId: second, plan: 'professional' }, owner);
     expect(answer.status).toBe(429);
 
-    // Unpublish by hand frees the slot; ending the subscription would have no map left to move.
+    // Unpublish by hand frees the slot.
     await ok('unpublishMap', { mapId: first }, owner);
     expect(await listState(first)).toEqual({ state: 0, subscribed: false });
     expect((await billing(owner)).slots.pro).toEqual({ used: 0, total: 1 });
+
+    // A deleted map gives its slot back.
+    await ok('publishMap', { mapId: second, plan: 'professional' }, owner);
+    expect((await billing(owner)).slots.pro).toEqual({ used: 1, total: 1 });
+    await ok('deleteMap', { id: second }, owner);
+    await until(() => billing(owner), (b) => b.slots.pro.used === 0, 'the slot of the deleted map');
+    // The stripeRole claim follows the subscription.
+    const me = await (await fetch(`${server.url}/api/auth/me`, { headers: { cookie: owner.cookie } })).json() as any;
+    expect(JSON.stringify(me)).toContain('"stripeRole":"professional"');
   });
 
   it('lets nobody touch another user’s maps, subscription or billing topic', async () => {
@@ -267,5 +288,79 @@ describe.each(databaseTargets)('billing on $name', (target) => {
     const foreign = await live.next((m) => m.type === 'error' && m.topic === `billing:${owner.uid}`);
     expect(foreign).toMatchObject({ code: 'permission-denied' });
     live.close();
+  });
+});
+
+describe('billing against a Stripe that fails, and a marketplace that answers', () => {
+  let stripe: FastifyInstance;
+  let marketplace: FastifyInstance;
+  let server: TestServer;
+  let failure: { status: number; type: string; message: string } | null = null;
+
+  beforeAll(async () => {
+    // A separate fake Stripe HTTP server, reached through the SDK's host/port options.
+    stripe = Fastify();
+    const store = await LocalStripeStore.open(await openPGliteDatabase(undefined));
+    await stripe.register(async (scope) =>
+      localStripeApi(scope, { store, prices: localPrices(loadConfig({}).stripe.prices), pagesBase: 'http://fake-stripe.test', apiKey: 'sk_test_fake', failNext: () => failure }),
+    );
+    await stripe.listen({ port: 0, host: '127.0.0.1' });
+    marketplace = Fastify();
+    marketplace.get('/v3/market/author/sale', async (request, reply) => {
+      if (request.headers.authorization !== 'Bearer envato-token') return reply.code(401).send({ error: 'bad token' });
+      const { code } = request.query as { code: string };
+      if (code === CODE_A) return { amount: '19.00', item: { name: 'Mapfold Interactive Maps' }, supported_until: null };
+      return reply.code(404).send({ error: 404, description: 'No sale belonging to the current user found with that code' });
+    });
+    await marketplace.listen({ port: 0, host: '127.0.0.1' });
+    const address = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    server = await startTestServer(databaseTargets[0]!, {
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_fake',
+        STRIPE_WEBHOOK_SECRET: 'whsec_fake_endpoint',
+        STRIPE_API_URL: address(stripe),
+        ENVATO_TOKEN: 'envato-token',
+        ENVATO_API_URL: address(marketplace),
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await stripe?.close();
+    await marketplace?.close();
+  });
+
+  it('shows Stripe’s error when the checkout session cannot be made, and its url when it can', async () => {
+    const user = await registerUser(server);
+    failure = { status: 400, type: 'invalid_request_error', message: 'Tax ID collection requires updating business name on the customer.' };
+    const { body } = await call(server, 'startCheckout', { plan: 'professional', interval: 'yearly', quantity: 12 }, user);
+    const failed = await until(
+      () => billingSnapshot(server.services.db, user.uid, false),
+      (b) => b.checkoutSessions[0]?.status === 'failed',
+      'the failed session',
+    );
+    expect(failed.checkoutSessions[0]).toMatchObject({ id: body.result.sessionId, url: null, error: failure.message });
+    failure = null;
+    await call(server, 'startCheckout', { plan: 'professional', interval: 'yearly', quantity: 12 }, user);
+    const ready = await until(
+      () => billingSnapshot(server.services.db, user.uid, false),
+      (b) => b.checkoutSessions[0]?.status === 'ready',
+      'the session url',
+    );
+    expect(ready.checkoutSessions[0]!.url).toMatch(/^http:\/\/fake-stripe\.test\/checkout\/cs_test_/);
+    // Without the local test Stripe, its API is not served (the path falls to the client app).
+    expect((await fetch(`${server.url}/local-stripe/v1/subscriptions/sub_1`, { headers: { authorization: 'Bearer sk_test_mapfold_local' } })).headers.get('content-type')).not.toMatch(/json/);
+  });
+
+  it('checks purchase codes with the marketplace when a token is set', async () => {
+    const user = await registerUser(server);
+    const first = (await call(server, 'createMap', { title: 'Verified' }, user)).body.result;
+    const second = (await call(server, 'createMap', { title: 'Unknown code' }, user)).body.result;
+    const answer = await call(server, 'registerLicence', { mapId: first, purchaseCode: CODE_A }, user);
+    expect(answer.status).toBe(200);
+    expect(answer.body.result.verified).toBe(true);
+    const refused = await call(server, 'registerLicence', { mapId: second, purchaseCode: CODE_B }, user);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(/not valid/);
   });
 });

@@ -26,13 +26,13 @@ describe('operations', () => {
       status: 'ready',
       database: { ok: true },
       eventStore: { ok: true },
-      projectionLag: { maps_list: 0, map_data: 0 },
+      projectionLag: { maps_list: 0, map_data: 0, billing: 0 },
     });
     // With the runner stopped, new events show up as lag.
     await server.runner.stop();
     await call(server, 'saveMap', { id: made.body.result, title: 'Lagging' }, user);
     const lagging = await fetch(`${server.url}/api/ready`).then((r) => r.json());
-    expect(lagging.projectionLag).toEqual({ maps_list: 1, map_data: 1 });
+    expect(lagging.projectionLag).toEqual({ maps_list: 1, map_data: 1, billing: 0 });
     await server.runner.start();
   });
 

@@ -144,9 +144,9 @@ export async function call(server: TestServer, name: string, data: unknown, user
   return { status: response.status, body: (await response.json()) as any };
 }
 
-/** Waits until the projections have applied the event at this wire position. */
-export function projected(server: TestServer, position: string): Promise<void> {
-  return server.runner.waitFor(parsePosition(position));
+/** Waits until the projections (by default those reading the event's stream) have applied the event at this wire position. */
+export function projected(server: TestServer, position: string, projections?: readonly string[]): Promise<void> {
+  return server.runner.waitFor(parsePosition(position), projections);
 }
 
 /** A websocket client of /api/live that records every message. */
