@@ -6,6 +6,7 @@ import { ContactForm } from '../../features/contact/components/contact-form';
 import { useSession } from '../../lib/session';
 import { paths } from '../paths';
 import '../../features/contact/contact.css';
+import { PageDescription } from '../../features/marketing/components/page-description';
 
 /** The public inbox shown to visitors (mail from the form goes to the server's CONTACT_EMAIL). */
 const TEAM_EMAIL = 'hello@mapfold.com';
@@ -23,10 +24,7 @@ export function ContactPage() {
   return (
     <div className="page contact-page">
       <title>Contact us · Mapfold</title>
-      <meta
-        name="description"
-        content="Contact the Mapfold team about plans, licences, support or a custom map built for you. We answer every message within one business day."
-      />
+      <PageDescription content="Contact the Mapfold team about plans, licences, support or a custom map built for you. We answer every message within one business day." />
       <div className="container">
         <div className="contact-page__head">
           <span className="eyebrow">{custom ? 'Contact · Custom work' : 'Contact'}</span>

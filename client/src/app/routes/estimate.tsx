@@ -4,15 +4,13 @@ import { EstimateCalculator } from '../../features/marketing/components/estimate
 import { SALES_CONTACT_PATH } from '../../features/marketing/components/pricing-links';
 import { customWorkPath, paths } from '../paths';
 import '../../features/marketing/components/marketing.css';
+import { PageDescription } from '../../features/marketing/components/page-description';
 
 export function EstimatePage() {
   return (
     <div className="page estimate-page">
       <title>Estimate your cost · Mapfold</title>
-      <meta
-        name="description"
-        content="Work out what Mapfold costs for your maps: choose the number of maps, the plan and monthly or annual billing to see your monthly and yearly total."
-      />
+      <PageDescription content="Work out what Mapfold costs for your maps: choose the number of maps, the plan and monthly or annual billing to see your monthly and yearly total." />
       <div className="container">
         <div className="estimate-page__header">
           <span className="eyebrow">Estimate</span>

@@ -7,15 +7,13 @@ import { SALES_CONTACT_PATH } from '../../features/marketing/components/pricing-
 import { PricingPlans } from '../../features/marketing/components/pricing-plans';
 import { paths } from '../paths';
 import '../../features/marketing/components/marketing.css';
+import { PageDescription } from '../../features/marketing/components/page-description';
 
 export function PricingPage() {
   return (
     <div className="page pricing-page">
       <title>Pricing · Mapfold</title>
-      <meta
-        name="description"
-        content="Mapfold pricing per published map: Basic from $8/mo per map, Professional from $24/mo per map with annual billing. Two free test maps, volume discounts from 10 maps."
-      />
+      <PageDescription content="Mapfold pricing per published map: Basic from $8/mo per map, Professional from $24/mo per map with annual billing. Two free test maps, volume discounts from 10 maps." />
       <div className="container">
         <div className="pricing-page__header">
           <span className="eyebrow">Pricing</span>

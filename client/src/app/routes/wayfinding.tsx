@@ -8,15 +8,13 @@ import {
   WayfindingSteps,
 } from '../../features/marketing/components/wayfinding-sections';
 import '../../features/marketing/components/marketing.css';
+import { PageDescription } from '../../features/marketing/components/page-description';
 
 export function WayfindingPage() {
   return (
     <div className="wayfinding-page">
       <title>Indoor wayfinding · Mapfold</title>
-      <meta
-        name="description"
-        content="Indoor wayfinding for hospitals, campuses, airports, venues and shopping centres: turn-by-turn routes across floors on the web, kiosks and embeds, built from your floor plans."
-      />
+      <PageDescription content="Indoor wayfinding for hospitals, campuses, airports, venues and shopping centres: turn-by-turn routes across floors on the web, kiosks and embeds, built from your floor plans." />
       <WayfindingHero />
       <WayfindingPlaces />
       <WayfindingSteps />

@@ -501,6 +501,8 @@ export function MapRenderer(props: MapRendererProps) {
       <div
         ref={viewportRef}
         className="mf-viewport"
+        /* An interactive surface with its own keys (arrows pan, plus and minus zoom). */
+        role="application"
         data-cooperative={cooperative ? 'true' : 'false'}
         data-placing={placing ? 'true' : undefined}
         tabIndex={0}

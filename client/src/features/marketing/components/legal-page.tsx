@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import './legal.css';
+import { PageDescription } from './page-description';
 
 export interface LegalSection {
   /** The in-page anchor, e.g. 'billing' for #billing. */
@@ -86,7 +87,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
   return (
     <div className="page legal-page">
       <title>{`${title} · Mapfold`}</title>
-      <meta name="description" content={description} />
+      <PageDescription content={description} />
       <div className="container">
         <div className="legal-page__header">
           <span className="eyebrow">Legal</span>
