@@ -42,7 +42,7 @@ function billing(notices: UnpublishNotice[] = []): BillingSnapshot {
   };
 }
 
-const cafe: UnpublishNotice = { mapId: 'cafe', title: 'Cafe map', reason: 'your Basic subscription was canceled.', at: '2026-11-20T09:00:00.000Z' };
+const cafe: UnpublishNotice = { mapId: 'cafe', title: 'Cafe map', reason: 'Your Basic subscription was canceled.', at: '2026-11-20T09:00:00.000Z' };
 const mall: UnpublishNotice = { mapId: 'mall', title: 'Riverside Mall', reason: 'your Pro slots went down to 0.', at: '2026-11-21T09:00:00.000Z' };
 
 async function openMaps(path = '/maps') {

@@ -142,7 +142,7 @@ export function PublishPanel({ mapId, title, state: openedState, api = defaultAp
               </PublishButton>
             ) : null}
             {offerPro ? (
-              <PublishButton action="professional" busy={busy} onClick={run} primary={!published}>
+              <PublishButton action="professional" busy={busy} onClick={run}>
                 Publish in a Pro slot
               </PublishButton>
             ) : null}
