@@ -122,9 +122,21 @@ export type SlotUsage = z.infer<typeof SlotUsage>;
 export const UnpublishNotice = z.object({ mapId: z.string(), title: z.string(), reason: z.string(), at: z.string() });
 export type UnpublishNotice = z.infer<typeof UnpublishNotice>;
 
+/** A map's registered marketplace licence (the code itself stays on the server). */
+export const MapLicenceView = z.object({
+  mapId: z.string(),
+  verified: z.boolean(),
+  registeredAt: z.string(),
+  /** The end of the licence's 6 months of Basic usage. */
+  basicUntil: z.string(),
+});
+export type MapLicenceView = z.infer<typeof MapLicenceView>;
+
 /** The value of the `billing:{uid}` live topic. */
 export const BillingSnapshot = z.object({
   subscriptions: z.array(SubscriptionView),
+  /** The licences registered for the user's maps. */
+  licences: z.array(MapLicenceView).default([]),
   /** The latest checkout sessions, newest first. */
   checkoutSessions: z.array(CheckoutSessionView),
   slots: SlotUsage,

@@ -237,10 +237,11 @@ function releaseBeyondTotal(state: CustomerState, titles: Record<string, string>
     const holders = state.slots.filter((slot) => slot.plan === plan);
     if (holders.length <= total) continue;
     const beyond = holders.slice(total).reverse();
+    // Shown after "“Title” left its slot: ", so it says why, not what happened.
     const reason =
       total === 0
-        ? `Your ${PLAN_NAMES[plan]} subscription ended, so this map went back to a test map.`
-        : `Your ${PLAN_NAMES[plan]} subscription now has ${total} ${total === 1 ? 'slot' : 'slots'}, so this map, published most recently, went back to a test map.`;
+        ? `your ${PLAN_NAMES[plan]} subscription ended.`
+        : `your ${PLAN_NAMES[plan]} subscription now has ${total} ${total === 1 ? 'slot' : 'slots'}, and this map was published most recently.`;
     for (const holder of beyond) {
       events.push({
         type: 'SlotReleased',

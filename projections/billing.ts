@@ -34,6 +34,7 @@ export const billingProjection: Projection = {
       basic_until timestamptz NOT NULL
     );
     CREATE INDEX IF NOT EXISTS map_licences_basic_until ON map_licences (basic_until);
+    CREATE INDEX IF NOT EXISTS map_licences_uid ON map_licences (uid);
   `,
   tables: ['billing_customers', 'map_licences'],
   streamPrefixes: [CUSTOMER_PREFIX, LICENCE_PREFIX],
@@ -111,8 +112,18 @@ export async function licenceOfMap(db: Queryable, mapId: string): Promise<MapLic
 export async function billingSnapshot(db: Queryable, uid: string, admin: boolean): Promise<BillingSnapshot> {
   const state = (await readCustomer(db, uid)) ?? initialCustomerState;
   const testUsed = await countTestMaps(db, uid);
+  const { rows: licences } = await db.query<{ map_id: string; verified: boolean; registered_at: Date | string; basic_until: Date | string }>(
+    'SELECT map_id, verified, registered_at, basic_until FROM map_licences WHERE uid = $1 ORDER BY registered_at',
+    [uid],
+  );
   return {
     subscriptions: state.subscriptions,
+    licences: licences.map((row) => ({
+      mapId: row.map_id,
+      verified: row.verified,
+      registeredAt: new Date(row.registered_at).toISOString(),
+      basicUntil: new Date(row.basic_until).toISOString(),
+    })),
     checkoutSessions: state.sessions,
     slots: {
       basic: { used: slotsUsed(state, 'basic'), total: slotTotal(state.subscriptions, 'basic') },

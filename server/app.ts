@@ -34,6 +34,7 @@ import type { FileStore } from './files/file-store.js';
 import { LiveHub } from './live/live-hub.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { fileRoutes } from './routes/file-routes.js';
+import { stripeRoleOf } from '../projections/billing.js';
 import { setUpBilling } from './billing/billing-plugin.js';
 import type { ReactorRunner } from './billing/reactor-runner.js';
 import { functionRoutes } from './routes/function-routes.js';
@@ -143,7 +144,9 @@ export async function buildApp(
     if (request.url.startsWith('/local-stripe/')) refuseCrossSiteWrites(request, config.publicUrl);
     if (request.url.startsWith('/api/')) {
       refuseCrossSiteWrites(request, config.publicUrl);
-      request.principal = await services.auth.principalFor({ headers: request.headers, cookies: request.cookies });
+      const principal = await services.auth.principalFor({ headers: request.headers, cookies: request.cookies });
+      // The subscription role (spec §6) follows the billing read model, whichever provider signed in.
+      request.principal = principal ? { ...principal, stripeRole: (await stripeRoleOf(db, principal.uid)) ?? principal.stripeRole } : null;
     }
   });
 

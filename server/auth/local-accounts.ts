@@ -6,7 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { stripeRoleOf } from '../../projections/billing.js';
 import { DomainError } from '../../events/errors.js';
 import type { Principal } from '../../events/principal.js';
 import type { Clock, IdGenerator } from '../clock.js';
@@ -171,9 +170,7 @@ export class LocalAccounts implements AuthProvider {
         WHERE s.token_hash = $1 AND s.expires_at > $2`,
       [hashToken(token), this.o.clock.now().toISOString()],
     );
-    if (!rows[0]) return null;
-    // The subscription role follows the customer's subscriptions (spec §6), read per request.
-    return { ...this.principalOf(rows[0]), stripeRole: await stripeRoleOf(this.db, rows[0].uid) };
+    return rows[0] ? this.principalOf(rows[0]) : null;
   }
 
   // ---- e-mail verification ---------------------------------------------------------------

@@ -3,14 +3,14 @@
  * recorded Stripe webhook events into the customer's subscriptions. Subscriptions are re-read
  * from Stripe on every event about them, so events delivered late, twice or out of order all
  * end in Stripe's current state. When a plan's slots shrink, the maps that lose their slot go
- * back to test maps here.
+ * back to test maps here (or stay live on their licence while it lasts).
  */
 import type Stripe from 'stripe';
 import type { z } from 'zod';
 import { CheckoutRequested, type CustomerEvent } from '../../events/customer.js';
 import { MapState } from '../../events/map-states.js';
 import { streams } from '../../events/streams.js';
-import { readCustomer, uidOfCustomer } from '../../projections/billing.js';
+import { licenceOfMap, readCustomer, uidOfCustomer } from '../../projections/billing.js';
 import type { Clock, IdGenerator } from '../clock.js';
 import type { CommandMetadata } from '../commands/command-handler.js';
 import { setMapState } from '../commands/map-commands.js';
@@ -92,7 +92,10 @@ export function billingReactor(deps: BillingDeps & { clock: Clock; ids: IdGenera
     for (const event of events) {
       if (event.type !== 'SlotReleased' || event.data.cause !== 'subscription') continue;
       try {
-        await setMapState(deps, { mapId: event.data.mapId, state: MapState.test, subscribed: false }, meta(cause.id));
+        // A map whose licence still gives it Basic usage stays live on the licence.
+        const licence = await licenceOfMap(deps.db, event.data.mapId);
+        const onLicence = licence !== null && new Date(licence.basicUntil) > deps.clock.now();
+        await setMapState(deps, { mapId: event.data.mapId, state: onLicence ? MapState.live : MapState.test, subscribed: false }, meta(cause.id));
       } catch (error) {
         // A map deleted meanwhile has nothing left to unpublish.
         deps.logger.error({ err: error, mapId: event.data.mapId }, 'unpublishing a map that lost its slot failed');

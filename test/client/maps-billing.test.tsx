@@ -36,6 +36,7 @@ function item(overrides: Partial<MapListItem> & Pick<MapListItem, 'id' | 'title'
 function billing(notices: UnpublishNotice[] = []): BillingSnapshot {
   return {
     subscriptions: [],
+    licences: [],
     checkoutSessions: [],
     slots: { basic: { used: 2, total: 3 }, pro: { used: 1, total: 1 }, test: { used: 1, total: 2 } },
     notices,
@@ -92,12 +93,12 @@ describe('the maps page with billing', () => {
 
     const notices = await screen.findByRole('list', { name: 'Maps taken out of their slots' });
     expect(within(notices).getAllByRole('alert').map((notice) => notice.textContent)).toEqual([
-      '“Cafe map” went back to a test map: your Basic subscription was canceled.',
-      '“Riverside Mall” went back to a test map: your Pro slots went down to 0.',
+      '“Cafe map” left its slot: your Basic subscription was canceled.',
+      '“Riverside Mall” left its slot: your Pro slots went down to 0.',
     ]);
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss the notice about “Cafe map”' }));
-    expect(within(notices).getAllByRole('alert').map((notice) => notice.textContent)).toEqual(['“Riverside Mall” went back to a test map: your Pro slots went down to 0.']);
+    expect(within(notices).getAllByRole('alert').map((notice) => notice.textContent)).toEqual(['“Riverside Mall” left its slot: your Pro slots went down to 0.']);
     expect(JSON.parse(localStorage.getItem(DISMISSED_NOTICES_KEY)!)).toEqual(['cafe@2026-11-20T09:00:00.000Z']);
     unmount();
 

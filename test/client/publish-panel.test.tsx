@@ -40,6 +40,7 @@ function item(overrides: Partial<MapListItem> = {}): MapListItem {
 function billing(slots: Partial<BillingSnapshot['slots']> = {}): BillingSnapshot {
   return {
     subscriptions: [],
+    licences: [],
     checkoutSessions: [],
     slots: { basic: { used: 1, total: 3 }, pro: { used: 0, total: 1 }, test: { used: 1, total: 2 }, ...slots },
     notices: [],

@@ -22,6 +22,7 @@ const topic = topics.billing('u1');
 function snapshot(overrides: Partial<BillingSnapshot> = {}): BillingSnapshot {
   return {
     subscriptions: [],
+    licences: [],
     checkoutSessions: [],
     slots: { basic: { used: 0, total: 0 }, pro: { used: 0, total: 0 }, test: { used: 1, total: 2 } },
     notices: [],

@@ -230,8 +230,10 @@ describe.each(databaseTargets)('billing on $name', (target) => {
     await fetch(`${billingPage}/subscriptions/${subscriptionId}`, form({ action: 'quantity', quantity: '1' }));
     const shrunk = await until(() => billing(owner), (b) => b.notices.length === 1, 'the unpublish notice');
     expect(shrunk.notices[0]).toMatchObject({ mapId: second, title: 'Old Town' });
-    expect(shrunk.notices[0]!.reason).toMatch(/now has 1 slot/);
-    await until(() => listState(second), (row) => row?.state === 0, 'the map back to a test map');
+    expect(shrunk.notices[0]!.reason).toBe('your Professional subscription now has 1 slot, and this map was published most recently.');
+    // Its licence still gives it Basic: it stays live on the licence, out of the slot.
+    await until(() => listState(second), (row) => row?.subscribed === false, 'the map out of its slot');
+    expect(await listState(second)).toEqual({ state: 1, subscribed: false });
     expect(await listState(first)).toEqual({ state: 3, subscribed: true });
 
     // No slot free now.

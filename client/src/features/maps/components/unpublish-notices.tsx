@@ -52,7 +52,7 @@ export function UnpublishNotices({ notices }: { notices: readonly UnpublishNotic
             <path d="M12 9v4M12 17h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
           </svg>
           <p className="unpublish-notice__text">
-            “{notice.title}” went back to a test map: {sentenceTail(notice.reason)}
+            “{notice.title}” left its slot: {sentenceTail(notice.reason)}
           </p>
           <button type="button" className="unpublish-notice__dismiss" aria-label={`Dismiss the notice about “${notice.title}”`} onClick={() => dismiss(notice)}>
             <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
