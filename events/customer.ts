@@ -60,7 +60,14 @@ export const SlotReleased = z.object({
   }),
 });
 
+/** A licence's 6 months of Basic ended while the map was live on it: the map went back to a test map. */
+export const LicenceBasicEnded = z.object({
+  type: z.literal('LicenceBasicEnded'),
+  data: z.object({ mapId: z.string(), title: z.string(), basicUntil: at, at }),
+});
+
 export const CustomerEvent = z.discriminatedUnion('type', [
+  LicenceBasicEnded,
   CheckoutRequested,
   CheckoutSessionCreated,
   CheckoutSessionFailed,
@@ -86,9 +93,11 @@ export interface CustomerState {
   /** Maps in slots, in the order they were published (oldest first). */
   slots: SlotHolder[];
   notices: UnpublishNotice[];
+  /** Licences whose Basic period was already ended, as `mapId@basicUntil` (absent in older rows). */
+  endedLicences?: string[];
 }
 
-export const initialCustomerState: CustomerState = { customerId: null, sessions: [], subscriptions: [], slots: [], notices: [] };
+export const initialCustomerState: CustomerState = { customerId: null, sessions: [], subscriptions: [], slots: [], notices: [], endedLicences: [] };
 
 /** How many checkout sessions and notices the customer keeps (the newest). */
 export const KEEP_SESSIONS = 20;
@@ -116,6 +125,19 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
     }
     case 'InvoiceRecorded':
       return state;
+    case 'LicenceBasicEnded': {
+      const notice: UnpublishNotice = {
+        mapId: event.data.mapId,
+        title: event.data.title,
+        reason: 'its licence’s 6 months of Basic ended. Publish it in a slot to keep it live.',
+        at: event.data.at,
+      };
+      return {
+        ...state,
+        endedLicences: [...(state.endedLicences ?? []), `${event.data.mapId}@${event.data.basicUntil}`],
+        notices: [notice, ...state.notices].slice(0, KEEP_NOTICES),
+      };
+    }
     case 'SlotAssigned':
       return { ...state, slots: [...state.slots.filter((slot) => slot.mapId !== event.data.mapId), { ...event.data }] };
     case 'SlotReleased': {
@@ -153,7 +175,8 @@ export type CustomerCommand =
   | { type: 'RecordInvoice'; data: { invoiceId: string; subscriptionId: string | null; outcome: 'paid' | 'payment_failed'; amount: number } }
   /** Put a map in one of the plan's slots; `licensed` says the map has a registered licence. */
   | { type: 'AssignSlot'; data: { mapId: string; plan: PlanId; licensed: boolean } }
-  | { type: 'ReleaseSlot'; data: { mapId: string; cause: 'owner' | 'deleted'; title: string } };
+  | { type: 'ReleaseSlot'; data: { mapId: string; cause: 'owner' | 'deleted'; title: string } }
+  | { type: 'EndLicenceBasic'; data: { mapId: string; title: string; basicUntil: string } };
 
 export const SLOTS_NEED_LICENCE = 'Slots only work with registered maps: register this map’s purchase code first.';
 
@@ -215,6 +238,10 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState, n
       }
       events.push({ type: 'SlotAssigned', data: { mapId, plan, at: time } });
       return events;
+    }
+    case 'EndLicenceBasic': {
+      if ((state.endedLicences ?? []).includes(`${command.data.mapId}@${command.data.basicUntil}`)) return [];
+      return [{ type: 'LicenceBasicEnded', data: { ...command.data, at: time } }];
     }
     case 'ReleaseSlot': {
       const holder = state.slots.find((slot) => slot.mapId === command.data.mapId);

@@ -12,6 +12,7 @@ import { localPrices, localStripeApi } from './local-stripe/local-stripe-api.js'
 import { LOCAL_STRIPE_PREFIX } from './local-stripe/local-stripe-constants.js';
 import { localStripePages } from './local-stripe/local-stripe-pages.js';
 import { LocalStripeStore } from './local-stripe/local-stripe-store.js';
+import { expireLicences, LICENCE_SWEEP_EVERY_MS } from './licence-expiry.js';
 import { marketplaceLicences } from './marketplace-licences.js';
 import { ReactorRunner } from './reactor-runner.js';
 import { StripeGateway } from './stripe-gateway.js';
@@ -63,5 +64,17 @@ export async function setUpBilling(app: FastifyInstance, services: Services, his
   const reactor = new ReactorRunner(services.db, services.store, billingReactor({ ...deps, clock: services.clock, logger: app.log }), app.log);
   app.addHook('onReady', () => reactor.start());
   app.addHook('onClose', () => reactor.stop());
+
+  const sweep = () =>
+    expireLicences(deps, services.clock.now(), () => services.ids.uuid()).catch((error: unknown) => app.log.error({ err: error }, 'the licence sweep failed'));
+  let sweepTimer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    void sweep();
+    sweepTimer = setInterval(() => void sweep(), LICENCE_SWEEP_EVERY_MS);
+    sweepTimer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (sweepTimer) clearInterval(sweepTimer);
+  });
   return { deps, reactor };
 }

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.js';
 import { billingSnapshot, licenceOfMap } from '../../projections/billing.js';
+import { expireLicences } from '../../server/billing/licence-expiry.js';
 import { LocalStripeStore } from '../../server/billing/local-stripe/local-stripe-store.js';
 import { localPrices, localStripeApi, subscriptionObject } from '../../server/billing/local-stripe/local-stripe-api.js';
 import { signWebhook, stripeEvent } from '../../server/billing/local-stripe/local-webhooks.js';
@@ -253,6 +254,24 @@ describe.each(databaseTargets)('billing on $name', (target) => {
     // The stripeRole claim follows the subscription.
     const me = await (await fetch(`${server.url}/api/auth/me`, { headers: { cookie: owner.cookie } })).json() as any;
     expect(JSON.stringify(me)).toContain('"stripeRole":"professional"');
+  });
+
+  it('ends a licence’s Basic usage after 6 months: the map goes back to a test map, once, with a notice', async () => {
+    const owner = await registerUser(server);
+    const mapId = await ok('createMap', { title: 'Seasonal fair' }, owner);
+    const { basicUntil } = await ok('registerLicence', { mapId, purchaseCode: '3d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a' }, owner);
+    const deps = { store: server.services.store, db: server.services.db, ids: server.services.ids };
+    const state = async () => (await server.services.db.query<{ state: number }>('SELECT state FROM maps_list WHERE id = $1', [mapId])).rows[0]!.state;
+    // A day before the end nothing happens.
+    await expireLicences(deps, new Date(new Date(basicUntil).getTime() - 24 * 3600 * 1000), () => server.services.ids.uuid());
+    expect(await state()).toBe(1);
+    const after = new Date(new Date(basicUntil).getTime() + 1000);
+    await expireLicences(deps, after, () => server.services.ids.uuid());
+    await until(state, (value) => value === 0, 'the map back to a test map');
+    await expireLicences(deps, after, () => server.services.ids.uuid());
+    const snapshot = await until(() => billing(owner), (b) => b.notices.length > 0, 'the notice');
+    expect(snapshot.notices).toEqual([expect.objectContaining({ mapId, title: 'Seasonal fair', reason: expect.stringMatching(/6 months of Basic ended/) })]);
+    expect(snapshot.licences).toEqual([expect.objectContaining({ mapId, verified: false, basicUntil })]);
   });
 
   it('lets nobody touch another user’s maps, subscription or billing topic', async () => {
