@@ -37,7 +37,13 @@ export async function setUpBilling(app: FastifyInstance, services: Services, his
     marketplace: marketplaceLicences(config.envato),
     publicUrl: config.publicUrl,
   };
-  await stripeWebhookRoutes(app, { gateway, store: services.store, ids: services.ids, clock: services.clock });
+  await stripeWebhookRoutes(app, {
+    gateway,
+    store: services.store,
+    ids: services.ids,
+    clock: services.clock,
+    onFailure: () => app.metrics.webhookFailures.inc({ provider: 'stripe' }),
+  });
 
   if (gateway.local) {
     const store = await LocalStripeStore.open(services.db);

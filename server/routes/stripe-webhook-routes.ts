@@ -12,6 +12,8 @@ import { WrongExpectedRevisionError, type EventStore } from '../event-store/even
 
 export interface StripeWebhookDeps {
   gateway: StripeGateway;
+  /** Counts deliveries that could not be processed (mapfold_webhook_failures_total). */
+  onFailure?: () => void;
   store: EventStore;
   ids: IdGenerator;
   clock: Clock;
@@ -26,12 +28,14 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: StripeWebh
     scope.post('/api/stripe/webhook', async (request, reply) => {
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+        deps.onFailure?.();
         return reply.code(400).send({ error: { status: 'INVALID_ARGUMENT', message: 'Missing Stripe-Signature header.' } });
       }
       let event;
       try {
         event = deps.gateway.constructEvent(request.body, signature);
       } catch {
+        deps.onFailure?.();
         return reply.code(400).send({ error: { status: 'INVALID_ARGUMENT', message: 'Webhook signature verification failed.' } });
       }
       const at = deps.clock.now().toISOString();
@@ -50,6 +54,8 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: StripeWebh
         );
       } catch (error) {
         if (error instanceof WrongExpectedRevisionError) return { received: true, duplicate: true };
+        // Stripe retries a delivery that got no 2xx, for up to three days.
+        deps.onFailure?.();
         throw error;
       }
       return { received: true };

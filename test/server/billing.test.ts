@@ -148,6 +148,21 @@ describe.each(databaseTargets)('billing on $name', (target) => {
     // Signed ten minutes ago: outside the 5-minute tolerance.
     expect((await post(payload, signWebhook(payload, LOCAL_WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 600))).status).toBe(400);
     expect((await fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload })).status).toBe(400);
+    // Each refused delivery is counted for the operators.
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(Number(/mapfold_webhook_failures_total\{provider="stripe"\} (\d+)/.exec(metrics)?.[1])).toBeGreaterThanOrEqual(4);
+  });
+
+  it('serves the local test Stripe’s API only to its own key', async () => {
+    const path = `${server.url}/local-stripe/v1/subscriptions/sub_nothing`;
+    expect((await fetch(path)).status).toBe(401);
+    expect((await fetch(path, { headers: { authorization: 'Bearer sk_live_someone' } })).status).toBe(401);
+    const missing = await fetch(path, { headers: { authorization: 'Bearer sk_test_mapfold_local' } });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
+    // Its pages take form posts from this site only.
+    const crossSite = await fetch(`${server.url}/local-stripe/checkout/cs_test_x/complete`, { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, body: 'quantity=1' });
+    expect(crossSite.status).toBe(403);
   });
 
   it('ends in the same state whether 200 subscription events arrive in order, shuffled or twice', async () => {
