@@ -2,7 +2,9 @@
  * The editor's publish panel: the map's status from the live maps list, the slots from
  * `billing:{uid}`, publishing into a Basic or Pro slot and unpublishing (busy while the call
  * runs, the server's message inline when it refuses, success announced once the live list has
- * the new state), the way to more slots when none is free, and registering a purchase code.
+ * the new state), the way to more slots when none is free, and registering a purchase code. The
+ * map's licence comes from `billing:{uid}`: its Basic period (running or ended), no form for a
+ * licensed map, and Basic on a valid licence taking no slot.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -37,15 +39,22 @@ function item(overrides: Partial<MapListItem> = {}): MapListItem {
   };
 }
 
-function billing(slots: Partial<BillingSnapshot['slots']> = {}): BillingSnapshot {
+function billing(slots: Partial<BillingSnapshot['slots']> = {}, licences: BillingSnapshot['licences'] = []): BillingSnapshot {
   return {
     subscriptions: [],
-    licences: [],
+    licences,
     checkoutSessions: [],
     slots: { basic: { used: 1, total: 3 }, pro: { used: 0, total: 1 }, test: { used: 1, total: 2 }, ...slots },
     notices: [],
   };
 }
+
+/** Cafe's licence: its Basic period runs until `basicUntil`. */
+function licence(basicUntil: string, verified = false): BillingSnapshot['licences'][number] {
+  return { mapId: 'cafe', verified, registeredAt: '2026-03-01T09:00:00.000Z', basicUntil };
+}
+const RUNNING = '2099-09-01T09:00:00.000Z';
+const ENDED = '2026-01-05T09:00:00.000Z';
 
 const failure = (message: string, status = 400): FakeAnswer => ({ status, body: { error: { status: 'FAILED_PRECONDITION', message } } });
 
@@ -152,6 +161,92 @@ describe('the publish panel', () => {
   });
 });
 
+describe('a map with a licence from the billing topic', () => {
+  const card = () => screen.getByTestId('publish-licence');
+
+  it('shows its Basic date, that it was not verified, and no register form', async () => {
+    await openPanel({}, item({ state: 1, subscribed: false }), billing({}, [licence(RUNNING)]));
+    expect(status()).toHaveTextContent('Live with licence');
+    expect(status()).toHaveTextContent(/Basic usage from its registered licence until .*2099/);
+    expect(card()).toHaveTextContent(/^Licence registered: Basic until .*2099/);
+    expect(card().querySelector('time')).toHaveAttribute('dateTime', RUNNING);
+    expect(within(card()).getByText('(not verified with the marketplace)')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Licence' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Purchase code' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register licence' })).not.toBeInTheDocument();
+    // Already live at Basic level on its licence: only Pro and unpublishing are offered.
+    expect(screen.queryByRole('button', { name: /Basic/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Publish in a Pro slot' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Unpublish' })).toBeEnabled();
+  });
+
+  it('leaves out the note for a licence the marketplace verified', async () => {
+    await openPanel({}, item({ state: 1, subscribed: false }), billing({}, [licence(RUNNING, true)]));
+    expect(card()).toHaveTextContent('Licence registered: Basic until');
+    expect(screen.queryByText('(not verified with the marketplace)')).not.toBeInTheDocument();
+  });
+
+  it('publishes into Basic on a valid licence without a slot: no “no Basic slot free”', async () => {
+    const { live, requests } = await openPanel(
+      { 'POST /api/fn/publishMap': () => ({ body: { result: null, position: '9:0' } }) },
+      item({ state: 0 }),
+      billing({ basic: { used: 3, total: 3 }, pro: { used: 1, total: 1 } }, [licence(RUNNING)]),
+    );
+    expect(status()).toHaveTextContent('Publish it on its licence (Basic, no slot needed) or in a Pro slot to make it public.');
+    const note = screen.getByText(/slot is free/);
+    expect(note).toHaveTextContent('No Pro slot is free.');
+    expect(note).not.toHaveTextContent('Basic');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Publish on its licence (Basic)' }));
+    live.emit(mapsTopic, [item({ state: 1, subscribed: false })], '9:0');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('“Cafe map” is live on its licence (Basic).'));
+    expect(calls(requests, 'publishMap')).toEqual([{ mapId: 'cafe', plan: 'basic' }]);
+    expect(status()).toHaveTextContent('Live with licence');
+  });
+
+  it('offers to move a map from a Basic slot onto its valid licence', async () => {
+    await openPanel({}, item({ state: 1, subscribed: true }), billing({}, [licence(RUNNING)]));
+    expect(status()).toHaveTextContent('Live (Basic)');
+    expect(screen.getByRole('button', { name: 'Move onto its licence (frees a Basic slot)' })).toBeEnabled();
+  });
+
+  it('stays live on its licence when the server takes its Pro slot away', async () => {
+    const { live } = await openPanel({}, item({ state: 3, subscribed: true }), billing({}, [licence(RUNNING)]));
+    expect(status()).toHaveTextContent('Live (Professional)');
+    expect(screen.getByRole('button', { name: 'Publish on its licence (Basic)' })).toBeEnabled();
+
+    live.emit(mapsTopic, [item({ state: 1, subscribed: false })], '12:0');
+    await waitFor(() => expect(status()).toHaveTextContent('Live with licence'));
+    expect(screen.getByRole('button', { name: 'Publish in a Pro slot' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: /Basic/ })).not.toBeInTheDocument();
+  });
+
+  it('says when the licence’s Basic period ended, and that the map needs a slot', async () => {
+    await openPanel({}, item({ state: 0 }), billing({ basic: { used: 3, total: 3 } }, [licence(ENDED)]));
+    expect(card()).toHaveTextContent(/^Licence’s 6 months of Basic ended on .*2026.*: publish it in a slot to keep it live/);
+    expect(card().querySelector('time')).toHaveAttribute('dateTime', ENDED);
+    expect(card()).toHaveClass('ep-publish-licence--ended');
+    expect(status()).toHaveTextContent('Its licence’s Basic period has ended: publish it in a slot to make it public.');
+    expect(screen.queryByRole('textbox', { name: 'Purchase code' })).not.toBeInTheDocument();
+    // Basic needs a slot again, and none is free.
+    expect(screen.getByRole('button', { name: 'Publish in a Basic slot' })).toBeEnabled();
+    expect(screen.getByText(/slot is free/)).toHaveTextContent('No Basic slot is free.');
+  });
+
+  it('does not warn about an ended period while a slot keeps the map live', async () => {
+    await openPanel({}, item({ state: 1, subscribed: true }), billing({}, [licence(ENDED)]));
+    expect(card()).toHaveTextContent(/ended on .*; its slot keeps it live/);
+    expect(card()).not.toHaveClass('ep-publish-licence--ended');
+    expect(screen.queryByRole('button', { name: /Basic/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a licence only for its own map', async () => {
+    await openPanel({}, item({ state: 0 }), billing({}, [{ ...licence(RUNNING), mapId: 'other' }]));
+    expect(screen.getByRole('textbox', { name: 'Purchase code' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Publish in a Basic slot' })).toBeEnabled();
+  });
+});
+
 describe('registering a purchase code', () => {
   const code = () => screen.getByRole('textbox', { name: 'Purchase code' });
 
@@ -174,16 +269,29 @@ describe('registering a purchase code', () => {
     expect(await screen.findByRole('button', { name: /Registering…/ })).toBeDisabled();
     expect(calls(requests, 'registerLicence')).toEqual([{ mapId: 'cafe', purchaseCode: '9f1c2b3a-4d5e-4f60-8a7b-1c2d3e4f5a6b' }]);
 
-    answer({ body: { result: { verified: false, basicUntil: '2026-09-23T12:00:00.000Z' }, position: null } });
+    answer({ body: { result: { verified: false, basicUntil: RUNNING }, position: null } });
     const registered = await screen.findByText(/Licence registered: Basic until/);
-    expect(registered.querySelector('time')).toHaveAttribute('dateTime', '2026-09-23T12:00:00.000Z');
-    expect(registered).toHaveTextContent(/2026/);
+    expect(registered.querySelector('time')).toHaveAttribute('dateTime', RUNNING);
+    expect(registered).toHaveTextContent(/2099/);
     expect(screen.getByText('(not verified with the marketplace)')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Purchase code' })).not.toBeInTheDocument();
   });
 
+  it('keeps the licence once the billing topic carries it', async () => {
+    const { live } = await openPanel({ 'POST /api/fn/registerLicence': () => ({ body: { result: { verified: true, basicUntil: RUNNING }, position: '9:0' } }) });
+    const user = userEvent.setup();
+    await user.type(code(), '9f1c2b3a-4d5e-4f60-8a7b-1c2d3e4f5a6b');
+    await user.click(screen.getByRole('button', { name: 'Register licence' }));
+    live.emit(mapsTopic, [item({ state: 1, subscribed: false })], '9:0');
+    await screen.findByText(/Licence registered: Basic until/);
+    live.emit(billingTopic, billing({}, [licence(RUNNING, true)]), '9:0');
+    expect(await screen.findByTestId('publish-status')).toHaveTextContent('Live with licence');
+    expect(screen.getByTestId('publish-licence')).toHaveTextContent(/Licence registered: Basic until .*2099/);
+    expect(screen.queryByRole('textbox', { name: 'Purchase code' })).not.toBeInTheDocument();
+  });
+
   it('leaves out the note when the marketplace verified the code', async () => {
-    await openPanel({ 'POST /api/fn/registerLicence': () => ({ body: { result: { verified: true, basicUntil: '2026-09-23T12:00:00.000Z' }, position: null } }) });
+    await openPanel({ 'POST /api/fn/registerLicence': () => ({ body: { result: { verified: true, basicUntil: RUNNING }, position: null } }) });
     const user = userEvent.setup();
     await user.type(code(), '9f1c2b3a-4d5e-4f60-8a7b-1c2d3e4f5a6b');
     await user.click(screen.getByRole('button', { name: 'Register licence' }));

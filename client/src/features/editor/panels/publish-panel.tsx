@@ -2,12 +2,14 @@
  * Publish (spec §1, §4, §5): where the map stands (test, live on Basic or Professional, live on
  * its licence), the owner's slots, the buttons that put the map into a slot or take it out, and
  * the form that registers a marketplace purchase code for it. The map's state comes from the
- * session's live maps list, so a change made here (or by the server when slots shrink) shows at
- * once; a licence is only known here once it is registered in this tab (no topic carries it).
+ * session's live maps list and its licence from `billing:{uid}`, so a change made here (or by the
+ * server when slots shrink or a licence's Basic period ends) shows at once. While the licence's
+ * Basic period lasts, Basic takes no slot: the map is live on its licence, and the server keeps it
+ * there (state 1, not subscribed) when it loses a Pro slot.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { LICENCE_BASIC_MONTHS, PLAN_NAMES, PurchaseCode, type PlanId, type SlotUsage } from '../../../../../events/billing-api';
+import { LICENCE_BASIC_MONTHS, PLAN_NAMES, PurchaseCode, type MapLicenceView, type PlanId, type SlotUsage } from '../../../../../events/billing-api';
 import { MapState } from '../../../../../events/map-states';
 import { topics } from '../../../../../events/topics';
 import { Spinner } from '../../../components/ui/spinner';
@@ -43,13 +45,29 @@ interface Status {
   detail: string;
 }
 
+/** What the panel knows of the map's licence: from `billing:{uid}`, or registered in this tab a moment ago. */
+export type KnownLicence = Pick<MapLicenceView, 'verified' | 'basicUntil'>;
+
+/** True while the licence's 6 months of Basic last (the server decides the same way, against its clock). */
+export function licenceActive(licence: KnownLicence | null, now: Date = new Date()): boolean {
+  return licence !== null && new Date(licence.basicUntil).getTime() > now.getTime();
+}
+
 /** The map's status line: state 1 without the subscribed flag is live on its licence, not a slot. */
-export function publishStatus(state: number, subscribed: boolean): Status {
+export function publishStatus(state: number, subscribed: boolean, licence: KnownLicence | null = null, now: Date = new Date()): Status {
   if (state === MapState.pro) return { tone: 'pro', label: 'Live (Professional)', detail: 'Published in a Pro slot: anyone with the link can see it.' };
   if (state === MapState.live && subscribed) return { tone: 'live', label: 'Live (Basic)', detail: 'Published in a Basic slot: anyone with the link can see it.' };
-  if (state === MapState.live) return { tone: 'licence', label: 'Live with licence', detail: 'Basic usage from its registered licence: anyone with the link can see it.' };
+  if (state === MapState.live) {
+    const until = licence ? ` until ${formatDate(licence.basicUntil)}` : '';
+    return { tone: 'licence', label: 'Live with licence', detail: `Basic usage from its registered licence${until}: anyone with the link can see it.` };
+  }
   if (state === MapState.demo || state === MapState.adm) return { tone: 'managed', label: 'Managed by Mapfold', detail: 'This map is published by Mapfold and cannot be changed here.' };
-  return { tone: 'test', label: 'Test map — only you can see it', detail: 'Publish it in a slot, or register its purchase code, to make it public.' };
+  const detail = !licence
+    ? 'Publish it in a slot, or register its purchase code, to make it public.'
+    : licenceActive(licence, now)
+      ? 'Publish it on its licence (Basic, no slot needed) or in a Pro slot to make it public.'
+      : 'Its licence’s Basic period has ended: publish it in a slot to make it public.';
+  return { tone: 'test', label: 'Test map — only you can see it', detail };
 }
 
 const free = (slots: SlotUsage, plan: PlanId) => {
@@ -66,7 +84,12 @@ export function PublishPanel({ mapId, title, state: openedState, api = defaultAp
   const listed = session.maps.find((map) => map.id === mapId);
   const state = listed?.state ?? openedState ?? MapState.test;
   const subscribed = listed?.subscribed ?? false;
-  const status = publishStatus(state, subscribed);
+  // The topic is the source of truth; a licence registered here shows before the topic catches up.
+  const [registeredHere, setRegisteredHere] = useState<(KnownLicence & { mapId: string }) | null>(null);
+  const licence: KnownLicence | null = billing?.licences.find((entry) => entry.mapId === mapId) ?? (registeredHere?.mapId === mapId ? registeredHere : null);
+  // Admins publish without slots anyway; for everyone else Basic on a valid licence takes none.
+  const onLicence = !admin && licenceActive(licence);
+  const status = publishStatus(state, subscribed, licence);
 
   const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -91,7 +114,11 @@ export function PublishPanel({ mapId, title, state: openedState, api = defaultAp
         await live.reached(topics.maps(uid), answer.position, { signal: AbortSignal.timeout(CATCH_UP_TIMEOUT_MS) }).catch(() => undefined);
       }
       setAnnouncement(
-        action === 'unpublish' ? `“${title}” is a test map again: only you can see it.` : `“${title}” is published in a ${PLAN_NAMES[action]} slot.`,
+        action === 'unpublish'
+          ? `“${title}” is a test map again: only you can see it.`
+          : action === 'basic' && onLicence
+            ? `“${title}” is live on its licence (Basic).`
+            : `“${title}” is published in a ${PLAN_NAMES[action]} slot.`,
       );
     } catch (failure) {
       setError(toApiError(failure).message);
@@ -102,10 +129,12 @@ export function PublishPanel({ mapId, title, state: openedState, api = defaultAp
 
   const managed = status.tone === 'managed';
   const published = state === MapState.live || state === MapState.pro;
-  // Basic is offered unless the map is already live at Basic level (slot or licence).
-  const offerBasic = !managed && state !== MapState.live;
+  // Basic is offered unless the map is already live at Basic level on its licence, or in a Basic
+  // slot it cannot leave for its licence (moving onto the licence frees the slot).
+  const offerBasic = !managed && (state !== MapState.live || (subscribed && onLicence));
   const offerPro = !managed && state !== MapState.pro;
-  const noSlotFor = (plan: PlanId) => billing !== undefined && !admin && free(billing.slots, plan) === 0;
+  const basicLabel = !onLicence ? 'Publish in a Basic slot' : state === MapState.live ? 'Move onto its licence (frees a Basic slot)' : 'Publish on its licence (Basic)';
+  const noSlotFor = (plan: PlanId) => billing !== undefined && !admin && !(plan === 'basic' && onLicence) && free(billing.slots, plan) === 0;
   const full = [offerBasic && noSlotFor('basic') ? 'Basic' : null, offerPro && noSlotFor('professional') ? 'Pro' : null].filter(Boolean) as string[];
 
   return (
@@ -138,7 +167,7 @@ export function PublishPanel({ mapId, title, state: openedState, api = defaultAp
           <div className="ep-publish-actions">
             {offerBasic ? (
               <PublishButton action="basic" busy={busy} onClick={run} primary={!published}>
-                Publish in a Basic slot
+                {basicLabel}
               </PublishButton>
             ) : null}
             {offerPro ? (
@@ -167,13 +196,25 @@ export function PublishPanel({ mapId, title, state: openedState, api = defaultAp
           <p className="ep-publish-success" role="status" aria-live="polite">
             {announcement}
           </p>
-          <p className="ep-hint">
-            Slots only work with registered maps; a registered licence gives this map {LICENCE_BASIC_MONTHS} months of Basic, then it needs a slot.
-          </p>
+          {licence ? null : (
+            <p className="ep-hint">
+              Slots only work with registered maps; a registered licence gives this map {LICENCE_BASIC_MONTHS} months of Basic, then it needs a slot.
+            </p>
+          )}
         </section>
       )}
 
-      {managed ? null : <LicenceForm mapId={mapId} api={api} uid={uid} />}
+      {managed ? null : (
+        <LicenceSection
+          mapId={mapId}
+          api={api}
+          uid={uid}
+          licence={licence}
+          inSlot={subscribed && published}
+          announce={registeredHere?.mapId === mapId}
+          onRegistered={(registered) => setRegisteredHere({ mapId, ...registered })}
+        />
+      )}
 
     </div>
   );
@@ -195,23 +236,32 @@ function PublishButton({ action, busy, onClick, primary = false, children }: { a
   );
 }
 
-interface Registered {
-  verified: boolean;
-  basicUntil: string;
+interface LicenceSectionProps {
+  mapId: string;
+  api: ApiClient;
+  uid: string | null;
+  licence: KnownLicence | null;
+  /** The map is live in a slot of its own (its licence's period no longer matters to it). */
+  inSlot: boolean;
+  /** The licence was registered in this tab just now: its card is announced. */
+  announce: boolean;
+  onRegistered(licence: KnownLicence): void;
 }
 
-/** Registers a marketplace purchase code for this map: the format is checked here, the rest by the server. */
-function LicenceForm({ mapId, api, uid }: { mapId: string; api: ApiClient; uid: string | null }) {
+/**
+ * The map's licence: its Basic period (running or ended) once one is registered (one code serves
+ * one map, and a map takes one licence, so there is no form then), or the form that registers a
+ * marketplace purchase code: the format is checked here, the rest by the server.
+ */
+function LicenceSection({ mapId, api, uid, licence, inSlot, announce, onRegistered }: LicenceSectionProps) {
   const live = useLiveClient();
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [registered, setRegistered] = useState<Registered | null>(null);
   const ids = useId();
 
   useEffect(() => {
-    setRegistered(null);
     setCode('');
     setTouched(false);
     setError(null);
@@ -237,7 +287,7 @@ function LicenceForm({ mapId, api, uid }: { mapId: string; api: ApiClient; uid: 
       if (answer.position && uid) {
         await live.reached(topics.maps(uid), answer.position, { signal: AbortSignal.timeout(CATCH_UP_TIMEOUT_MS) }).catch(() => undefined);
       }
-      setRegistered(answer.result);
+      onRegistered(answer.result);
     } catch (failure) {
       setError(toApiError(failure).message);
     } finally {
@@ -248,15 +298,10 @@ function LicenceForm({ mapId, api, uid }: { mapId: string; api: ApiClient; uid: 
   return (
     <section className="ep-section" aria-labelledby={`${ids}-title`}>
       <h3 id={`${ids}-title`} className="ep-section__title">
-        Register a purchase code
+        {licence ? 'Licence' : 'Register a purchase code'}
       </h3>
-      {registered ? (
-        <div className="ep-publish-licence" role="status">
-          <p className="ep-publish-licence__title">
-            Licence registered: Basic until <time dateTime={registered.basicUntil}>{formatDate(registered.basicUntil)}</time>
-          </p>
-          {registered.verified ? null : <p className="ep-publish-licence__note">(not verified with the marketplace)</p>}
-        </div>
+      {licence ? (
+        <LicenceCard licence={licence} inSlot={inSlot} announce={announce} />
       ) : (
         <form className="ep-publish-form" noValidate onSubmit={(event) => void submit(event)}>
           <div className="ep-field">
@@ -292,5 +337,26 @@ function LicenceForm({ mapId, api, uid }: { mapId: string; api: ApiClient; uid: 
         </form>
       )}
     </section>
+  );
+}
+
+function LicenceCard({ licence, inSlot, announce }: { licence: KnownLicence; inSlot: boolean; announce: boolean }) {
+  const until = <time dateTime={licence.basicUntil}>{formatDate(licence.basicUntil)}</time>;
+  const active = licenceActive(licence);
+  // An ended period is a warning only while the map is not kept live by a slot.
+  const warn = !active && !inSlot;
+  return (
+    <div className={`ep-publish-licence${warn ? ' ep-publish-licence--ended' : ''}`} role={announce ? 'status' : undefined} data-testid="publish-licence">
+      <p className="ep-publish-licence__title">
+        {active ? (
+          <>Licence registered: Basic until {until}</>
+        ) : inSlot ? (
+          <>Licence registered: its {LICENCE_BASIC_MONTHS} months of Basic ended on {until}; its slot keeps it live</>
+        ) : (
+          <>Licence’s {LICENCE_BASIC_MONTHS} months of Basic ended on {until}: publish it in a slot to keep it live</>
+        )}
+      </p>
+      {licence.verified ? null : <p className="ep-publish-licence__note">(not verified with the marketplace)</p>}
+    </div>
   );
 }
