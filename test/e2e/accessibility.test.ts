@@ -12,28 +12,12 @@ import { seedDemoMap } from '../../server/seed/seed-demo-map.js';
 import { startBrowserSession } from '../support/browser.js';
 import { projected, type TestServer } from '../support/test-server.js';
 import { formatPosition } from '../../events/position.js';
+import { PUBLIC_PAGES } from '../../server/routes/seo-routes.js';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** The public pages of spec §2, the account pages a visitor can open, the 404 page and the viewer. */
-const PAGES = [
-  '/',
-  '/pricing',
-  '/estimate',
-  '/case-study/real-estate',
-  '/case-study/retail',
-  '/case-study/geographic',
-  '/wayfinding',
-  '/contact',
-  '/agreement',
-  '/privacy',
-  '/terms',
-  '/login',
-  '/register',
-  '/reset',
-  '/no-such-page',
-  '/m/demo',
-];
+const PAGES = [...PUBLIC_PAGES, '/login', '/register', '/reset', '/no-such-page', '/m/demo'];
 
 const VIEWPORTS = [
   { name: 'phone', width: 375, height: 812 },
