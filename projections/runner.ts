@@ -148,11 +148,21 @@ export class ProjectionRunner {
     await new Promise<void>((resolve) => this.waiters.add({ position, projections, resolve }));
   }
 
-  /** The projections whose filter matches the stream of the event at `position` (all, if it is not found). */
+  /**
+   * The projections whose filter matches the stream of the event at `position`. The log shows
+   * an event only once no earlier transaction is still open, so a just-appended event may take
+   * a moment to be readable: look again until it is (all projections if it never shows).
+   */
   private async projectionsReading(position: Position): Promise<readonly Projection[]> {
-    const [event] = await this.store.readAll({ after: { commit: position.commit, prepare: position.prepare - 1n }, maxCount: 1 });
-    if (!event || comparePositions(event.position, position) !== 0) return this.projections;
-    return this.projections.filter((p) => p.streamPrefixes.some((prefix) => event.stream.startsWith(prefix)));
+    const before = { commit: position.commit, prepare: position.prepare - 1n };
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const [event] = await this.store.readAll({ after: before, maxCount: 1 });
+      if (event && comparePositions(event.position, position) === 0) {
+        return this.projections.filter((p) => p.streamPrefixes.some((prefix) => event.stream.startsWith(prefix)));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return this.projections;
   }
 
   private reached(position: Position, projections: readonly Projection[]): boolean {
