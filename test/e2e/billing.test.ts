@@ -82,7 +82,13 @@ describe('billing in Chromium', () => {
     // The local test checkout, clearly a test.
     await page.waitForURL(/\/local-stripe\/checkout\/cs_test_/, { timeout: TIMEOUT });
     await page.getByText('TEST MODE').waitFor();
-    expect(await page.getByRole('spinbutton', { name: 'Number of maps' }).inputValue()).toBe('3');
+    const maps = page.getByRole('spinbutton', { name: 'Number of maps' });
+    expect(await maps.inputValue()).toBe('3');
+    expect(await page.locator('output#total').textContent()).toBe('$30.00');
+    // The total follows the quantity as it is typed.
+    await maps.fill('5');
+    expect(await page.locator('output#total').textContent()).toBe('$50.00');
+    await maps.fill('3');
     await page.screenshot({ path: `${SHOTS}/e2e-local-checkout-1280.png` });
     await page.getByRole('button', { name: 'Complete test payment' }).click();
 

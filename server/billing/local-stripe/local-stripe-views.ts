@@ -68,15 +68,31 @@ export function renderCheckoutPage(input: { session: LocalObject; price: LocalPr
   <dl>
     <dt>Plan</dt><dd>${escapeHtml(planName)}, ${price.interval === 'yearly' ? 'annual' : 'monthly'}</dd>
     <dt>Price</dt><dd>${money(price.unitAmount)} per map per ${per}</dd>
-    <dt>Maps</dt><dd>${quantity}</dd>
-    <dt>Total today</dt><dd>${money(price.unitAmount * quantity)}</dd>
+    <dt>Maps</dt><dd id="maps">${quantity}</dd>
+    <dt>Total today</dt><dd><output id="total" for="quantity" aria-live="polite">${money(price.unitAmount * quantity)}</output></dd>
   </dl>
   <form method="post" action="/local-stripe/checkout/${escapeHtml(session.id)}/complete">
     ${quantityField}
     <div class="actions"><button class="primary" type="submit">Complete test payment</button></div>
   </form>
   <form method="post" action="/local-stripe/checkout/${escapeHtml(session.id)}/cancel"><div class="actions"><button class="secondary" type="submit">Cancel and go back</button></div></form>
-</div>`,
+</div>
+${
+  adjustable
+    ? `<script>
+  // The total follows the number of maps as it is typed (the server checks it again on submit).
+  (function () {
+    var input = document.getElementById('quantity'), total = document.getElementById('total'), maps = document.getElementById('maps');
+    input.addEventListener('input', function () {
+      var n = Number(input.value);
+      if (!Number.isInteger(n) || n < 1 || n > 1000) return;
+      maps.textContent = String(n);
+      total.textContent = '$' + ((${price.unitAmount} * n) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    });
+  })();
+</script>`
+    : ''
+}`,
   );
 }
 
