@@ -1,13 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { ButtonLink } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
-import { Editor } from '../../features/editor/editor-screen';
 import { useEditorMap } from '../../features/editor/use-editor-map';
 import { MapsDashboard } from '../../features/maps/components/maps-dashboard';
 import { NewMapScreen } from '../../features/new-map/new-map-page';
 import { useSession } from '../../lib/session';
 import { paths } from '../paths';
+
+/**
+ * The editor is the biggest part of the app and only signed-in builders open it: it loads as
+ * its own chunk, so the public pages do not carry it.
+ */
+const Editor = lazy(() => import('../../features/editor/editor-screen').then((module) => ({ default: module.Editor })));
 
 /** /maps: the signed-in user's maps, live. */
 export function MapsPage() {
@@ -65,18 +71,20 @@ export function MapPage() {
   }
 
   return (
-    <Editor
-      key={id}
-      mapId={id}
-      access={load.access}
-      title={load.title}
-      state={load.state}
-      session={load.session}
-      signedIn={signedIn}
-      onTitleChange={setTitle}
-      mapsHref={paths.maps}
-      registerHref={paths.register}
-      mapHref={paths.map.to}
-    />
+    <Suspense fallback={<PageSpinner label="Opening the map" />}>
+      <Editor
+        key={id}
+        mapId={id}
+        access={load.access}
+        title={load.title}
+        state={load.state}
+        session={load.session}
+        signedIn={signedIn}
+        onTitleChange={setTitle}
+        mapsHref={paths.maps}
+        registerHref={paths.register}
+        mapHref={paths.map.to}
+      />
+    </Suspense>
   );
 }
