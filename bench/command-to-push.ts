@@ -7,12 +7,9 @@ import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import type { Database } from '../server/db/database.js';
 import { openServices } from '../server/services.js';
+import { percentile } from './stats.js';
 
 const COMMANDS = 1_000;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 /** saveMap over HTTP from one client; time until another client's socket has the change. */
 export async function benchCommandToPush(db: Database, print: (line: string) => void): Promise<void> {

@@ -18,15 +18,12 @@ import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import type { Database } from '../server/db/database.js';
 import { openServices } from '../server/services.js';
+import { percentile } from './stats.js';
 
 const WARM_UP = 50;
 const EDITS = 500;
 /** Locations on the map: each snapshot carries the whole document, as the editor's does. */
 const LOCATIONS = 100;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 /** A map of a mall floor: LOCATIONS shops with a short description each. */
 function benchDocument(): MapDocument {

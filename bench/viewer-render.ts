@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { pgliteTarget } from '../test/support/databases.js';
 import { call, projected, registerUser, startTestServer, type TestServer } from '../test/support/test-server.js';
+import { median, percentile } from './stats.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FIRST_RENDER_RUNS = 7;
@@ -60,15 +61,6 @@ export function benchDocument(count: number) {
   };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function publicMap(server: TestServer, user: Awaited<ReturnType<typeof registerUser>>, count: number): Promise<string> {
