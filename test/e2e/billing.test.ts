@@ -5,21 +5,14 @@
  * then the Canceled badge. Screenshots of the modal at phone and desktop sizes on the way.
  */
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.js';
-import { startBrowserSession } from '../support/browser.js';
-import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
+import { signedInContext, startBrowserSession } from '../support/browser.js';
+import { call, projected, registerUser, type TestServer } from '../support/test-server.js';
 
 const TIMEOUT = 20_000;
 const SHOTS = 'screenshots';
-
-async function signedInContext(browser: Browser, server: TestServer, user: TestUser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: server.url, viewport });
-  const [name, value] = user.cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: server.url }]);
-  return context;
-}
 
 const basicCard = (page: Page) => page.getByRole('dialog').getByRole('article').filter({ has: page.getByRole('heading', { name: 'Basic', exact: true }) });
 

@@ -6,21 +6,14 @@
  * popup opened with the keyboard and closed with Esc, a deep link and the back button. And the
  * demo map explored signed out: edits work and stay in the tab.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoMap } from '../../server/seed/seed-demo-map.js';
-import { startBrowserSession } from '../support/browser.js';
-import { projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
+import { signedInContext, startBrowserSession } from '../support/browser.js';
+import { projected, registerUser, type TestServer } from '../support/test-server.js';
 import { formatPosition } from '../../events/position.js';
 
 const TIMEOUT = 15_000;
-
-async function signedInContext(browser: Browser, server: TestServer, user: TestUser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: server.url, viewport });
-  const [name, value] = user.cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: server.url }]);
-  return context;
-}
 
 /** Clicks the map at a fraction of its viewport (the canvas: no element to aim at). */
 async function clickMap(page: Page, fx: number, fy: number) {

@@ -3,19 +3,12 @@
  * restored while a second browser has the editor open and sees the restore; then the timeline,
  * three revisions back, shows the earlier map.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserSession } from '../support/browser.js';
-import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
+import { signedInContext, startBrowserSession } from '../support/browser.js';
+import { call, projected, registerUser, type TestServer } from '../support/test-server.js';
 
 const TIMEOUT = 15_000;
-
-async function signedInContext(browser: Browser, server: TestServer, user: TestUser): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
-  const [name, value] = user.cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: server.url }]);
-  return context;
-}
 
 const canvasButton = (page: Page, title: string) => page.locator('.ed-canvas .mf-a11y').getByRole('button', { name: title, exact: true });
 

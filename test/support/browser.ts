@@ -3,9 +3,9 @@
  * client served by a whole test server.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { pgliteTarget } from './databases.js';
-import { startTestServer, type TestServer, type TestServerOptions } from './test-server.js';
+import { startTestServer, type TestServer, type TestServerOptions, type TestUser } from './test-server.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -26,4 +26,12 @@ export async function startBrowserSession(options: Pick<TestServerOptions, 'env'
       await server.close();
     },
   };
+}
+
+/** A browser context signed in as `user` (their session cookie), on the test server. */
+export async function signedInContext(browser: Browser, server: TestServer, user: TestUser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: server.url, viewport });
+  const [name, value] = user.cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: server.url }]);
+  return context;
 }
