@@ -16,6 +16,7 @@ import { PageDescription } from '../../features/marketing/components/page-descri
 import { paths } from '../paths';
 import '../../features/marketing/components/marketing.css';
 import '../../features/marketing/components/case-study.css';
+import { CtaBand } from '../../features/marketing/components/cta-band';
 
 export type CaseStudyKey = 'real-estate' | 'retail' | 'geographic';
 
@@ -283,20 +284,14 @@ function CaseStudyPage({ studyKey }: { studyKey: CaseStudyKey }) {
 
       <section className="section" style={{ paddingTop: 0 }}>
         <div className="container">
-          <div className="cta-band">
-            <div>
-              <h2>Build a map like this one</h2>
-              <p>Start on two free test maps, or tell us about your project.</p>
-            </div>
-            <div className="case-study__cta-actions">
-              <ButtonLink to={paths.register} size="lg" variant="secondary">
-                Start for free
-              </ButtonLink>
-              <ButtonLink to={paths.contact} size="lg" variant="ghost" className="case-study__talk">
-                Talk to us
-              </ButtonLink>
-            </div>
-          </div>
+          <CtaBand title="Build a map like this one" text="Start on two free test maps, or tell us about your project.">
+            <ButtonLink to={paths.register} size="lg" variant="secondary">
+              Start for free
+            </ButtonLink>
+            <ButtonLink to={paths.contact} size="lg" variant="ghost">
+              Talk to us
+            </ButtonLink>
+          </CtaBand>
           <Divider className="case-study__divider" />
           <nav aria-labelledby="more-title">
             <h2 id="more-title" className="case-study__more-title">

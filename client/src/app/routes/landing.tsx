@@ -13,6 +13,7 @@ import { paths } from '../paths';
 import { CASE_STUDIES, CASE_STUDY_ORDER, caseStudyImage } from './case-studies';
 import '../../features/marketing/components/marketing.css';
 import '../../features/marketing/components/landing.css';
+import { CtaBand } from '../../features/marketing/components/cta-band';
 
 /** The map the hero shows live (seeded by the server, the same one /demo opens). */
 const DEMO_MAP_ID = 'demo';
@@ -203,15 +204,11 @@ export function LandingPage() {
 
       <section className="section" style={{ paddingTop: 0 }}>
         <div className="container">
-          <div className="cta-band">
-            <div>
-              <h2>Your first map is free</h2>
-              <p>Try everything on two test maps, then subscribe when you publish.</p>
-            </div>
+          <CtaBand title="Your first map is free" text="Try everything on two test maps, then subscribe when you publish.">
             <ButtonLink to={signedIn ? paths.newMap : paths.register} size="lg" variant="secondary">
               {signedIn ? 'Create a map' : 'Create your account'}
             </ButtonLink>
-          </div>
+          </CtaBand>
         </div>
       </section>
     </>

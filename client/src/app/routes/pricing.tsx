@@ -8,6 +8,7 @@ import { PricingPlans } from '../../features/marketing/components/pricing-plans'
 import { paths } from '../paths';
 import '../../features/marketing/components/marketing.css';
 import { PageDescription } from '../../features/marketing/components/page-description';
+import { CtaBand } from '../../features/marketing/components/cta-band';
 
 export function PricingPage() {
   return (
@@ -30,20 +31,17 @@ export function PricingPage() {
         <PricingLicences />
         <PricingTerms />
         <PricingFaq />
-        <div className="cta-band pricing-page__cta">
-          <div>
-            <h2>Not sure which plan fits?</h2>
-            <p>Tell us how many maps you run and what they are for. We will recommend a plan and quote any volume discount.</p>
-          </div>
-          <div className="pricing-page__cta-actions">
-            <ButtonLink to={SALES_CONTACT_PATH} size="lg" variant="secondary">
-              Talk to sales
-            </ButtonLink>
-            <ButtonLink to={paths.estimate} size="lg" variant="ghost" className="pricing-page__cta-ghost">
-              Estimate your cost
-            </ButtonLink>
-          </div>
-        </div>
+        <CtaBand
+          title="Not sure which plan fits?"
+          text="Tell us how many maps you run and what they are for. We will recommend a plan and quote any volume discount."
+        >
+          <ButtonLink to={SALES_CONTACT_PATH} size="lg" variant="secondary">
+            Talk to sales
+          </ButtonLink>
+          <ButtonLink to={paths.estimate} size="lg" variant="ghost">
+            Estimate your cost
+          </ButtonLink>
+        </CtaBand>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { FeatureCard } from '../../../components/ui/feature-card';
 import { FadeUp } from '../../../components/ui/scroll-in';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import './wayfinding.css';
+import { CtaBand } from './cta-band';
 
 function Icon({ d }: { d: string }) {
   return (
@@ -275,20 +276,18 @@ export function WayfindingCallToAction() {
   return (
     <section className="section wayfinding-cta" aria-labelledby="cta-title">
       <div className="container">
-        <div className="cta-band">
-          <div>
-            <h2 id="cta-title">Plan your wayfinding project</h2>
-            <p>Tell us about your site. We reply within one business day with a plan, a timeline and a fixed price.</p>
-          </div>
-          <div className="wayfinding-cta__actions">
-            <ButtonLink to={customWorkPath} size="lg" variant="secondary">
-              Talk to us
-            </ButtonLink>
-            <ButtonLink to={paths.pricing} size="lg" variant="ghost" className="wayfinding-cta__ghost">
-              See pricing
-            </ButtonLink>
-          </div>
-        </div>
+        <CtaBand
+          titleId="cta-title"
+          title="Plan your wayfinding project"
+          text="Tell us about your site. We reply within one business day with a plan, a timeline and a fixed price."
+        >
+          <ButtonLink to={customWorkPath} size="lg" variant="secondary">
+            Talk to us
+          </ButtonLink>
+          <ButtonLink to={paths.pricing} size="lg" variant="ghost">
+            See pricing
+          </ButtonLink>
+        </CtaBand>
       </div>
     </section>
   );
