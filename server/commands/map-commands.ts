@@ -141,7 +141,8 @@ export const BILLING_PRINCIPAL = { uid: 'mapfold-billing', email: '', emailVerif
 /** A map as its stream has it now (billing checks its owner and state before touching slots). */
 export async function currentMap(deps: MapCommandDeps, mapId: string): Promise<MapAggregate> {
   if (deps.history) return (await loadMap(deps.history, mapId)).state;
-  const events = await deps.store.readStream(streams.map(mapId)).catch(() => []);
+  // A stream never written reads as empty: the map is absent.
+  const events = await deps.store.readStream(streams.map(mapId));
   return events.reduce((state, recorded) => evolveMap(state, MapEvent.parse({ type: recorded.type, data: recorded.data })), initialMapState as MapAggregate);
 }
 

@@ -5,6 +5,7 @@
  * billing reactor does the work. A repeated delivery finds the stream there and changes nothing.
  */
 import type { FastifyInstance } from 'fastify';
+import { DomainError } from '../../events/errors.js';
 import { streams } from '../../events/streams.js';
 import type { StripeGateway } from '../billing/stripe-gateway.js';
 import type { IdGenerator, Clock } from '../clock.js';
@@ -25,18 +26,18 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: StripeWebh
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    scope.post('/api/stripe/webhook', async (request, reply) => {
+    scope.post('/api/stripe/webhook', async (request) => {
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
         deps.onFailure?.();
-        return reply.code(400).send({ error: { status: 'INVALID_ARGUMENT', message: 'Missing Stripe-Signature header.' } });
+        throw new DomainError('invalid-argument', 'Missing Stripe-Signature header.');
       }
       let event;
       try {
         event = deps.gateway.constructEvent(request.body, signature);
       } catch {
         deps.onFailure?.();
-        return reply.code(400).send({ error: { status: 'INVALID_ARGUMENT', message: 'Webhook signature verification failed.' } });
+        throw new DomainError('invalid-argument', 'Webhook signature verification failed.');
       }
       const at = deps.clock.now().toISOString();
       try {

@@ -9,7 +9,7 @@ import { MAX_QUANTITY, MIN_QUANTITY, PLAN_NAMES } from '../../../events/billing-
 import { localId, subscriptionObject, type LocalPrice } from './local-stripe-api.js';
 import type { LocalObject, LocalStripeStore } from './local-stripe-store.js';
 import { stripeEvent, type WebhookDelivery, signedDelivery } from './local-webhooks.js';
-import { parseStripeForm, text } from './stripe-form.js';
+import { parseStripeForm, text, type FormValue } from './stripe-form.js';
 import { renderBillingPage, renderCheckoutPage, renderMessagePage } from './local-stripe-views.js';
 
 export interface LocalStripePagesOptions {
@@ -44,12 +44,12 @@ export async function localStripePages(app: FastifyInstance, options: LocalStrip
     return reply.send(renderCheckoutPage({ session, price, quantity: item.quantity, adjustable: item.adjustable, planName: PLAN_NAMES[price.plan] }));
   });
 
-  app.post<{ Params: { id: string }; Body: Record<string, unknown> }>('/checkout/:id/complete', async (request, reply) => {
+  app.post<{ Params: { id: string }; Body: Record<string, FormValue> }>('/checkout/:id/complete', async (request, reply) => {
     const session = await store.get(request.params.id);
     if (!session || session.object !== 'checkout.session' || session.status !== 'open') return reply.code(404).type('text/html').send(renderMessagePage('Checkout not found', 'This test checkout is not open.', null));
     const item = session.line_items as { price: string; quantity: number; adjustable: boolean };
     const price = priceOf(item.price)!;
-    const asked = Number(text(request.body?.quantity as never) ?? item.quantity);
+    const asked = Number(text(request.body?.quantity) ?? item.quantity);
     const quantity = item.adjustable && Number.isInteger(asked) && asked >= MIN_QUANTITY && asked <= MAX_QUANTITY ? asked : item.quantity;
     let customerId = typeof session.customer === 'string' ? session.customer : null;
     if (!customerId) {
@@ -97,18 +97,18 @@ export async function localStripePages(app: FastifyInstance, options: LocalStrip
     return reply.send(renderBillingPage({ portal, rows }));
   });
 
-  app.post<{ Params: { id: string; sub: string }; Body: Record<string, unknown> }>('/billing/:id/subscriptions/:sub', async (request, reply) => {
+  app.post<{ Params: { id: string; sub: string }; Body: Record<string, FormValue> }>('/billing/:id/subscriptions/:sub', async (request, reply) => {
     const portal = await store.get(request.params.id);
     const subscription = await store.get(request.params.sub);
     if (!portal || portal.object !== 'billing_portal.session' || !subscription || subscription.customer !== portal.customer) {
       return reply.code(404).type('text/html').send(renderMessagePage('Not found', 'This subscription is not part of this billing page.', null));
     }
-    const action = text(request.body?.action as never);
+    const action = text(request.body?.action);
     const item = itemOf(subscription);
     let next: LocalObject = subscription;
     let type = 'customer.subscription.updated';
     if (action === 'quantity') {
-      const quantity = Number(text(request.body?.quantity as never));
+      const quantity = Number(text(request.body?.quantity));
       if (!Number.isInteger(quantity) || quantity < MIN_QUANTITY || quantity > MAX_QUANTITY) {
         return reply.code(400).type('text/html').send(renderMessagePage('Quantity not valid', `Choose a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`, `../../${portal.id}`));
       }
