@@ -4,12 +4,14 @@
  * a peer of the previous version could misread.
  */
 import { z } from 'zod';
+import { withSafeText } from './safe-text.js';
 
 export const LIVE_PROTOCOL_VERSION = 1;
 const v = z.literal(LIVE_PROTOCOL_VERSION);
 const topic = z.string().min(1).max(200);
 
-export const ClientMessage = z.discriminatedUnion('type', [
+/** What a client sends; no text in it may hold NUL or a lone surrogate (safe-text.ts). */
+export const ClientMessage = withSafeText(z.discriminatedUnion('type', [
   z.object({ v, type: z.literal('subscribe'), topic }),
   z.object({ v, type: z.literal('unsubscribe'), topic }),
   z.object({ v, type: z.literal('ping') }),
@@ -18,7 +20,7 @@ export const ClientMessage = z.discriminatedUnion('type', [
    * before the previous one expires. Cookie sessions need no message.
    */
   z.object({ v, type: z.literal('auth'), token: z.string().min(1).max(8192) }),
-]);
+]));
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
 export const ServerMessage = z.discriminatedUnion('type', [

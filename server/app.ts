@@ -8,7 +8,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { codeForStatus, DomainError } from '../events/errors.js';
 import { functionPayloads } from '../events/functions.js';
 import { allProjections } from '../projections/index.js';
@@ -25,6 +25,7 @@ import type { Mailer } from './mail/mailer.js';
 import { devOutboxRoutes } from './routes/dev-outbox-routes.js';
 import type { AuthLimits } from './security/auth-limits.js';
 import type { RateLimiter } from './security/rate-limiter.js';
+import { refuseUnsafeText } from './security/unsafe-text-hook.js';
 import type { Clock, IdGenerator } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -107,6 +108,9 @@ export async function buildApp(
     // Routes check their own ids and answer 404 for ones that cannot exist; the router's
     // default (100 characters, then 414) would answer a long made-up id differently.
     routerOptions: { maxParamLength: 2048 },
+    // A URL the router cannot decode (a %-escape that is not UTF-8) is answered like any other
+    // bad input, in the catalogue's shape, instead of Fastify's own body.
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => errorHandler(config.bodyLimit)(error, request, reply),
   };
   const app = options.loggerInstance ? Fastify({ ...common, loggerInstance: options.loggerInstance }) : Fastify({ ...common, logger });
 
@@ -149,6 +153,9 @@ export async function buildApp(
       request.principal = principal ? { ...principal, stripeRole: (await stripeRoleOf(db, principal.uid)) ?? principal.stripeRole } : null;
     }
   });
+
+  // NUL and lone surrogates are refused on every route, naming the field, before any handler.
+  app.addHook('preValidation', refuseUnsafeText);
 
   await publicMapRoutes(app, { db, clientDist: CLIENT_DIST });
   await seoRoutes(app, config);

@@ -6,6 +6,7 @@
 import type { WebSocket } from 'ws';
 import { CLOSE_UNAUTHENTICATED, LIVE_PROTOCOL_VERSION, ClientMessage, type ServerMessage } from '../../events/live-messages.js';
 import type { Principal } from '../../events/principal.js';
+import { unsafeTextIssue } from '../../events/safe-text.js';
 import { LIVE_CHANNEL, LiveNotice } from '../../projections/live-notices.js';
 import type { Database } from '../db/database.js';
 import { accessTopic, type TopicSnapshot } from './topic-access.js';
@@ -179,7 +180,7 @@ export class LiveHub {
     }
     const parsed = ClientMessage.safeParse(json);
     if (!parsed.success) {
-      return this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'error', code: 'invalid-argument', message: 'Unknown message.' });
+      return this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'error', code: 'invalid-argument', message: unsafeTextIssue(parsed.error) ?? 'Unknown message.' });
     }
     const message = parsed.data;
     if (message.type === 'auth') return this.signIn(client, message.token);

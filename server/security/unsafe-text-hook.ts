@@ -1,0 +1,16 @@
+/**
+ * One hook, on every route, before any handler or schema runs: a request whose parameters,
+ * query or body hold NUL or an unpaired surrogate is refused with invalid-argument naming the
+ * field, instead of reaching PostgreSQL (which refuses such text: a 500) or being stored
+ * silently mangled. Routes need not remember it; see events/safe-text.ts for the check.
+ */
+import type { FastifyRequest } from 'fastify';
+import { DomainError } from '../../events/errors.js';
+import { unsafeTextMessage } from '../../events/safe-text.js';
+
+export async function refuseUnsafeText(request: FastifyRequest): Promise<void> {
+  // Parameters and query fields are named alone; body paths start at the body ("data.title").
+  const message =
+    unsafeTextMessage(request.params, 'URL') ?? unsafeTextMessage(request.query, 'Query string') ?? unsafeTextMessage(request.body, 'Request body');
+  if (message) throw new DomainError('invalid-argument', message);
+}
