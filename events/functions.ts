@@ -12,10 +12,27 @@ import { MapTitle } from './map-title.js';
 
 const HistoryId = z.string({ error: 'Version id must be text.' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Version id is not valid.');
 const MapId = z.string({ error: 'Map id must be text.' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Map id is not valid.');
+/** A map stream's revision, as map data records and editMap's answers carry it (decimal text). */
+const Revision = z.string({ error: 'Revision must be a whole number, as text.' }).regex(/^\d{1,19}$/, 'Revision must be a whole number, as text.');
+
+/**
+ * A whole document replaces the map's, so it must say which revision it was loaded at: a copy
+ * older than the map is refused (aborted), never saved over changes its sender did not see.
+ */
+function revisionWithMapData(update: { revision?: string | undefined; mapData?: unknown }, context: z.RefinementCtx): void {
+  if (update.mapData !== undefined && update.revision === undefined) {
+    context.addIssue({ code: 'custom', path: ['revision'], message: 'Give the revision the map data was loaded at, to save it whole.' });
+  }
+}
 
 export const functionPayloads = {
   createMap: z.object({ title: MapTitle, mapData: MapDocument.optional() }),
-  saveMap: z.object({ id: MapId, title: MapTitle.optional(), mapData: MapDocument.optional() }),
+  /**
+   * The title, the whole document, or both. `revision` (the one the document was loaded at)
+   * is required with `mapData`; when given it must be the map's current one. A title alone is
+   * one field: the last save wins.
+   */
+  saveMap: z.object({ id: MapId, title: MapTitle.optional(), mapData: MapDocument.optional(), revision: Revision.optional() }).superRefine(revisionWithMapData),
   deleteMap: z.object({ id: MapId }),
   /** Fine-grained edits of a map's document, applied in order, all or none. */
   editMap: z.object({ id: MapId, edits: z.array(DocumentEdit).min(1, 'must hold at least one edit').max(500, 'at most 500 edits at once') }),
@@ -24,18 +41,20 @@ export const functionPayloads = {
   deleteMapHistory: z.object({ mapId: MapId, historyMapId: HistoryId }),
   setMapHistoryName: z.object({ mapId: MapId, historyMapId: HistoryId, name: HistoryName }),
   restoreMapHistory: z.object({ mapId: MapId, historyMapId: HistoryId }),
-  /** Admins only (spec §6): a map and its data updated in one batch. */
+  /** Admins only (spec §6): a map and its data updated in one batch; `revision` as for saveMap. */
   adminUpdateMap: z
     .object({
       id: MapId,
       title: MapTitle.optional(),
       mapData: MapDocument.optional(),
+      revision: Revision.optional(),
       state: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(9)], { error: 'State must be 0, 1, 2, 3 or 9.' }).optional(),
       subscribed: z.boolean({ error: 'Subscribed must be true or false.' }).optional(),
     })
     .refine((update) => update.title !== undefined || update.mapData !== undefined || update.state !== undefined || update.subscribed !== undefined, {
       message: 'Give at least one of title, mapData, state or subscribed.',
-    }),
+    })
+    .superRefine(revisionWithMapData),
   ...billingFunctionPayloads,
 } as const;
 

@@ -149,7 +149,11 @@ export const MAP_EVENT_TYPES: ReadonlySet<string> = new Set(['MapCreated', 'MapS
 
 export type MapCommand =
   | { type: 'CreateMap'; data: { mapId: string; title: string; document: MapDocument } }
-  | { type: 'SaveMap'; data: { mapId: string; title?: string | undefined; document?: MapDocument | undefined } }
+  /**
+   * The title, the whole document, or both. `expectedRevision` is the revision the caller's
+   * document was read at: required with a document, checked against the map's whenever given.
+   */
+  | { type: 'SaveMap'; data: { mapId: string; title?: string | undefined; document?: MapDocument | undefined; expectedRevision?: bigint | undefined } }
   | { type: 'DeleteMap'; data: { mapId: string } }
   /** Edits of the document, applied in order; all or none. */
   | { type: 'EditMap'; data: { mapId: string; edits: MapEdit[] } }
@@ -162,10 +166,17 @@ export type MapCommand =
    * passes it in (`document`), with the id for the entry made just before the restore.
    */
   | { type: 'RestoreVersion'; data: { mapId: string; historyId: string; document: MapDocument; autoHistoryId: string } }
-  /** An admin updates a map and its data in one batch (spec §6). */
+  /** An admin updates a map and its data in one batch (spec §6); `expectedRevision` as for SaveMap. */
   | {
       type: 'AdminUpdateMap';
-      data: { mapId: string; title?: string | undefined; document?: MapDocument | undefined; state?: number | undefined; subscribed?: boolean | undefined };
+      data: {
+        mapId: string;
+        title?: string | undefined;
+        document?: MapDocument | undefined;
+        state?: number | undefined;
+        subscribed?: boolean | undefined;
+        expectedRevision?: bigint | undefined;
+      };
     };
 
 export interface MapContext {
@@ -289,6 +300,25 @@ function requireEditableMap(state: MapAggregate, principal: Principal) {
   return principal.admin && state.status === 'active' ? state : requireOwnedMap(state, principal);
 }
 
+/**
+ * A whole document replaces the map's, so it is taken only from a copy of the map as it is
+ * now: saved over a newer map, it would erase every change made since (by anyone: another
+ * tab, a collaborator's edits) without a word. The check is part of the decision, so the
+ * command handler's retry after a concurrent append decides again on the newer map and
+ * refuses; a stale save can never become a successful one.
+ */
+function requireCurrentRevision(map: Extract<MapAggregate, { status: 'active' }>, expected: bigint | undefined, document: MapDocument | undefined): void {
+  if (expected === undefined) {
+    if (document !== undefined) throw new DomainError('invalid-argument', 'revision: Give the revision the map data was loaded at, to save it whole.');
+    return;
+  }
+  const current = BigInt(map.revision);
+  if (expected > current) throw new DomainError('invalid-argument', `revision: This map has no revision ${expected} (it is at ${current}).`);
+  if (expected < current) {
+    throw new DomainError('aborted', `This map changed since you loaded it (revision ${expected}; it is now at ${current}). Load it again and reapply your changes.`);
+  }
+}
+
 function requireHistoryItem(map: Extract<MapAggregate, { status: 'active' }>, historyId: string): HistoryItem {
   const item = map.history.find((candidate) => candidate.id === historyId);
   if (!item) throw new DomainError('not-found', 'Version not found.');
@@ -353,8 +383,9 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
       ];
     }
     case 'SaveMap': {
-      requireOwnedMap(state, principal);
-      const { title, document } = command.data;
+      const map = requireOwnedMap(state, principal);
+      const { title, document, expectedRevision } = command.data;
+      requireCurrentRevision(map, expectedRevision, document);
       if (title === undefined && document === undefined) return [];
       return [
         {
@@ -398,7 +429,8 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
     case 'AdminUpdateMap': {
       if (!principal.admin) throw new DomainError('permission-denied', 'Only an admin may do this.');
       if (state.status !== 'active') throw new DomainError('not-found', 'Map not found.');
-      const { title, document, state: mapState, subscribed } = command.data;
+      const { title, document, state: mapState, subscribed, expectedRevision } = command.data;
+      requireCurrentRevision(state, expectedRevision, document);
       const events: MapEvent[] = [];
       if (title !== undefined || document !== undefined) {
         events.push({

@@ -58,10 +58,23 @@ export async function createMap(deps: MapCommandDeps, payload: z.output<typeof f
   return { result: mapId, position: outcome.position };
 }
 
+/** The revision a caller's document was loaded at (decimal text, checked by the payload schema). */
+function revisionOf(revision: string | undefined): bigint | undefined {
+  return revision === undefined ? undefined : BigInt(revision);
+}
+
+/**
+ * Replaces the title and/or the whole document. The decider refuses a document loaded at an
+ * older revision than the map's (aborted, naming both), so concurrent saves never erase each
+ * other's or anyone's edits.
+ */
 export async function saveMap(deps: MapCommandDeps, payload: z.output<typeof functionPayloads.saveMap>, meta: CommandMetadata) {
   const outcome = await runMapCommand(
     deps,
-    { type: 'SaveMap', data: { mapId: payload.id, title: payload.title, document: payload.mapData && sanitizeMapDocument(payload.mapData) } },
+    {
+      type: 'SaveMap',
+      data: { mapId: payload.id, title: payload.title, document: payload.mapData && sanitizeMapDocument(payload.mapData), expectedRevision: revisionOf(payload.revision) },
+    },
     meta,
   );
   return { result: null, position: outcome.position };
@@ -123,13 +136,20 @@ export async function restoreMapHistory(deps: MapCommandDeps, payload: z.output<
   return { result: null, position: outcome.position };
 }
 
-/** An admin's batch update of a map and its data (spec §6), recorded with the admin as the actor. */
+/**
+ * An admin's batch update of a map and its data (spec §6), recorded with the admin as the
+ * actor. A document needs the revision it was loaded at, as for saveMap: an admin's whole
+ * document erases the owner's edits just the same.
+ */
 export async function adminUpdateMap(deps: MapCommandDeps, payload: z.output<typeof functionPayloads.adminUpdateMap>, meta: CommandMetadata) {
   if (!meta.principal?.admin) throw new DomainError('permission-denied', 'Only an admin may do this.');
   const document = payload.mapData ? sanitizeMapDocument(payload.mapData) : undefined;
   const outcome = await runMapCommand(
     deps,
-    { type: 'AdminUpdateMap', data: { mapId: payload.id, title: payload.title, document, state: payload.state, subscribed: payload.subscribed } },
+    {
+      type: 'AdminUpdateMap',
+      data: { mapId: payload.id, title: payload.title, document, state: payload.state, subscribed: payload.subscribed, expectedRevision: revisionOf(payload.revision) },
+    },
     meta,
   );
   return { result: null, position: outcome.position };

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../events/errors.js';
 import { decideMap, evolveMap, initialMapState, type MapCommand, type MapContext, type MapEvent } from '../../events/map.js';
-import { emptyMapDocument } from '../../events/map-document.js';
+import { emptyMapDocument, Location } from '../../events/map-document.js';
 import type { Principal } from '../../events/principal.js';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
@@ -68,17 +68,45 @@ describe('createMap', () => {
   });
 });
 
+const renamed = (title: string): MapEvent => ({ type: 'MapSaved', data: { mapId: 'm1', title, edited: NOW.toISOString() } });
+const locationAdded = (id: string): MapEvent => ({
+  type: 'LocationAdded',
+  data: { mapId: 'm1', edited: NOW.toISOString(), location: Location.parse({ id, title: id, layer: 'ground' }) },
+});
+const staleMessage = (loaded: number, now: number) =>
+  `This map changed since you loaded it (revision ${loaded}; it is now at ${now}). Load it again and reapply your changes.`;
+
 describe('saveMap', () => {
-  const save = (data: Partial<{ title: string; document: ReturnType<typeof emptyMapDocument> }>): MapCommand => ({
+  const save = (data: Partial<{ title: string; document: ReturnType<typeof emptyMapDocument>; expectedRevision: bigint }>): MapCommand => ({
     type: 'SaveMap',
     data: { mapId: 'm1', ...data },
   });
+  const document = { ...emptyMapDocument(), layers: [{ id: 'l1', name: 'Ground', file: null }] };
 
-  it("saves the owner's title and document with the edit time", () => {
-    const document = { ...emptyMapDocument(), layers: [{ id: 'l1', name: 'Ground', file: null }] };
-    given([created]).when(save({ title: 'Mall 2', document })).then([
+  it("saves the owner's title and document, loaded at the map's revision, with the edit time", () => {
+    given([created]).when(save({ title: 'Mall 2', document, expectedRevision: 0n })).then([
       { type: 'MapSaved', data: { mapId: 'm1', title: 'Mall 2', document, edited: NOW.toISOString() } },
     ]);
+    given([created, renamed('Mall 2'), locationAdded('cafe')]).when(save({ document, expectedRevision: 2n })).then([
+      { type: 'MapSaved', data: { mapId: 'm1', document, edited: NOW.toISOString() } },
+    ]);
+  });
+
+  it('refuses a document loaded before the map changed (aborted, with both revisions): it would erase those changes', () => {
+    given([created, locationAdded('cafe')]).when(save({ document, expectedRevision: 0n })).thenError('aborted', staleMessage(0, 1));
+    given([created, renamed('Mall 2'), locationAdded('cafe'), locationAdded('bank')])
+      .when(save({ title: 'Mall 3', document, expectedRevision: 1n }))
+      .thenError('aborted', staleMessage(1, 3));
+  });
+
+  it('refuses a document without the revision it was loaded at, or with one the map never had', () => {
+    given([created]).when(save({ document })).thenError('invalid-argument', 'revision: Give the revision the map data was loaded at, to save it whole.');
+    given([created]).when(save({ document, expectedRevision: 4n })).thenError('invalid-argument', 'revision: This map has no revision 4 (it is at 0).');
+  });
+
+  it('saves a title alone without a revision (last write wins), and checks one when given', () => {
+    given([created, locationAdded('cafe')]).when(save({ title: 'Mall 2' })).then([renamed('Mall 2')]);
+    given([created, locationAdded('cafe')]).when(save({ title: 'Mall 2', expectedRevision: 0n })).thenError('aborted', staleMessage(0, 1));
   });
 
   it('changes nothing when nothing is given', () => {
@@ -87,10 +115,36 @@ describe('saveMap', () => {
 
   it("refuses another user's map, an unknown map, and a deleted map", () => {
     given([created]).when(save({ title: 'Mine now' }), { principal: ben }).thenError('permission-denied');
+    given([created, locationAdded('cafe')]).when(save({ document, expectedRevision: 0n }), { principal: ben }).thenError('permission-denied');
     given([]).when(save({ title: 'x' })).thenError('not-found');
     given([created, { type: 'MapDeleted', data: { mapId: 'm1', deletedAt: NOW.toISOString() } }])
       .when(save({ title: 'x' }))
       .thenError('not-found');
+  });
+});
+
+describe('adminUpdateMap', () => {
+  const update = (data: Partial<Extract<MapCommand, { type: 'AdminUpdateMap' }>['data']>): MapCommand => ({ type: 'AdminUpdateMap', data: { mapId: 'm1', ...data } });
+  const document = { ...emptyMapDocument(), layers: [{ id: 'l1', name: 'Ground', file: null }] };
+
+  it("replaces an owner's document only from a copy at the map's revision, like saveMap", () => {
+    given([created, locationAdded('cafe')]).when(update({ document, expectedRevision: 1n, state: 1 }), { principal: admin }).then([
+      { type: 'MapSaved', data: { mapId: 'm1', document, edited: NOW.toISOString() } },
+      { type: 'MapStateChanged', data: { mapId: 'm1', state: 1, subscribed: false, changed: NOW.toISOString() } },
+    ]);
+    given([created, locationAdded('cafe')]).when(update({ document, expectedRevision: 0n, state: 1 }), { principal: admin }).thenError('aborted', staleMessage(0, 1));
+    given([created]).when(update({ document }), { principal: admin }).thenError('invalid-argument');
+  });
+
+  it("changes the title and state without a revision (billing's state changes give none)", () => {
+    given([created, locationAdded('cafe')]).when(update({ title: 'Checked', state: 1 }), { principal: admin }).then([
+      { type: 'MapSaved', data: { mapId: 'm1', title: 'Checked', edited: NOW.toISOString() } },
+      { type: 'MapStateChanged', data: { mapId: 'm1', state: 1, subscribed: false, changed: NOW.toISOString() } },
+    ]);
+  });
+
+  it('is for admins only', () => {
+    given([created]).when(update({ state: 1 })).thenError('permission-denied');
   });
 });
 

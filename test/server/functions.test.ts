@@ -92,7 +92,7 @@ describe.each(databaseTargets)('callable functions on $name', (target) => {
     });
 
     it('the owner saves title and data', async () => {
-      const saved = await call(server, 'saveMap', { id: mapId, title: 'Site plan B', mapData: { layers: [], locations: [{ id: 'lot-1', title: 'Lot 1' }] } }, ana);
+      const saved = await call(server, 'saveMap', { id: mapId, revision: '0', title: 'Site plan B', mapData: { layers: [], locations: [{ id: 'lot-1', title: 'Lot 1' }] } }, ana);
       expect(saved.status).toBe(200);
       expect(saved.body).toEqual({ result: null, position: expect.stringMatching(/^\d+:\d+$/) });
       await projected(server, saved.body.position);

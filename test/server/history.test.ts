@@ -133,9 +133,9 @@ describe.each(databaseTargets)('history on $name', (target) => {
 
   it('an admin updates a map and its data in one batch, recorded as the admin and shown in the timeline', async () => {
     const mapId = await newMap('Pier');
-    const data = (await json(`/api/maps/${mapId}/data`, owner)).result.data;
+    const { data, revision } = (await json(`/api/maps/${mapId}/data`, owner)).result;
     const withKiosk = { ...data, locations: [{ id: 'kiosk', title: 'Kiosk', layer: 'ground' }] };
-    await ok('adminUpdateMap', { id: mapId, title: 'Pier (checked)', mapData: withKiosk, state: 1, subscribed: true }, admin);
+    await ok('adminUpdateMap', { id: mapId, revision, title: 'Pier (checked)', mapData: withKiosk, state: 1, subscribed: true }, admin);
 
     const list = await json('/api/maps', owner);
     expect(list.result.find((map: { id: string }) => map.id === mapId)).toMatchObject({ title: 'Pier (checked)', state: 1, subscribed: true, metrics: { locationCount: 1 } });

@@ -257,7 +257,7 @@ describe.each(databaseTargets)('rich text over HTTP on $name', (target) => {
     const made = await call(server, 'createMap', { title: 'Mall', mapData: documentWith([hostileDescription]) }, owner);
     expect(made.status).toBe(200);
     const id = made.body.result as string;
-    const saved = await call(server, 'saveMap', { id, mapData: documentWith(['<b>ok</b>', `<svg onload=alert(1)>${hostileDescription}`]) }, owner);
+    const saved = await call(server, 'saveMap', { id, revision: '0', mapData: documentWith(['<b>ok</b>', `<svg onload=alert(1)>${hostileDescription}`]) }, owner);
     expect(saved.status).toBe(200);
     await projected(server, saved.body.position);
 
