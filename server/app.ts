@@ -38,6 +38,7 @@ import { fileRoutes } from './routes/file-routes.js';
 import { stripeRoleOf } from '../projections/billing.js';
 import { setUpBilling } from './billing/billing-plugin.js';
 import type { ReactorRunner } from './billing/reactor-runner.js';
+import type { LocalStripeKeys } from './billing/local-stripe/local-stripe-keys.js';
 import { functionRoutes } from './routes/function-routes.js';
 import { publicMapRoutes } from './routes/public-map-routes.js';
 import { queryRoutes } from './routes/query-routes.js';
@@ -81,6 +82,8 @@ export interface Services {
   authLimits: AuthLimits;
   /** Uploaded files and built-in maps' SVGs (a folder under DATA_DIR). */
   files: FileStore;
+  /** The local test Stripe's API key and webhook secret (made per installation), in local billing mode. */
+  localStripe: LocalStripeKeys | null;
   clock: Clock;
   ids: IdGenerator;
 }
@@ -111,6 +114,10 @@ export async function buildApp(
     // A URL the router cannot decode (a %-escape that is not UTF-8) is answered like any other
     // bad input, in the catalogue's shape, instead of Fastify's own body.
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => errorHandler(config.bodyLimit)(error, request, reply),
+    // A JSON body with a `__proto__` or `constructor.prototype` key is refused (400), never
+    // parsed: Fastify's defaults, stated so they cannot quietly change.
+    onProtoPoisoning: 'error' as const,
+    onConstructorPoisoning: 'error' as const,
   };
   const app = options.loggerInstance ? Fastify({ ...common, loggerInstance: options.loggerInstance }) : Fastify({ ...common, logger });
 

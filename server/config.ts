@@ -5,6 +5,8 @@
 import { z } from 'zod';
 
 const EnvSchema = z.object({
+  /** `production` (the Docker image sets it): the local test Stripe runs only when LOCAL_STRIPE=1 says so. */
+  NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   /** Where the embedded database (and later uploaded files) live. */
@@ -34,7 +36,12 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Mapfold <no-reply@mapfold.local>'),
   /** Where the contact form's messages are mailed (the team's inbox). */
   CONTACT_EMAIL: z.email('must be an e-mail address').default('hello@mapfold.local'),
-  /** Stripe: the secret key switches billing to the real Stripe; unset, the local test checkout is used. */
+  /**
+   * 1: billing runs against the local test Stripe this server mounts (no payment is taken);
+   * 0: it does not. Unset: it does unless NODE_ENV is production. Not with STRIPE_SECRET_KEY.
+   */
+  LOCAL_STRIPE: z.enum(['0', '1'], 'must be 1 (run the local test Stripe) or 0 (do not)').optional(),
+  /** Stripe: the secret key switches billing to the real Stripe. */
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_... or rk_...)').optional(),
   /** The webhook endpoint's signing secret (whsec_...); required with STRIPE_SECRET_KEY. */
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
@@ -61,11 +68,22 @@ const EnvSchema = z.object({
   POSTHOG_HOST: z.url({ protocol: /^https?$/ }).default('https://us.i.posthog.com'),
 });
 
+/**
+ * Which Stripe billing talks to: Stripe itself (STRIPE_SECRET_KEY), the local test Stripe this
+ * server mounts (server/billing/local-stripe), or none (production without either: billing's
+ * functions answer unavailable).
+ */
+export type BillingMode = 'stripe' | 'local' | 'off';
+
 export interface Config {
-  /** Billing: real Stripe when `secretKey` is set, else the local test checkout (server/billing/local-stripe). */
   stripe: {
+    mode: BillingMode;
+    /**
+     * Stripe's secret key and webhook signing secret (mode `stripe`); null otherwise. In local
+     * mode billing uses the local test Stripe's own, made per installation (local-stripe-keys.ts).
+     */
     secretKey: string | null;
-    webhookSecret: string;
+    webhookSecret: string | null;
     apiUrl: string | null;
     prices: { basic: { monthly: string; yearly: string }; professional: { monthly: string; yearly: string } };
   };
@@ -89,8 +107,17 @@ export interface Config {
   posthog: { key: string; host: string } | null;
 }
 
-/** The signing secret of the local test checkout's webhook events (embedded mode only). */
-export const LOCAL_WEBHOOK_SECRET = 'whsec_mapfold_local_test_checkout';
+/** Whether billing uses Stripe, the local test Stripe, or nothing (see BillingMode). */
+function billingMode(e: z.infer<typeof EnvSchema>): BillingMode {
+  if (e.STRIPE_SECRET_KEY) {
+    if (e.LOCAL_STRIPE === '1') throw new Error('Invalid configuration: LOCAL_STRIPE=1 runs the local test Stripe instead of Stripe; unset it, or STRIPE_SECRET_KEY.');
+    return 'stripe';
+  }
+  if (e.STRIPE_WEBHOOK_SECRET) throw new Error('Invalid configuration: STRIPE_WEBHOOK_SECRET is used only with STRIPE_SECRET_KEY.');
+  if (e.LOCAL_STRIPE) return e.LOCAL_STRIPE === '1' ? 'local' : 'off';
+  // A production server takes no test payments unless its operator asks for them.
+  return e.NODE_ENV === 'production' ? 'off' : 'local';
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as in most twelve-factor tools.
@@ -109,9 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     stripe: {
+      mode: billingMode(e),
       secretKey: e.STRIPE_SECRET_KEY ?? null,
-      // The local test checkout signs its webhook events with this fixed secret: no real money moves there.
-      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
       apiUrl: e.STRIPE_API_URL ?? null,
       prices: {
         basic: { monthly: e.STRIPE_PRICE_BASIC_MONTHLY, yearly: e.STRIPE_PRICE_BASIC_YEARLY },

@@ -29,6 +29,8 @@ function fastifyAnswer(error: FastifyError, bodyLimit: number): ErrorAnswer | nu
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      // Also a body with a `__proto__` or `constructor.prototype` key: Fastify's JSON parser
+      // (onProtoPoisoning: 'error') refuses it with this same code, its reason not kept.
       return { code: 'invalid-argument', message: 'Request body is not valid JSON.' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { code: 'invalid-argument', message: `Request body is too large (the limit is ${Math.round(bodyLimit / 1024)} KB).` };

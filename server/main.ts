@@ -26,6 +26,7 @@ app.log.info(
     database: services.db.kind,
     dataDir: services.db.kind === 'pglite' ? config.dataDir : undefined,
     auth: services.auth.kind,
+    billing: config.stripe.mode,
     mail: services.outbox ? `outbox (${new URL('/dev/outbox', config.publicUrl)})` : 'smtp',
   },
   `Mapfold is running at ${config.publicUrl}`,

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { Services } from './app.js';
 import { ClerkAuth } from './auth/clerk-auth.js';
+import { localStripeKeys } from './billing/local-stripe/local-stripe-keys.js';
 import { LocalAccounts } from './auth/local-accounts.js';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock.js';
 import type { Config } from './config.js';
@@ -49,6 +50,8 @@ async function openServicesOn(
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
   const logger = options.logger ?? consoleLogger;
+  // First, before anything that holds a connection: a DATA_DIR it cannot write stops the start.
+  const localStripe = config.stripe.mode === 'local' ? await localStripeKeys(config.dataDir) : null;
   const store: EventStore = config.eventStoreUrl
     ? await openKurrentDBEventStore(config.eventStoreUrl, {
         onSubscriptionRetry: (error, attempt, delayMs) =>
@@ -82,6 +85,7 @@ async function openServicesOn(
     rateLimiter,
     authLimits: options.authLimits ?? DEFAULT_AUTH_LIMITS,
     files: new LocalFileStore(path.join(config.dataDir, 'files'), () => clock.now()),
+    localStripe,
     clock,
     ids,
     async close() {

@@ -16,7 +16,7 @@ import { handleCommand, type CommandMetadata, type CommandOutcome } from '../com
 import { currentMap, setMapState, type MapCommandDeps } from '../commands/map-commands.js';
 import { WrongExpectedRevisionError } from '../event-store/event-store.js';
 import type { MarketplaceLicences } from './marketplace-licences.js';
-import type { StripeGateway } from './stripe-gateway.js';
+import { BILLING_NOT_CONFIGURED, type StripeGateway } from './stripe-gateway.js';
 
 export interface BillingDeps extends MapCommandDeps {
   gateway: StripeGateway;
@@ -47,8 +47,14 @@ function requireUser(meta: CommandMetadata): Principal {
   return meta.principal;
 }
 
+/** Checkouts and the portal need a Stripe: with billing off, say so before anything is recorded. */
+function requireStripe(deps: BillingDeps): void {
+  if (!deps.gateway.configured) throw new DomainError('unavailable', BILLING_NOT_CONFIGURED);
+}
+
 export async function startCheckout(deps: BillingDeps, payload: Payload<'startCheckout'>, meta: CommandMetadata) {
   const principal = requireUser(meta);
+  requireStripe(deps);
   const sessionId = deps.ids.uuid();
   const outcome = await runCustomerCommand(
     deps,
@@ -74,6 +80,7 @@ function returnUrlOnThisSite(returnUrl: string, publicUrl: string): string {
 
 export async function createPortalLink(deps: BillingDeps, payload: Payload<'createPortalLink'>, meta: CommandMetadata) {
   const principal = requireUser(meta);
+  requireStripe(deps);
   const returnUrl = returnUrlOnThisSite(payload.returnUrl, deps.publicUrl);
   const customer = await readCustomer(deps.db, principal.uid);
   if (!customer?.customerId) throw new DomainError('not-found', 'You have no subscription to manage yet.');

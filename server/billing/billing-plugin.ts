@@ -1,6 +1,8 @@
 /**
- * Billing in the app: the Stripe gateway, the webhook route, the local test Stripe when no
- * Stripe key is configured, and the reactor that answers checkouts and webhooks.
+ * Billing in the app: the Stripe gateway, the webhook route, the local test Stripe in local
+ * mode, and the reactor that answers checkouts and webhooks. With billing off (production
+ * without Stripe's keys or LOCAL_STRIPE=1) neither the webhook route nor the local test Stripe
+ * is mounted, the functions that need Stripe answer unavailable, and start-up says so.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../app.js';
@@ -15,7 +17,7 @@ import { LocalStripeStore } from './local-stripe/local-stripe-store.js';
 import { expireLicences, LICENCE_SWEEP_EVERY_MS } from './licence-expiry.js';
 import { marketplaceLicences } from './marketplace-licences.js';
 import { ReactorRunner } from './reactor-runner.js';
-import { StripeGateway } from './stripe-gateway.js';
+import { BILLING_NOT_CONFIGURED, StripeGateway } from './stripe-gateway.js';
 
 /** The address this server listens on, as the SDK reaches the local test Stripe. */
 function listeningAddress(app: FastifyInstance): string | null {
@@ -27,7 +29,10 @@ function listeningAddress(app: FastifyInstance): string | null {
 
 export async function setUpBilling(app: FastifyInstance, services: Services, history: MapHistory): Promise<{ deps: BillingDeps; reactor: ReactorRunner }> {
   const { config } = services;
-  const gateway = new StripeGateway(config.stripe, config.publicUrl, () => listeningAddress(app));
+  const local = config.stripe.mode === 'local' ? services.localStripe : null;
+  if (config.stripe.mode === 'local' && !local) throw new Error('The local test Stripe has no keys (openServices makes them).');
+  const stripe = local ? { ...config.stripe, secretKey: local.apiKey, webhookSecret: local.webhookSecret } : config.stripe;
+  const gateway = new StripeGateway(stripe, config.publicUrl, () => listeningAddress(app));
   const deps: BillingDeps = {
     store: services.store,
     db: services.db,
@@ -37,25 +42,31 @@ export async function setUpBilling(app: FastifyInstance, services: Services, his
     marketplace: marketplaceLicences(config.envato),
     publicUrl: config.publicUrl,
   };
-  await stripeWebhookRoutes(app, {
-    gateway,
-    store: services.store,
-    ids: services.ids,
-    clock: services.clock,
-    onFailure: () => app.metrics.webhookFailures.inc({ provider: 'stripe' }),
-  });
+  if (gateway.configured) {
+    await stripeWebhookRoutes(app, {
+      gateway,
+      store: services.store,
+      ids: services.ids,
+      clock: services.clock,
+      onFailure: () => app.metrics.webhookFailures.inc({ provider: 'stripe' }),
+    });
+  } else {
+    app.log.warn(
+      `${BILLING_NOT_CONFIGURED} Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for Stripe, or LOCAL_STRIPE=1 for the local test Stripe (no payment is taken).`,
+    );
+  }
 
-  if (gateway.local) {
+  if (local) {
     const store = await LocalStripeStore.open(services.db);
     const prices = localPrices(config.stripe.prices);
     const pagesBase = `${config.publicUrl.replace(/\/+$/, '')}${LOCAL_STRIPE_PREFIX}`;
-    await app.register(async (scope) => localStripeApi(scope, { store, prices, pagesBase }), { prefix: LOCAL_STRIPE_PREFIX });
+    await app.register(async (scope) => localStripeApi(scope, { store, prices, pagesBase, apiKey: local.apiKey }), { prefix: LOCAL_STRIPE_PREFIX });
     await app.register(
       async (scope) =>
         localStripePages(scope, {
           store,
           prices,
-          webhookSecret: config.stripe.webhookSecret,
+          webhookSecret: local.webhookSecret,
           now: () => services.clock.now(),
           // In process: the event takes the same route, signature check included, as Stripe's would.
           deliver: async ({ payload, signature }) => {

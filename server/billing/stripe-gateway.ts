@@ -1,16 +1,21 @@
 /**
- * The one place that talks to Stripe, through Stripe's own SDK. With no secret key (the
- * embedded default) the SDK is pointed at the local test Stripe this server mounts
+ * The one place that talks to Stripe, through Stripe's own SDK. In local mode (the embedded
+ * default) the SDK is pointed at the local test Stripe this server mounts
  * (server/billing/local-stripe), so the product runs the same code with or without Stripe.
+ * With billing off (production without Stripe's keys or LOCAL_STRIPE=1) every call answers
+ * unavailable.
  */
 import Stripe from 'stripe';
 import type { BillingInterval, PlanId, SubscriptionView } from '../../events/billing-api.js';
 import { MAX_QUANTITY, MIN_QUANTITY, PLAN_IDS } from '../../events/billing-api.js';
+import { DomainError } from '../../events/errors.js';
 import type { Config } from '../config.js';
-import { LOCAL_STRIPE_KEY, LOCAL_STRIPE_PREFIX } from './local-stripe/local-stripe-constants.js';
+import { LOCAL_STRIPE_PREFIX } from './local-stripe/local-stripe-constants.js';
 
 /** How far a webhook's signature timestamp may be from now (Stripe's default, seconds). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export const BILLING_NOT_CONFIGURED = 'Billing is not configured on this server.';
 
 export interface CheckoutRequest {
   sessionId: string;
@@ -26,6 +31,7 @@ export class StripeGateway {
   private client: Stripe | null = null;
 
   constructor(
+    /** In local mode the keys are the local test Stripe's own (billing-plugin puts them in). */
     private readonly config: Config['stripe'],
     private readonly publicUrl: string,
     /** Where this server listens, for the SDK to reach the local test Stripe (known after listen). */
@@ -34,18 +40,25 @@ export class StripeGateway {
 
   /** True when billing runs against the local test Stripe rather than Stripe itself. */
   get local(): boolean {
-    return this.config.secretKey === null;
+    return this.config.mode === 'local';
   }
 
-  get webhookSecret(): string {
-    return this.config.webhookSecret;
+  /** False with billing off: there is no Stripe to call. */
+  get configured(): boolean {
+    return this.config.mode !== 'off' && this.config.secretKey !== null && this.config.webhookSecret !== null;
+  }
+
+  private keys(): { secretKey: string; webhookSecret: string } {
+    const { secretKey, webhookSecret } = this.config;
+    if (!this.configured || !secretKey || !webhookSecret) throw new DomainError('unavailable', BILLING_NOT_CONFIGURED);
+    return { secretKey, webhookSecret };
   }
 
   private sdk(): Stripe {
     if (this.client) return this.client;
     const base = this.config.apiUrl ? new URL(this.config.apiUrl) : this.local ? this.localBase() : null;
     const prefix = this.local && !this.config.apiUrl ? LOCAL_STRIPE_PREFIX : '';
-    this.client = new Stripe(this.config.secretKey ?? LOCAL_STRIPE_KEY, {
+    this.client = new Stripe(this.keys().secretKey, {
       maxNetworkRetries: 2,
       timeout: 20_000,
       ...(base
@@ -126,7 +139,7 @@ export class StripeGateway {
 
   /** Verifies a webhook's signature on its raw body; throws Stripe's signature error otherwise. */
   constructEvent(rawBody: Buffer | string, signature: string): Stripe.Event {
-    return this.sdk().webhooks.constructEvent(rawBody, signature, this.config.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+    return this.sdk().webhooks.constructEvent(rawBody, signature, this.keys().webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
   }
 
   /** The customer's read model of a Stripe subscription (spec §3). */

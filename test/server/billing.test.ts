@@ -12,7 +12,7 @@ import { expireLicences } from '../../server/billing/licence-expiry.js';
 import { LocalStripeStore } from '../../server/billing/local-stripe/local-stripe-store.js';
 import { localPrices, localStripeApi, subscriptionObject } from '../../server/billing/local-stripe/local-stripe-api.js';
 import { signWebhook, stripeEvent } from '../../server/billing/local-stripe/local-webhooks.js';
-import { loadConfig, LOCAL_WEBHOOK_SECRET } from '../../server/config.js';
+import { loadConfig } from '../../server/config.js';
 import { openPGliteDatabase } from '../../server/db/pglite-database.js';
 import { databaseTargets } from '../support/databases.js';
 import { call, openLive, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
@@ -62,6 +62,8 @@ describe.each(databaseTargets)('billing on $name', (target) => {
     return answer.body.result;
   };
   const billing = (user: TestUser) => billingSnapshot(server.services.db, user.uid, false);
+  /** This installation's local test Stripe keys, as the running server has them (never a constant). */
+  const keys = () => server.services.localStripe!;
   const local = (url: string) => `${server.url}${new URL(url).pathname}`;
   const form = (body: Record<string, string>) => ({
     method: 'POST',
@@ -136,17 +138,18 @@ describe.each(databaseTargets)('billing on $name', (target) => {
     const post = (payload: string, signature: string) =>
       fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
     const payload = JSON.stringify(stripeEvent('customer.created', { id: 'cus_unknown', object: 'customer' }, new Date()));
-    const signature = signWebhook(payload, LOCAL_WEBHOOK_SECRET);
+    const signature = signWebhook(payload, keys().webhookSecret);
     const first = await post(payload, signature);
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ received: true });
     expect(await (await post(payload, signature)).json()).toEqual({ received: true, duplicate: true });
     // Changed by one character after signing.
     expect((await post(payload.replace('cus_unknown', 'cus_unknowN'), signature)).status).toBe(400);
-    // Signed with another secret.
+    // Signed with another secret, or with the constant the local test Stripe once had in its source.
     expect((await post(payload, signWebhook(payload, 'whsec_someone_else'))).status).toBe(400);
+    expect((await post(payload, signWebhook(payload, 'whsec_mapfold_local_test_checkout'))).status).toBe(400);
     // Signed ten minutes ago: outside the 5-minute tolerance.
-    expect((await post(payload, signWebhook(payload, LOCAL_WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 600))).status).toBe(400);
+    expect((await post(payload, signWebhook(payload, keys().webhookSecret, Math.floor(Date.now() / 1000) - 600))).status).toBe(400);
     expect((await fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload })).status).toBe(400);
     // Each refused delivery is counted for the operators.
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
@@ -157,7 +160,9 @@ describe.each(databaseTargets)('billing on $name', (target) => {
     const path = `${server.url}/local-stripe/v1/subscriptions/sub_nothing`;
     expect((await fetch(path)).status).toBe(401);
     expect((await fetch(path, { headers: { authorization: 'Bearer sk_live_someone' } })).status).toBe(401);
-    const missing = await fetch(path, { headers: { authorization: 'Bearer sk_test_mapfold_local' } });
+    // The key it once had as a constant in its source opens nothing now.
+    expect((await fetch(path, { headers: { authorization: 'Bearer sk_test_mapfold_local' } })).status).toBe(401);
+    const missing = await fetch(path, { headers: { authorization: `Bearer ${keys().apiKey}` } });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
     // Its pages take form posts from this site only.
@@ -187,7 +192,7 @@ describe.each(databaseTargets)('billing on $name', (target) => {
         const payload = JSON.stringify(event);
         const response = await fetch(`${server.url}/api/stripe/webhook`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'stripe-signature': signWebhook(payload, LOCAL_WEBHOOK_SECRET) },
+          headers: { 'content-type': 'application/json', 'stripe-signature': signWebhook(payload, keys().webhookSecret) },
           body: payload,
         });
         expect(response.status).toBe(200);
@@ -385,7 +390,7 @@ describe('billing against a Stripe that fails, and a marketplace that answers', 
     );
     expect(ready.checkoutSessions[0]!.url).toMatch(/^http:\/\/fake-stripe\.test\/checkout\/cs_test_/);
     // Without the local test Stripe, its API is not served (the path falls to the client app).
-    expect((await fetch(`${server.url}/local-stripe/v1/subscriptions/sub_1`, { headers: { authorization: 'Bearer sk_test_mapfold_local' } })).headers.get('content-type')).not.toMatch(/json/);
+    expect((await fetch(`${server.url}/local-stripe/v1/subscriptions/sub_1`, { headers: { authorization: 'Bearer sk_test_fake' } })).headers.get('content-type')).not.toMatch(/json/);
   });
 
   it('checks purchase codes with the marketplace when a token is set', async () => {

@@ -33,6 +33,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ POSTHOG_KEY: '   ' })).toThrow(/POSTHOG_KEY/);
   });
 
+  it('runs billing against the local test Stripe by default, and in production only when LOCAL_STRIPE=1 says so', () => {
+    const stripeKeys = { STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+    expect(loadConfig({}).stripe).toMatchObject({ mode: 'local', secretKey: null, webhookSecret: null });
+    expect(loadConfig({ NODE_ENV: 'development' }).stripe.mode).toBe('local');
+    expect(loadConfig({ NODE_ENV: 'production' }).stripe.mode).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'production', LOCAL_STRIPE: '1' }).stripe.mode).toBe('local');
+    expect(loadConfig({ LOCAL_STRIPE: '0' }).stripe.mode).toBe('off');
+    // An empty variable is unset, as everywhere.
+    expect(loadConfig({ NODE_ENV: 'production', LOCAL_STRIPE: '' }).stripe.mode).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'production', ...stripeKeys }).stripe).toMatchObject({ mode: 'stripe', secretKey: 'sk_live_abc', webhookSecret: 'whsec_abc' });
+    expect(loadConfig(stripeKeys).stripe.mode).toBe('stripe');
+    expect(() => loadConfig({ LOCAL_STRIPE: 'yes' })).toThrow(/LOCAL_STRIPE: must be 1 \(run the local test Stripe\) or 0 \(do not\)/);
+    expect(() => loadConfig({ ...stripeKeys, LOCAL_STRIPE: '1' })).toThrow(/LOCAL_STRIPE=1 runs the local test Stripe instead of Stripe/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY/);
+    // A webhook secret alone would once have signed the local test Stripe's events; now it is a mistake.
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET is used only with STRIPE_SECRET_KEY/);
+  });
+
   it('selects KurrentDB for the event log when EVENTSTORE_URL is set, and fails loudly when it is unreachable', async () => {
     const config = loadConfig({ EVENTSTORE_URL: 'kurrentdb://127.0.0.1:1?tls=false' });
     expect(config.eventStoreUrl).toBe('kurrentdb://127.0.0.1:1?tls=false');

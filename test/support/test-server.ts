@@ -2,7 +2,10 @@
  * A whole server for integration tests: the real app, event store and projections on a real
  * database (PGlite or PostgreSQL), listening on a free port.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { allProjections } from '../../projections/index.js';
@@ -37,7 +40,10 @@ const quietLogger = { info: () => {}, error: () => {} };
 export async function startTestServer(target: DatabaseTarget, options: TestServerOptions = {}): Promise<TestServer> {
   const database = await target.open();
   const fixedPort = options.linksToThisServer ? await freePort() : 0;
+  // A DATA_DIR of its own (files, the local test Stripe's keys), unless the test gives one.
+  const ownDataDir = options.env?.DATA_DIR ? null : mkdtempSync(path.join(tmpdir(), 'mapfold-test-'));
   const config = loadConfig({
+    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
     ADMIN_EMAILS: 'admin@example.com',
     BODY_LIMIT: String(64 * 1024),
     ...(fixedPort ? { PUBLIC_URL: `http://127.0.0.1:${fixedPort}` } : {}),
@@ -65,6 +71,7 @@ export async function startTestServer(target: DatabaseTarget, options: TestServe
       await runner.stop();
       await services.store.close();
       await database.dispose();
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,14 +1,14 @@
 /**
  * The local test Stripe's API: the part of Stripe's REST API the product calls (checkout
  * sessions, billing-portal sessions, subscriptions), answering in Stripe's shapes and error
- * format, so Stripe's own SDK talks to it unchanged. Used when no Stripe key is configured,
+ * format, so Stripe's own SDK talks to it unchanged. Used when billing runs in local mode,
  * and by the tests (mounted on its own server) to make Stripe fail on demand.
  */
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_QUANTITY, MIN_QUANTITY, PLAN_PRICES, type BillingInterval, type PlanId } from '../../../events/billing-api.js';
+import { DomainError, ERROR_STATUS } from '../../../events/errors.js';
 import type { Config } from '../../config.js';
-import { LOCAL_STRIPE_KEY } from './local-stripe-constants.js';
 import type { LocalObject, LocalStripeStore } from './local-stripe-store.js';
 import { parseStripeForm, text, type FormValue } from './stripe-form.js';
 
@@ -52,8 +52,8 @@ export interface LocalStripeApiOptions {
   prices: LocalPrice[];
   /** Where the hosted pages (checkout, billing) are reached by the browser. */
   pagesBase: string;
-  /** The API key it accepts (Bearer). */
-  apiKey?: string;
+  /** The API key it accepts (Bearer): this installation's own (local-stripe-keys.ts), or a test's. */
+  apiKey: string;
   /** Lets a test make the next calls fail like Stripe does (e.g. a card or API error). */
   failNext?: () => { status: number; type: string; message: string } | null;
   now?: () => Date;
@@ -61,6 +61,36 @@ export interface LocalStripeApiOptions {
 
 function form(request: FastifyRequest): Record<string, FormValue> {
   return typeof request.body === 'string' ? parseStripeForm(request.body) : {};
+}
+
+/** Stripe's metadata: a flat map of strings (Stripe refuses anything else too). */
+function metadataOf(value: FormValue | undefined, param: string): Record<string, string> {
+  if (value === undefined || value === '') return {};
+  if (typeof value !== 'object' || Array.isArray(value) || !Object.values(value).every((entry) => typeof entry === 'string')) {
+    throw new StripeApiError(400, 'invalid_request_error', `Invalid ${param}: metadata must be a map of strings.`, param);
+  }
+  return { ...value } as Record<string, string>;
+}
+
+/** Stripe's error answer for anything thrown here: bad input is a 400, only our own faults a 500. */
+function stripeErrorOf(error: unknown): StripeApiError {
+  if (error instanceof StripeApiError) return error;
+  if (error instanceof DomainError) {
+    const status = ERROR_STATUS[error.code];
+    return new StripeApiError(status, status >= 500 ? 'api_error' : 'invalid_request_error', error.message);
+  }
+  // Fastify's own request errors: unreadable or oversized body, unsupported content type.
+  const status = (error as Partial<FastifyError> | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new StripeApiError(400, 'invalid_request_error', error instanceof Error ? error.message : 'Invalid request.');
+  }
+  return new StripeApiError(500, 'api_error', 'An unexpected error occurred in the local test Stripe.');
+}
+
+/** Compares digests, so how much of a wrong key matches cannot be timed. */
+function sameKey(given: string | undefined, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return given !== undefined && timingSafeEqual(digest(given), digest(expected));
 }
 
 export function subscriptionObject(options: {
@@ -114,18 +144,16 @@ export function subscriptionObject(options: {
 
 export async function localStripeApi(app: FastifyInstance, options: LocalStripeApiOptions): Promise<void> {
   const now = options.now ?? (() => new Date());
-  const apiKey = options.apiKey ?? LOCAL_STRIPE_KEY;
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof StripeApiError) {
-      return reply.code(error.status).send({ error: { type: error.type, message: error.message, ...(error.param ? { param: error.param } : {}) } });
-    }
-    return reply.code(500).send({ error: { type: 'api_error', message: error instanceof Error ? error.message : 'Unknown error' } });
+  app.setErrorHandler((thrown, request, reply) => {
+    const error = stripeErrorOf(thrown);
+    if (error.status >= 500) request.log.error({ err: thrown }, 'the local test Stripe failed');
+    return reply.code(error.status).send({ error: { type: error.type, message: error.message, ...(error.param ? { param: error.param } : {}) } });
   });
 
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (request.headers.authorization !== `Bearer ${apiKey}`) {
+    if (!sameKey(request.headers.authorization, `Bearer ${options.apiKey}`)) {
       throw new StripeApiError(401, 'invalid_request_error', 'Invalid API Key provided.');
     }
     const failure = options.failNext?.();
@@ -155,6 +183,7 @@ export async function localStripeApi(app: FastifyInstance, options: LocalStripeA
     }
     const id = localId('cs');
     const adjustable = (item.adjustable_quantity ?? {}) as Record<string, FormValue>;
+    const subscriptionData = (typeof body.subscription_data === 'object' && !Array.isArray(body.subscription_data) ? body.subscription_data : {}) as Record<string, FormValue>;
     const session: LocalObject = {
       id,
       object: 'checkout.session',
@@ -165,8 +194,8 @@ export async function localStripeApi(app: FastifyInstance, options: LocalStripeA
       customer: text(body.customer) ?? null,
       customer_email: text(body.customer_email) ?? null,
       client_reference_id: text(body.client_reference_id) ?? null,
-      metadata: (body.metadata ?? {}) as Record<string, string>,
-      subscription_data: body.subscription_data ?? {},
+      metadata: metadataOf(body.metadata, 'metadata'),
+      subscription_data: { metadata: metadataOf(subscriptionData.metadata, 'subscription_data[metadata]') },
       line_items: { price: price.id, quantity, adjustable: text(adjustable.enabled) === 'true' },
       allow_promotion_codes: text(body.allow_promotion_codes) === 'true',
       automatic_tax: { enabled: text((body.automatic_tax as Record<string, FormValue> | undefined)?.enabled) === 'true' },

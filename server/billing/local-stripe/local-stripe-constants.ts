@@ -1,4 +1,2 @@
-/** Where the local test Stripe is mounted, and the key the SDK uses against it. */
+/** Where the local test Stripe is mounted (its API under /v1, its pages beside it). */
 export const LOCAL_STRIPE_PREFIX = '/local-stripe';
-/** Not a secret: the local test Stripe accepts only this key, and moves no money. */
-export const LOCAL_STRIPE_KEY = 'sk_test_mapfold_local';
