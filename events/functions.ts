@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { billingFunctionPayloads, type BillingFunctionResults } from './billing-api.js';
-import { MapDocument } from './map-document.js';
+import { MapDocumentInput } from './map-document.js';
 import { DocumentEdit } from './map-edits.js';
 import { HistoryName } from './map.js';
 import { MapTitle } from './map-title.js';
@@ -26,13 +26,13 @@ function revisionWithMapData(update: { revision?: string | undefined; mapData?: 
 }
 
 export const functionPayloads = {
-  createMap: z.object({ title: MapTitle, mapData: MapDocument.optional() }),
+  createMap: z.object({ title: MapTitle, mapData: MapDocumentInput.optional() }),
   /**
    * The title, the whole document, or both. `revision` (the one the document was loaded at)
    * is required with `mapData`; when given it must be the map's current one. A title alone is
    * one field: the last save wins.
    */
-  saveMap: z.object({ id: MapId, title: MapTitle.optional(), mapData: MapDocument.optional(), revision: Revision.optional() }).superRefine(revisionWithMapData),
+  saveMap: z.object({ id: MapId, title: MapTitle.optional(), mapData: MapDocumentInput.optional(), revision: Revision.optional() }).superRefine(revisionWithMapData),
   deleteMap: z.object({ id: MapId }),
   /** Fine-grained edits of a map's document, applied in order, all or none. */
   editMap: z.object({ id: MapId, edits: z.array(DocumentEdit).min(1, 'must hold at least one edit').max(500, 'at most 500 edits at once') }),
@@ -46,7 +46,7 @@ export const functionPayloads = {
     .object({
       id: MapId,
       title: MapTitle.optional(),
-      mapData: MapDocument.optional(),
+      mapData: MapDocumentInput.optional(),
       revision: Revision.optional(),
       state: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(9)], { error: 'State must be 0, 1, 2, 3 or 9.' }).optional(),
       subscribed: z.boolean({ error: 'Subscribed must be true or false.' }).optional(),

@@ -19,21 +19,92 @@ export const SafeUrl = z
   .max(2000, 'must be at most 2000 characters')
   .refine((value) => /^https?:\/\//i.test(value) || /^\/(files|assets)\//.test(value), 'must be an http(s) address or an uploaded file');
 
-export const LayerFile = z.object({
+/**
+ * The product's own files: `/files/{id}`, an upload the server inspected (and sanitised, for
+ * an SVG) and stored, or a built-in map's SVG; the id is the file store's (server/files/
+ * file-store.ts, 128 bits in base64url).
+ */
+const STORED_FILE_URL = /^\/files\/[A-Za-z0-9_-]{22}$/;
+/** Floor plans shipped with the client (client/public/assets/demo, the demo mall's floors). */
+const BUILT_IN_FLOOR_URL = /^\/assets\/demo\/[a-z0-9-]{1,64}\.svg$/;
+
+/** Whether a floor's drawing at `url` is one of the product's own files (never another site's). */
+export function isOwnLayerFileUrl(url: string): boolean {
+  return STORED_FILE_URL.test(url) || BUILT_IN_FLOOR_URL.test(url);
+}
+
+/**
+ * A drawing on another site: its `@import`s and `<image>`s would load in every viewer's
+ * browser, past the server's sanitiser. Floors take only the product's own files; an external
+ * drawing is added through `POST /api/files/from-url`, which fetches it once, checks it like an
+ * upload and stores a copy.
+ */
+export const FOREIGN_LAYER_FILE =
+  'must be a file stored by this site (/files/{id}): upload the drawing, or add it from its address with POST /api/files/from-url';
+
+const layerFileFields = {
   kind: z.enum(['svg', 'image']),
-  /** Path the file is served at (`/files/{id}`). */
-  url: SafeUrl,
   width: z.number().positive().max(100_000),
   height: z.number().positive().max(100_000),
+};
+
+/** A floor's drawing as anyone may set it now (commands, edits, imports): the product's own files only. */
+export const LayerFile = z.object({
+  kind: layerFileFields.kind,
+  /** Path the file is served at (`/files/{id}`). */
+  url: z.string({ error: 'must be text' }).trim().max(2000, 'must be at most 2000 characters').refine(isOwnLayerFileUrl, FOREIGN_LAYER_FILE),
+  width: layerFileFields.width,
+  height: layerFileFields.height,
 });
 export type LayerFile = z.infer<typeof LayerFile>;
 
-export const Layer = z.object({
+/**
+ * A floor's drawing as events and read models recorded it. Before floors had to be the
+ * product's own files, any http(s) address was accepted: such a drawing reads as no drawing
+ * (null), the floor and its locations kept, so its address reaches no viewer through any
+ * reader (read models, history, live data, the public map). Paths on this site the old schema
+ * took stay as they were.
+ */
+export const RecordedLayerFile = z.union([
+  LayerFile,
+  z
+    .object({ ...layerFileFields, url: SafeUrl })
+    .transform((file): LayerFile | null => (isForeignLayerFileUrl(file.url) ? null : file)),
+]);
+
+/** A layer's fields but its drawing, which the two schemas below take differently. */
+const layerFields = {
   id: ElementId,
   name: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
-  file: LayerFile.nullable().default(null),
-});
+};
+
+/** A layer as anyone may set it now (its drawing one of the product's own files). */
+export const Layer = z.object({ ...layerFields, file: LayerFile.nullable().default(null) });
 export type Layer = z.infer<typeof Layer>;
+
+/** A layer as recorded (a foreign drawing reads as none, see {@link RecordedLayerFile}). */
+export const RecordedLayer = z.object({ ...layerFields, file: RecordedLayerFile.nullable().default(null) });
+
+/** Whether a recorded drawing is on another site (anything but a path on this one). */
+function isForeignLayerFileUrl(url: unknown): boolean {
+  return typeof url !== 'string' || !/^\/(files|assets)\//.test(url);
+}
+
+/**
+ * The document (as stored, not parsed) with foreign drawings taken off its floors, as
+ * {@link RecordedLayerFile} reads them: for rows written before such drawings were refused,
+ * handed out without a full parse. Anything but a document's shape is answered as it is.
+ */
+export function withoutForeignLayerFiles<T>(document: T): T {
+  if (typeof document !== 'object' || document === null || !Array.isArray((document as { layers?: unknown }).layers)) return document;
+  const layers = (document as unknown as { layers: unknown[] }).layers;
+  const foreign = (layer: unknown) => {
+    const file = typeof layer === 'object' && layer !== null ? (layer as { file?: unknown }).file : null;
+    return typeof file === 'object' && file !== null && isForeignLayerFileUrl((file as { url?: unknown }).url);
+  };
+  if (!layers.some(foreign)) return document;
+  return { ...document, layers: layers.map((layer) => (foreign(layer) ? { ...(layer as object), file: null } : layer)) } as T;
+}
 
 export const Point = z.object({ x: z.number().finite(), y: z.number().finite() });
 export type Point = z.infer<typeof Point>;
@@ -123,14 +194,18 @@ export type Settings = z.infer<typeof Settings>;
 
 const MAX_LOCATIONS = 20_000;
 
-const MapDocumentV2 = z.object({
-  version: z.literal(2),
-  settings: Settings,
-  layers: z.array(Layer).max(100, 'at most 100 layers'),
-  locations: z.array(Location).max(MAX_LOCATIONS, `at most ${MAX_LOCATIONS} locations`),
-  groups: z.array(Group).max(200, 'at most 200 groups'),
-  styles: z.object({ regions: RegionStyles }),
-});
+/** The version 2 document, its layers taken as `layer` says (as set now, or as recorded). */
+function documentV2<L extends typeof Layer | typeof RecordedLayer>(layer: L) {
+  return z.object({
+    version: z.literal(2),
+    settings: Settings,
+    layers: z.array(layer).max(100, 'at most 100 layers'),
+    locations: z.array(Location).max(MAX_LOCATIONS, `at most ${MAX_LOCATIONS} locations`),
+    groups: z.array(Group).max(200, 'at most 200 groups'),
+    styles: z.object({ regions: RegionStyles }),
+  });
+}
+const MapDocumentV2 = documentV2(Layer);
 export type MapDocument = z.infer<typeof MapDocumentV2>;
 
 export function defaultSettings(): Settings {
@@ -185,45 +260,60 @@ function migrateV1(v1: z.infer<typeof MapDocumentV1>): unknown {
 }
 
 /**
- * The document schema every boundary uses (payloads, events, read models): the current
- * version as it is, older versions migrated first. Cross-references are checked too: each
- * location's layer and groups exist, ids are unique.
+ * A document schema: the current version as it is, older versions migrated first, with
+ * cross-references checked: each location's layer and groups exist, ids are unique.
  */
-export const MapDocument = z
-  .unknown()
-  .transform((input, context) => {
-    if (typeof input === 'object' && input !== null && (input as { version?: unknown }).version === MAP_DOCUMENT_VERSION) return input;
-    const v1 = MapDocumentV1.safeParse(input);
-    if (!v1.success) {
-      for (const issue of v1.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-      return z.NEVER;
-    }
-    return migrateV1(v1.data);
-  })
-  .pipe(MapDocumentV2)
-  .superRefine((document, context) => {
-    const unique = (ids: string[], path: string) => {
-      const seen = new Set<string>();
-      ids.forEach((id, index) => {
-        if (seen.has(id)) context.addIssue({ code: 'custom', message: `repeats the id ${id}`, path: [path, index, 'id'] });
-        seen.add(id);
+function documentSchema<L extends typeof Layer | typeof RecordedLayer>(layer: L) {
+  return z
+    .unknown()
+    .transform((input, context) => {
+      if (typeof input === 'object' && input !== null && (input as { version?: unknown }).version === MAP_DOCUMENT_VERSION) return input;
+      const v1 = MapDocumentV1.safeParse(input);
+      if (!v1.success) {
+        for (const issue of v1.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+        return z.NEVER;
+      }
+      return migrateV1(v1.data);
+    })
+    .pipe(documentV2(layer))
+    .superRefine((document, context) => {
+      const unique = (ids: string[], path: string) => {
+        const seen = new Set<string>();
+        ids.forEach((id, index) => {
+          if (seen.has(id)) context.addIssue({ code: 'custom', message: `repeats the id ${id}`, path: [path, index, 'id'] });
+          seen.add(id);
+        });
+      };
+      unique(document.layers.map((l) => l.id), 'layers');
+      unique(document.locations.map((l) => l.id), 'locations');
+      unique(document.groups.map((g) => g.id), 'groups');
+      const layers = new Set(document.layers.map((l) => l.id));
+      const groups = new Set(document.groups.map((g) => g.id));
+      document.locations.forEach((location, index) => {
+        if (!layers.has(location.layer)) context.addIssue({ code: 'custom', message: `names a layer that does not exist: ${location.layer}`, path: ['locations', index, 'layer'] });
+        location.groups.forEach((group, g) => {
+          if (!groups.has(group)) context.addIssue({ code: 'custom', message: `names a group that does not exist: ${group}`, path: ['locations', index, 'groups', g] });
+        });
       });
-    };
-    unique(document.layers.map((l) => l.id), 'layers');
-    unique(document.locations.map((l) => l.id), 'locations');
-    unique(document.groups.map((g) => g.id), 'groups');
-    const layers = new Set(document.layers.map((l) => l.id));
-    const groups = new Set(document.groups.map((g) => g.id));
-    document.locations.forEach((location, index) => {
-      if (!layers.has(location.layer)) context.addIssue({ code: 'custom', message: `names a layer that does not exist: ${location.layer}`, path: ['locations', index, 'layer'] });
-      location.groups.forEach((group, g) => {
-        if (!groups.has(group)) context.addIssue({ code: 'custom', message: `names a group that does not exist: ${group}`, path: ['locations', index, 'groups', g] });
-      });
+      if (document.settings.defaultLayer && !layers.has(document.settings.defaultLayer)) {
+        context.addIssue({ code: 'custom', message: 'names a layer that does not exist', path: ['settings', 'defaultLayer'] });
+      }
     });
-    if (document.settings.defaultLayer && !layers.has(document.settings.defaultLayer)) {
-      context.addIssue({ code: 'custom', message: 'names a layer that does not exist', path: ['settings', 'defaultLayer'] });
-    }
-  });
+}
+
+/**
+ * The document as events and read models hold it, the schema every reader uses (events,
+ * snapshots, read models, the client's copy): anything ever recorded still reads, a foreign
+ * floor drawing as none ({@link RecordedLayerFile}).
+ */
+export const MapDocument = documentSchema(RecordedLayer);
+
+/**
+ * The document as anyone may give it now (createMap, saveMap, adminUpdateMap, an imported
+ * map): floors' drawings must be the product's own files, refused with invalid-argument
+ * naming the field otherwise.
+ */
+export const MapDocumentInput = documentSchema(Layer);
 
 export interface MapMetrics {
   layerCount: number;

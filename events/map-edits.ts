@@ -16,7 +16,10 @@ import {
   Location,
   locationFields,
   MapDocument,
+  MapDocumentInput,
   Point,
+  RecordedLayer,
+  RecordedLayerFile,
   RegionStyles,
   Settings,
   type MapDocument as Document,
@@ -26,37 +29,44 @@ import {
 export const LocationPatch = z.object(locationFields).partial().strict();
 export const GroupPatch = z.object(groupFields).partial().strict();
 
-/** The edits an editor makes (and `editMap` accepts). */
-const documentEdits = [
-  z.object({ type: z.literal('LocationAdded'), location: Location }),
-  z.object({ type: z.literal('LocationUpdated'), id: ElementId, changes: LocationPatch }),
-  z.object({ type: z.literal('LocationMoved'), id: ElementId, position: Point, layer: ElementId.optional() }),
-  z.object({ type: z.literal('LocationRemoved'), id: ElementId }),
-  z.object({ type: z.literal('LayerAdded'), layer: Layer }),
-  z.object({ type: z.literal('LayerRenamed'), id: ElementId, name: Layer.shape.name }),
-  z.object({ type: z.literal('LayersReordered'), order: z.array(ElementId).max(100) }),
-  z.object({ type: z.literal('LayerFileReplaced'), id: ElementId, file: LayerFile.nullable() }),
-  /** Removing a layer removes the locations on it; the event names them for the record. */
-  z.object({ type: z.literal('LayerRemoved'), id: ElementId, removedLocations: z.array(ElementId).default([]) }),
-  z.object({ type: z.literal('GroupAdded'), group: Group }),
-  z.object({ type: z.literal('GroupUpdated'), id: ElementId, changes: GroupPatch }),
-  z.object({ type: z.literal('GroupRemoved'), id: ElementId }),
-  z.object({ type: z.literal('SettingsChanged'), settings: Settings }),
-  z.object({ type: z.literal('RegionStylesChanged'), regions: RegionStyles }),
-  z.object({ type: z.literal('DocumentImported'), document: MapDocument }),
-] as const;
+/**
+ * The edits an editor makes, their layers and documents taken as `document` says: as anyone
+ * may set them now (a floor's drawing one of the product's own files), or as recorded.
+ */
+function documentEdits(schemas: { layer: typeof Layer | typeof RecordedLayer; file: typeof LayerFile | typeof RecordedLayerFile; document: typeof MapDocument | typeof MapDocumentInput }) {
+  return [
+    z.object({ type: z.literal('LocationAdded'), location: Location }),
+    z.object({ type: z.literal('LocationUpdated'), id: ElementId, changes: LocationPatch }),
+    z.object({ type: z.literal('LocationMoved'), id: ElementId, position: Point, layer: ElementId.optional() }),
+    z.object({ type: z.literal('LocationRemoved'), id: ElementId }),
+    z.object({ type: z.literal('LayerAdded'), layer: schemas.layer }),
+    z.object({ type: z.literal('LayerRenamed'), id: ElementId, name: Layer.shape.name }),
+    z.object({ type: z.literal('LayersReordered'), order: z.array(ElementId).max(100) }),
+    z.object({ type: z.literal('LayerFileReplaced'), id: ElementId, file: schemas.file.nullable() }),
+    /** Removing a layer removes the locations on it; the event names them for the record. */
+    z.object({ type: z.literal('LayerRemoved'), id: ElementId, removedLocations: z.array(ElementId).default([]) }),
+    z.object({ type: z.literal('GroupAdded'), group: Group }),
+    z.object({ type: z.literal('GroupUpdated'), id: ElementId, changes: GroupPatch }),
+    z.object({ type: z.literal('GroupRemoved'), id: ElementId }),
+    z.object({ type: z.literal('SettingsChanged'), settings: Settings }),
+    z.object({ type: z.literal('RegionStylesChanged'), regions: RegionStyles }),
+    z.object({ type: z.literal('DocumentImported'), document: schemas.document }),
+  ] as const;
+}
 
-/** What an editor may send: every edit but the ones only the product records. */
-export const DocumentEdit = z.discriminatedUnion('type', [...documentEdits]);
+/** What an editor may send (and `editMap` accepts): every edit but the ones only the product records. */
+export const DocumentEdit = z.discriminatedUnion('type', [...documentEdits({ layer: Layer, file: LayerFile, document: MapDocumentInput })]);
 export type DocumentEdit = z.infer<typeof DocumentEdit>;
 
 /**
- * Every change of a map's document on its stream: the editors' edits, and a restore of an
- * earlier version (recorded by `restoreMapHistory` alone, with the document it brings back,
- * so the log reads as what happened and every reader applies it like any edit).
+ * Every change of a map's document on its stream, as recorded: the editors' edits, and a
+ * restore of an earlier version (recorded by `restoreMapHistory` alone, with the document it
+ * brings back, so the log reads as what happened and every reader applies it like any edit).
+ * Read as recorded: an edit that set a floor's drawing to another site's file, when that was
+ * still accepted, reads as one that took the drawing off.
  */
 export const MapEdit = z.discriminatedUnion('type', [
-  ...documentEdits,
+  ...documentEdits({ layer: RecordedLayer, file: RecordedLayerFile, document: MapDocument }),
   z.object({ type: z.literal('MapRestored'), historyId: z.string().min(1).max(64), revision: z.string().regex(/^\d+$/), document: MapDocument }),
 ]);
 export type MapEdit = z.infer<typeof MapEdit>;

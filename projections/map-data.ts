@@ -24,7 +24,8 @@ CREATE TABLE IF NOT EXISTS map_data (
 export const mapDataProjection: Projection = {
   name: 'map_data',
   // 2: map document v2 and edit events. 3: history and state events move the revision; restores.
-  version: 3,
+  // 4: floors' drawings on other sites read as none (rows written before still name them).
+  version: 4,
   schema: SCHEMA,
   tables: ['map_data'],
   streamPrefixes: [STREAM_PREFIXES[0]],

@@ -34,7 +34,7 @@ import type { EventStore } from './event-store/event-store.js';
 import type { FileStore } from './files/file-store.js';
 import { LiveHub } from './live/live-hub.js';
 import { authRoutes } from './routes/auth-routes.js';
-import { fileRoutes } from './routes/file-routes.js';
+import { fileRoutes, type FileRouteOptions } from './routes/file-routes.js';
 import { stripeRoleOf } from '../projections/billing.js';
 import { setUpBilling } from './billing/billing-plugin.js';
 import type { ReactorRunner } from './billing/reactor-runner.js';
@@ -93,6 +93,8 @@ export interface AppOptions {
   liveRecheckMs?: number;
   /** A logger shared with the rest of the process (main.ts); overrides `logger`. */
   loggerInstance?: FastifyBaseLogger;
+  /** How `POST /api/files/from-url` fetches (tests allow their own local server's address). */
+  remoteFiles?: FileRouteOptions['remote'];
 }
 
 const CORRELATION_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -176,7 +178,12 @@ export async function buildApp(
     await adminRoutes(api, db);
     await authRoutes(api, services);
     await contactRoutes(api, services);
-    await fileRoutes(api, { files: services.files, uploadLimit: config.uploadLimit, rateLimiter: services.rateLimiter });
+    await fileRoutes(api, {
+      files: services.files,
+      uploadLimit: config.uploadLimit,
+      rateLimiter: services.rateLimiter,
+      ...(options.remoteFiles ? { remote: options.remoteFiles } : {}),
+    });
     await templateRoutes(api, { files: services.files, rateLimiter: services.rateLimiter });
     await clientConfigRoutes(api, config);
     await opsRoutes(api, { db, store: services.store, projections: allProjections, metrics });

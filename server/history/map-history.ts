@@ -8,6 +8,7 @@
 import { DomainError } from '../../events/errors.js';
 import type { TimelineItem, TimelinePage } from '../../events/history-api.js';
 import { evolveMap, initialMapState, MapEvent, type MapAggregate } from '../../events/map.js';
+import { withoutForeignLayerFiles } from '../../events/map-document.js';
 import { describeEvent } from '../../events/map-timeline.js';
 import { streams } from '../../events/streams.js';
 import type { Database, Queryable } from '../db/database.js';
@@ -127,7 +128,11 @@ export class MapHistory {
       atMost === undefined ? [mapId] : [mapId, atMost.toString()],
     );
     const row = rows[0];
-    return row ? { revision: BigInt(row.revision), state: row.state } : null;
+    if (!row) return null;
+    // A snapshot kept before floors had to be the product's own files may hold another site's
+    // drawing: it reads as the events now read (no drawing), never handed to a viewer.
+    const state = row.state.status === 'active' ? { ...row.state, document: withoutForeignLayerFiles(row.state.document) } : row.state;
+    return { revision: BigInt(row.revision), state };
   }
 
   /** Folds the stream up to `revision` from the nearest snapshot, keeping new snapshots on the way. */

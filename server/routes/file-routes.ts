@@ -6,6 +6,11 @@
  *   checked before the body is read. The type comes from the content (inspect-upload.ts),
  *   SVGs are sanitised, and the file is stored through the file-storage port. Answers
  *   `{result: {id, url, kind, contentType, width, height, size}}`.
+ * - `POST /api/files/from-url` with `{data: {url}}`: a drawing on another site, fetched once by
+ *   the server (fetch-remote-file.ts: public addresses only, checked on every hop, within the
+ *   same size limit and a deadline), then inspected, sanitised and stored exactly as an upload,
+ *   under the same rules (signed in, verified, the same hourly budget). Answers as an upload.
+ *   Floors take only the product's own files: this is how a drawing elsewhere becomes one.
  * - `GET /api/files/limits`: `{result: {maxBytes, types}}`, so a page can say what it takes
  *   and check a file's size before sending it.
  * - `GET /files/:id`: a stored file, for anyone who has its address (ids are 128 random bits),
@@ -14,9 +19,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../events/errors.js';
+import { FileFromUrl } from '../../events/files-api.js';
 import type { Principal } from '../../events/principal.js';
 import { isFileId, type FileStore, type StoredFile } from '../files/file-store.js';
-import { inspectUpload, tooLargeMessage } from '../files/inspect-upload.js';
+import { fetchRemoteFile, type RemoteFetchOptions } from '../files/fetch-remote-file.js';
+import { inspectUpload, tooLargeMessage, UNSUPPORTED_TYPE } from '../files/inspect-upload.js';
 import { WorkerSvgSanitizer, type SvgSanitizer } from '../files/svg-sanitizer-pool.js';
 import type { RateLimiter } from '../security/rate-limiter.js';
 
@@ -27,6 +34,8 @@ export interface FileRouteOptions {
   rateLimiter?: RateLimiter;
   /** Where SVGs are sanitised; a worker thread of this app's own by default. */
   svgSanitizer?: SvgSanitizer;
+  /** How `POST /api/files/from-url` fetches: public addresses only unless a test allows its own server. */
+  remote?: Omit<RemoteFetchOptions, 'maxBytes'>;
 }
 
 /** What an upload answers. */
@@ -61,7 +70,7 @@ export function uploadResult(file: StoredFile): UploadResult {
   return { id, url, kind, contentType, width, height, size };
 }
 
-export async function fileRoutes(app: FastifyInstance, { files, uploadLimit, rateLimiter, svgSanitizer }: FileRouteOptions): Promise<void> {
+export async function fileRoutes(app: FastifyInstance, { files, uploadLimit, rateLimiter, svgSanitizer, remote }: FileRouteOptions): Promise<void> {
   const sanitizer = svgSanitizer ?? new WorkerSvgSanitizer();
   if (!svgSanitizer) app.addHook('onClose', () => sanitizer.close());
 
@@ -92,6 +101,33 @@ export async function fileRoutes(app: FastifyInstance, { files, uploadLimit, rat
       const inspected = await inspectUpload(request.body as Buffer | undefined, uploadLimit, sanitizer);
       const stored = await files.put(inspected.bytes, { ...inspected.meta, owner: user.uid });
       request.log.info({ fileId: stored.id, kind: stored.kind, size: stored.size }, 'file stored');
+      return { result: uploadResult(stored) };
+    });
+  });
+
+  await app.register(async (fromUrl) => {
+    // The same people and the same budget as uploads, checked before anything is fetched.
+    fromUrl.addHook('preParsing', async (request) => {
+      const user = verifiedUser(request);
+      if (rateLimiter) await rateLimiter.hit('upload', UPLOAD_RATE, [user.uid]);
+    });
+
+    fromUrl.post('/api/files/from-url', async (request) => {
+      const user = verifiedUser(request);
+      const body = request.body as { data?: unknown } | null | undefined;
+      const { url } = FileFromUrl.parse(body && typeof body === 'object' ? (body.data ?? {}) : {});
+      const bytes = await fetchRemoteFile(url, { ...remote, maxBytes: uploadLimit });
+      let inspected;
+      try {
+        inspected = await inspectUpload(bytes, uploadLimit, sanitizer);
+      } catch (error) {
+        if (error instanceof DomainError && error.message === UNSUPPORTED_TYPE) {
+          throw new DomainError('invalid-argument', 'The file at that address is not an SVG, PNG, JPEG or WebP image.');
+        }
+        throw error;
+      }
+      const stored = await files.put(inspected.bytes, { ...inspected.meta, owner: user.uid });
+      request.log.info({ fileId: stored.id, kind: stored.kind, size: stored.size, from: new URL(url).origin }, 'file fetched and stored');
       return { result: uploadResult(stored) };
     });
   });

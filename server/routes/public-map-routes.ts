@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../events/errors.js';
+import { withoutForeignLayerFiles } from '../../events/map-document.js';
 import { usesTestSlot } from '../../events/map-states.js';
 import type { Queryable } from '../db/database.js';
 
@@ -84,7 +85,10 @@ export async function publicMapRoutes(app: FastifyInstance, { db, clientDist }: 
       reply.header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     }
-    const result: PublicMap = { id: row.id, title: row.title, state: row.state, data: row.data, revision: row.revision, test };
+    // A row written before floors had to be the product's own files may still name another
+    // site's drawing (until the read model is rebuilt): never hand it to a viewer.
+    const data = withoutForeignLayerFiles(row.data);
+    const result: PublicMap = { id: row.id, title: row.title, state: row.state, data, revision: row.revision, test };
     return { result };
   });
 

@@ -183,6 +183,74 @@ describe('importing a map from JSON', () => {
     expect(batches).toEqual([]);
   });
 
+  describe('a map whose floors have drawings on other sites', () => {
+    const TRACKER = 'https://tracker.example/floor.svg';
+    const STORED = '/files/storedCopyOfFloor00001';
+    const withForeignDrawings = {
+      ...imported,
+      layers: [
+        { id: 'ground', name: 'Ground', file: null },
+        { id: 'roof', name: 'Roof', file: { kind: 'svg', url: TRACKER, width: 800, height: 600 } },
+        { id: 'cellar', name: 'Cellar', file: { kind: 'image', url: 'http://10.0.0.1/cellar.png', width: 10, height: 10 } },
+        { id: 'annex', name: 'Annex', file: { kind: 'svg', url: TRACKER, width: 800, height: 600 } },
+      ],
+    };
+
+    /** The server's from-url route: copies the tracker's floor, refuses the private address. */
+    function serverCopying() {
+      const asked: unknown[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (input: string, init: RequestInit) => {
+          expect(input).toBe('/api/files/from-url');
+          expect(init.method).toBe('POST');
+          const { data } = JSON.parse(String(init.body)) as { data: { url: string } };
+          asked.push(data.url);
+          const answer =
+            data.url === TRACKER
+              ? { status: 200, body: { result: { id: 'storedCopyOfFloor00001', url: STORED, kind: 'svg', contentType: 'image/svg+xml', width: 400, height: 300, size: 812 } } }
+              : { status: 400, body: { error: { status: 'INVALID_ARGUMENT', message: 'The address 10.0.0.1 is not a public one.' } } };
+          return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+        }),
+      );
+      return asked;
+    }
+
+    it('has the server copy each drawing once, says what became of each floor, and imports the copies', async () => {
+      const asked = serverCopying();
+      const user = userEvent.setup();
+      const { batches, document } = renderPanel();
+      await user.upload(screen.getByLabelText('Choose a JSON file'), jsonFile({ title: 'Elsewhere', document: withForeignDrawings }, 'elsewhere.json'));
+
+      const preview = await screen.findByRole('region', { name: 'JSON import preview' });
+      expect(asked).toEqual([TRACKER, 'http://10.0.0.1/cellar.png']);
+      const notes = within(within(preview).getByRole('list', { name: 'Floor drawings from other sites' })).getAllByRole('listitem').map((item) => item.textContent);
+      expect(notes).toEqual([
+        `Floor “Roof”: its drawing at ${TRACKER} was copied to this site.`,
+        'Floor “Cellar”: its drawing at http://10.0.0.1/cellar.png could not be copied, so the floor comes without it. The address 10.0.0.1 is not a public one.',
+        `Floor “Annex”: its drawing at ${TRACKER} was copied to this site.`,
+      ]);
+
+      await user.click(within(preview).getByRole('button', { name: 'Replace the map' }));
+      const copy = { kind: 'svg', url: STORED, width: 400, height: 300 };
+      expect(document().layers).toEqual([
+        { id: 'ground', name: 'Ground', file: null },
+        { id: 'roof', name: 'Roof', file: copy },
+        { id: 'cellar', name: 'Cellar', file: null },
+        { id: 'annex', name: 'Annex', file: copy },
+      ]);
+      expect(JSON.stringify(batches)).not.toContain('tracker.example');
+    });
+
+    it('never takes a foreign drawing as it is', () => {
+      const read = readMapJson(JSON.stringify(withForeignDrawings));
+      expect(read.ok).toBe(false);
+      expect(!read.ok && read.problems[0]).toBe(
+        'layers.1.file.url: must be a file stored by this site (/files/{id}): upload the drawing, or add it from its address with POST /api/files/from-url',
+      );
+    });
+  });
+
   it('reads what the server exports', () => {
     const exported = JSON.stringify({ title: 'Harbour Market', document: mall() }, null, 2);
     expect(readMapJson(`\uFEFF${exported}`)).toEqual({ ok: true, document: mall(), title: 'Harbour Market' });

@@ -292,8 +292,8 @@ describe('the floors panel', () => {
     expect(screen.getByRole('button', { name: 'Upload the drawing of Level 1' })).toBeDisabled();
     expect(calls).toEqual([]);
 
-    xhr.respond(201, { result: { id: 'f1', url: '/files/f1', kind: 'svg', contentType: 'image/svg+xml', width: 800, height: 600, size: 120 } });
-    await waitFor(() => expect(edits()).toEqual([[{ type: 'LayerFileReplaced', id: 'upper', file: { kind: 'svg', url: '/files/f1', width: 800, height: 600 } }]]));
+    xhr.respond(201, { result: { id: 'floorPlanUpload0000001', url: '/files/floorPlanUpload0000001', kind: 'svg', contentType: 'image/svg+xml', width: 800, height: 600, size: 120 } });
+    await waitFor(() => expect(edits()).toEqual([[{ type: 'LayerFileReplaced', id: 'upper', file: { kind: 'svg', url: '/files/floorPlanUpload0000001', width: 800, height: 600 } }]]));
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(within(screen.getAllByRole('listitem')[1]!).getByText(/SVG 800×600/)).toBeInTheDocument();
 
@@ -306,12 +306,12 @@ describe('the floors panel', () => {
 
   it("replaces an image drawing with the server's kind and size", async () => {
     const user = userEvent.setup();
-    const withDrawing = documentWith(() => ({ layers: [{ id: 'ground', name: 'Ground floor', file: { kind: 'svg', url: '/files/old', width: 100, height: 100 } }] }));
+    const withDrawing = documentWith(() => ({ layers: [{ id: 'ground', name: 'Ground floor', file: { kind: 'svg', url: '/files/floorPlanUpload0000000', width: 100, height: 100 } }] }));
     const { edits } = renderFloors(withDrawing);
     await user.upload(screen.getByLabelText('Drawing file for Ground floor'), new File([new Uint8Array([137, 80, 78, 71])], 'scan.png', { type: 'image/png' }));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    FakeXhr.sent[0]!.respond(201, { result: { id: 'f2', url: '/files/f2', kind: 'image', contentType: 'image/png', width: 2400, height: 1600, size: 4 } });
-    await waitFor(() => expect(edits()).toEqual([[{ type: 'LayerFileReplaced', id: 'ground', file: { kind: 'image', url: '/files/f2', width: 2400, height: 1600 } }]]));
+    FakeXhr.sent[0]!.respond(201, { result: { id: 'floorPlanUpload0000002', url: '/files/floorPlanUpload0000002', kind: 'image', contentType: 'image/png', width: 2400, height: 1600, size: 4 } });
+    await waitFor(() => expect(edits()).toEqual([[{ type: 'LayerFileReplaced', id: 'ground', file: { kind: 'image', url: '/files/floorPlanUpload0000002', width: 2400, height: 1600 } }]]));
     expect(screen.getByRole('button', { name: 'Replace the drawing of Ground floor' })).toBeInTheDocument();
   });
 

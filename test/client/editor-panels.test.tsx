@@ -132,7 +132,7 @@ describe('the floors panel', () => {
     // The upload goes through XMLHttpRequest (for its progress): answer it like the server.
     class FakeXhr {
       status = 201;
-      responseText = JSON.stringify({ result: { id: 'f1', url: '/files/f1', kind: 'svg', contentType: 'image/svg+xml', width: 800, height: 600, size: 120 } });
+      responseText = JSON.stringify({ result: { id: 'floorPlanUpload0000001', url: '/files/floorPlanUpload0000001', kind: 'svg', contentType: 'image/svg+xml', width: 800, height: 600, size: 120 } });
       upload = { onprogress: null as null | ((event: ProgressEvent) => void) };
       onload: null | (() => void) = null;
       onerror: null | (() => void) = null;
@@ -160,7 +160,7 @@ describe('the floors panel', () => {
     const { document } = renderPanel(layersPanel());
     const input = screen.getByLabelText('Drawing file for Ground floor');
     await user.upload(input, new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'plan.svg', { type: 'image/svg+xml' }));
-    await waitFor(() => expect(document().layers[0]!.file).toEqual({ kind: 'svg', url: '/files/f1', width: 800, height: 600 }));
+    await waitFor(() => expect(document().layers[0]!.file).toEqual({ kind: 'svg', url: '/files/floorPlanUpload0000001', width: 800, height: 600 }));
     expect(screen.getByRole('button', { name: 'Remove the drawing of Ground floor' })).toBeInTheDocument();
   });
 });

@@ -61,15 +61,10 @@ function documentWith(planUrl: string) {
   };
 }
 
-/** A second site: the floor plan (with CORS) and a blog page that embeds the map. */
+/** A second site: a blog page that embeds the map. */
 function startOtherSite(): Promise<{ server: Server; url: string; setEmbed(html: string): void }> {
   let embed = '';
   const server = createServer((request, response) => {
-    if (request.url === '/plan.svg') {
-      response.writeHead(200, { 'content-type': 'image/svg+xml', 'access-control-allow-origin': '*' });
-      response.end(PLAN);
-      return;
-    }
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(`<!doctype html><html><head><meta charset="utf-8"><title>Blog</title></head>
       <body style="margin:0;font-family:sans-serif">
@@ -106,12 +101,20 @@ describe('the public viewer in Chromium', () => {
     ({ server, browser } = session);
     site = await startOtherSite();
     owner = await registerUser(server);
-    const created = await call(server, 'createMap', { title: 'Harbour Market', mapData: documentWith(`${site.url}/plan.svg`) }, owner);
+    // The floor plan is uploaded (floors take only the product's own files; it is sanitised on the way in).
+    const uploaded = await fetch(`${server.url}/api/files`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', cookie: owner.cookie },
+      body: PLAN,
+    });
+    expect(uploaded.status).toBe(200);
+    const planUrl = ((await uploaded.json()) as { result: { url: string } }).result.url;
+    const created = await call(server, 'createMap', { title: 'Harbour Market', mapData: documentWith(planUrl) }, owner);
     expect(created.status).toBe(200);
     mapId = created.body.result;
     await projected(server, created.body.position);
     await server.database.db.query('UPDATE maps_list SET state = 1 WHERE id = $1', [mapId]);
-    const draft = await call(server, 'createMap', { title: 'Draft plan', mapData: documentWith(`${site.url}/plan.svg`) }, owner);
+    const draft = await call(server, 'createMap', { title: 'Draft plan', mapData: documentWith(planUrl) }, owner);
     testMapId = draft.body.result;
     await projected(server, draft.body.position);
   });

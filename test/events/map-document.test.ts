@@ -1,6 +1,6 @@
 /** The map document model: today's version parses as it is, older ones migrate, bad ones name the field. */
 import { describe, expect, it } from 'vitest';
-import { emptyMapDocument, MapDocument, metricsOf } from '../../events/map-document.js';
+import { emptyMapDocument, MapDocument, MapDocumentInput, metricsOf, withoutForeignLayerFiles } from '../../events/map-document.js';
 
 const problems = (input: unknown) => {
   const result = MapDocument.safeParse(input);
@@ -55,5 +55,43 @@ describe('map document', () => {
       expect(problems(withLocation({ image: url }))).toHaveLength(1);
     }
     expect(problems(withLocation({ link: 'https://shop.example/cafe', image: '/files/abc123' }))).toEqual([]);
+  });
+});
+
+describe("a floor's drawing", () => {
+  const STORED = '/files/AbCdEfGhIjKlMnOpQrStUv';
+  const withFile = (url: string) => ({ ...emptyMapDocument(), layers: [{ id: 'ground', name: 'Ground floor', file: { kind: 'svg', url, width: 800, height: 600 } }] });
+  const FOREIGN = 'layers.0.file.url: must be a file stored by this site (/files/{id}): upload the drawing, or add it from its address with POST /api/files/from-url';
+
+  it("is one of the product's own files in what anyone gives now", () => {
+    const given = (url: string) => {
+      const result = MapDocumentInput.safeParse(withFile(url));
+      return result.success ? result.data.layers[0]!.file!.url : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)[0];
+    };
+    expect(given(STORED)).toBe(STORED);
+    expect(given('/assets/demo/riverside-ground.svg')).toBe('/assets/demo/riverside-ground.svg');
+    for (const url of ['https://tracker.example/floor.svg', 'http://tracker.example/floor.svg', '//tracker.example/floor.svg', '/files/../api/maps', '/files/short', '/assets/index.js', 'data:image/svg+xml,<svg/>']) {
+      expect(given(url), url).toBe(FOREIGN);
+    }
+  });
+
+  it('on another site, recorded before that was refused, reads as no drawing (the floor kept)', () => {
+    const read = MapDocument.parse(withFile('https://tracker.example/floor.svg'));
+    expect(read.layers).toEqual([{ id: 'ground', name: 'Ground floor', file: null }]);
+    expect(MapDocument.parse(withFile(STORED)).layers[0]!.file).toMatchObject({ url: STORED });
+    // Paths on this site the old schema took read as they were.
+    expect(MapDocument.parse(withFile('/files/plan')).layers[0]!.file).toMatchObject({ url: '/files/plan' });
+  });
+
+  it('is taken off a stored document that still names another site', () => {
+    const stored = { ...withFile('https://tracker.example/floor.svg'), layers: [...withFile('https://tracker.example/floor.svg').layers, { id: 'own', name: 'Own', file: { kind: 'svg', url: STORED, width: 1, height: 1 } }] };
+    expect(withoutForeignLayerFiles(stored).layers).toEqual([
+      { id: 'ground', name: 'Ground floor', file: null },
+      { id: 'own', name: 'Own', file: { kind: 'svg', url: STORED, width: 1, height: 1 } },
+    ]);
+    const clean = withFile(STORED);
+    expect(withoutForeignLayerFiles(clean)).toBe(clean);
+    expect(withoutForeignLayerFiles(null)).toBeNull();
+    expect(withoutForeignLayerFiles('text')).toBe('text');
   });
 });

@@ -12,7 +12,7 @@ import { allProjections } from '../../projections/index.js';
 import { ProjectionRunner } from '../../projections/runner.js';
 import { parsePosition } from '../../events/position.js';
 import type { ServerMessage } from '../../events/live-messages.js';
-import { buildApp, type Services } from '../../server/app.js';
+import { buildApp, type AppOptions, type Services } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import type { AuthLimits } from '../../server/security/auth-limits.js';
 import { openServices } from '../../server/services.js';
@@ -33,6 +33,8 @@ export interface TestServerOptions {
   linksToThisServer?: boolean;
   authLimits?: AuthLimits;
   liveRecheckMs?: number;
+  /** How `POST /api/files/from-url` fetches (a test allows its own local server). */
+  remoteFiles?: AppOptions['remoteFiles'];
 }
 
 const quietLogger = { info: () => {}, error: () => {} };
@@ -54,7 +56,10 @@ export async function startTestServer(target: DatabaseTarget, options: TestServe
     logger: quietLogger,
     ...(options.authLimits ? { authLimits: options.authLimits } : {}),
   });
-  const app = await buildApp(services, false, options.liveRecheckMs ? { liveRecheckMs: options.liveRecheckMs } : {});
+  const app = await buildApp(services, false, {
+    ...(options.liveRecheckMs ? { liveRecheckMs: options.liveRecheckMs } : {}),
+    ...(options.remoteFiles ? { remoteFiles: options.remoteFiles } : {}),
+  });
   const runner = new ProjectionRunner(database.db, services.store, allProjections);
   await runner.start();
   await app.listen({ port: fixedPort, host: '127.0.0.1' });

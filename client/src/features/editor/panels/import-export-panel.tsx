@@ -1,13 +1,16 @@
 /**
  * The map's data in and out: the whole document as JSON and the locations as CSV, downloaded;
- * a JSON file imported in place of the map (previewed first, one undo step), and locations
+ * a JSON file imported in place of the map (previewed first, one undo step; floor drawings on
+ * other sites copied to this one by the server first, foreign-drawings.ts), and locations
  * imported from a CSV file with a preview that says, row by row, what is added, what updated,
  * and why a row is refused.
  */
 import Papa from 'papaparse';
-import { useId, useMemo, useState, type DragEvent } from 'react';
+import { useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { exportLocationsCsv, importLocationsCsv, type CsvImport } from '../../../../../events/locations-csv';
-import { MapDocument } from '../../../../../events/map-document';
+import { MapDocumentInput, type MapDocument } from '../../../../../events/map-document';
+import { storeFileFromUrl } from '../api/store-file-from-url';
+import { copyForeignDrawings, foreignDrawingUrls, type CopyDrawing } from './foreign-drawings';
 import type { EditorPanelProps } from './panel-props';
 import './panels.css';
 import './import-export.css';
@@ -17,6 +20,8 @@ export interface ImportExportPanelProps extends EditorPanelProps {
   title: string;
   /** The owner downloads the saved map from the server; a visitor exploring gets the tab's copy. */
   canDownload: boolean;
+  /** How a floor drawing on another site is copied here (the server's `POST /api/files/from-url`). */
+  copyDrawing?: CopyDrawing;
 }
 
 /** Rows shown in a preview; the rest are counted. */
@@ -29,7 +34,8 @@ const MAX_FILE_BYTES = 20 * 1024 * 1024;
 const CSV_READ_LIMIT = 5_000;
 
 type JsonPreview =
-  | { status: 'ready'; name: string; title: string | null; document: MapDocument }
+  | { status: 'copying'; name: string; count: number }
+  | { status: 'ready'; name: string; title: string | null; document: MapDocument; notes: string[] }
   | { status: 'invalid'; name: string; problems: string[]; more: number };
 type CsvFile = { name: string; text: string };
 
@@ -56,14 +62,13 @@ function readText(file: File): Promise<string> {
 }
 
 export type MapJson =
-  | { ok: true; document: MapDocument; title: string | null }
+  | { ok: true; document: MapDocument; title: string | null; notes?: string[] }
   | { ok: false; problems: string[]; more: number };
 
-/**
- * A JSON file as a map document: the export's `{title, document}` or a bare document. Problems
- * are `path: message`, the first {@link JSON_PROBLEMS} of them, with how many more there are.
- */
-export function readMapJson(text: string): MapJson {
+type JsonFile = { ok: true; candidate: unknown; title: string | null; exported: boolean } | Extract<MapJson, { ok: false }>;
+
+/** A JSON file's document candidate: the export's `{title, document}` or a bare document. */
+function readJsonFile(text: string): JsonFile {
   let value: unknown;
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
@@ -72,14 +77,22 @@ export function readMapJson(text: string): MapJson {
   }
   const isObject = (candidate: unknown): candidate is Record<string, unknown> => typeof candidate === 'object' && candidate !== null && !Array.isArray(candidate);
   const wrapper = isObject(value) && 'document' in value ? value : null;
-  const exported = wrapper !== null;
   const candidate = wrapper ? wrapper.document : value;
   const title = wrapper && typeof wrapper.title === 'string' ? wrapper.title : null;
   // Any object would pass as an (empty) first-version document: ask for something of a map.
   if (isObject(candidate) && !('version' in candidate) && !('layers' in candidate) && !('locations' in candidate)) {
     return { ok: false, problems: ['The file is JSON but not a map: it has no version, layers or locations.'], more: 0 };
   }
-  const parsed = MapDocument.safeParse(candidate);
+  return { ok: true, candidate, title, exported: wrapper !== null };
+}
+
+/**
+ * The candidate as a document anyone may import (`MapDocumentInput`: floors' drawings the
+ * product's own files). Problems are `path: message`, the first {@link JSON_PROBLEMS} of them,
+ * with how many more there are.
+ */
+function checkMapJson({ candidate, title, exported }: Extract<JsonFile, { ok: true }>): MapJson {
+  const parsed = MapDocumentInput.safeParse(candidate);
   if (parsed.success) return { ok: true, document: parsed.data, title };
   const issues = parsed.error.issues;
   const prefix = exported ? 'document.' : '';
@@ -88,6 +101,28 @@ export function readMapJson(text: string): MapJson {
     problems: issues.slice(0, JSON_PROBLEMS).map((issue) => (issue.path.length > 0 ? `${prefix}${issue.path.join('.')}: ${issue.message}` : `${exported ? 'document' : 'the file'}: ${issue.message}`)),
     more: Math.max(0, issues.length - JSON_PROBLEMS),
   };
+}
+
+/** A JSON file as a map document, as it is (a drawing on another site is a problem). */
+export function readMapJson(text: string): MapJson {
+  const file = readJsonFile(text);
+  return file.ok ? checkMapJson(file) : file;
+}
+
+/**
+ * A JSON file as a map document, its floors' drawings on other sites copied to this site
+ * first (or left off, with a note that says why). `onCopying` hears how many there are before
+ * the copying starts.
+ */
+export async function importMapJson(text: string, copy: CopyDrawing, onCopying?: (count: number) => void): Promise<MapJson> {
+  const file = readJsonFile(text);
+  if (!file.ok) return file;
+  const count = foreignDrawingUrls(file.candidate).length;
+  if (count === 0) return checkMapJson(file);
+  onCopying?.(count);
+  const { candidate, notes } = await copyForeignDrawings(file.candidate, copy);
+  const checked = checkMapJson({ ...file, candidate });
+  return checked.ok ? { ...checked, notes } : checked;
 }
 
 export interface CsvPreviewRow {
@@ -195,11 +230,15 @@ function FilePicker({ label, accept, onFile }: { label: string; accept: string; 
 
 const STATUS_LABEL = { new: 'New', updated: 'Updated', refused: 'Refused' } as const;
 
-export function ImportExportPanel({ document, onEdit, mapId, title, canDownload }: ImportExportPanelProps) {
+const copyThroughServer: CopyDrawing = (url) => storeFileFromUrl(url);
+
+export function ImportExportPanel({ document, onEdit, mapId, title, canDownload, copyDrawing = copyThroughServer }: ImportExportPanelProps) {
   const [json, setJson] = useState<JsonPreview | null>(null);
   const [csvFile, setCsvFile] = useState<CsvFile | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
+  // The file picked last: copying an earlier one's drawings may end after it was replaced.
+  const jsonPick = useRef(0);
   const base = `/api/maps/${encodeURIComponent(mapId)}`;
 
   // Read against the document as it is now: a collaborator's edit while the preview is open
@@ -226,12 +265,16 @@ export function ImportExportPanel({ document, onEdit, mapId, title, canDownload 
   };
 
   const pickJson = async (file: File) => {
+    const pick = ++jsonPick.current;
     const text = await read(file);
-    if (text === null) return;
-    const result = readMapJson(text);
+    if (text === null || pick !== jsonPick.current) return;
+    const result = await importMapJson(text, copyDrawing, (count) => {
+      if (pick === jsonPick.current) setJson({ status: 'copying', name: file.name, count });
+    });
+    if (pick !== jsonPick.current) return;
     setJson(
       result.ok
-        ? { status: 'ready', name: file.name, title: result.title, document: result.document }
+        ? { status: 'ready', name: file.name, title: result.title, document: result.document, notes: result.notes ?? [] }
         : { status: 'invalid', name: file.name, problems: result.problems, more: result.more },
     );
   };
@@ -284,6 +327,11 @@ export function ImportExportPanel({ document, onEdit, mapId, title, canDownload 
           Import a map (JSON)
         </h3>
         <FilePicker label="Choose a JSON file" accept=".json,application/json" onFile={(file) => void pickJson(file)} />
+        {json?.status === 'copying' ? (
+          <p className="ep-result" role="status">
+            Copying {count(json.count, 'floor drawing', 'floor drawings')} of <strong>{json.name}</strong> from {json.count === 1 ? 'its site' : 'their sites'} to this one…
+          </p>
+        ) : null}
         {json?.status === 'invalid' ? (
           <div className="ep-result ep-result--error ep-io-problems" role="alert">
             <p>
@@ -305,6 +353,13 @@ export function ImportExportPanel({ document, onEdit, mapId, title, canDownload 
               {count(json.document.groups.length, 'group', 'groups')}.
             </p>
             {json.title !== null ? <p className="ep-hint">Exported from “{json.title}”; this map keeps its own title.</p> : null}
+            {json.notes.length > 0 ? (
+              <ul className="ep-io-notes" aria-label="Floor drawings from other sites">
+                {json.notes.map((note) => (
+                  <li key={note}>{note}</li>
+                ))}
+              </ul>
+            ) : null}
             <p className="ep-io-warning">
               <strong>It replaces everything on this map</strong> ({count(document.layers.length, 'floor', 'floors')}, {count(document.locations.length, 'location', 'locations')}). You can undo it.
             </p>
