@@ -14,6 +14,15 @@ export class ChangedTopics {
   }
 }
 
+/**
+ * What the runner does with an event that keeps failing on its own (after retries, with the
+ * database answering): `park` moves it to the dead-letter table in the transaction that moves
+ * the checkpoint past it, and the projection goes on; `stop` leaves the checkpoint before it
+ * and stops the projection, loudly, until a restart or a rebuild. projections/README.md says
+ * how to choose.
+ */
+export type PoisonedEventRule = 'park' | 'stop';
+
 export interface Projection {
   /** Unique, stable name; the checkpoint is stored under it. */
   readonly name: string;
@@ -25,5 +34,7 @@ export interface Projection {
   readonly tables: readonly string[];
   /** Stream name prefixes it reads (the subscription's filter). */
   readonly streamPrefixes: readonly string[];
+  /** Park or stop on a poisoned event; each projection's file says why it chose its rule. */
+  readonly onPoisonedEvent: PoisonedEventRule;
   apply(tx: Queryable, events: readonly RecordedEvent[], changed: ChangedTopics): Promise<void>;
 }

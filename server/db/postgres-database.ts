@@ -52,6 +52,11 @@ export async function openPostgresDatabase(connectionString: string, poolSize = 
     },
     async transaction(work) {
       const client = await pool.connect();
+      // A connection lost mid-transaction also emits 'error' on the checked-out client (the
+      // pool only listens while it is idle): unheard, that would end the process. The failed
+      // query rejects with it all the same, so the caller learns of it there.
+      const ignoreLostConnection = () => {};
+      client.on('error', ignoreLostConnection);
       const tx: Queryable = {
         async query<Row>(sql: string, params: readonly unknown[] = []) {
           const result = await client.query(sql, params as unknown[]);
@@ -62,12 +67,16 @@ export async function openPostgresDatabase(connectionString: string, poolSize = 
         await client.query('BEGIN');
         const value = await work(tx);
         await client.query('COMMIT');
+        client.removeListener('error', ignoreLostConnection);
         client.release();
         return value;
       } catch (error) {
-        // A failed ROLLBACK means the connection is broken: drop it instead of reusing it.
+        // A failed ROLLBACK means the connection is broken: drop it (still heard) instead of reusing it.
         await client.query('ROLLBACK').then(
-          () => client.release(),
+          () => {
+            client.removeListener('error', ignoreLostConnection);
+            client.release();
+          },
           (rollbackError: unknown) => client.release(rollbackError as Error),
         );
         throw error;

@@ -1,7 +1,8 @@
 /**
  * The projection runner on real databases: events and checkpoint in one transaction, so a
  * runner stopped (or failing) mid-stream resumes with no duplicate and no gap; rebuilds replay
- * from zero; changes are announced after commit.
+ * from zero; changes are announced after commit; an event that keeps failing is parked or
+ * stops its projection (its rule) instead of wedging it, and transient failures never park.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptyMapDocument, MapDocument } from '../../events/map-document.js';
@@ -10,14 +11,26 @@ import { streams } from '../../events/streams.js';
 import { LIVE_CHANNEL, LiveNotice } from '../../projections/live-notices.js';
 import { getMapData, mapDataProjection } from '../../projections/map-data.js';
 import { listMapsByOwner, mapsListProjection } from '../../projections/maps-list.js';
-import type { Projection } from '../../projections/projection.js';
-import { ProjectionRunner } from '../../projections/runner.js';
+import { readCheckpoint, readStops } from '../../projections/checkpoints.js';
+import { listDeadLetters } from '../../projections/dead-letters.js';
+import type { PoisonedEventRule, Projection } from '../../projections/projection.js';
+import { ProjectionRunner, ProjectionStoppedError, type RunnerLogger } from '../../projections/runner.js';
 import { PostgresEventStore } from '../../server/event-store/postgres-event-store.js';
 import { databaseTargets, type TestDatabase } from '../support/databases.js';
 import { newEvent } from '../support/events.js';
 
+interface FailOn {
+  type: string;
+  /** How many times it fails on that event type (forever when unset). */
+  times?: number;
+  /** What it throws; a plain Error by default. */
+  error?: () => Error;
+  /** Runs inside the transaction instead of throwing (to break the real connection). */
+  sql?: string;
+}
+
 /** Records every event it applies under a primary key: a duplicate fails, a gap shows in the count. */
-function ledgerProjection(failOn?: { type: string; times: number }): Projection {
+function ledgerProjection(failOn?: FailOn, onPoisonedEvent: PoisonedEventRule = 'park'): Projection {
   let failures = 0;
   return {
     name: 'test_ledger',
@@ -25,16 +38,27 @@ function ledgerProjection(failOn?: { type: string; times: number }): Projection 
     schema: 'CREATE TABLE IF NOT EXISTS test_ledger (event_id uuid PRIMARY KEY, seq bigserial)',
     tables: ['test_ledger'],
     streamPrefixes: ['ledger-'],
+    onPoisonedEvent,
     async apply(tx, events) {
       for (const event of events) {
-        if (failOn && event.type === failOn.type && failures < failOn.times) {
+        if (failOn && event.type === failOn.type && failures < (failOn.times ?? Infinity)) {
           failures++;
-          throw new Error('projection bug');
+          if (failOn.sql) await tx.query(failOn.sql);
+          else throw failOn.error?.() ?? new Error(`projection bug on ${event.type}`);
         }
         await tx.query('INSERT INTO test_ledger (event_id) VALUES ($1)', [event.id]);
       }
     },
   };
+}
+
+/** Quick retries, so a poisoned event is reached in milliseconds. */
+const quickRetry = { retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 5 } };
+
+/** A logger that keeps what the runner logs at error level. */
+function recordingLogger(): RunnerLogger & { errors: string[] } {
+  const errors: string[] = [];
+  return { errors, error: (_details, message) => errors.push(message), warn: () => {}, info: () => {} };
 }
 
 async function until(predicate: () => Promise<boolean> | boolean, timeoutMs = 15_000) {
@@ -63,6 +87,18 @@ describe.each(databaseTargets)('projection runner on $name', (target) => {
 
   const ledgerCount = async () =>
     Number((await database.db.query<{ n: string }>('SELECT count(*)::text AS n FROM test_ledger')).rows[0]!.n);
+  const ledgerIds = async () =>
+    (await database.db.query<{ event_id: string }>('SELECT event_id::text FROM test_ledger ORDER BY seq')).rows.map((row) => row.event_id);
+
+  /** Given a stream of ticks with one Poison event in the middle (in one batch with them). */
+  async function givenPoisonAmongTicks() {
+    const before = newEvent('Tick');
+    const poison = newEvent('Poison');
+    const after = newEvent('Tick');
+    await store.append('ledger-a', [before, poison], 'no_stream');
+    const last = await store.append('ledger-b', [after], 'no_stream');
+    return { before, poison, after, last: last.position };
+  }
 
   it('given map events, then the maps list and map data rows exist', async () => {
     const runner = new ProjectionRunner(database.db, store, [mapsListProjection, mapDataProjection]);
@@ -110,7 +146,7 @@ describe.each(databaseTargets)('projection runner on $name', (target) => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       return ledgerProjection().apply(...args);
     } };
-    const first = new ProjectionRunner(database.db, store, [slow], undefined, 25);
+    const first = new ProjectionRunner(database.db, store, [slow], undefined, { batchSize: 25 });
     await first.start();
     await until(async () => (await ledgerCount()) > 0);
     await first.stop();
@@ -119,7 +155,7 @@ describe.each(databaseTargets)('projection runner on $name', (target) => {
     expect(appliedAtStop).toBeLessThan(total);
     expect(appliedAtStop % 25).toBe(0);
 
-    const second = new ProjectionRunner(database.db, store, [ledgerProjection()], undefined, 25);
+    const second = new ProjectionRunner(database.db, store, [ledgerProjection()], undefined, { batchSize: 25 });
     await second.start();
     await second.waitFor(last);
     await second.stop();
@@ -134,6 +170,94 @@ describe.each(databaseTargets)('projection runner on $name', (target) => {
     await runner.waitFor(boom.position);
     await runner.stop();
     expect(await ledgerCount()).toBe(5);
+  });
+
+  it('an event that keeps failing is parked with its error, past the checkpoint, and the projection goes on', async () => {
+    const { before, poison, after, last } = await givenPoisonAmongTicks();
+    const logger = recordingLogger();
+    const runner = new ProjectionRunner(database.db, store, [ledgerProjection({ type: 'Poison' }, 'park')], logger, quickRetry);
+    await runner.start();
+    // Before parking existed, this never resolved: the batch was retried from the same checkpoint forever.
+    await runner.waitFor(last);
+    await runner.stop();
+    expect(await ledgerIds()).toEqual([before.id, after.id]);
+    const letters = await listDeadLetters(database.db, 'test_ledger');
+    expect(letters).toEqual([
+      expect.objectContaining({ projection: 'test_ledger', eventId: poison.id, stream: 'ledger-a', type: 'Poison', error: 'Error: projection bug on Poison' }),
+    ]);
+    // Three failures in its batch, three more alone.
+    expect(letters[0]!.attempts).toBe(6);
+    expect(letters[0]!.position).toMatch(/^\d+:\d+$/);
+    expect((await readCheckpoint(database.db, 'test_ledger'))!.position).toEqual(last);
+    expect(logger.errors).toContain('projection parked a poisoned event and goes on');
+  });
+
+  it('a projection whose rule is stop stops before the poisoned event, loudly, and a restart with the fix goes on', async () => {
+    const { before, poison, after, last } = await givenPoisonAmongTicks();
+    const logger = recordingLogger();
+    const runner = new ProjectionRunner(database.db, store, [ledgerProjection({ type: 'Poison' }, 'stop')], logger, quickRetry);
+    await runner.start();
+    const stopped = await runner.waitFor(last).then(() => null, (error: unknown) => error);
+    expect(stopped).toBeInstanceOf(ProjectionStoppedError);
+    expect((stopped as ProjectionStoppedError).poisoned).toMatchObject({ eventId: poison.id, type: 'Poison' });
+    await runner.stop();
+    expect(await ledgerIds()).toEqual([before.id]);
+    expect(await listDeadLetters(database.db, 'test_ledger')).toEqual([]);
+    expect(await readStops(database.db)).toEqual({ test_ledger: expect.objectContaining({ eventId: poison.id, stream: 'ledger-a', error: 'Error: projection bug on Poison' }) });
+    expect(logger.errors).toContain('projection STOPPED on a poisoned event; it stays stopped until a restart or a rebuild');
+
+    // The fix is deployed and the process restarts: the event goes through and the stop is cleared.
+    const fixed = new ProjectionRunner(database.db, store, [ledgerProjection(undefined, 'stop')], logger, quickRetry);
+    await fixed.start();
+    await fixed.waitFor(last);
+    await fixed.stop();
+    expect(await ledgerIds()).toEqual([before.id, poison.id, after.id]);
+    expect(await readStops(database.db)).toEqual({});
+  });
+
+  it('catching up (the rebuild command) parks or stops by the same rule instead of failing, and a reset clears both', async () => {
+    const { before, poison, after, last } = await givenPoisonAmongTicks();
+    const parking = new ProjectionRunner(database.db, store, [ledgerProjection({ type: 'Poison' }, 'park')], undefined, quickRetry);
+    expect(await parking.catchUp()).toEqual([]);
+    expect(parking.positionOf('test_ledger')).toEqual(last);
+    expect(await ledgerIds()).toEqual([before.id, after.id]);
+    expect((await listDeadLetters(database.db, 'test_ledger')).map((letter) => letter.eventId)).toEqual([poison.id]);
+
+    await parking.resetAll();
+    expect(await listDeadLetters(database.db, 'test_ledger')).toEqual([]);
+    const stopping = new ProjectionRunner(database.db, store, [ledgerProjection({ type: 'Poison' }, 'stop')], undefined, quickRetry);
+    const stopped = await stopping.catchUp();
+    expect(stopped.map((stop) => stop.poisoned.eventId)).toEqual([poison.id]);
+    expect(await ledgerIds()).toEqual([before.id]);
+    expect(Object.keys(await readStops(database.db))).toEqual(['test_ledger']);
+
+    await stopping.resetAll();
+    expect(await readStops(database.db)).toEqual({});
+    expect(await ledgerCount()).toBe(0);
+  });
+
+  it('a transient failure (a dropped connection) is retried past the bound and never parks the event', async () => {
+    const { before, poison, after, last } = await givenPoisonAmongTicks();
+    const dropped = () => Object.assign(new Error('Connection terminated unexpectedly'), { code: '08006' });
+    // Ten failures, more than three times the bound of three.
+    const runner = new ProjectionRunner(database.db, store, [ledgerProjection({ type: 'Poison', times: 10, error: dropped }, 'park')], undefined, quickRetry);
+    await runner.start();
+    await runner.waitFor(last);
+    await runner.stop();
+    expect(await ledgerIds()).toEqual([before.id, poison.id, after.id]);
+    expect(await listDeadLetters(database.db, 'test_ledger')).toEqual([]);
+  });
+
+  it.runIf(target.name === 'postgres')('a connection killed under the projection is retried and never parks the event', async () => {
+    const { before, poison, after, last } = await givenPoisonAmongTicks();
+    // The server ends the transaction's connection (57P01, "terminating connection"), five times over.
+    const killer = { type: 'Poison', times: 5, sql: 'SELECT pg_terminate_backend(pg_backend_pid())' };
+    const runner = new ProjectionRunner(database.db, store, [ledgerProjection(killer, 'park')], undefined, quickRetry);
+    await runner.start();
+    await runner.waitFor(last);
+    await runner.stop();
+    expect(await ledgerIds()).toEqual([before.id, poison.id, after.id]);
+    expect(await listDeadLetters(database.db, 'test_ledger')).toEqual([]);
   });
 
   it('rebuilds every read model from zero, and on a version change', async () => {
