@@ -13,6 +13,7 @@ import { codeForStatus, DomainError } from '../events/errors.js';
 import { functionPayloads } from '../events/functions.js';
 import { allProjections } from '../projections/index.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
+import { projectionFaults } from './ops/projection-faults.js';
 import { projectionLag } from './ops/projection-lag.js';
 import { opsRoutes } from './routes/ops-routes.js';
 import { CLOSE_FORBIDDEN_ORIGIN, CLOSE_UNAUTHENTICATED } from '../events/live-messages.js';
@@ -134,6 +135,7 @@ export async function buildApp(
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, preClose: () => hub.stop() });
   const metrics = createMetrics({
     projectionLag: () => projectionLag(db, services.store, allProjections),
+    projectionFaults: () => projectionFaults(db, allProjections),
     liveConnections: () => hub.connectionCount,
   });
   app.decorate('metrics', metrics);
@@ -186,7 +188,7 @@ export async function buildApp(
     });
     await templateRoutes(api, { files: services.files, rateLimiter: services.rateLimiter });
     await clientConfigRoutes(api, config);
-    await opsRoutes(api, { db, store: services.store, projections: allProjections, metrics });
+    await opsRoutes(api, { db, store: services.store, projections: allProjections, metrics, config });
     if (services.outbox) await devOutboxRoutes(api, services.outbox);
     api.get('/api/live', { websocket: true }, (socket, request) => {
       // Another site's page must not ride the visitor's cookie into their live data.

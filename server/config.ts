@@ -21,6 +21,8 @@ const EnvSchema = z.object({
    * Unset trusts none: a forged header then changes nothing.
    */
   TRUST_PROXY: z.string().min(1).optional(),
+  /** Bearer token for /metrics and /api/ready's details; unset, only this machine reads them (nobody behind a proxy). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** The address people reach the product at; decides whether cookies are marked Secure. */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -95,6 +97,7 @@ export interface Config {
   eventStoreUrl: string | null;
   publicUrl: string;
   trustProxy: string | null;
+  metricsToken: string | null;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   bodyLimit: number;
   uploadLimit: number;
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventStoreUrl: e.EVENTSTORE_URL ?? null,
     publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY ?? null,
+    metricsToken: e.METRICS_TOKEN ?? null,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     uploadLimit: e.UPLOAD_LIMIT,

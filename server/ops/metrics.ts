@@ -1,7 +1,7 @@
 /**
- * Prometheus metrics (prom-client): command latency, projection lag, live connections and
- * webhook failures, plus Node's process metrics. One registry per app, so tests and several
- * apps in one process do not share counters.
+ * Prometheus metrics (prom-client): command latency, projection lag and faults (parked events,
+ * stopped projections), live connections and webhook failures, plus Node's process metrics.
+ * One registry per app, so tests and several apps in one process do not share counters.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -9,11 +9,19 @@ export interface Metrics {
   registry: Registry;
   commandDuration: Histogram<'function' | 'outcome'>;
   projectionLag: Gauge<'projection'>;
+  projectionDeadLetters: Gauge<'projection'>;
+  projectionStopped: Gauge<'projection'>;
   liveConnections: Gauge;
   webhookFailures: Counter<'provider'>;
 }
 
-export function createMetrics(collect: { projectionLag(): Promise<Record<string, number>>; liveConnections(): number }): Metrics {
+export interface MetricsSources {
+  projectionLag(): Promise<Record<string, number>>;
+  projectionFaults(): Promise<Record<string, { parked: number; state: 'running' | 'stopped' }>>;
+  liveConnections(): number;
+}
+
+export function createMetrics(collect: MetricsSources): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'mapfold_' });
   const commandDuration = new Histogram({
@@ -23,13 +31,35 @@ export function createMetrics(collect: { projectionLag(): Promise<Record<string,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
+  // Read from the database at each scrape. When it does not answer, the gauges keep their last
+  // values rather than failing the whole scrape: the other metrics matter most just then.
   const projectionLag = new Gauge({
     name: 'mapfold_projection_lag_events',
     help: 'Events in the log that a projection has not applied yet (counted up to 10,000).',
     labelNames: ['projection'] as const,
     registers: [registry],
     async collect() {
-      for (const [projection, lag] of Object.entries(await collect.projectionLag())) this.set({ projection }, lag);
+      const lag = await collect.projectionLag().catch(() => ({}));
+      for (const [projection, events] of Object.entries(lag)) this.set({ projection }, events);
+    },
+  });
+  const faults = () => collect.projectionFaults().catch(() => ({}));
+  const projectionDeadLetters = new Gauge({
+    name: 'mapfold_projection_dead_letters',
+    help: 'Events a projection parked as poisoned (projection_dead_letters) since its last rebuild.',
+    labelNames: ['projection'] as const,
+    registers: [registry],
+    async collect() {
+      for (const [projection, { parked }] of Object.entries(await faults())) this.set({ projection }, parked);
+    },
+  });
+  const projectionStopped = new Gauge({
+    name: 'mapfold_projection_stopped',
+    help: '1 while a projection is stopped on a poisoned event (it applies nothing until fixed), else 0.',
+    labelNames: ['projection'] as const,
+    registers: [registry],
+    async collect() {
+      for (const [projection, { state }] of Object.entries(await faults())) this.set({ projection }, state === 'stopped' ? 1 : 0);
     },
   });
   const liveConnections = new Gauge({
@@ -46,5 +76,5 @@ export function createMetrics(collect: { projectionLag(): Promise<Record<string,
     labelNames: ['provider'] as const,
     registers: [registry],
   });
-  return { registry, commandDuration, projectionLag, liveConnections, webhookFailures };
+  return { registry, commandDuration, projectionLag, projectionDeadLetters, projectionStopped, liveConnections, webhookFailures };
 }

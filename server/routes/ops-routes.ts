@@ -1,12 +1,25 @@
 /**
- * Operations: `/api/health` (the process is alive), `/api/ready` (it can serve: database and
- * event store answer; projection lag reported) and `/metrics` (Prometheus text format).
+ * Operations: `/api/health` (the process is alive), `/api/ready` (it can serve) and `/metrics`
+ * (Prometheus text format).
+ *
+ * `/api/ready` answers, by `status`:
+ * - `ready` (200): database and event store answer, every projection runs with nothing parked;
+ * - `degraded` (200): a projection parked poisoned events; the process serves, those events'
+ *   changes are missing from that read model until it is rebuilt;
+ * - `degraded` (503): a projection stopped on a poisoned event; its read model no longer
+ *   follows the log, so the product is not fully working;
+ * - `unavailable` (503): the database or the event store does not answer.
+ * Anyone gets the status; the details (errors, lag, each projection's faults, naming the
+ * degraded ones) and `/metrics` only go to the callers ops-access.ts lets in.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Projection } from '../../projections/projection.js';
+import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { EventStore } from '../event-store/event-store.js';
 import type { Metrics } from '../ops/metrics.js';
+import { opsAccessRule, requireOpsAccess } from '../ops/ops-access.js';
+import { projectionFaults } from '../ops/projection-faults.js';
 import { projectionLag } from '../ops/projection-lag.js';
 
 async function check(work: () => Promise<unknown>): Promise<{ ok: boolean; error?: string }> {
@@ -20,20 +33,37 @@ async function check(work: () => Promise<unknown>): Promise<{ ok: boolean; error
 
 export async function opsRoutes(
   app: FastifyInstance,
-  deps: { db: Database; store: EventStore; projections: readonly Projection[]; metrics: Metrics },
+  deps: {
+    db: Database;
+    store: EventStore;
+    projections: readonly Projection[];
+    metrics: Metrics;
+    config: Pick<Config, 'metricsToken' | 'trustProxy'>;
+  },
 ): Promise<void> {
+  const access = opsAccessRule(deps.config);
+
   app.get('/api/health', async () => ({ status: 'ok' }));
 
-  app.get('/api/ready', async (_request, reply) => {
+  app.get('/api/ready', async (request, reply) => {
+    const detailed = access(request).granted;
     const database = await check(() => deps.db.query('SELECT 1'));
     const eventStore = await check(() => deps.store.readAll({ maxCount: 1 }));
+    // Unknown (tables not made yet, or unreadable) counts as no fault: the checks above say whether it can serve.
+    const faults = database.ok ? await projectionFaults(deps.db, deps.projections, { list: detailed }).catch(() => null) : null;
+    const degraded = Object.entries(faults ?? {})
+      .filter(([, fault]) => fault.state === 'stopped' || fault.parked > 0)
+      .map(([name]) => name);
+    const stopped = Object.values(faults ?? {}).some((fault) => fault.state === 'stopped');
+    const status = !database.ok || !eventStore.ok ? 'unavailable' : degraded.length > 0 ? 'degraded' : 'ready';
+    reply.status(status === 'unavailable' || stopped ? 503 : 200).header('cache-control', 'no-store');
+    if (!detailed) return { status };
     const lag = database.ok && eventStore.ok ? await projectionLag(deps.db, deps.store, deps.projections).catch(() => null) : null;
-    const ready = database.ok && eventStore.ok;
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', database, eventStore, projectionLag: lag });
+    return { status, degraded, database, eventStore, projectionLag: lag, projections: faults };
   });
 
-  app.get('/metrics', async (_request, reply) => {
-    reply.type(deps.metrics.registry.contentType);
+  app.get('/metrics', { onRequest: requireOpsAccess(access) }, async (_request, reply) => {
+    reply.type(deps.metrics.registry.contentType).header('cache-control', 'no-store');
     return deps.metrics.registry.metrics();
   });
 }

@@ -1,6 +1,12 @@
-/** Operations endpoints: health, readiness with projection lag, Prometheus metrics, graceful close. */
+/**
+ * Operations endpoints: health, readiness with projection lag and faults (parked events,
+ * stopped projections), Prometheus metrics, graceful close. Requests come from loopback,
+ * which may read the details (ops-access.test.ts covers who else may).
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePosition } from '../../events/position.js';
+import { markStopped } from '../../projections/checkpoints.js';
+import { parkEvent, type PoisonedEvent } from '../../projections/dead-letters.js';
 import { pgliteTarget } from '../support/databases.js';
 import { call, openLive, registerUser, startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -24,9 +30,11 @@ describe('operations', () => {
     const ready = await fetch(`${server.url}/api/ready`).then((r) => r.json());
     expect(ready).toEqual({
       status: 'ready',
+      degraded: [],
       database: { ok: true },
       eventStore: { ok: true },
       projectionLag: { maps_list: 0, map_data: 0, billing: 0 },
+      projections: { maps_list: { state: 'running', parked: 0 }, map_data: { state: 'running', parked: 0 }, billing: { state: 'running', parked: 0 } },
     });
     // With the runner stopped, new events show up as lag.
     await server.runner.stop();
@@ -52,6 +60,39 @@ describe('operations', () => {
     expect(text).toContain('# TYPE mapfold_webhook_failures_total counter');
     expect(text).toContain('mapfold_process_cpu_seconds_total');
     live.close();
+  });
+
+  it('a parked event makes /api/ready degraded (still 200) naming its projection, a stopped projection makes it 503, and /metrics counts both', async () => {
+    const db = server.database.db;
+    const poisoned: PoisonedEvent = { eventId: 'e-1', stream: 'customer-u1', type: 'SubscriptionUpdated', position: '7:7', error: 'Error: poisoned', attempts: 10 };
+    // Given billing parked an event (what the runner writes when the event keeps failing).
+    await db.transaction((tx) => parkEvent(tx, 'billing', poisoned, { commit: 7n, prepare: 7n }));
+    const parked = await fetch(`${server.url}/api/ready`);
+    expect(parked.status).toBe(200);
+    expect(await parked.json()).toMatchObject({
+      status: 'degraded',
+      degraded: ['billing'],
+      projections: { billing: { state: 'running', parked: 1, deadLetters: [{ ...poisoned, projection: 'billing', parkedAt: expect.any(String) }] } },
+    });
+
+    // Given map data stopped on an event too.
+    await markStopped(db, 'map_data', { ...poisoned, stream: 'map-m1', type: 'LocationAdded', stoppedAt: new Date().toISOString() });
+    const stopped = await fetch(`${server.url}/api/ready`);
+    expect(stopped.status).toBe(503);
+    const body = await stopped.json();
+    expect(body).toMatchObject({ status: 'degraded', projections: { map_data: { state: 'stopped', parked: 0, stoppedOn: { eventId: 'e-1', stream: 'map-m1' } } } });
+    expect(body.degraded.sort()).toEqual(['billing', 'map_data']);
+
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    expect(text).toContain('mapfold_projection_dead_letters{projection="billing"} 1');
+    expect(text).toContain('mapfold_projection_dead_letters{projection="map_data"} 0');
+    expect(text).toContain('mapfold_projection_stopped{projection="map_data"} 1');
+    expect(text).toContain('mapfold_projection_stopped{projection="billing"} 0');
+
+    // A rebuild clears both (here by hand, as the rebuild's reset does).
+    await db.query('DELETE FROM projection_dead_letters');
+    await db.query('UPDATE projection_checkpoints SET stopped = NULL');
+    expect((await fetch(`${server.url}/api/ready`).then((r) => r.json())).status).toBe('ready');
   });
 
   it('closing the server tells live clients to reconnect (1012)', async () => {
