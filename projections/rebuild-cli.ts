@@ -26,9 +26,14 @@ const projections = names.length > 0 ? allProjections.filter((projection) => nam
 const config = loadConfig();
 const db = await openDatabase(config);
 const store = config.eventStoreUrl ? await openKurrentDBEventStore(config.eventStoreUrl) : await PostgresEventStore.open(db);
+/** One line per log entry: the message, the projection, and the error's own message. */
+const line = (details: object, message: string) => {
+  const { projection, err } = details as { projection?: string; err?: unknown };
+  return `${message}${projection ? ` (${projection})` : ''}${err instanceof Error ? `: ${err.message}` : ''}`;
+};
 const runner = new ProjectionRunner(db, store, projections, {
-  error: (details, message) => console.error(message, details),
-  warn: (details, message) => console.warn(message, details),
+  error: (details, message) => console.error(line(details, message)),
+  warn: (details, message) => console.warn(line(details, message)),
 });
 const started = Date.now();
 await runner.resetAll();
