@@ -2,7 +2,9 @@
  * The local auth provider: accounts, sessions, e-mail verification and password reset. It
  * stands in for a hosted identity provider, which keeps its own records: accounts are rows,
  * not events. A session is a random token whose SHA-256 hash is stored, as are e-mailed
- * tokens, so a copy of the database yields no live session and no usable link.
+ * tokens, so a copy of the database yields no live session and no usable link. Ending
+ * sessions is announced (`session-notices.ts`), so live sockets of those sessions close at once
+ * in every server process.
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
@@ -13,11 +15,14 @@ import { sqlState, UNIQUE_VIOLATION, type Database } from '../db/database.js';
 import { passwordResetMail, verificationMail } from '../mail/account-mails.js';
 import type { Mailer } from '../mail/mailer.js';
 import { SESSION_COOKIE, type AuthProvider, type AuthRequest } from './auth-provider.js';
-import { ACCOUNT_TOKENS_SCHEMA, consumeToken, hashToken, issueToken } from './account-tokens.js';
-import { hashPassword, verifyPassword } from './password-hash.js';
+import { ACCOUNT_TOKENS_SCHEMA, consumeToken, hashToken, issueToken, revokeTokens } from './account-tokens.js';
+import { DUMMY_HASH, scryptHasher, type PasswordHasher } from './password-hash.js';
 import { NewPassword } from './password-policy.js';
+import { announceSessionsEnded } from './session-notices.js';
 
 export const SESSION_DAYS = 30;
+/** How long a client that signed in stays known to the account (see login-throttle.ts). */
+export const KNOWN_CLIENT_DAYS = 90;
 
 export const LOCAL_ACCOUNTS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS auth_accounts (
@@ -35,6 +40,14 @@ CREATE TABLE IF NOT EXISTS auth_sessions (
   expires_at timestamptz NOT NULL
 );
 CREATE INDEX IF NOT EXISTS auth_sessions_uid ON auth_sessions (uid);
+-- Clients (by a SHA-256 of their address, so a dump lists no addresses at a glance; an IPv4
+-- address can still be found by trying them all) that signed in to an account.
+CREATE TABLE IF NOT EXISTS auth_known_clients (
+  uid text NOT NULL REFERENCES auth_accounts (uid) ON DELETE CASCADE,
+  client_hash text NOT NULL,
+  signed_in_at timestamptz NOT NULL,
+  PRIMARY KEY (uid, client_hash)
+);
 ${ACCOUNT_TOKENS_SCHEMA}
 `;
 
@@ -61,8 +74,11 @@ export const ChangePasswordInput = z.object({ currentPassword: CurrentPassword, 
 export const DeleteAccountInput = z.object({ password: CurrentPassword });
 
 export const INVALID_VERIFY_LINK = 'This verification link is invalid or has expired. Sign in and press Resend to get a new one.';
-export const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Ask for a new one.';
+/** Unknown, used, expired, or revoked by a newer link or a password change: one answer for all. */
+export const INVALID_RESET_LINK = 'This reset link is invalid or has expired (only the newest one works). Ask for a new one.';
 export const WRONG_PASSWORD = 'Wrong password. Try again or reset your password.';
+/** A failed login, the same for an unknown address and a wrong password. */
+export const LOGIN_FAILED = 'Incorrect email or password.';
 
 interface AccountRow {
   uid: string;
@@ -81,6 +97,8 @@ export interface LocalAccountsOptions {
   publicUrl: string;
   /** Where failures of mail sent in the background are reported. */
   onMailError(error: unknown): void;
+  /** Defaults to scrypt (password-hash.ts). */
+  passwords?: PasswordHasher;
 }
 
 export class LocalAccounts implements AuthProvider {
@@ -95,6 +113,10 @@ export class LocalAccounts implements AuthProvider {
 
   private get db() {
     return this.o.db;
+  }
+
+  private get passwords(): PasswordHasher {
+    return this.o.passwords ?? scryptHasher;
   }
 
   private principalOf(row: AccountRow): Principal {
@@ -120,9 +142,10 @@ export class LocalAccounts implements AuthProvider {
     return new URL(`${path}?token=${encodeURIComponent(token)}`, this.o.publicUrl).toString();
   }
 
-  async register(input: z.infer<typeof RegisterInput>): Promise<{ principal: Principal; token: string }> {
+  /** Creates the account and signs it in from `client` (the request's address). */
+  async register(input: z.infer<typeof RegisterInput>, client: string): Promise<{ principal: Principal; token: string }> {
     const uid = this.o.ids.uuid();
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.passwords.hash(input.password);
     try {
       await this.db.query('INSERT INTO auth_accounts (uid, email, display_name, password_hash) VALUES ($1, $2, $3, $4)', [
         uid,
@@ -140,26 +163,56 @@ export class LocalAccounts implements AuthProvider {
     // The account exists now: a mail server that is down must not turn that into an error.
     // The banner's Resend button sends the link again.
     await this.sendVerification(uid).catch(this.o.onMailError);
-    return { principal: this.principalOf(row), token: await this.startSession(uid) };
+    return { principal: this.principalOf(row), token: await this.startSession(uid, client) };
   }
 
-  async login(input: z.infer<typeof LoginInput>): Promise<{ principal: Principal; token: string }> {
+  /**
+   * Signs in from `client`. An unknown address fails as a wrong password does: the same error,
+   * and the same work (a verification against a dummy hash of the same cost), so neither the
+   * answer nor its time tells a stranger which addresses have accounts.
+   */
+  async login(input: z.infer<typeof LoginInput>, client: string): Promise<{ principal: Principal; token: string }> {
     const { rows } = await this.db.query<AccountRow>('SELECT * FROM auth_accounts WHERE email = $1', [input.email]);
     const row = rows[0];
-    if (!row) throw new DomainError('not-found', 'There is no account with this email. Check it, or sign up.');
-    if (!(await verifyPassword(input.password, row.password_hash))) throw new DomainError('unauthenticated', WRONG_PASSWORD);
-    return { principal: this.principalOf(row), token: await this.startSession(row.uid) };
+    const matches = await this.passwords.verify(input.password, row?.password_hash ?? DUMMY_HASH);
+    if (!row || !matches) throw new DomainError('unauthenticated', LOGIN_FAILED);
+    return { principal: this.principalOf(row), token: await this.startSession(row.uid, client) };
   }
 
   async logout(token: string | undefined): Promise<void> {
-    if (token) await this.db.query('DELETE FROM auth_sessions WHERE token_hash = $1', [hashToken(token)]);
+    if (!token) return;
+    const { rows } = await this.db.query<{ uid: string }>('DELETE FROM auth_sessions WHERE token_hash = $1 RETURNING uid', [hashToken(token)]);
+    if (rows[0]) await announceSessionsEnded(this.db, { uid: rows[0].uid });
   }
 
-  private async startSession(uid: string): Promise<string> {
+  /** A new session for the account; `client` (the request's address) becomes known to it. */
+  private async startSession(uid: string, client: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    const expires = new Date(this.o.clock.now().getTime() + SESSION_DAYS * 86_400_000);
+    const now = this.o.clock.now();
+    const expires = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
     await this.db.query('INSERT INTO auth_sessions (token_hash, uid, expires_at) VALUES ($1, $2, $3)', [hashToken(token), uid, expires.toISOString()]);
+    await this.db.query(
+      `INSERT INTO auth_known_clients (uid, client_hash, signed_in_at) VALUES ($1, $2, $3)
+       ON CONFLICT (uid, client_hash) DO UPDATE SET signed_in_at = EXCLUDED.signed_in_at`,
+      [uid, hashToken(client), now.toISOString()],
+    );
+    await this.db.query('DELETE FROM auth_known_clients WHERE uid = $1 AND signed_in_at < $2', [uid, this.knownSince(now).toISOString()]);
     return token;
+  }
+
+  private knownSince(now: Date): Date {
+    return new Date(now.getTime() - KNOWN_CLIENT_DAYS * 86_400_000);
+  }
+
+  /** Whether `client` signed in to the account of `email` within {@link KNOWN_CLIENT_DAYS}. */
+  async isKnownClient(email: string, client: string): Promise<boolean> {
+    const since = this.knownSince(this.o.clock.now());
+    const { rows } = await this.db.query(
+      `SELECT 1 FROM auth_known_clients k JOIN auth_accounts a ON a.uid = k.uid
+        WHERE a.email = $1 AND k.client_hash = $2 AND k.signed_in_at > $3`,
+      [email, hashToken(client), since.toISOString()],
+    );
+    return rows.length > 0;
   }
 
   async principalFor(request: AuthRequest): Promise<Principal | null> {
@@ -206,15 +259,19 @@ export class LocalAccounts implements AuthProvider {
     })().catch(this.o.onMailError);
   }
 
-  /** Sets the new password, signs out every session, and starts a new one here. */
-  async resetPassword(input: z.infer<typeof ResetPasswordInput>): Promise<{ principal: Principal; token: string }> {
+  /**
+   * Sets the new password, signs out every session, and starts a new one on `client` (the
+   * link proves the mailbox, so that client becomes known to the account like a login's).
+   * Using the link revokes every other reset link of the account (account-tokens.ts).
+   */
+  async resetPassword(input: z.infer<typeof ResetPasswordInput>, client: string): Promise<{ principal: Principal; token: string }> {
     const uid = await consumeToken(this.db, input.token, 'reset-password', this.o.clock.now());
     if (!uid) throw new DomainError('invalid-argument', INVALID_RESET_LINK);
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.passwords.hash(input.password);
     // Opening the link proves the mailbox is theirs, so the address counts as verified too.
     await this.db.query('UPDATE auth_accounts SET password_hash = $2, email_verified = true WHERE uid = $1', [uid, passwordHash]);
-    await this.db.query('DELETE FROM auth_sessions WHERE uid = $1', [uid]);
-    return { principal: this.principalOf(await this.account(uid)), token: await this.startSession(uid) };
+    await this.signOutEverywhere(uid);
+    return { principal: this.principalOf(await this.account(uid)), token: await this.startSession(uid, client) };
   }
 
   // ---- the account page --------------------------------------------------------------------
@@ -224,20 +281,27 @@ export class LocalAccounts implements AuthProvider {
     return this.principalOf(await this.account(uid));
   }
 
-  /** Changes the password and signs out every other session (this one is kept). */
+  /**
+   * Changes the password and signs out every other session (this one is kept), as people
+   * expect after changing a password that may have leaked; their live sockets close too. A
+   * reset link still in a mailbox would undo the change, so those are revoked as well.
+   */
   async changePassword(uid: string, input: z.infer<typeof ChangePasswordInput>, currentSession: string | undefined): Promise<void> {
     const row = await this.account(uid);
-    if (!(await verifyPassword(input.currentPassword, row.password_hash))) throw new DomainError('unauthenticated', WRONG_PASSWORD);
-    await this.db.query('UPDATE auth_accounts SET password_hash = $2 WHERE uid = $1', [uid, await hashPassword(input.newPassword)]);
+    if (!(await this.passwords.verify(input.currentPassword, row.password_hash))) throw new DomainError('unauthenticated', WRONG_PASSWORD);
+    await this.db.query('UPDATE auth_accounts SET password_hash = $2 WHERE uid = $1', [uid, await this.passwords.hash(input.newPassword)]);
+    await revokeTokens(this.db, uid, 'reset-password');
     await this.db.query('DELETE FROM auth_sessions WHERE uid = $1 AND token_hash <> $2', [uid, hashToken(currentSession ?? '')]);
+    await announceSessionsEnded(this.db, { uid });
   }
 
   async signOutEverywhere(uid: string): Promise<void> {
     await this.db.query('DELETE FROM auth_sessions WHERE uid = $1', [uid]);
+    await announceSessionsEnded(this.db, { uid });
   }
 
   async checkPassword(uid: string, password: string): Promise<void> {
-    if (!(await verifyPassword(password, (await this.account(uid)).password_hash))) {
+    if (!(await this.passwords.verify(password, (await this.account(uid)).password_hash))) {
       throw new DomainError('unauthenticated', WRONG_PASSWORD);
     }
   }
@@ -245,5 +309,6 @@ export class LocalAccounts implements AuthProvider {
   /** Removes the account with its sessions and tokens (its maps are deleted by the caller). */
   async deleteAccount(uid: string): Promise<void> {
     await this.db.query('DELETE FROM auth_accounts WHERE uid = $1', [uid]);
+    await announceSessionsEnded(this.db, { uid, everySession: true });
   }
 }

@@ -1,13 +1,15 @@
 /**
  * The live hub: the server end of `/api/live`. It keeps each socket's topic subscriptions,
  * LISTENs for the projections' change notices (from any process sharing the database) and
- * pushes a fresh snapshot of each changed topic to its subscribers.
+ * pushes a fresh snapshot of each changed topic to its subscribers. It LISTENs for ended
+ * sessions too (logout, password change, from any process), and closes their sockets at once.
  */
 import type { WebSocket } from 'ws';
 import { CLOSE_UNAUTHENTICATED, LIVE_PROTOCOL_VERSION, ClientMessage, type ServerMessage } from '../../events/live-messages.js';
 import type { Principal } from '../../events/principal.js';
 import { unsafeTextIssue } from '../../events/safe-text.js';
 import { LIVE_CHANNEL, LiveNotice } from '../../projections/live-notices.js';
+import { SESSIONS_CHANNEL, SessionsEnded } from '../auth/session-notices.js';
 import type { Database } from '../db/database.js';
 import { accessTopic, type TopicSnapshot } from './topic-access.js';
 
@@ -38,6 +40,11 @@ interface Client {
 const AUTH_TIMEOUT_MS = 10_000;
 /** Grace after a token's expiry for its fresh successor to arrive. */
 const TOKEN_GRACE_MS = 5_000;
+/**
+ * The close reason (with {@link CLOSE_UNAUTHENTICATED}) of a socket whose session ended. The
+ * client then asks who is signed in, finds nobody, and stops: it does not reconnect.
+ */
+export const SESSION_ENDED = 'Session ended';
 
 interface HubLogger {
   warn(details: object, message: string): void;
@@ -50,6 +57,7 @@ export class LiveHub {
   /** Topics being refreshed, and whether another change came in meanwhile. */
   private readonly refreshing = new Map<string, boolean>();
   private unlisten: (() => Promise<void>) | null = null;
+  private unlistenSessions: (() => Promise<void>) | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
 
   private recheckTimer: NodeJS.Timeout | null = null;
@@ -63,6 +71,7 @@ export class LiveHub {
 
   async start(): Promise<void> {
     this.unlisten = await this.db.listen(LIVE_CHANNEL, (payload) => this.onNotice(payload));
+    this.unlistenSessions = await this.db.listen(SESSIONS_CHANNEL, (payload) => void this.onSessionsEnded(payload));
     // Sockets that stop answering pings (a laptop lid closed) are dropped, not kept forever.
     this.heartbeat = setInterval(() => {
       for (const client of this.clients) {
@@ -79,7 +88,10 @@ export class LiveHub {
     this.recheckTimer.unref();
   }
 
-  /** Closes sockets whose session ended (signed out, everywhere) or whose token expired. */
+  /**
+   * Closes sockets whose token expired, or whose session ended without a notice reaching this
+   * process (it expired; the notice was sent while this process's LISTEN connection was down).
+   */
   private async recheckAll(): Promise<void> {
     const now = Date.now();
     for (const client of [...this.clients]) {
@@ -88,16 +100,39 @@ export class LiveHub {
         this.unauthenticated(client);
         continue;
       }
-      if (client.auth.recheck) {
-        const principal = await client.auth.recheck().catch(() => client.principal);
-        if (!principal || principal.uid !== client.principal.uid) this.unauthenticated(client);
-        else client.principal = principal;
-      }
+      await this.recheck(client);
     }
   }
 
-  private unauthenticated(client: Client): void {
-    client.socket.close(CLOSE_UNAUTHENTICATED, 'Unauthenticated');
+  /** Looks again at a cookie socket's session: closes the socket if it ended, else refreshes the principal. */
+  private async recheck(client: Client): Promise<void> {
+    const before = client.principal;
+    if (!before || !client.auth.recheck) return;
+    const principal = await client.auth.recheck().catch(() => before);
+    if (!this.clients.has(client)) return;
+    if (!principal || principal.uid !== before.uid) this.unauthenticated(client, SESSION_ENDED);
+    else client.principal = principal;
+  }
+
+  /** Sessions of an account ended somewhere: its sockets here are checked now, not on the timer. */
+  private async onSessionsEnded(payload: string): Promise<void> {
+    let notice: SessionsEnded;
+    try {
+      notice = SessionsEnded.parse(JSON.parse(payload));
+    } catch {
+      return;
+    }
+    const affected = [...this.clients].filter((client) => client.principal?.uid === notice.uid);
+    await Promise.all(
+      affected.map(async (client) => {
+        if (notice.everySession) this.unauthenticated(client, SESSION_ENDED);
+        else await this.recheck(client);
+      }),
+    ).catch((error: unknown) => this.logger.warn({ err: error }, 'closing ended sessions failed'));
+  }
+
+  private unauthenticated(client: Client, reason = 'Unauthenticated'): void {
+    client.socket.close(CLOSE_UNAUTHENTICATED, reason);
     this.detach(client);
   }
 
@@ -105,6 +140,7 @@ export class LiveHub {
     if (this.heartbeat) clearInterval(this.heartbeat);
     if (this.recheckTimer) clearInterval(this.recheckTimer);
     await this.unlisten?.();
+    await this.unlistenSessions?.();
     // 1012 "service restart": clients reconnect (to this process's successor or a sibling).
     for (const client of this.clients) {
       client.socket.close(1012, 'Server restarting');

@@ -20,7 +20,9 @@ import {
   UpdateProfileInput,
   VerifyEmailInput,
 } from '../auth/local-accounts.js';
+import { announceSessionsEnded } from '../auth/session-notices.js';
 import { deleteMap } from '../commands/map-commands.js';
+import { throttledLogin } from '../security/login-throttle.js';
 
 function input<S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> {
   const body = request.body as { data?: unknown } | null | undefined;
@@ -60,26 +62,29 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
       });
     }
     if (accounts) await accounts.deleteAccount(principal.uid);
-    else await services.clerk?.deleteUser(principal.uid);
+    else if (services.clerk) {
+      await services.clerk.deleteUser(principal.uid);
+      // Clerk's tokens stay valid until they expire: the live sockets are closed by name.
+      await announceSessionsEnded(services.db, { uid: principal.uid, everySession: true });
+    }
     clearSession(reply);
     return { result: null };
   });
 
   if (!accounts) return;
+  const loginThrottle = { limiter: rateLimiter, limits, isKnownClient: (email: string, client: string) => accounts.isKnownClient(email, client) };
 
   app.post('/api/auth/register', async (request, reply) => {
     const data = input(RegisterInput, request);
     await rateLimiter.hit('register', limits.registerPerIp, [request.ip]);
-    const { principal, token } = await accounts.register(data);
+    const { principal, token } = await accounts.register(data, request.ip);
     setSession(reply, token);
     return { result: principal };
   });
 
   app.post('/api/auth/login', async (request, reply) => {
     const data = input(LoginInput, request);
-    await rateLimiter.hit('login-ip', limits.loginPerIp, [request.ip]);
-    await rateLimiter.hit('login-account', limits.loginPerAccount, [data.email]);
-    const { principal, token } = await accounts.login(data);
+    const { principal, token } = await throttledLogin(loginThrottle, data.email, request.ip, () => accounts.login(data, request.ip));
     setSession(reply, token);
     return { result: principal };
   });
@@ -114,7 +119,7 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
   });
 
   app.post('/api/auth/reset-password', async (request, reply) => {
-    const { principal, token } = await accounts.resetPassword(input(ResetPasswordInput, request));
+    const { principal, token } = await accounts.resetPassword(input(ResetPasswordInput, request), request.ip);
     setSession(reply, token);
     return { result: principal };
   });

@@ -34,17 +34,21 @@ export class RateLimiter {
     return new RateLimiter(db, clock);
   }
 
-  /** Counts one attempt for each subject; throws resource-exhausted when any is over its limit. */
-  async hit(name: string, limit: Limit, subjects: readonly string[]): Promise<void> {
+  /**
+   * Counts one attempt for each subject; throws resource-exhausted when any is over its limit.
+   * Answers what was counted, for {@link RateLimiter.refund}.
+   */
+  async hit(name: string, limit: Limit, subjects: readonly string[]): Promise<Counted> {
     const now = this.clock.now().getTime();
     const window = Math.floor(now / limit.windowMs);
     const expires = new Date((window + 1) * limit.windowMs).toISOString();
+    const keys = subjects.map((subject) => `${name}:${subject}:${window}`);
     let over = false;
-    for (const subject of subjects) {
+    for (const key of keys) {
       const { rows } = await this.db.query<{ count: number }>(
         `INSERT INTO rate_limits (key, count, expires_at) VALUES ($1, 1, $2)
          ON CONFLICT (key) DO UPDATE SET count = rate_limits.count + 1 RETURNING count`,
-        [`${name}:${subject}:${window}`, expires],
+        [key, expires],
       );
       if ((rows[0]?.count ?? 0) > limit.max) over = true;
     }
@@ -53,5 +57,22 @@ export class RateLimiter {
       await this.db.query('DELETE FROM rate_limits WHERE expires_at < $1', [new Date(now).toISOString()]);
     }
     if (over) throw new DomainError('resource-exhausted', TOO_MANY);
+    return { keys };
   }
+
+  /**
+   * Takes back an attempt counted by {@link RateLimiter.hit}: a limit on failures counts each
+   * attempt before it runs (so concurrent attempts cannot slip past it) and refunds it once it
+   * turned out a success.
+   */
+  async refund(counted: Counted): Promise<void> {
+    for (const key of counted.keys) {
+      await this.db.query('UPDATE rate_limits SET count = count - 1 WHERE key = $1 AND count > 0', [key]);
+    }
+  }
+}
+
+/** The counters one {@link RateLimiter.hit} went up on. */
+export interface Counted {
+  readonly keys: readonly string[];
 }

@@ -167,7 +167,7 @@ describe('/reset', () => {
   });
 
   it('with an invalid token shows the server message and offers a new link', async () => {
-    const message = 'This reset link is invalid or has expired. Ask for a new one.';
+    const message = 'This reset link is invalid or has expired (only the newest one works). Ask for a new one.';
     stubFetch({ ...authRoutes(null), 'POST /api/auth/reset-password': () => error(400, message) });
     renderApp({ pathname: '/reset', search: '?token=old' });
     await userEvent.type(await screen.findByLabelText('New password'), 'a much better one');

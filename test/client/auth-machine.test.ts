@@ -133,7 +133,7 @@ describe('the auth machine', () => {
   });
 
   it('a login failure is returned (not thrown) and the visitor stays signed out', async () => {
-    const failure = new ApiError('unauthenticated', 'Wrong password. Try again or reset your password.', 401);
+    const failure = new ApiError('unauthenticated', 'Incorrect email or password.', 401);
     const given = services(null, { login: vi.fn(() => Promise.reject(failure)) });
     const actor = start(given);
     await waitFor(actor, (s) => s.matches('signedOut'));

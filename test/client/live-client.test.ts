@@ -1,7 +1,7 @@
 /**
  * The live client against the real server: snapshots on subscribe and after a write, read-your-
  * writes through `reached`, reconnecting and resubscribing after the server drops the socket,
- * stale snapshots ignored, 4401 stops reconnecting, pings.
+ * stale snapshots ignored, 4401 stops reconnecting (a logout closes with it at once), pings.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -237,6 +237,27 @@ describe('live client', () => {
     live.connect();
     await until(() => refused === 2);
     expect(sockets).toHaveLength(2);
+  });
+
+  it('a logout elsewhere closes the socket at once as signed out, and the client does not reconnect', async () => {
+    const user = await registerUser(server);
+    let refused = 0;
+    const { live, sockets } = liveFor(user.cookie, { onUnauthenticated: () => refused++ });
+    live.connect();
+    await until(() => live.state === 'open');
+
+    const logout = await fetch(`${server.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: user.cookie },
+      body: JSON.stringify({ data: {} }),
+    });
+    expect(logout.status).toBe(200);
+
+    // The server's periodic re-check is 30 s away: the close comes from the logout itself.
+    await until(() => refused === 1);
+    expect(live.state).toBe('closed');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(sockets).toHaveLength(1);
   });
 
   it('sends pings while open, and the server answers', async () => {

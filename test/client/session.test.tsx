@@ -30,7 +30,7 @@ describe('the session', () => {
       ...authRoutes(null),
       'POST /api/auth/login': () => ({
         status: 401,
-        body: { error: { status: 'UNAUTHENTICATED', message: 'Wrong password. Try again or reset your password.' } },
+        body: { error: { status: 'UNAUTHENTICATED', message: 'Incorrect email or password.' } },
       }),
     });
     const { result } = await loadedSession();
@@ -41,7 +41,7 @@ describe('the session', () => {
     });
 
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: 'unauthenticated', status: 401, message: 'Wrong password. Try again or reset your password.' });
+    expect(error).toMatchObject({ code: 'unauthenticated', status: 401, message: 'Incorrect email or password.' });
     expect(result.current.status).toBe('signedOut');
   });
 
@@ -127,9 +127,9 @@ describe('the login page', () => {
     expect(button).toBeDisabled();
     expect(button).toHaveAttribute('aria-busy', 'true');
 
-    answer({ status: 404, body: { error: { status: 'NOT_FOUND', message: 'There is no account with this email. Check it, or sign up.' } } });
+    answer({ status: 401, body: { error: { status: 'UNAUTHENTICATED', message: 'Incorrect email or password.' } } });
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('There is no account with this email. Check it, or sign up.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password.');
     expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
   });
 });

@@ -54,7 +54,7 @@ describe('accounts in Chromium', () => {
     await page.getByLabel('Email').fill('bea@example.com');
     await page.getByLabel('Password').fill('not my password');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByText('Wrong password. Try again or reset your password.').waitFor();
+    await page.getByText('Incorrect email or password.').waitFor();
 
     await page.getByLabel('Password').fill('tidal marble lantern');
     await page.getByRole('button', { name: 'Log in' }).click();

@@ -5,10 +5,16 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_UNAUTHENTICATED } from '../../events/live-messages.js';
+import { INVALID_RESET_LINK } from '../../server/auth/local-accounts.js';
 import { DEFAULT_AUTH_LIMITS } from '../../server/security/auth-limits.js';
+import { LOGIN_PAUSED } from '../../server/security/login-throttle.js';
 import { TOO_MANY } from '../../server/security/rate-limiter.js';
 import { pgliteTarget } from '../support/databases.js';
 import { call, linkFromOutbox, registerUser, startTestServer, tokenOf, type TestServer } from '../support/test-server.js';
+
+const DAY = 86_400_000;
+/** Every login hashes at full scrypt cost (unknown addresses too): ~0.25 s each, far more on a busy machine. */
+const LOGIN_HEAVY_MS = 120_000;
 
 describe('local accounts', () => {
   let server: TestServer;
@@ -19,7 +25,14 @@ describe('local accounts', () => {
     server = await startTestServer(pgliteTarget, {
       env: { PUBLIC_URL: 'http://localhost:3000' },
       liveRecheckMs: 200,
-      authLimits: { ...DEFAULT_AUTH_LIMITS, registerPerIp: { max: 1000, windowMs: 3_600_000 }, loginPerIp: { max: 1000, windowMs: 900_000 } },
+      authLimits: {
+        ...DEFAULT_AUTH_LIMITS,
+        registerPerIp: { max: 1000, windowMs: 3_600_000 },
+        loginPerIp: { max: 1000, windowMs: 900_000 },
+        resetPerIp: { max: 1000, windowMs: 3_600_000 },
+        // A window a day long, so none ends in the middle of a test (the counts would restart).
+        loginFailuresPerAccountAndIp: { ...DEFAULT_AUTH_LIMITS.loginFailuresPerAccountAndIp, windowMs: DAY },
+      },
     });
   });
   afterAll(() => server.close());
@@ -106,7 +119,68 @@ describe('local accounts', () => {
       expect((await post('/api/auth/login', { email: address, password: 'a brand new secret' })).status).toBe(200);
       const reused = await post('/api/auth/reset-password', { token, password: 'yet another secret' });
       expect(reused.status).toBe(400);
-      expect(reused.body.error.message).toBe('This reset link is invalid or has expired. Ask for a new one.');
+      expect(reused.body.error.message).toBe(INVALID_RESET_LINK);
+    });
+
+    /** The next reset link mailed to `address` that is not one of `seen`. */
+    async function nextResetToken(address: string, seen: readonly string[]): Promise<string> {
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const token = tokenOf(await linkFromOutbox(server, address, '/reset'));
+        if (!seen.includes(token)) return token;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`No new reset link mailed to ${address}`);
+    }
+
+    it('asking for a new link revokes the older ones: an older link reads as an expired one', async () => {
+      // Given two reset requests, each mailing a link
+      const address = email();
+      const user = await registerUser(server, address);
+      await post('/api/auth/reset-request', { email: address });
+      const older = await nextResetToken(address, []);
+      await post('/api/auth/reset-request', { email: address });
+      const newer = await nextResetToken(address, [older]);
+
+      // When the older link is used, then it is refused with the expired link's answer
+      const refused = await post('/api/auth/reset-password', { token: older, password: 'a brand new secret' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toEqual({ status: 'INVALID_ARGUMENT', message: INVALID_RESET_LINK });
+      expect(await me(user.cookie)).not.toBeNull();
+      // ...and the newest one still works
+      expect((await post('/api/auth/reset-password', { token: newer, password: 'a brand new secret' })).status).toBe(200);
+    });
+
+    it('using a link revokes every other live one of the account', async () => {
+      // Given a mailed link, and another live one (issued before this rule, or by a racing request)
+      const address = email();
+      const user = await registerUser(server, address);
+      await post('/api/auth/reset-request', { email: address });
+      const mailed = await nextResetToken(address, []);
+      const { createHash } = await import('node:crypto');
+      const other = 'another-live-reset-token';
+      await server.database.db.query(
+        `INSERT INTO auth_tokens (token_hash, uid, purpose, expires_at) VALUES ($1, $2, 'reset-password', now() + interval '1 hour')`,
+        [createHash('sha256').update(other).digest('hex'), user.uid],
+      );
+
+      // When the mailed link sets a password, then the other link no longer can
+      expect((await post('/api/auth/reset-password', { token: mailed, password: 'a brand new secret' })).status).toBe(200);
+      const refused = await post('/api/auth/reset-password', { token: other, password: 'the thief wants in' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toBe(INVALID_RESET_LINK);
+      expect((await post('/api/auth/login', { email: address, password: 'a brand new secret' })).status).toBe(200);
+    });
+
+    it('changing the password on the account page revokes the outstanding links', async () => {
+      const address = email();
+      const user = await registerUser(server, address);
+      await post('/api/auth/reset-request', { email: address });
+      const token = await nextResetToken(address, []);
+      const changed = await post('/api/auth/change-password', { currentPassword: 'a long enough password', newPassword: 'another good one' }, { cookie: user.cookie });
+      expect(changed.status).toBe(200);
+      const refused = await post('/api/auth/reset-password', { token, password: 'a brand new secret' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toBe(INVALID_RESET_LINK);
     });
 
     it('refuses a link older than an hour', async () => {
@@ -136,19 +210,20 @@ describe('local accounts', () => {
       }
     });
 
-    it('limits login attempts per account, even with the right password after', async () => {
+    it('limits wrong passwords per address and client; the owner on another client still gets in', async () => {
       const address = email();
       await registerUser(server, address);
-      for (let i = 0; i < DEFAULT_AUTH_LIMITS.loginPerAccount.max; i++) {
-        expect((await post('/api/auth/login', { email: address, password: 'not the password' })).status).toBe(401);
-      }
-      const limited = await post('/api/auth/login', { email: address.toUpperCase(), password: 'a long enough password' });
-      expect(limited.status).toBe(429);
-      expect(limited.body.error.message).toBe(TOO_MANY);
-    });
+      const stranger = (password: string) =>
+        server.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '203.0.113.66', payload: { data: { email: address, password } } });
+      for (let i = 0; i < DEFAULT_AUTH_LIMITS.loginFailuresPerAccountAndIp.max; i++) expect((await stranger('not the password')).statusCode).toBe(401);
+      const limited = await stranger('a long enough password');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error.message).toBe(LOGIN_PAUSED);
+      expect((await post('/api/auth/login', { email: address.toUpperCase(), password: 'a long enough password' })).status).toBe(200);
+    }, LOGIN_HEAVY_MS);
 
     it('counts the client address behind a trusted proxy, and ignores forwarded addresses otherwise', async () => {
-      const limits = { ...DEFAULT_AUTH_LIMITS, loginPerIp: { max: 1, windowMs: 60_000 } };
+      const limits = { ...DEFAULT_AUTH_LIMITS, loginPerIp: { max: 1, windowMs: DAY } };
       const proxied = await startTestServer(pgliteTarget, { env: { TRUST_PROXY: 'loopback' }, authLimits: limits });
       const direct = await startTestServer(pgliteTarget, { authLimits: limits });
       try {
@@ -159,33 +234,33 @@ describe('local accounts', () => {
             body: JSON.stringify({ data: { email: 'who@example.com', password: 'whatever123' } }),
           }).then((r) => r.status);
         // Behind the proxy, two clients each get their own allowance...
-        expect(await login(proxied, '198.51.100.1')).toBe(404);
-        expect(await login(proxied, '198.51.100.2')).toBe(404);
+        expect(await login(proxied, '198.51.100.1')).toBe(401);
+        expect(await login(proxied, '198.51.100.2')).toBe(401);
         expect(await login(proxied, '198.51.100.1')).toBe(429);
         // ...without one, a forged header cannot buy a fresh allowance.
-        expect(await login(direct, '198.51.100.1')).toBe(404);
+        expect(await login(direct, '198.51.100.1')).toBe(401);
         expect(await login(direct, '198.51.100.2')).toBe(429);
       } finally {
         await proxied.close();
         await direct.close();
       }
-    });
+    }, LOGIN_HEAVY_MS);
 
     it('limits logins and registrations per client address', async () => {
       const strict = await startTestServer(pgliteTarget, {
-        authLimits: { ...DEFAULT_AUTH_LIMITS, loginPerIp: { max: 3, windowMs: 60_000 }, registerPerIp: { max: 2, windowMs: 60_000 } },
+        authLimits: { ...DEFAULT_AUTH_LIMITS, loginPerIp: { max: 3, windowMs: DAY }, registerPerIp: { max: 2, windowMs: DAY } },
       });
       try {
         const hit = (path: string, data: unknown) =>
           fetch(`${strict.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) }).then((r) => r.status);
-        for (let i = 0; i < 3; i++) expect(await hit('/api/auth/login', { email: `x${i}@example.com`, password: 'whatever123' })).toBe(404);
+        for (let i = 0; i < 3; i++) expect(await hit('/api/auth/login', { email: `x${i}@example.com`, password: 'whatever123' })).toBe(401);
         expect(await hit('/api/auth/login', { email: 'x9@example.com', password: 'whatever123' })).toBe(429);
         for (let i = 0; i < 2; i++) expect(await hit('/api/auth/register', { email: `r${i}@example.com`, password: 'long enough pw', displayName: 'R' })).toBe(200);
         expect(await hit('/api/auth/register', { email: 'r9@example.com', password: 'long enough pw', displayName: 'R' })).toBe(429);
       } finally {
         await strict.close();
       }
-    });
+    }, LOGIN_HEAVY_MS);
   });
 
   describe('the account page', () => {
@@ -228,7 +303,7 @@ describe('local accounts', () => {
       expect((await post('/api/auth/delete-account', { password: 'wrong one!' }, { cookie: user.cookie })).status).toBe(401);
       expect((await post('/api/auth/delete-account', { password: 'a long enough password' }, { cookie: user.cookie })).status).toBe(200);
       expect(await me(user.cookie)).toBeNull();
-      expect((await post('/api/auth/login', { email: address, password: 'a long enough password' })).status).toBe(404);
+      expect((await post('/api/auth/login', { email: address, password: 'a long enough password' })).status).toBe(401);
       const stream = await server.services.store.readStream(`map-${made.body.result}`);
       expect(stream.map((e) => e.type)).toEqual(['MapCreated', 'MapDeleted']);
     });

@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_UNAUTHENTICATED } from '../../events/live-messages.js';
 import { topics } from '../../events/topics.js';
+import { announceSessionsEnded } from '../../server/auth/session-notices.js';
 import { pgliteTarget } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -138,5 +139,21 @@ describe('Clerk sign-in', () => {
     await bad.ready;
     bad.socket.send(JSON.stringify({ v: 1, type: 'auth', token: await sessionToken({ privateKey: otherKey.privateKey }) }));
     expect(await bad.closed).toBe(CLOSE_UNAUTHENTICATED);
+  });
+
+  it("closes a deleted account's token sockets at once, though their tokens are still valid", async () => {
+    // Given a socket signed in with a token that is valid for another minute
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/live`);
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    const welcomed = new Promise((resolve) => socket.on('message', (raw) => JSON.parse(raw.toString()).type === 'welcome' && resolve(null)));
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ v: 1, type: 'auth', token: await sessionToken({ claims: { sub: 'user_deleted' } }) }));
+    await welcomed;
+
+    // When the account is deleted (the route announces it after Clerk's deleteUser)
+    await announceSessionsEnded(server.database.db, { uid: 'user_deleted', everySession: true });
+
+    // Then its socket closes as signed out
+    expect(await closed).toEqual({ code: CLOSE_UNAUTHENTICATED, reason: 'Session ended' });
   });
 });

@@ -8,9 +8,12 @@ import { authApi } from '../api/auth-api';
 import { fieldErrorOf } from './field-error';
 import { NewPasswordField } from './new-password-field';
 
-/** What the page says after a reset request, whether or not the address has an account. */
+/**
+ * What the page says after a reset request, whether or not the address has an account. Each
+ * request revokes the links sent before it, which is worth saying next to "Send the link again".
+ */
 export const RESET_REQUESTED_MESSAGE =
-  'If an account exists for that address, we have sent a link to reset its password. Check your inbox and spam folder.';
+  'If an account exists for that address, we have sent a link to reset its password. Check your inbox and spam folder; only the newest link works.';
 
 /** Step one of a reset: the address to send the link to. */
 export function ResetRequestForm({ footer }: { footer?: ReactNode }) {
