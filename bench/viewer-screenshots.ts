@@ -9,8 +9,8 @@ import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { embedSnippet } from '../client/src/utils/embed.js';
 import { demoMallDocument } from '../server/seed/demo-mall.js';
-import { embedSnippet } from '../client/src/features/viewer/embed.js';
 import { pgliteTarget } from '../test/support/databases.js';
 import { call, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../test/support/test-server.js';
 

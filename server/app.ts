@@ -18,28 +18,16 @@ import { projectionLag } from './ops/projection-lag.js';
 import { opsRoutes } from './routes/ops-routes.js';
 import { CLOSE_FORBIDDEN_ORIGIN, CLOSE_UNAUTHENTICATED } from '../events/live-messages.js';
 import type { Principal } from '../events/principal.js';
-import type { AuthProvider } from './auth/auth-provider.js';
-import type { ClerkAuth } from './auth/clerk-auth.js';
-import type { LocalAccounts } from './auth/local-accounts.js';
-import type { OutboxMailer } from './mail/outbox-mailer.js';
-import type { Mailer } from './mail/mailer.js';
 import { devOutboxRoutes } from './routes/dev-outbox-routes.js';
-import type { AuthLimits } from './security/auth-limits.js';
-import type { RateLimiter } from './security/rate-limiter.js';
 import { refuseUnsafeText } from './security/unsafe-text-hook.js';
 import type { Clock, IdGenerator } from './clock.js';
-import type { Config } from './config.js';
-import type { Database } from './db/database.js';
 import { errorHandler, sendError } from './errors.js';
-import type { EventStore } from './event-store/event-store.js';
-import type { FileStore } from './files/file-store.js';
 import { LiveHub } from './live/live-hub.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { fileRoutes, type FileRouteOptions } from './routes/file-routes.js';
 import { stripeRoleOf } from '../projections/billing.js';
 import { setUpBilling } from './billing/billing-plugin.js';
 import type { ReactorRunner } from './billing/reactor-runner.js';
-import type { LocalStripeKeys } from './billing/local-stripe/local-stripe-keys.js';
 import { functionRoutes } from './routes/function-routes.js';
 import { publicMapRoutes } from './routes/public-map-routes.js';
 import { queryRoutes } from './routes/query-routes.js';
@@ -50,6 +38,7 @@ import { templateRoutes } from './routes/template-routes.js';
 import { contactRoutes } from './routes/contact-routes.js';
 import { clientConfigRoutes } from './routes/client-config-routes.js';
 import { seoRoutes } from './routes/seo-routes.js';
+import type { Services } from './services.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,29 +53,6 @@ declare module 'fastify' {
     principal: Principal | null;
     correlationId: string;
   }
-}
-
-export interface Services {
-  config: Config;
-  db: Database;
-  store: EventStore;
-  auth: AuthProvider;
-  /** The local accounts, when the local provider is in use (it has its own routes). */
-  localAccounts: LocalAccounts | null;
-  /** Clerk, when it is configured (it replaces the local accounts). */
-  clerk: ClerkAuth | null;
-  /** The embedded outbox, when no SMTP server is configured. */
-  outbox: OutboxMailer | null;
-  /** Outgoing mail: SMTP, or the outbox above. */
-  mailer: Mailer;
-  rateLimiter: RateLimiter;
-  authLimits: AuthLimits;
-  /** Uploaded files and built-in maps' SVGs (a folder under DATA_DIR). */
-  files: FileStore;
-  /** The local test Stripe's API key and webhook secret (made per installation), in local billing mode. */
-  localStripe: LocalStripeKeys | null;
-  clock: Clock;
-  ids: IdGenerator;
 }
 
 export interface AppOptions {

@@ -1,14 +1,19 @@
-/** Opens everything the app needs from the configuration: database, event store, mail, auth, files. */
+/**
+ * The services the app is built from (database, event store, mail, auth, files, clock), and
+ * opening them from the configuration. The app and its plugins take them as an argument;
+ * this module, not app.ts, defines their shape, so no plugin imports the app it is part of.
+ */
 import path from 'node:path';
-import type { Services } from './app.js';
+import type { AuthProvider } from './auth/auth-provider.js';
 import { ClerkAuth } from './auth/clerk-auth.js';
-import { localStripeKeys } from './billing/local-stripe/local-stripe-keys.js';
+import { localStripeKeys, type LocalStripeKeys } from './billing/local-stripe/local-stripe-keys.js';
 import { LocalAccounts } from './auth/local-accounts.js';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/open-database.js';
 import type { EventStore } from './event-store/event-store.js';
+import type { FileStore } from './files/file-store.js';
 import { LocalFileStore } from './files/local-file-store.js';
 import { openKurrentDBEventStore } from './event-store/kurrentdb-event-store.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
@@ -17,6 +22,29 @@ import { OutboxMailer } from './mail/outbox-mailer.js';
 import { createSmtpMailer } from './mail/smtp-mailer.js';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './security/auth-limits.js';
 import { RateLimiter } from './security/rate-limiter.js';
+
+export interface Services {
+  config: Config;
+  db: Database;
+  store: EventStore;
+  auth: AuthProvider;
+  /** The local accounts, when the local provider is in use (it has its own routes). */
+  localAccounts: LocalAccounts | null;
+  /** Clerk, when it is configured (it replaces the local accounts). */
+  clerk: ClerkAuth | null;
+  /** The embedded outbox, when no SMTP server is configured. */
+  outbox: OutboxMailer | null;
+  /** Outgoing mail: SMTP, or the outbox above. */
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  authLimits: AuthLimits;
+  /** Uploaded files and built-in maps' SVGs (a folder under DATA_DIR). */
+  files: FileStore;
+  /** The local test Stripe's API key and webhook secret (made per installation), in local billing mode. */
+  localStripe: LocalStripeKeys | null;
+  clock: Clock;
+  ids: IdGenerator;
+}
 
 export interface ServiceLogger {
   info(details: object, message: string): void;

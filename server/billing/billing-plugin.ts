@@ -5,7 +5,7 @@
  * is mounted, the functions that need Stripe answer unavailable, and start-up says so.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../app.js';
+import type { Services } from '../services.js';
 import type { MapHistory } from '../history/map-history.js';
 import { stripeWebhookRoutes } from '../routes/stripe-webhook-routes.js';
 import type { BillingDeps } from './billing-functions.js';

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { DomainError } from '../../events/errors.js';
 import { listMapsByOwner } from '../../projections/maps-list.js';
-import type { Services } from '../app.js';
+import type { Services } from '../services.js';
 import { SESSION_COOKIE } from '../auth/auth-provider.js';
 import {
   ChangePasswordInput,

@@ -4,7 +4,7 @@
  * this runs, as for every other write.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../app.js';
+import type { Services } from '../services.js';
 import { receiveContactMessage } from '../contact/contact-service.js';
 
 export async function contactRoutes(app: FastifyInstance, services: Services): Promise<void> {

@@ -119,6 +119,26 @@ describe('the map editor', () => {
     expect(editRequests(requests)).toHaveLength(0);
   });
 
+  it('previews the map as visitors see it, with the changes not saved yet', async () => {
+    const user = userEvent.setup();
+    await openEditor({ 'POST /api/fn/editMap': () => new Promise(() => {}) });
+    screen.getByRole('region', { name: /Map editor/ }).querySelector<HTMLElement>('.mf-viewport')!.focus();
+    await user.keyboard('a{Enter}');
+    expect(await onCanvas().findByRole('button', { name: 'New location' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    // The public viewer itself (the app hands it to the editor, loaded when first asked for),
+    // showing the tab's document.
+    expect(await screen.findByText(/this is how visitors see the map/, undefined, { timeout: 5_000 })).toBeInTheDocument();
+    const viewer = within(screen.getByRole('region', { name: /^Map: Harbour Market/ }).closest<HTMLElement>('.mfv')!);
+    expect(viewer.getByRole('heading', { level: 1, name: 'Harbour Market' })).toBeInTheDocument();
+    expect(within(viewer.getByRole('list', { name: 'Locations' })).getByRole('button', { name: /New location/ })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Map editor/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Back to editing' }));
+    expect(await screen.findByRole('region', { name: /Map editor/ })).toBeInTheDocument();
+  });
+
   it('renames the map in place', async () => {
     const user = userEvent.setup();
     const { requests } = await openEditor({ 'POST /api/fn/saveMap': () => ({ body: { result: null, position: '9:0' } }) });

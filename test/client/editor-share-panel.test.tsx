@@ -6,8 +6,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { embedSnippet } from '../../client/src/features/viewer/embed';
 import { SharePanel } from '../../client/src/features/editor/panels/share-panel';
+import { embedSnippet } from '../../client/src/utils/embed';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emptyMapDocument } from '../../events/map-document';
-import { paths } from '../../client/src/app/paths';
 import { SCROLL_TO_TOP_DELAY_MS } from '../../client/src/app/layout/route-effects';
 import { addAnalyticsSink, type AnalyticsEvent } from '../../client/src/lib/analytics';
 import { browser } from '../../client/src/lib/browser';
 import { config } from '../../client/src/lib/config';
+import { paths } from '../../client/src/lib/paths';
+import { emptyMapDocument } from '../../events/map-document';
 import { authRoutes, principal, renderApp, stubFetch } from './support/fakes';
 
 afterEach(() => {

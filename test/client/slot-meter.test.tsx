@@ -1,8 +1,8 @@
 /** The slot meter (spec §2, §9): count/total, segments up to 8 slots, a proportional bar above, unlimited test slots. */
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SlotMeter } from '../../client/src/components/slot-meter';
 import type { SlotUsage } from '../../events/billing-api';
-import { SlotMeter } from '../../client/src/features/billing/slot-meter';
 
 function slots(overrides: Partial<SlotUsage> = {}): SlotUsage {
   return { basic: { used: 1, total: 3 }, pro: { used: 0, total: 0 }, test: { used: 2, total: 2 }, ...overrides };

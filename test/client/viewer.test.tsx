@@ -8,11 +8,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultRegionStyles, defaultSettings, type MapDocument } from '../../events/map-document';
-import { embedSnippet, viewerUrl } from '../../client/src/features/viewer/embed';
-import { fold, matchesFolded } from '../../client/src/features/viewer/text';
 import { Viewer, type PublicMap } from '../../client/src/features/viewer/viewer';
 import { ViewerApp } from '../../client/src/features/viewer/viewer-app';
+import { embedSnippet, viewerUrl } from '../../client/src/utils/embed';
+import { fold, matchesFolded } from '../../client/src/utils/location-search';
+import { defaultRegionStyles, defaultSettings, type MapDocument } from '../../events/map-document';
 
 type LocationInput = Partial<MapDocument['locations'][number]> & { id: string; title: string };
 

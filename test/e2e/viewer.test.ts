@@ -11,10 +11,10 @@
 import { createServer, type Server } from 'node:http';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedSnippet } from '../../client/src/features/viewer/embed.js';
+import { embedSnippet } from '../../client/src/utils/embed.js';
+import { defaultSettings } from '../../events/map-document.js';
 import { startBrowserSession } from '../support/browser.js';
 import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
-import { defaultSettings } from '../../events/map-document.js';
 
 const PLAN = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 600" width="1000" height="600">
   <rect x="10" y="10" width="980" height="580" rx="16" fill="#f8fafc" stroke="#64748b" stroke-width="4"/>

@@ -8,9 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjections } from '../../projections/index.js';
 import { ProjectionRunner } from '../../projections/runner.js';
-import { buildApp, type Services } from '../../server/app.js';
+import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import { openServices } from '../../server/services.js';
+import { openServices, type Services } from '../../server/services.js';
 import { pgliteTarget, type TestDatabase } from '../support/databases.js';
 
 const TOKEN = 'a-metrics-token-long-enough';

@@ -12,10 +12,10 @@ import { allProjections } from '../../projections/index.js';
 import { ProjectionRunner } from '../../projections/runner.js';
 import { parsePosition } from '../../events/position.js';
 import type { ServerMessage } from '../../events/live-messages.js';
-import { buildApp, type AppOptions, type Services } from '../../server/app.js';
+import { buildApp, type AppOptions } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import type { AuthLimits } from '../../server/security/auth-limits.js';
-import { openServices } from '../../server/services.js';
+import { openServices, type Services } from '../../server/services.js';
 import type { DatabaseTarget, TestDatabase } from './databases.js';
 
 export interface TestServer {

@@ -6,8 +6,8 @@
  */
 import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner';
+import { paths } from '../lib/paths';
 import { useSession } from '../lib/session';
-import { paths } from './paths';
 import { NotFoundPage } from './routes/not-found';
 
 /** What a guard puts in router state when it sends a visitor to log in. */

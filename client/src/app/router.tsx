@@ -3,18 +3,18 @@
  * anything else is the 404 page.
  */
 import type { RouteObject } from 'react-router-dom';
+import { paths } from '../lib/paths';
 import { RequireAdmin, RequireSignedIn, RequireSignedOut } from './guards';
 import { MainLayout } from './layout/main-layout';
-import { paths } from './paths';
 import { AccountPage, SubscribePage } from './routes/account';
 import { AdminMapsPage } from './routes/admin';
 import { LoginPage, RegisterPage, ResetPage, SsoCallbackPage, VerifyEmailPage } from './routes/auth';
-import { LandingPage } from './routes/landing';
-import { MapPage, MapsPage, NewMapPage } from './routes/maps';
 import { GeographicCaseStudyPage, RealEstateCaseStudyPage, RetailCaseStudyPage } from './routes/case-studies';
 import { ContactPage } from './routes/contact';
 import { EstimatePage } from './routes/estimate';
+import { LandingPage } from './routes/landing';
 import { AgreementPage, PrivacyPage, TermsPage } from './routes/legal';
+import { MapPage, MapsPage, NewMapPage } from './routes/maps';
 import { NotFoundPage } from './routes/not-found';
 import { PricingPage } from './routes/pricing';
 import { DemoRedirect, DocsRedirect, RoutesRedirect } from './routes/redirects';

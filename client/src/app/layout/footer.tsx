@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { LogoMark } from '../../components/logo';
 import { CookieSettingsButton } from '../../features/consent/components/cookie-settings-button';
 import { config } from '../../lib/config';
-import { customWorkPath, paths } from '../paths';
+import { customWorkPath, paths } from '../../lib/paths';
 
 interface FooterLink {
   label: string;

@@ -4,8 +4,8 @@ import { AvatarLink } from '../../components/avatar';
 import { Logo } from '../../components/logo';
 import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
+import { paths, pathsWithoutNav } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { paths, pathsWithoutNav } from '../paths';
 
 function MenuIcon({ open }: { open: boolean }) {
   return (

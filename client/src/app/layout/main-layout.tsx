@@ -2,7 +2,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
 import { SubscribeModal } from '../../features/billing/subscribe-modal';
 import { ConsentBanner } from '../../features/consent/components/consent-banner';
-import { isWorkspacePath, marketingPaths } from '../paths';
+import { isWorkspacePath, marketingPaths } from '../../lib/paths';
 import { ExtendedFooter, MinimalFooter } from './footer';
 import { Header } from './header';
 import { RouteEffects } from './route-effects';

@@ -3,9 +3,8 @@ import { AvatarLink } from '../../components/avatar';
 import { ButtonLink } from '../../components/ui/button';
 import { ChangePasswordForm, DeleteAccount, DisplayNameForm, SignOutEverywhere } from '../../features/auth/components/account-forms';
 import { PlanPicker } from '../../features/billing/plan-picker';
-import { SUBSCRIBE_HASH } from '../../features/billing/subscribe-modal';
+import { paths, SUBSCRIBE_HASH } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { paths } from '../paths';
 
 /** /account: profile, password, sessions, subscription, and deleting the account. */
 export function AccountPage() {

@@ -1,7 +1,7 @@
 import { MapState } from '../../../../events/map-states';
 import { AdminMapsScreen, type StateOption } from '../../features/admin/components/admin-maps-screen';
 import { mapStateLabel, mapStateTone } from '../../features/maps/map-state';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** The states an admin filters by (spec §4), labelled as the maps list labels them. */
 const stateOptions: StateOption[] = Object.values(MapState).map((value) => ({ value, label: mapStateLabel(value), tone: mapStateTone(value) }));

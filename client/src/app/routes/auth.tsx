@@ -7,8 +7,8 @@ import { LoginForm } from '../../features/auth/components/login-form';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { NewPasswordForm, ResetRequestForm } from '../../features/auth/components/reset-forms';
 import { VerifyEmailStatus } from '../../features/auth/components/verify-email-status';
+import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { paths } from '../paths';
 
 export function LoginPage() {
   // Keep the page the visitor wanted when they switch to sign up.

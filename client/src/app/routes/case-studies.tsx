@@ -4,19 +4,19 @@
  * customer's problem, the result in numbers, how the map was built, a quote, the features used
  * and the way to start.
  */
+import { assetImageSources } from '../../components/ui/asset-image';
 import { ButtonLink } from '../../components/ui/button';
 import { Checklist, ChecklistItem } from '../../components/ui/checklist-item';
 import { Divider } from '../../components/ui/divider';
 import { LinkCard } from '../../components/ui/link-card';
 import { FadeUp } from '../../components/ui/scroll-in';
 import { SectionHeading } from '../../components/ui/section-heading';
-import { assetImageSources } from '../../components/ui/asset-image';
+import { CtaBand } from '../../features/marketing/components/cta-band';
 import { LiveMapEmbed } from '../../features/marketing/components/live-map-embed';
 import { PageDescription } from '../../features/marketing/components/page-description';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import '../../features/marketing/components/marketing.css';
 import '../../features/marketing/components/case-study.css';
-import { CtaBand } from '../../features/marketing/components/cta-band';
 
 export type CaseStudyKey = 'real-estate' | 'retail' | 'geographic';
 

@@ -3,10 +3,10 @@ import { useSearchParams } from 'react-router-dom';
 import { CONTACT_TOPICS, type ContactTopic } from '../../../../events/contact';
 import { ContactAside } from '../../features/contact/components/contact-aside';
 import { ContactForm } from '../../features/contact/components/contact-form';
-import { useSession } from '../../lib/session';
-import { paths } from '../paths';
-import '../../features/contact/contact.css';
 import { PageDescription } from '../../features/marketing/components/page-description';
+import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session';
+import '../../features/contact/contact.css';
 
 /** The public inbox shown to visitors (mail from the form goes to the server's CONTACT_EMAIL). */
 const TEAM_EMAIL = 'hello@mapfold.com';

@@ -1,10 +1,10 @@
 /** /estimate (spec §2, §9): what a subscription costs for a number of maps. */
 import { Link } from 'react-router-dom';
 import { EstimateCalculator } from '../../features/marketing/components/estimate-calculator';
-import { SALES_CONTACT_PATH } from '../../features/marketing/components/pricing-links';
-import { customWorkPath, paths } from '../paths';
-import '../../features/marketing/components/marketing.css';
 import { PageDescription } from '../../features/marketing/components/page-description';
+import { SALES_CONTACT_PATH } from '../../features/marketing/components/pricing-links';
+import { customWorkPath, paths } from '../../lib/paths';
+import '../../features/marketing/components/marketing.css';
 
 export function EstimatePage() {
   return (

@@ -6,14 +6,14 @@ import { FeatureCard } from '../../components/ui/feature-card';
 import { LinkCard } from '../../components/ui/link-card';
 import { FadeUp } from '../../components/ui/scroll-in';
 import { SectionHeading } from '../../components/ui/section-heading';
+import { CtaBand } from '../../features/marketing/components/cta-band';
 import { LiveMapEmbed } from '../../features/marketing/components/live-map-embed';
 import { PageDescription } from '../../features/marketing/components/page-description';
+import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { paths } from '../paths';
 import { CASE_STUDIES, CASE_STUDY_ORDER, caseStudyImage } from './case-studies';
 import '../../features/marketing/components/marketing.css';
 import '../../features/marketing/components/landing.css';
-import { CtaBand } from '../../features/marketing/components/cta-band';
 
 /** The map the hero shows live (seeded by the server, the same one /demo opens). */
 const DEMO_MAP_ID = 'demo';

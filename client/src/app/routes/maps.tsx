@@ -3,17 +3,22 @@ import { useParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { ButtonLink } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
+import type { PreviewMap } from '../../features/editor/editor-screen';
 import { useEditorMap } from '../../features/editor/use-editor-map';
 import { MapsDashboard } from '../../features/maps/components/maps-dashboard';
 import { NewMapScreen } from '../../features/new-map/new-map-page';
+import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { paths } from '../paths';
 
 /**
  * The editor is the biggest part of the app and only signed-in builders open it: it loads as
  * its own chunk, so the public pages do not carry it.
  */
 const Editor = lazy(() => import('../../features/editor/editor-screen').then((module) => ({ default: module.Editor })));
+
+/** The editor's preview is the public viewer itself, loaded when first asked for. */
+const Viewer = lazy(() => import('../../features/viewer/viewer').then((module) => ({ default: module.Viewer })));
+const viewerPreview = (map: PreviewMap) => <Viewer map={map} />;
 
 /** /maps: the signed-in user's maps, live. */
 export function MapsPage() {
@@ -84,6 +89,7 @@ export function MapPage() {
         mapsHref={paths.maps}
         registerHref={paths.register}
         mapHref={paths.map.to}
+        renderPreview={viewerPreview}
       />
     </Suspense>
   );

@@ -1,5 +1,5 @@
 import { ButtonLink } from '../../components/ui/button';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import '../../features/marketing/components/marketing.css';
 
 /** Every path the router does not know (spec §2). */

@@ -1,14 +1,14 @@
 /** /pricing (spec §2, §9): the plans per map, licences, volume discounts, refunds and a FAQ. */
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '../../components/ui/button';
+import { CtaBand } from '../../features/marketing/components/cta-band';
+import { PageDescription } from '../../features/marketing/components/page-description';
 import { PricingLicences, PricingTerms } from '../../features/marketing/components/pricing-details';
 import { PricingFaq } from '../../features/marketing/components/pricing-faq';
 import { SALES_CONTACT_PATH } from '../../features/marketing/components/pricing-links';
 import { PricingPlans } from '../../features/marketing/components/pricing-plans';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import '../../features/marketing/components/marketing.css';
-import { PageDescription } from '../../features/marketing/components/page-description';
-import { CtaBand } from '../../features/marketing/components/cta-band';
 
 export function PricingPage() {
   return (

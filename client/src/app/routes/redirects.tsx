@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { browser } from '../../lib/browser';
 import { config } from '../../lib/config';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** Sends the browser to another site (replacing this entry, so Back does not loop). */
 export function ExternalRedirect({ to, label }: { to: string; label: string }) {

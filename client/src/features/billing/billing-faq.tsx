@@ -6,7 +6,7 @@
 import { Link } from 'react-router-dom';
 import { LICENCE_BASIC_MONTHS, PLAN_PRICES } from '../../../../events/billing-api';
 import { VOLUME_DISCOUNT_THRESHOLDS } from '../../../../events/billing-estimate';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { formatDollars } from './plan-copy';
 
 const [first, second, third] = VOLUME_DISCOUNT_THRESHOLDS;

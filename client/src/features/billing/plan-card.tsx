@@ -7,6 +7,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import { PLAN_NAMES, type BillingInterval, type BillingSnapshot, type PlanId, type SubscriptionView, countingSubscription } from '../../../../events/billing-api';
 import { annualSavingPercent, estimateSubscription } from '../../../../events/billing-estimate';
+import { SlotMeter } from '../../components/slot-meter';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ChecklistItem } from '../../components/ui/checklist-item';
@@ -16,7 +17,6 @@ import { formatDate } from '../../utils/format-date';
 import { checkoutMachine, isCheckoutBusy } from './checkout-machine';
 import { manageMachine } from './manage-machine';
 import { formatDollars, INTERVAL_LABELS, PLAN_COPY } from './plan-copy';
-import { SlotMeter } from './slot-meter';
 
 const INTERVAL_OPTIONS = (['monthly', 'yearly'] as const).map((value) => ({ value, label: INTERVAL_LABELS[value] }));
 

@@ -4,12 +4,12 @@
  */
 import { useId } from 'react';
 import { PLAN_IDS } from '../../../../events/billing-api';
+import { SlotMeter } from '../../components/slot-meter';
 import { Alert } from '../../components/ui/alert';
 import { Spinner } from '../../components/ui/spinner';
+import { useBilling } from '../../lib/use-billing';
 import { BillingFaq, BillingFootnote } from './billing-faq';
 import { PlanCard } from './plan-card';
-import { SlotMeter } from './slot-meter';
-import { useBilling } from './use-billing';
 import './billing.css';
 
 export function PlanPicker({ uid }: { uid: string }) {

@@ -9,13 +9,10 @@ import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { MODAL_ANIMATION_MS, prefersReducedMotion } from '../../components/ui/motion';
+import { paths, SUBSCRIBE_HASH } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { paths } from '../../app/paths';
 import { PlanPicker } from './plan-picker';
 import './billing.css';
-
-/** The fragment that opens the modal. */
-export const SUBSCRIBE_HASH = '#subscribe';
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
 

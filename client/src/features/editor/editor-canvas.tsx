@@ -5,9 +5,9 @@
  */
 import { useMemo, useRef, type RefObject } from 'react';
 import type { MapDocument } from '../../../../events/map-document';
-import type { Camera } from '../viewer/camera';
-import { MapRenderer, type MapRendererHandle } from '../viewer/map-renderer';
-import type { Location, MapPoint } from '../viewer/types';
+import type { Camera } from '../../components/map/camera';
+import { MapRenderer, type MapRendererHandle } from '../../components/map/map-renderer';
+import type { Location, MapPoint } from '../../components/map/types';
 import { EditorIcon } from './editor-icons';
 
 export interface EditorCanvasProps {

@@ -7,16 +7,17 @@
  * Someone else's map (the demo behind /demo) opens for exploring: every edit works, stays in the
  * tab, and the page offers to sign up (or make one's own copy) to keep it.
  */
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Location, type MapDocument } from '../../../../events/map-document';
-import { COPY_TITLE_PREFIX, MAP_TITLE_MAX, MapTitle } from '../../../../events/map-title';
 import { usesTestSlot } from '../../../../events/map-states';
+import { COPY_TITLE_PREFIX, MAP_TITLE_MAX, MapTitle } from '../../../../events/map-title';
+import type { HistoryEntry } from '../../../../events/read-models';
+import { Camera } from '../../components/map/camera';
+import type { MapRendererHandle } from '../../components/map/map-renderer';
+import type { MapPoint } from '../../components/map/types';
 import { Button } from '../../components/ui/button';
 import { api, toApiError } from '../../lib/api';
-import type { MapRendererHandle } from '../viewer/map-renderer';
-import { Camera } from '../viewer/camera';
-import type { MapPoint } from '../viewer/types';
 import { EditorCanvas } from './editor-canvas';
 import { EditorIcon, type EditorIconName } from './editor-icons';
 import type { EditorSession } from './editor-session';
@@ -32,12 +33,7 @@ import { SharePanel } from './panels/share-panel';
 import { SaveStatus } from './save-status';
 import { TimelineView } from './timeline/timeline-view';
 import { historyFeedOf, type EditorAccess, type HistoryFeed } from './use-editor-map';
-import type { HistoryEntry } from '../../../../events/read-models';
-import '../viewer/viewer.css';
 import './editor.css';
-
-// The preview is the public viewer itself, loaded when first asked for.
-const Viewer = lazy(() => import('../viewer/viewer').then((module) => ({ default: module.Viewer })));
 
 type Tab = 'locations' | 'floors' | 'groups' | 'style' | 'publish' | 'share' | 'data' | 'history';
 
@@ -69,6 +65,22 @@ export interface EditorProps {
   mapsHref: string;
   registerHref: string;
   mapHref: (id: string) => string;
+  /**
+   * Draws the map as visitors see it, with the unsaved document. The app passes the public
+   * viewer itself (loaded when first asked for; it may suspend), so the editor does not
+   * depend on the viewer feature.
+   */
+  renderPreview: (map: PreviewMap) => ReactNode;
+}
+
+/** The map the preview shows: the public viewer's input, holding the tab's current document. */
+export interface PreviewMap {
+  id: string;
+  title: string;
+  state: number;
+  data: MapDocument;
+  revision: string;
+  test: boolean;
 }
 
 /** A region id as a readable title: `shop-12_b` → `Shop 12 b`. */
@@ -85,7 +97,7 @@ function defaultLayerOf(document: MapDocument): string {
   return document.settings.defaultLayer ?? document.layers[0]!.id;
 }
 
-export function Editor({ mapId, access, title, state, session, history, signedIn, onTitleChange, mapsHref, registerHref, mapHref }: EditorProps) {
+export function Editor({ mapId, access, title, state, session, history, signedIn, onTitleChange, mapsHref, registerHref, mapHref, renderPreview }: EditorProps) {
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
   const historyFeed = history === undefined ? historyFeedOf(session) : history;
   const historyEntries = useSyncExternalStore((historyFeed ?? noHistoryFeed).subscribe, (historyFeed ?? noHistoryFeed).get);
@@ -358,7 +370,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
             <Suspense fallback={null}>
               <div className="ed-preview">
                 <p className="ed-preview__label">Preview: this is how visitors see the map, with your latest changes.</p>
-                <Viewer map={{ id: mapId, title, state: state ?? 0, data: doc, revision: String(session.revision), test: false }} />
+                {renderPreview({ id: mapId, title, state: state ?? 0, data: doc, revision: String(session.revision), test: false })}
               </div>
             </Suspense>
           ) : (

@@ -13,11 +13,12 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { toApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { createMapWith, getUploadLimits, instantiateTemplate, listTemplates, type TemplateSummary } from './api/new-map-api';
+import { DEFAULT_MAX_BYTES, getUploadLimits } from '../../lib/upload/upload-api';
+import { useUpload } from '../../lib/upload/use-upload';
+import { createMapWith, instantiateTemplate, listTemplates, type TemplateSummary } from './api/new-map-api';
 import { StartingPointPicker } from './components/starting-point-picker';
 import { droppedFile, UploadPanel } from './components/upload-panel';
-import { DEFAULT_MAX_BYTES, documentForUpload, nameFromFile, STARTING_POINTS, type StartingPointId } from './starting-points';
-import { useUpload } from './use-upload';
+import { documentForUpload, nameFromFile, STARTING_POINTS, type StartingPointId } from './starting-points';
 import './new-map.css';
 
 type Phase = 'idle' | 'uploading' | 'preparing' | 'creating';

@@ -3,7 +3,7 @@
  * Pure helpers, shared by the page and its tests.
  */
 import { emptyMapDocument, type LayerFile, type MapDocument } from '../../../../events/map-document';
-import type { UploadedFile } from './api/new-map-api';
+import type { UploadedFile } from '../../lib/upload/upload-api';
 
 export type StartingPointId = 'blank' | 'upload' | 'world' | 'us-states';
 
@@ -22,26 +22,6 @@ export const STARTING_POINTS: readonly StartingPoint[] = [
   { id: 'world', title: 'World countries', summary: 'Every country a clickable region.', template: 'world' },
   { id: 'us-states', title: 'US states', summary: 'All 50 states and DC, each one clickable.', template: 'us-states' },
 ];
-
-/** File types the file picker offers (the server decides by the content in the end). */
-export const ACCEPT = '.svg,.png,.jpg,.jpeg,.webp,image/svg+xml,image/png,image/jpeg,image/webp';
-
-/** The upload limit before the server has said (UPLOAD_LIMIT's default). */
-export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) {
-    const mb = bytes / (1024 * 1024);
-    return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
-  }
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
-}
-
-/** The server's own words for a file over the limit, so the message is the same either way. */
-export function tooLargeMessage(maxBytes: number): string {
-  return `The file is too large (the limit is ${formatBytes(maxBytes)}).`;
-}
 
 /** A file's name without its extension and path, tidied for a title or a layer name: `riverside-ground_2.svg` → `Riverside ground 2`. */
 export function nameFromFile(fileName: string, max = 100): string {

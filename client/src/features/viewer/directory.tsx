@@ -3,8 +3,8 @@
  * list of locations. Long lists render only the rows in view.
  */
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { Group, Location } from '../../components/map/types';
 import { Icon } from './icons';
-import type { Group, Location } from './types';
 
 const ROW_HEIGHT = 60;
 const VIRTUAL_FROM = 150;

@@ -4,8 +4,8 @@
  * keys), so it is hidden from assistive technology.
  */
 import { useLayoutEffect, useRef, type PointerEvent } from 'react';
-import type { Camera } from './camera';
-import type { Layer } from './types';
+import type { Camera } from '../../components/map/camera';
+import type { Layer } from '../../components/map/types';
 
 const MAX_WIDTH = 168;
 const MAX_HEIGHT = 120;

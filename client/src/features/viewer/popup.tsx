@@ -5,10 +5,10 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { openRichTextLink, RICH_TEXT_CONFIG } from '../../../../events/rich-text';
-import type { Camera } from './camera';
+import type { Camera } from '../../components/map/camera';
+import type { Group, Location, MapPoint } from '../../components/map/types';
+import { loadPurifier } from '../../lib/purifier';
 import { Icon } from './icons';
-import { loadPurifier } from './svg-layer';
-import type { Group, Location, MapPoint } from './types';
 import { useAnchored } from './use-anchored';
 
 let linkHookAdded = false;

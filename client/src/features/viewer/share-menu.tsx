@@ -3,31 +3,8 @@
  * toast (through `onCopied`).
  */
 import { useEffect, useRef } from 'react';
-import { embedSnippet, viewerUrl } from './embed';
-
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // Older browsers, or no permission (an iframe without clipboard-write): select and copy.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    let copied = false;
-    try {
-      copied = document.execCommand('copy');
-    } catch {
-      copied = false;
-    }
-    area.remove();
-    return copied;
-  }
-}
+import { copyText } from '../../lib/clipboard';
+import { embedSnippet, viewerUrl } from '../../utils/embed';
 
 export interface ShareMenuProps {
   mapId: string;

@@ -1,6 +1,6 @@
 import { useLayoutEffect, type RefObject } from 'react';
-import type { Camera } from './camera';
-import type { MapPoint } from './types';
+import type { Camera } from '../../components/map/camera';
+import type { MapPoint } from '../../components/map/types';
 
 const MARGIN = 12;
 

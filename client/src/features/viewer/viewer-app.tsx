@@ -5,7 +5,6 @@
  */
 import { useEffect, useState } from 'react';
 import { Viewer, type PublicMap } from './viewer';
-import './viewer.css';
 
 type Loaded = { status: 'loading' } | { status: 'ready'; map: PublicMap } | { status: 'error'; notFound: boolean; message: string };
 

@@ -5,18 +5,19 @@
  * Which parts show follows the document's `settings.features`; colours follow its theme.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
-import { Camera } from './camera';
+import { Camera } from '../../components/map/camera';
+import type { GestureHint } from '../../components/map/gestures';
+import { MapRenderer, type MapRendererHandle } from '../../components/map/map-renderer';
+import type { Location, MapDocument, MapPoint } from '../../components/map/types';
+import { loadPurifier } from '../../lib/purifier';
+import { fold, matchesFolded, searchTextOf } from '../../utils/location-search';
 import { clearLocation, locationFromUrl, pushLocation } from './deep-link';
 import { Directory } from './directory';
-import type { GestureHint } from './gestures';
 import { Icon } from './icons';
-import { MapRenderer, type MapRendererHandle } from './map-renderer';
 import { Minimap } from './minimap';
 import { Popup } from './popup';
-import { loadPurifier } from './svg-layer';
-import { fold, matchesFolded, searchTextOf } from './text';
-import type { Location, MapDocument, MapPoint } from './types';
 import { useAnchored } from './use-anchored';
+import './viewer.css';
 
 // Loaded when the share button is first pressed: most visitors never open it.
 const ShareMenu = lazy(() => import('./share-menu').then((module) => ({ default: module.ShareMenu })));

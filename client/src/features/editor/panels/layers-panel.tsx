@@ -7,13 +7,13 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Layer, LayerFile, type Layer as LayerType } from '../../../../../events/map-document';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useSession } from '../../../lib/session';
-import { getUploadLimits } from '../../new-map/api/new-map-api';
-import { ACCEPT, DEFAULT_MAX_BYTES, formatBytes } from '../../new-map/starting-points';
-import { useUpload } from '../../new-map/use-upload';
+import { ACCEPT, DEFAULT_MAX_BYTES, getUploadLimits } from '../../../lib/upload/upload-api';
+import { useUpload } from '../../../lib/upload/use-upload';
+import { formatBytes } from '../../../utils/format-bytes';
 import { newElementId } from '../ids';
 import { checkedOnEdit, type CheckedOnEdit } from './checked-edits';
-import type { EditorPanelProps } from './panel-props';
 import { NameInput } from './name-input';
+import type { EditorPanelProps } from './panel-props';
 import { useDraft } from './use-draft';
 import './panels.css';
 

@@ -11,7 +11,7 @@
  */
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Group, Location } from '../../../../../events/map-document';
-import { fold, matchesFolded, searchTextOf } from '../../viewer/text';
+import { fold, matchesFolded, searchTextOf } from '../../../utils/location-search';
 import { LocationForm } from './location-form';
 import type { EditorPanelProps } from './panel-props';
 import './locations.css';

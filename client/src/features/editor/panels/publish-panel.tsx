@@ -12,14 +12,14 @@ import { Link } from 'react-router-dom';
 import { LICENCE_BASIC_MONTHS, PLAN_NAMES, PurchaseCode, type MapLicenceView, type PlanId, type SlotUsage } from '../../../../../events/billing-api';
 import { MapState } from '../../../../../events/map-states';
 import { topics } from '../../../../../events/topics';
+import { SlotMeter } from '../../../components/slot-meter';
 import { Spinner } from '../../../components/ui/spinner';
 import { api as defaultApi, toApiError, type ApiClient } from '../../../lib/api';
 import { useLiveClient } from '../../../lib/live';
+import { SUBSCRIBE_HASH } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
+import { useBilling } from '../../../lib/use-billing';
 import { formatDate } from '../../../utils/format-date';
-import { SlotMeter } from '../../billing/slot-meter';
-import { SUBSCRIBE_HASH } from '../../billing/subscribe-modal';
-import { useBilling } from '../../billing/use-billing';
 import './panels.css';
 import './publish.css';
 

@@ -10,7 +10,7 @@
  * refuses (jsdom, a future browser): it does the same edit, without the native undo entry.
  */
 import { openRichTextLink, RICH_TEXT_CONFIG } from '../../../../../events/rich-text';
-import { loadPurifier } from '../../viewer/svg-layer';
+import { loadPurifier } from '../../../lib/purifier';
 
 export interface RichTextCleaner {
   /** Safe, tidy rich text: what the server keeps (an empty editor gives ''). */

@@ -5,8 +5,8 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { MapState } from '../../../../../events/map-states';
-import { embedSnippet, viewerUrl } from '../../viewer/embed';
-import { copyText } from '../../viewer/share-menu';
+import { copyText } from '../../../lib/clipboard';
+import { embedSnippet, viewerUrl } from '../../../utils/embed';
 import './panels.css';
 import './share.css';
 

@@ -7,10 +7,10 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { MapAtRevision, TimelinePage, type TimelineItem } from '../../../../../events/history-api';
 import type { MapDocument } from '../../../../../events/map-document';
+import { Camera } from '../../../components/map/camera';
+import { MapRenderer } from '../../../components/map/map-renderer';
+import type { Location } from '../../../components/map/types';
 import { api, toApiError } from '../../../lib/api';
-import { Camera } from '../../viewer/camera';
-import { MapRenderer } from '../../viewer/map-renderer';
-import type { Location } from '../../viewer/types';
 import { EditorIcon } from '../editor-icons';
 import { formatDateTime, formatRelative } from '../history-time';
 import { changeInWords, differenceSummary, diffLocations } from './location-diff';

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FREE_TEST_SLOTS, usesTestSlot } from '../../../../../events/map-states';
-import { paths } from '../../../app/paths';
-import { useBilling } from '../../billing/use-billing';
 import type { Principal } from '../../../../../events/principal';
 import type { MapListItem } from '../../../../../events/read-models';
 import { Alert } from '../../../components/ui/alert';
@@ -10,7 +8,9 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { toApiError } from '../../../lib/api';
 import { useLiveClient } from '../../../lib/live';
+import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
+import { useBilling } from '../../../lib/use-billing';
 import { copyMap, deleteMap } from '../api/maps-api';
 import { useMapsList } from '../hooks/use-maps-list';
 import { CreateMapForm, LIST_CATCH_UP_TIMEOUT_MS } from './create-map-form';

@@ -6,7 +6,7 @@
 import { Link } from 'react-router-dom';
 import type { SlotUsage } from '../../../../../events/billing-api';
 import { FREE_TEST_SLOTS } from '../../../../../events/map-states';
-import { SlotMeter } from '../../billing/slot-meter';
+import { SlotMeter } from '../../../components/slot-meter';
 
 export interface SlotSummaryProps {
   /** From the billing topic; undefined until its first snapshot. */

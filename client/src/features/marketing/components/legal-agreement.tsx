@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { LICENCE_BASIC_MONTHS, MAX_QUANTITY, MIN_QUANTITY } from '../../../../../events/billing-api';
 import { VOLUME_DISCOUNT_THRESHOLDS } from '../../../../../events/billing-estimate';
 import { FREE_TEST_SLOTS } from '../../../../../events/map-states';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { LEGAL } from './legal-entity';
 import type { LegalDocument } from './legal-page';
 

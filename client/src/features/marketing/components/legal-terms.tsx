@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { FREE_TEST_SLOTS } from '../../../../../events/map-states';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { LEGAL } from './legal-entity';
 import type { LegalDocument } from './legal-page';
 

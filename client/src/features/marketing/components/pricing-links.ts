@@ -1,6 +1,6 @@
 /** Where the pricing pages send people, and the allowance they quote. */
 import { FREE_TEST_SLOTS } from '../../../../../events/map-states';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /** The contact page on the sales topic, for volume discounts. */
 export const SALES_CONTACT_PATH = `${paths.contact}?topic=sales`;

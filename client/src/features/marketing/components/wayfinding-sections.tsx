@@ -1,10 +1,10 @@
-import { customWorkPath, paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/ui/button';
 import { FeatureCard } from '../../../components/ui/feature-card';
 import { FadeUp } from '../../../components/ui/scroll-in';
 import { SectionHeading } from '../../../components/ui/section-heading';
-import './wayfinding.css';
+import { customWorkPath, paths } from '../../../lib/paths';
 import { CtaBand } from './cta-band';
+import './wayfinding.css';
 
 function Icon({ d }: { d: string }) {
   return (

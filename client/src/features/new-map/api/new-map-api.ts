@@ -1,13 +1,10 @@
 /**
- * The new-map page's calls: built-in maps (list, instantiate), upload limits, the upload itself,
- * and createMap with a document. JSON calls go through the app's ApiClient; the upload sends
- * the file's bytes with XMLHttpRequest, the one browser API that reports upload progress, and
- * maps its failures to the same error catalogue.
+ * The new-map page's calls: built-in maps (list, instantiate) and createMap with a document.
+ * Uploads (the limits, the file itself) are shared with the editor: lib/upload/.
  */
 import { z } from 'zod';
-import { codeForStatus } from '../../../../../events/errors';
 import { MapDocument, type MapDocument as MapDocumentType } from '../../../../../events/map-document';
-import { api as defaultApi, ApiError, NETWORK_ERROR_MESSAGE, type ApiClient, type RequestOptions } from '../../../lib/api';
+import { api as defaultApi, type ApiClient, type RequestOptions } from '../../../lib/api';
 
 export const TemplateSummary = z.object({
   id: z.string(),
@@ -21,26 +18,8 @@ export const TemplateSummary = z.object({
 });
 export type TemplateSummary = z.infer<typeof TemplateSummary>;
 
-export const UploadLimits = z.object({ maxBytes: z.number(), types: z.array(z.string()) });
-export type UploadLimits = z.infer<typeof UploadLimits>;
-
-export const UploadedFile = z.object({
-  id: z.string(),
-  url: z.string(),
-  kind: z.enum(['svg', 'image']),
-  contentType: z.string(),
-  width: z.number(),
-  height: z.number(),
-  size: z.number(),
-});
-export type UploadedFile = z.infer<typeof UploadedFile>;
-
 export function listTemplates(api: ApiClient = defaultApi, options?: RequestOptions) {
   return api.get('/api/templates', z.array(TemplateSummary), options);
-}
-
-export function getUploadLimits(api: ApiClient = defaultApi, options?: RequestOptions) {
-  return api.get('/api/files/limits', UploadLimits, options);
 }
 
 /** A built-in map as a complete document whose layer holds the map's stored SVG. */
@@ -52,96 +31,4 @@ export async function instantiateTemplate(id: string, api: ApiClient = defaultAp
 /** Creates a map with a title and, when given, a starting document; answers the new map's id. */
 export function createMapWith(title: string, mapData: MapDocumentType | null, api: ApiClient = defaultApi, options?: RequestOptions) {
   return api.callFunction('createMap', mapData ? { title, mapData } : { title }, options);
-}
-
-/** Uploads can be slow on a poor connection: far longer than a function call's limit. */
-export const UPLOAD_TIMEOUT_MS = 10 * 60 * 1000;
-
-export interface UploadOptions {
-  /** Called with the share of the bytes sent, 0 to 1. */
-  onProgress?: (fraction: number) => void;
-  signal?: AbortSignal;
-  /** A bearer token (Clerk mode); without one the session cookie goes along. */
-  token?: string | null;
-  /** Where to send it; the same origin by default. */
-  baseUrl?: string;
-}
-
-function messageOf(text: string): string | null {
-  try {
-    const body = JSON.parse(text) as { error?: { message?: unknown } };
-    return typeof body.error?.message === 'string' && body.error.message.trim() ? body.error.message : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Sends a file's bytes to `POST /api/files`; resolves to what was stored, rejects with an {@link ApiError}. */
-export function uploadFile(file: Blob, options: UploadOptions = {}): Promise<UploadedFile> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${options.baseUrl ?? ''}/api/files`);
-    xhr.timeout = UPLOAD_TIMEOUT_MS;
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('accept', 'application/json');
-    // The server finds the type in the bytes; the name and the browser's guess are not sent.
-    xhr.setRequestHeader('content-type', 'application/octet-stream');
-    if (options.token) xhr.setRequestHeader('authorization', `Bearer ${options.token}`);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
-    };
-    const onAbort = () => xhr.abort();
-    options.signal?.addEventListener('abort', onAbort);
-    const settle = () => options.signal?.removeEventListener('abort', onAbort);
-    xhr.onload = () => {
-      settle();
-      if (xhr.status < 200 || xhr.status >= 300) {
-        const code = codeForStatus(xhr.status);
-        reject(new ApiError(code, messageOf(xhr.responseText) ?? 'The file could not be uploaded.', xhr.status));
-        return;
-      }
-      try {
-        const body = JSON.parse(xhr.responseText) as { result?: unknown };
-        const parsed = UploadedFile.safeParse(body.result);
-        if (parsed.success) {
-          options.onProgress?.(1);
-          resolve(parsed.data);
-          return;
-        }
-      } catch {
-        // Answered below.
-      }
-      reject(new ApiError('internal', 'The server sent an answer this page does not understand. Reload the page.', xhr.status));
-    };
-    xhr.onerror = () => {
-      settle();
-      reject(new ApiError('internal', NETWORK_ERROR_MESSAGE, 0));
-    };
-    xhr.ontimeout = () => {
-      settle();
-      reject(new ApiError('deadline-exceeded', 'The upload took too long. Try again on a faster connection.', 0));
-    };
-    xhr.onabort = () => {
-      settle();
-      reject(new ApiError('cancelled', 'The upload was cancelled.', 0));
-    };
-    if (options.signal?.aborted) {
-      xhr.abort();
-      return;
-    }
-    xhr.send(file);
-  });
-}
-
-/**
- * Clerk mode's current session token, read from Clerk's browser SDK (which the Clerk root has
- * loaded), for the one request the ApiClient cannot make: a binary upload.
- */
-export async function clerkSessionToken(): Promise<string | null> {
-  const clerk = (globalThis as { Clerk?: { session?: { getToken?: () => Promise<string | null> } | null } }).Clerk;
-  try {
-    return (await clerk?.session?.getToken?.()) ?? null;
-  } catch {
-    return null;
-  }
 }

@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import type { Upload } from '../use-upload';
-import { ACCEPT, formatBytes } from '../starting-points';
+import { ACCEPT } from '../../../lib/upload/upload-api';
+import type { Upload } from '../../../lib/upload/use-upload';
+import { formatBytes } from '../../../utils/format-bytes';
 
 export interface UploadPanelProps {
   upload: Upload;

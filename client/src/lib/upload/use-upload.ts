@@ -3,9 +3,8 @@
  * button waits for an upload still on its way), or clear it. A new upload cancels the last.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toApiError } from '../../lib/api';
-import { clerkSessionToken, uploadFile, type UploadedFile } from './api/new-map-api';
-import { tooLargeMessage } from './starting-points';
+import { toApiError } from '../api';
+import { clerkSessionToken, tooLargeMessage, uploadFile, type UploadedFile } from './upload-api';
 
 export type UploadState =
   | { status: 'idle' }

@@ -4,7 +4,7 @@
  * unreadable). Each row is a `meter` for assistive technology; unlimited test slots (admins)
  * are text only. Reusable: the plan cards show one row, the maps page all three.
  */
-import { SLOT_SEGMENTS_MAX, type SlotUsage } from '../../../../events/billing-api';
+import { SLOT_SEGMENTS_MAX, type SlotUsage } from '../../../events/billing-api';
 import './slot-meter.css';
 
 export type SlotKind = keyof SlotUsage;

@@ -4,14 +4,7 @@
  * was sanitised already; the viewer does not rely on it), and put in a shadow root: the
  * drawing's own styles and ids cannot touch the page, nor the page's styles the drawing.
  */
-
-let purifier: Promise<typeof import('dompurify').default> | null = null;
-
-/** DOMPurify, loaded on first use as its own chunk (also used for rich descriptions). */
-export function loadPurifier(): Promise<typeof import('dompurify').default> {
-  purifier ??= import('dompurify').then((module) => module.default);
-  return purifier;
-}
+import { loadPurifier } from '../../lib/purifier';
 
 const svgCache = new Map<string, Promise<string>>();
 

@@ -5,7 +5,7 @@
  * and repaint the canvas once per frame; React renders only when the document, the layer, the
  * selection or the filters change.
  *
- * The viewer uses it, and so does the editor, which adds `editing`: markers that can be dragged,
+ * The public viewer uses it, and so does the editor, which adds `editing`: markers that can be dragged,
  * and regions that can be picked. It knows nothing of search, popups or history.
  */
 import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
@@ -14,6 +14,7 @@ import { attachGestures, type GestureHint } from './gestures';
 import { MarkerLayer, type MarkerItem } from './marker-layer';
 import { fetchSvg, mountSvg, pickableAt, regionOf } from './svg-layer';
 import type { Layer, Location, MapDocument, MapPoint } from './types';
+import './map-renderer.css';
 
 /** What the editor adds to the map: dragging markers, picking regions, placing new locations. */
 export interface MapEditing {

@@ -34,6 +34,9 @@ export const paths = {
   ssoCallback: '/sso-callback',
 } as const;
 
+/** The fragment that opens the subscribe modal on any page of the main layout (`/maps#subscribe`). */
+export const SUBSCRIBE_HASH = '#subscribe';
+
 /** The contact page, opened on the custom work topic (footer: Company, Custom Work). */
 export const customWorkPath = `${paths.contact}?topic=custom`;
 

@@ -1,5 +1,5 @@
 /**
- * The document model the viewer draws, as types only: the viewer's bundle never carries zod
+ * The document model the map renderer draws, as types only: the viewer's bundle never carries zod
  * (the server has checked the document already).
  */
 export type { Group, Layer, Location, MapDocument, Settings } from '../../../../events/map-document';

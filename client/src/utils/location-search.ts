@@ -2,7 +2,7 @@
  * Search that forgives accents and case: "cafe" finds "Café", "MULLER" finds "Müller",
  * "lodz" finds "Łódź". Every word of the query must appear somewhere in the location's text.
  */
-import type { Group, Location } from './types';
+import type { Group, Location } from '../components/map/types';
 
 /** Letters that NFD does not split into a base letter and a mark. */
 const SPECIAL: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
