@@ -5,6 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ViewerApp } from './features/viewer/viewer-app';
+import './viewer-page.css';
 
 const root = document.getElementById('viewer-root');
 if (!root) throw new Error('The page has no #viewer-root element.');

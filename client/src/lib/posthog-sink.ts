@@ -37,6 +37,9 @@ export async function startPosthogSink(settings: PosthogSettings): Promise<Posth
     disable_product_tours: true,
     disable_conversations: true,
     disable_web_experiments: true,
+    // No script from PostHog's servers (its remote config, extensions, site apps): the page's
+    // CSP allows scripts from this site only; the config then comes as JSON (connect-src).
+    disable_external_dependency_loading: true,
     // Anonymous visitors stay anonymous: a person profile only for identified users.
     person_profiles: 'identified_only',
     persistence: 'localStorage+cookie',

@@ -1,6 +1,9 @@
 /**
  * The HTML of the local test Stripe's pages. Server-rendered and self-contained (no script
- * needed), every value escaped; a banner on every page says no payment is taken.
+ * needed), every value escaped; a banner on every page says no payment is taken. The one
+ * stylesheet and the one script are constants, allowed by their hashes in the pages'
+ * Content-Security-Policy (server/security/security-headers.ts): no inline style attribute,
+ * and nothing that varies per page inside them.
  */
 import type { LocalPrice } from './local-stripe-api.js';
 import type { LocalObject } from './local-stripe-store.js';
@@ -11,7 +14,8 @@ const escapeHtml = (value: unknown) =>
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const date = (seconds: number) => new Date(seconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
-const STYLE = `
+/** The pages' stylesheet. */
+export const LOCAL_STRIPE_STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5fb;color:#1f2340;line-height:1.5}
 .test{background:repeating-linear-gradient(135deg,#fff4d6,#fff4d6 12px,#ffeeb8 12px,#ffeeb8 24px);border-bottom:1px solid #f1c75b;color:#6b4a00;text-align:center;padding:.6rem 1rem;font-size:.9rem}
 .test strong{letter-spacing:.04em}
@@ -34,11 +38,30 @@ button,.button{font:inherit;font-weight:650;border-radius:10px;padding:.65rem 1.
 .ok{background:#dcfce7;color:#166534}.warn{background:#fef3c7;color:#92400e}.off{background:#eceef6;color:#4b5170}
 form.inline{display:flex;gap:.5rem;align-items:flex-end}form.inline input{max-width:8rem}
 .notice{background:#eef0ff;border:1px solid #c9cffd;border-radius:10px;padding:.6rem .8rem;margin-bottom:1rem}
+h2.plan{font-size:1.1rem;margin:0 0 .3rem}.actions.end{margin-top:1.4rem}
+`;
+
+/**
+ * The checkout page's script: the total follows the number of maps as it is typed (the server
+ * checks the number again on submit). The price per map comes from the page.
+ */
+export const CHECKOUT_SCRIPT = `
+(function () {
+  var input = document.getElementById('quantity'), total = document.getElementById('total'), maps = document.getElementById('maps');
+  if (!input || !total || !maps) return;
+  var unitAmount = Number(total.getAttribute('data-unit-amount'));
+  input.addEventListener('input', function () {
+    var n = Number(input.value);
+    if (!Number.isInteger(n) || n < 1 || n > 1000) return;
+    maps.textContent = String(n);
+    total.textContent = '$' + ((unitAmount * n) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  });
+})();
 `;
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} · Test mode</title><style>${STYLE}</style></head>
+<meta name="robots" content="noindex"><title>${escapeHtml(title)} · Test mode</title><style>${LOCAL_STRIPE_STYLE}</style></head>
 <body><div class="test" role="note"><strong>TEST MODE</strong> · This is Mapfold's local test checkout. No card is needed and no real payment is taken.</div>
 <main>${body}</main></body></html>`;
 }
@@ -69,7 +92,7 @@ export function renderCheckoutPage(input: { session: LocalObject; price: LocalPr
     <dt>Plan</dt><dd>${escapeHtml(planName)}, ${price.interval === 'yearly' ? 'annual' : 'monthly'}</dd>
     <dt>Price</dt><dd>${money(price.unitAmount)} per map per ${per}</dd>
     <dt>Maps</dt><dd id="maps">${quantity}</dd>
-    <dt>Total today</dt><dd><output id="total" for="quantity" aria-live="polite">${money(price.unitAmount * quantity)}</output></dd>
+    <dt>Total today</dt><dd><output id="total" for="quantity" aria-live="polite" data-unit-amount="${price.unitAmount}">${money(price.unitAmount * quantity)}</output></dd>
   </dl>
   <form method="post" action="/local-stripe/checkout/${escapeHtml(session.id)}/complete">
     ${quantityField}
@@ -79,18 +102,7 @@ export function renderCheckoutPage(input: { session: LocalObject; price: LocalPr
 </div>
 ${
   adjustable
-    ? `<script>
-  // The total follows the number of maps as it is typed (the server checks it again on submit).
-  (function () {
-    var input = document.getElementById('quantity'), total = document.getElementById('total'), maps = document.getElementById('maps');
-    input.addEventListener('input', function () {
-      var n = Number(input.value);
-      if (!Number.isInteger(n) || n < 1 || n > 1000) return;
-      maps.textContent = String(n);
-      total.textContent = '$' + ((${price.unitAmount} * n) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    });
-  })();
-</script>`
+    ? `<script>${CHECKOUT_SCRIPT}</script>`
     : ''
 }`,
   );
@@ -110,7 +122,7 @@ export function renderBillingPage(input: {
           const action = (name: string, label: string, kind: string) =>
             `<form method="post" action="${base}/subscriptions/${escapeHtml(subscription.id)}"><input type="hidden" name="action" value="${name}"><button class="${kind}" type="submit">${label}</button></form>`;
           return `<section class="sub" aria-label="${escapeHtml(planName)} subscription">
-  <h2 style="font-size:1.1rem;margin:0 0 .3rem">${escapeHtml(planName)} ${badge}</h2>
+  <h2 class="plan">${escapeHtml(planName)} ${badge}</h2>
   <p class="muted">${item.quantity} ${item.quantity === 1 ? 'map' : 'maps'}${price ? ` · ${money(price.unitAmount * item.quantity)} per ${price.interval === 'yearly' ? 'year' : 'month'}` : ''}${
     ended ? '' : ` · renews ${date(item.current_period_end)}`
   }</p>
@@ -134,7 +146,7 @@ export function renderBillingPage(input: {
   <h1>Billing</h1>
   <p class="muted">Change the number of maps, or cancel. Cancelling keeps your maps published until the end of the paid period.</p>
   ${subscriptions}
-  <div class="actions" style="margin-top:1.4rem">${input.portal.return_url ? `<a class="button primary" href="${escapeHtml(input.portal.return_url)}">Return to Mapfold</a>` : ''}</div>
+  <div class="actions end">${input.portal.return_url ? `<a class="button primary" href="${escapeHtml(input.portal.return_url)}">Return to Mapfold</a>` : ''}</div>
 </div>`,
   );
 }

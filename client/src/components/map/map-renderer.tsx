@@ -246,9 +246,9 @@ export function MapRenderer(props: MapRendererProps) {
     if (!file || file.kind !== 'svg' || !host) return;
     let cancelled = false;
     fetchSvg(file.url).then(
-      (markup) => {
+      (drawing) => {
         if (cancelled) return;
-        regionsRef.current = mountSvg(host, markup, { width: file.width, height: file.height }, regionSpecs, { ...regionColors, accent: theme.accent }, editable);
+        regionsRef.current = mountSvg(host, drawing, { width: file.width, height: file.height }, regionSpecs, { ...regionColors, accent: theme.accent }, editable);
         regionCentres.current = new Map();
         setBaseReady(true);
       },

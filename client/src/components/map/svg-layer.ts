@@ -3,30 +3,60 @@
  * and clicked. The file is fetched from its URL, sanitised again with DOMPurify (the upload
  * was sanitised already; the viewer does not rely on it), and put in a shadow root: the
  * drawing's own styles and ids cannot touch the page, nor the page's styles the drawing.
+ *
+ * No `<style>` element is ever parsed into a live document: the pages' Content-Security-Policy
+ * allows no inline stylesheet (server/security/security-headers.ts), and Chromium checks (and
+ * refuses) one even in a DOMParser document. The drawing's `<style>` elements are taken out of
+ * the file in an inert `<template>`, and their CSS and the regions' own are constructed
+ * stylesheets the shadow root adopts.
  */
 import { loadPurifier } from '../../lib/purifier';
 
-const svgCache = new Map<string, Promise<string>>();
+/** A drawing ready to mount: its sanitised markup, without `<style>` elements, and their CSS. */
+export interface SvgDrawing {
+  markup: string;
+  styles: string[];
+}
 
-/** The sanitised markup of an SVG file (fetched once per page). */
-export function fetchSvg(url: string): Promise<string> {
-  let markup = svgCache.get(url);
-  if (!markup) {
-    markup = Promise.all([
+/**
+ * The file's text without its `<style>` elements, and their CSS. Parsed in a `<template>`, the
+ * way `innerHTML` parses it in the shadow root: its content is inert, so nothing in it loads,
+ * runs or applies (and no style in it meets the page's CSP).
+ */
+function takeStyles(text: string): SvgDrawing {
+  const template = document.createElement('template');
+  template.innerHTML = text;
+  const styles = Array.from(template.content.querySelectorAll('style'), (style) => {
+    style.remove();
+    return style.textContent ?? '';
+  });
+  return { markup: template.innerHTML, styles };
+}
+
+const svgCache = new Map<string, Promise<SvgDrawing>>();
+
+/** The sanitised drawing of an SVG file (fetched once per page). */
+export function fetchSvg(url: string): Promise<SvgDrawing> {
+  let drawing = svgCache.get(url);
+  if (!drawing) {
+    drawing = Promise.all([
       fetch(url).then((response) => {
         if (!response.ok) throw new Error(`The floor plan could not be loaded (${response.status}).`);
         return response.text();
       }),
       loadPurifier(),
-    ]).then(([text, purify]) =>
+    ]).then(([text, purify]) => {
+      const { markup, styles } = takeStyles(text);
       // No clobbering guard needed (SANITIZE_DOM): the drawing's ids live in a shadow root, and
-      // ids like "title" or "location" must survive, locations name their regions by id.
-      purify.sanitize(text, { USE_PROFILES: { svg: true, svgFilters: true }, FORBID_TAGS: ['foreignObject', 'script'], SANITIZE_DOM: false }),
-    );
-    markup.catch(() => svgCache.delete(url));
-    svgCache.set(url, markup);
+      // ids like "title" or "location" must survive, locations name their regions by id. The
+      // CSS needs no DOMPurify: a constructed stylesheet holds CSS only, never markup.
+      const clean = purify.sanitize(markup, { USE_PROFILES: { svg: true, svgFilters: true }, FORBID_TAGS: ['foreignObject', 'script', 'style'], SANITIZE_DOM: false });
+      return { markup: clean, styles };
+    });
+    drawing.catch(() => svgCache.delete(url));
+    svgCache.set(url, drawing);
   }
-  return markup;
+  return drawing;
 }
 
 export interface RegionColors {
@@ -70,7 +100,7 @@ export function tint(hex: string, amount: number): string {
  */
 export function mountSvg(
   host: HTMLElement,
-  markup: string,
+  drawing: SvgDrawing,
   size: { width: number; height: number },
   regions: ReadonlyArray<{ id: string; element: string; color: string | null }>,
   colors: RegionColors,
@@ -78,7 +108,8 @@ export function mountSvg(
   pickable = false,
 ): Map<string, Element> {
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
-  root.innerHTML = `<style>${regionStyles(colors)}</style>${markup}`;
+  root.innerHTML = drawing.markup;
+  adoptStyles(root, [...drawing.styles, regionStyles(colors)]);
   const svg = root.querySelector('svg');
   const found = new Map<string, Element>();
   if (!svg) return found;
@@ -110,6 +141,28 @@ export function mountSvg(
     }
   }
   return found;
+}
+
+/**
+ * Gives the shadow root these stylesheets, in this order. Where constructed stylesheets are
+ * missing (jsdom), `<style>` elements instead, which only a page without a CSP accepts.
+ */
+function adoptStyles(root: ShadowRoot, texts: string[]): void {
+  if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
+    root.adoptedStyleSheets = texts.map((text) => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(text);
+      return sheet;
+    });
+    return;
+  }
+  root.prepend(
+    ...texts.map((text) => {
+      const style = document.createElement('style');
+      style.textContent = text;
+      return style;
+    }),
+  );
 }
 
 /**

@@ -247,7 +247,8 @@ export default function ClerkRoot({ publishableKey, api, navigate, children }: C
       }
     : {};
   return (
-    <ClerkProvider publishableKey={publishableKey} afterSignOutUrl="/" {...routing}>
+    // No telemetry: the page's CSP lets the browser reach Clerk's frontend API and nothing else of Clerk's.
+    <ClerkProvider publishableKey={publishableKey} afterSignOutUrl="/" telemetry={false} {...routing}>
       <ClerkBridge api={api}>{children}</ClerkBridge>
     </ClerkProvider>
   );
