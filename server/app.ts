@@ -20,6 +20,7 @@ import { CLOSE_FORBIDDEN_ORIGIN, CLOSE_UNAUTHENTICATED } from '../events/live-me
 import type { Principal } from '../events/principal.js';
 import { devOutboxRoutes } from './routes/dev-outbox-routes.js';
 import { refuseUnsafeText } from './security/unsafe-text-hook.js';
+import { securityHeaders } from './security/security-headers.js';
 import type { Clock, IdGenerator } from './clock.js';
 import { errorHandler, sendError } from './errors.js';
 import { LiveHub } from './live/live-hub.js';
@@ -94,6 +95,8 @@ export async function buildApp(
   app.decorate('ids', services.ids);
   app.setErrorHandler(errorHandler(config.bodyLimit));
 
+  // First, so every route added after it gets its kind's headers (CSP, HSTS, nosniff, ...).
+  await securityHeaders(app, config);
   await app.register(fastifyCookie);
   const hub = new LiveHub(db, app.log, options.liveRecheckMs);
   app.decorate('liveHub', hub);
@@ -155,7 +158,7 @@ export async function buildApp(
     await templateRoutes(api, { files: services.files, rateLimiter: services.rateLimiter });
     await clientConfigRoutes(api, config);
     await opsRoutes(api, { db, store: services.store, projections: allProjections, metrics, config });
-    if (services.outbox) await devOutboxRoutes(api, services.outbox);
+    if (services.outbox) await devOutboxRoutes(api, services.outbox, { behindProxy: config.trustProxy !== null });
     api.get('/api/live', { websocket: true }, (socket, request) => {
       // Another site's page must not ride the visitor's cookie into their live data.
       if (!isSameOrigin(request.headers.origin, request.headers.host, config.publicUrl)) {

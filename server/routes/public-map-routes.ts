@@ -1,7 +1,8 @@
 /**
  * The public side of a map: the read API the viewer loads (`GET /api/public/maps/:id`) and the
  * viewer's own page (`GET /m/:id`, the `viewer.html` entry of the client build), which any site
- * may frame. Every other page keeps `frame-ancestors 'self'`.
+ * may frame while every other page is framed by this site only (its headers are set with the
+ * others' in server/security/security-headers.ts).
  *
  * Who may view: live, demo, pro and admin maps (state 1 and above) are public. A test map
  * (state 0) is shown to its owner and to admins only, marked `test: true`; anyone else gets the
@@ -56,17 +57,7 @@ export interface PublicMapOptions {
   clientDist: string;
 }
 
-/**
- * Registers on the root instance (not inside an encapsulated plugin), so the framing header
- * hook covers every response, the static files and the not-found handler included.
- */
 export async function publicMapRoutes(app: FastifyInstance, { db, clientDist }: PublicMapOptions): Promise<void> {
-  // Pages may be framed by this site only; the viewer's page sets its own policy first.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "frame-ancestors 'self'");
-    return payload;
-  });
-
   app.get<{ Params: { id: string } }>('/api/public/maps/:id', async (request, reply) => {
     const { id } = request.params;
     if (!MAP_ID.test(id)) throw new DomainError('not-found', NOT_FOUND);
@@ -103,7 +94,6 @@ export async function publicMapRoutes(app: FastifyInstance, { db, clientDist }: 
       throw new DomainError('not-found', 'The viewer is not built (npm run build).');
     }
     return reply
-      .header('content-security-policy', 'frame-ancestors *')
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(html);

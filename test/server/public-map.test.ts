@@ -130,16 +130,18 @@ describe.each(databaseTargets)('public maps on $name', (target) => {
   });
 
   it('lets any site frame the viewer page and only this site frame the others', async () => {
+    // The rest of each page's policy: test/server/security-headers.test.ts.
+    const frameAncestors = (response: Response) => /(?:^|;)\s*frame-ancestors ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
     const api = await fetch(`${server.url}/api/health`);
-    expect(api.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
+    expect(frameAncestors(api)).toBe("'self'");
     if (!existsSync('dist/client/viewer.html')) return; // the page itself needs the built client
     const viewer = await fetch(`${server.url}/m/some-map`);
     expect(viewer.status).toBe(200);
     expect(viewer.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(viewer.headers.get('content-security-policy')).toBe('frame-ancestors *');
+    expect(frameAncestors(viewer)).toBe('*');
     expect(viewer.headers.get('x-frame-options')).toBeNull();
     expect(await viewer.text()).toMatch(/<div id="viewer-root">/);
     const app = await fetch(`${server.url}/maps`);
-    expect(app.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
+    expect(frameAncestors(app)).toBe("'self'");
   });
 });
