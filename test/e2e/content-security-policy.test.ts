@@ -2,7 +2,7 @@
  * The Content-Security-Policy in Chromium: the pages work under it and break none of its rules.
  * Every `securitypolicyviolation` event of every page and frame, and every console message
  * about the policy, is collected while a person goes through the landing page (with its live
- * map), /maps signed in, the editor (its live socket open), a published map at /m/{id}, the
+ * map) and every other public page, /maps signed in, the editor (its live socket open), a published map at /m/{id}, the
  * same map embedded in another site's page, the local test checkout (its script updates the
  * total, completing it redirects back) and the outbox; there are none, and each page did its
  * work. The map's floor plan is an upload with its own `<style>` and `style` attributes, and a
@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedSnippet } from '../../client/src/utils/embed.js';
 import { defaultSettings } from '../../events/map-document.js';
 import { formatPosition } from '../../events/position.js';
+import { PUBLIC_PAGES } from '../../server/routes/seo-routes.js';
 import { seedDemoMap } from '../../server/seed/seed-demo-map.js';
 import { signedInContext, startBrowserSession } from '../support/browser.js';
 import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
@@ -170,6 +171,19 @@ describe('the Content-Security-Policy in Chromium', () => {
     const live = page.frameLocator('iframe[title^="Map:"]').first();
     await live.locator('.mf-map').waitFor({ timeout: TIMEOUT });
     await page.screenshot({ path: `${SHOTS}/e2e-csp-landing-1280.png` });
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('every other public page, and the sign-in pages', { timeout: 120_000 }, async () => {
+    const { context, page, refused, errors } = await watchedContext(browser, server, null);
+    for (const path of [...PUBLIC_PAGES.filter((path) => path !== '/'), '/login', '/register', '/reset']) {
+      await page.goto(path);
+      await page.locator('main h1').first().waitFor({ timeout: TIMEOUT });
+      // The case studies show live maps too: wait for what they load.
+      await page.waitForLoadState('networkidle');
+    }
     expect(refused).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
