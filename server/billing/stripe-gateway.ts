@@ -12,7 +12,7 @@ import { DomainError } from '../../events/errors.js';
 import type { Config } from '../config.js';
 import { LOCAL_STRIPE_PREFIX } from './local-stripe/local-stripe-constants.js';
 
-/** How far a webhook's signature timestamp may be from now (Stripe's default, seconds). */
+/** How far a webhook's signature timestamp may be from now, either way (Stripe's default, seconds). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export const BILLING_NOT_CONFIGURED = 'Billing is not configured on this server.';
@@ -137,9 +137,20 @@ export class StripeGateway {
     }
   }
 
-  /** Verifies a webhook's signature on its raw body; throws Stripe's signature error otherwise. */
-  constructEvent(rawBody: Buffer | string, signature: string): Stripe.Event {
-    return this.sdk().webhooks.constructEvent(rawBody, signature, this.keys().webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+  /**
+   * Verifies a webhook's signature on its raw body, and that it was signed within the tolerance
+   * of `now` (the app's clock) either way; throws Stripe's signature error otherwise. Stripe's
+   * SDK only refuses signatures too old, so one dated ahead (replayable for as long as it is
+   * ahead) is refused here.
+   */
+  constructEvent(rawBody: Buffer | string, signature: string, now: Date): Stripe.Event {
+    // Stripe's static helper: checking a signature needs no API client (nor, locally, a listening server).
+    const event = Stripe.webhooks.constructEvent(rawBody, signature, this.keys().webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, now.getTime());
+    const signedAt = signatureTimestamp(signature);
+    if (signedAt === null || signedAt - Math.floor(now.getTime() / 1000) > WEBHOOK_TOLERANCE_SECONDS) {
+      throw new Stripe.errors.StripeSignatureVerificationError(signature, rawBody, { message: 'Timestamp outside the tolerance zone' });
+    }
+    return event;
   }
 
   /** The customer's read model of a Stripe subscription (spec §3). */
@@ -168,6 +179,16 @@ function withPrefix(input: string | URL | Request, prefix: string): string | URL
   const url = new URL(String(input));
   url.pathname = `${prefix}${url.pathname}`;
   return url;
+}
+
+/** The `t=` of a Stripe-Signature header, read as Stripe's SDK reads it (the last one counts). */
+function signatureTimestamp(header: string): number | null {
+  let timestamp: number | null = null;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') timestamp = Number.parseInt(value ?? '', 10);
+  }
+  return timestamp !== null && Number.isFinite(timestamp) ? timestamp : null;
 }
 
 export function customerIdOf(customer: string | Stripe.Customer | Stripe.DeletedCustomer | null): string | null {

@@ -1,8 +1,9 @@
 /**
  * `POST /api/stripe/webhook`: Stripe's events. The signature is checked on the raw body with
- * Stripe's SDK (a changed payload or a timestamp outside the tolerance is refused), then the
- * event is recorded once on the stream named by its Stripe id and answered at once; the
- * billing reactor does the work. A repeated delivery finds the stream there and changes nothing.
+ * Stripe's SDK (a changed payload, or a signature dated more than the tolerance before or after
+ * the app's clock, is refused with invalid-argument and counted), then the event is recorded
+ * once on the stream named by its Stripe id and answered at once; the billing reactor does the
+ * work. A repeated delivery finds the stream there and changes nothing.
  */
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../events/errors.js';
@@ -34,7 +35,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: StripeWebh
       }
       let event;
       try {
-        event = deps.gateway.constructEvent(request.body, signature);
+        event = deps.gateway.constructEvent(request.body, signature, deps.clock.now());
       } catch {
         deps.onFailure?.();
         throw new DomainError('invalid-argument', 'Webhook signature verification failed.');
