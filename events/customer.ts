@@ -14,6 +14,7 @@ import {
   type UnpublishNotice,
 } from './billing-api.js';
 import { DomainError } from './errors.js';
+import { CopyOrigin, isNewerCopy, originAfter, sameView } from './subscription-order.js';
 
 const at = z.iso.datetime({ offset: true });
 
@@ -34,10 +35,13 @@ export const CheckoutCompleted = z.object({
   type: z.literal('CheckoutCompleted'),
   data: z.object({ sessionId: z.string().nullable(), stripeSessionId: z.string(), customerId: z.string() }),
 });
-/** The subscription as Stripe has it now (re-read from Stripe, so delivery order does not matter). */
+/**
+ * A newer copy of a subscription (re-read from Stripe, or the one in the event), with where it
+ * came from and as of when (events/subscription-order.ts; absent in older events).
+ */
 export const SubscriptionSynced = z.object({
   type: z.literal('SubscriptionSynced'),
-  data: z.object({ customerId: z.string(), subscription: SubscriptionView }),
+  data: z.object({ customerId: z.string(), subscription: SubscriptionView, origin: CopyOrigin.optional() }),
 });
 export const InvoiceRecorded = z.object({
   type: z.literal('InvoiceRecorded'),
@@ -95,9 +99,11 @@ export interface CustomerState {
   notices: UnpublishNotice[];
   /** Licences whose Basic period was already ended, as `mapId@basicUntil` (absent in older rows). */
   endedLicences?: string[];
+  /** Where each subscription's recorded copy came from, by subscription id (absent in older rows). */
+  origins?: Record<string, CopyOrigin>;
 }
 
-export const initialCustomerState: CustomerState = { customerId: null, sessions: [], subscriptions: [], slots: [], notices: [], endedLicences: [] };
+export const initialCustomerState: CustomerState = { customerId: null, sessions: [], subscriptions: [], slots: [], notices: [], endedLicences: [], origins: {} };
 
 /** How many checkout sessions and notices the customer keeps (the newest). */
 export const KEEP_SESSIONS = 20;
@@ -119,9 +125,17 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
       return event.data.sessionId ? updateSession(next, event.data.sessionId, { status: 'completed' }) : next;
     }
     case 'SubscriptionSynced': {
-      const { subscription } = event.data;
+      const { subscription, origin } = event.data;
       const others = state.subscriptions.filter((existing) => existing.id !== subscription.id);
-      return { ...state, customerId: state.customerId ?? event.data.customerId, subscriptions: [...others, subscription] };
+      // By id, so the list is the same whatever order the subscriptions were synced in.
+      const subscriptions = [...others, subscription].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const { [subscription.id]: _previous, ...origins } = state.origins ?? {};
+      return {
+        ...state,
+        customerId: state.customerId ?? event.data.customerId,
+        subscriptions,
+        origins: origin ? { ...origins, [subscription.id]: origin } : origins,
+      };
     }
     case 'InvoiceRecorded':
       return state;
@@ -171,7 +185,8 @@ export type CustomerCommand =
   | { type: 'RecordCheckoutSession'; data: { sessionId: string; stripeSessionId: string; url: string } }
   | { type: 'RecordCheckoutFailure'; data: { sessionId: string; message: string } }
   | { type: 'CompleteCheckout'; data: { sessionId: string | null; stripeSessionId: string; customerId: string } }
-  | { type: 'SyncSubscription'; data: { customerId: string; subscription: SubscriptionView; titles: Record<string, string> } }
+  /** A copy of a subscription from a Stripe event (`origin` says which copy, as of when); recorded only if newer. */
+  | { type: 'SyncSubscription'; data: { customerId: string; subscription: SubscriptionView; origin: CopyOrigin; titles: Record<string, string> } }
   | { type: 'RecordInvoice'; data: { invoiceId: string; subscriptionId: string | null; outcome: 'paid' | 'payment_failed'; amount: number } }
   /** Put a map in one of the plan's slots; `licensed` says the map has a registered licence. */
   | { type: 'AssignSlot'; data: { mapId: string; plan: PlanId; licensed: boolean } }
@@ -204,9 +219,13 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState, n
     case 'SyncSubscription': {
       const { subscription, customerId, titles } = command.data;
       const current = state.subscriptions.find((existing) => existing.id === subscription.id);
+      const recordedOrigin = state.origins?.[subscription.id] ?? null;
       const events: CustomerEvent[] = [];
-      if (!current || JSON.stringify(current) !== JSON.stringify(subscription) || state.customerId === null) {
-        events.push({ type: 'SubscriptionSynced', data: { customerId, subscription } });
+      // An older copy never overwrites a newer one, whatever order the webhooks came in.
+      if (!current || isNewerCopy({ view: subscription, origin: command.data.origin }, { view: current, origin: recordedOrigin })) {
+        const origin = originAfter(command.data.origin, current ? recordedOrigin : null);
+        const unchanged = current && sameView(current, subscription) && recordedOrigin?.created === origin.created && recordedOrigin.source === origin.source;
+        if (!unchanged || state.customerId === null) events.push({ type: 'SubscriptionSynced', data: { customerId, subscription, origin } });
       }
       const next = events.reduce(evolveCustomer, state);
       events.push(...releaseBeyondTotal(next, titles, time));

@@ -1,7 +1,12 @@
 /**
  * The billing read model: each customer's folded state (checkout sessions, subscriptions,
- * slots, notices), Stripe customer ids back to users, and the licence of each map. It feeds
- * the `billing:{uid}` live topic (server/live/topic-access.ts).
+ * slots, notices) and the licence of each map. It feeds the `billing:{uid}` live topic
+ * (server/live/topic-access.ts).
+ *
+ * It has no unique constraint on the Stripe customer id: which user a Stripe customer belongs
+ * to is decided in the domain (events/stripe-customer.ts) before anything reaches a customer's
+ * stream, and a constraint that throws inside a projection would stop it on the same event for
+ * good (version 1 had one, and froze billing for everyone on two events naming one customer).
  */
 import { FREE_TEST_SLOTS } from '../events/map-states.js';
 import { CustomerEvent, evolveCustomer, initialCustomerState, slotsUsed, slotTotal, type CustomerState } from '../events/customer.js';
@@ -17,14 +22,15 @@ const LICENCE_PREFIX = 'licence-';
 
 export const billingProjection: Projection = {
   name: 'billing',
-  version: 1,
+  version: 2,
   schema: `
     CREATE TABLE IF NOT EXISTS billing_customers (
       uid text PRIMARY KEY,
       customer_id text,
       state jsonb NOT NULL
     );
-    CREATE UNIQUE INDEX IF NOT EXISTS billing_customers_customer_id ON billing_customers (customer_id) WHERE customer_id IS NOT NULL;
+    DROP INDEX IF EXISTS billing_customers_customer_id;
+    CREATE INDEX IF NOT EXISTS billing_customers_by_customer_id ON billing_customers (customer_id) WHERE customer_id IS NOT NULL;
     CREATE TABLE IF NOT EXISTS map_licences (
       map_id text PRIMARY KEY,
       code text NOT NULL,
@@ -81,9 +87,14 @@ export async function readCustomer(db: Queryable, uid: string): Promise<Customer
   return rows[0]?.state ?? null;
 }
 
-export async function uidOfCustomer(db: Queryable, customerId: string): Promise<string | null> {
-  const { rows } = await db.query<{ uid: string }>('SELECT uid FROM billing_customers WHERE customer_id = $1', [customerId]);
-  return rows[0]?.uid ?? null;
+/**
+ * The one user this read model gives the Stripe customer id, or null (none, or several).
+ * Only for customers recorded before Stripe customers had streams of their own
+ * (server/billing/stripe-customers.ts reads those); the reactor then claims it for the user.
+ */
+export async function legacyOwnerOfCustomer(db: Queryable, customerId: string): Promise<string | null> {
+  const { rows } = await db.query<{ uid: string }>('SELECT uid FROM billing_customers WHERE customer_id = $1 LIMIT 2', [customerId]);
+  return rows.length === 1 ? rows[0]!.uid : null;
 }
 
 export interface MapLicence {

@@ -78,7 +78,18 @@ export async function setUpBilling(app: FastifyInstance, services: Services, his
     );
   }
 
-  const reactor = new ReactorRunner(services.db, services.store, billingReactor({ ...deps, clock: services.clock, logger: app.log }), app.log);
+  const reactor = new ReactorRunner(
+    services.db,
+    services.store,
+    billingReactor({
+      ...deps,
+      clock: services.clock,
+      logger: app.log,
+      // A Stripe event naming another user's Stripe customer is a webhook that was not processed.
+      onRefused: () => app.metrics.webhookFailures.inc({ provider: 'stripe' }),
+    }),
+    app.log,
+  );
   app.addHook('onReady', () => reactor.start());
   app.addHook('onClose', () => reactor.stop());
 

@@ -1,16 +1,21 @@
 /**
  * Billing's reactor: answers checkout requests by creating Stripe Checkout Sessions, and turns
  * recorded Stripe webhook events into the customer's subscriptions. Subscriptions are re-read
- * from Stripe on every event about them, so events delivered late, twice or out of order all
- * end in Stripe's current state. When a plan's slots shrink, the maps that lose their slot go
- * back to test maps here (or stay live on their licence while it lasts).
+ * from Stripe on every event about them, falling back to the copy in the event when Stripe
+ * cannot be read; the customer decider keeps whichever copy is newer
+ * (events/subscription-order.ts), so events delivered late, twice or out of order all end in
+ * Stripe's latest state. Every Stripe object is applied only to the user its Stripe customer
+ * belongs to (server/billing/stripe-customers.ts); one naming another user's customer is
+ * refused. When a plan's slots shrink, the maps that lose their slot go back to test maps here
+ * (or stay live on their licence while it lasts).
  */
 import type Stripe from 'stripe';
 import type { z } from 'zod';
 import { CheckoutRequested, type CustomerEvent } from '../../events/customer.js';
 import { MapState } from '../../events/map-states.js';
 import { streams } from '../../events/streams.js';
-import { licenceOfMap, readCustomer, uidOfCustomer } from '../../projections/billing.js';
+import type { CopyOrigin } from '../../events/subscription-order.js';
+import { legacyOwnerOfCustomer, licenceOfMap, readCustomer } from '../../projections/billing.js';
 import type { Clock, IdGenerator } from '../clock.js';
 import type { CommandMetadata } from '../commands/command-handler.js';
 import { setMapState } from '../commands/map-commands.js';
@@ -19,6 +24,7 @@ import type { BillingDeps } from './billing-functions.js';
 import { runCustomerCommand } from './billing-functions.js';
 import type { Reactor } from './reactor-runner.js';
 import { StripeEventReceived } from './stripe-event.js';
+import { claimStripeCustomer, uidOfCustomer } from './stripe-customers.js';
 import { customerIdOf } from './stripe-gateway.js';
 
 /** A checkout request older than this is not answered any more (the person has moved on). */
@@ -29,7 +35,17 @@ export interface BillingReactorLogger {
   info?(details: object, message: string): void;
 }
 
-export function billingReactor(deps: BillingDeps & { clock: Clock; ids: IdGenerator; logger: BillingReactorLogger }): Reactor {
+export interface BillingReactorDeps extends BillingDeps {
+  clock: Clock;
+  ids: IdGenerator;
+  logger: BillingReactorLogger;
+  /** Counts Stripe events refused because they name another user's Stripe customer. */
+  onRefused?: () => void;
+}
+
+type StripeEvent = StripeEventReceived['data'];
+
+export function billingReactor(deps: BillingReactorDeps): Reactor {
   const meta = (cause: string): CommandMetadata => ({ principal: null, now: deps.clock.now(), correlationId: cause, commandId: deps.ids.uuid() });
 
   async function answerCheckout(event: RecordedEvent, request: z.infer<typeof CheckoutRequested>['data']) {
@@ -55,10 +71,38 @@ export function billingReactor(deps: BillingDeps & { clock: Clock; ids: IdGenera
     }
   }
 
-  async function uidFor(metadataUid: unknown, customer: unknown): Promise<string | null> {
-    if (typeof metadataUid === 'string' && metadataUid) return metadataUid;
+  /**
+   * The user a Stripe object belongs to: the one its Stripe customer belongs to. The object's
+   * own claim (its metadata's uid) binds a customer not yet claimed, and must agree with the
+   * binding after that: an object naming another user's customer is refused, logged and
+   * counted, and nothing of it is applied to anyone.
+   */
+  async function ownerOf(cause: RecordedEvent, event: StripeEvent, customer: unknown, claimedUid: unknown): Promise<{ uid: string; customerId: string } | null> {
     const customerId = customerIdOf((customer ?? null) as string | null);
-    return customerId ? uidOfCustomer(deps.db, customerId) : null;
+    if (!customerId) {
+      deps.logger.error({ stripeEventId: event.id, type: event.type }, 'a Stripe event names no Stripe customer; ignored');
+      return null;
+    }
+    let uid = typeof claimedUid === 'string' && claimedUid ? claimedUid : null;
+    if (!uid) {
+      const bound = await uidOfCustomer(deps.store, customerId);
+      if (bound) return { uid: bound, customerId };
+      uid = await legacyOwnerOfCustomer(deps.db, customerId);
+    }
+    if (!uid) {
+      deps.logger.error({ stripeEventId: event.id, type: event.type, customerId }, 'a Stripe event names no Mapfold user; ignored');
+      return null;
+    }
+    const claim = await claimStripeCustomer(deps, { customerId, uid, stripeEventId: event.id }, meta(cause.id));
+    if (claim.refused) {
+      deps.logger.error(
+        { stripeEventId: event.id, type: event.type, customerId, claimedUid: uid, owner: claim.owner },
+        'a Stripe event names the Stripe customer of another user; refused',
+      );
+      deps.onRefused?.();
+      return null;
+    }
+    return { uid, customerId };
   }
 
   async function titlesOf(mapIds: string[]): Promise<Record<string, string>> {
@@ -67,22 +111,30 @@ export function billingReactor(deps: BillingDeps & { clock: Clock; ids: IdGenera
     return Object.fromEntries(rows.map((row) => [row.id, row.title]));
   }
 
-  /** Re-reads the subscription from Stripe and records it; maps beyond the new slots go back to test maps. */
-  async function syncSubscription(cause: RecordedEvent, subscriptionId: string, fallback: Stripe.Subscription | null) {
-    const subscription = (await deps.gateway.retrieveSubscription(subscriptionId)) ?? fallback;
-    if (!subscription) return;
-    const uid = await uidFor(subscription.metadata?.uid, subscription.customer);
-    const customerId = customerIdOf(subscription.customer);
-    if (!uid || !customerId) {
-      deps.logger.error({ subscriptionId }, 'a Stripe subscription names no Mapfold user; ignored');
-      return;
+  /**
+   * Re-reads the subscription from Stripe (or, when that fails, takes the copy in the event)
+   * and offers it to the customer, who keeps it if it is newer than the recorded one; maps
+   * beyond the new slots go back to test maps.
+   */
+  async function syncSubscription(cause: RecordedEvent, event: StripeEvent, subscriptionId: string, copy: Stripe.Subscription | null) {
+    let fresh: Stripe.Subscription | null = null;
+    try {
+      fresh = await deps.gateway.retrieveSubscription(subscriptionId);
+    } catch (error) {
+      // Stripe down or refusing: the event's copy is safe to use, an older one is never kept.
+      deps.logger.error({ err: error, subscriptionId }, 're-reading a subscription from Stripe failed; using the copy in the event');
     }
-    const customer = await readCustomer(deps.db, uid);
+    const subscription = fresh ?? copy;
+    if (!subscription) return;
+    const origin: CopyOrigin = { created: event.created, source: fresh ? 'stripe' : 'event' };
+    const owner = await ownerOf(cause, event, subscription.customer, subscription.metadata?.uid);
+    if (!owner) return;
+    const customer = await readCustomer(deps.db, owner.uid);
     const titles = await titlesOf((customer?.slots ?? []).map((slot) => slot.mapId));
     const outcome = await runCustomerCommand(
       deps,
-      uid,
-      { type: 'SyncSubscription', data: { customerId, subscription: deps.gateway.viewOf(subscription), titles } },
+      owner.uid,
+      { type: 'SyncSubscription', data: { customerId: owner.customerId, subscription: deps.gateway.viewOf(subscription), origin, titles } },
       meta(cause.id),
     );
     await unpublishReleased(outcome.events, cause);
@@ -116,29 +168,28 @@ export function billingReactor(deps: BillingDeps & { clock: Clock; ids: IdGenera
     }
   }
 
-  async function handleStripeEvent(recorded: RecordedEvent, event: StripeEventReceived['data']) {
+  async function handleStripeEvent(recorded: RecordedEvent, event: StripeEvent) {
     const object = event.object as Record<string, unknown>;
     switch (event.type) {
       case 'checkout.session.completed': {
         const session = object as unknown as Stripe.Checkout.Session;
-        const uid = await uidFor(session.client_reference_id ?? session.metadata?.uid, session.customer);
-        const customerId = customerIdOf(session.customer);
-        if (!uid || !customerId) return;
+        const owner = await ownerOf(recorded, event, session.customer, session.client_reference_id ?? session.metadata?.uid);
+        if (!owner) return;
         await runCustomerCommand(
           deps,
-          uid,
-          { type: 'CompleteCheckout', data: { sessionId: session.metadata?.sessionId ?? null, stripeSessionId: session.id, customerId } },
+          owner.uid,
+          { type: 'CompleteCheckout', data: { sessionId: session.metadata?.sessionId ?? null, stripeSessionId: session.id, customerId: owner.customerId } },
           meta(recorded.id),
         );
         const subscriptionId = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
-        if (subscriptionId) await syncSubscription(recorded, subscriptionId, null);
+        if (subscriptionId) await syncSubscription(recorded, event, subscriptionId, null);
         return;
       }
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {
         const subscription = object as unknown as Stripe.Subscription;
-        await syncSubscription(recorded, subscription.id, subscription);
+        await syncSubscription(recorded, event, subscription.id, subscription);
         return;
       }
       case 'invoice.paid':
@@ -146,11 +197,11 @@ export function billingReactor(deps: BillingDeps & { clock: Clock; ids: IdGenera
         const invoice = object as unknown as Stripe.Invoice & { subscription?: string | null };
         const details = invoice.parent?.subscription_details ?? null;
         const subscriptionId = (typeof details?.subscription === 'string' ? details.subscription : details?.subscription?.id) ?? invoice.subscription ?? null;
-        const uid = await uidFor(details?.metadata?.uid, invoice.customer);
-        if (!uid) return;
+        const owner = await ownerOf(recorded, event, invoice.customer, details?.metadata?.uid);
+        if (!owner) return;
         await runCustomerCommand(
           deps,
-          uid,
+          owner.uid,
           {
             type: 'RecordInvoice',
             data: {
@@ -162,7 +213,7 @@ export function billingReactor(deps: BillingDeps & { clock: Clock; ids: IdGenera
           },
           meta(recorded.id),
         );
-        if (subscriptionId) await syncSubscription(recorded, subscriptionId, null);
+        if (subscriptionId) await syncSubscription(recorded, event, subscriptionId, null);
         return;
       }
       default:

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.js';
-import { billingSnapshot, licenceOfMap } from '../../projections/billing.js';
+import { billingSnapshot, licenceOfMap, readCustomer } from '../../projections/billing.js';
 import { expireLicences } from '../../server/billing/licence-expiry.js';
 import { LocalStripeStore } from '../../server/billing/local-stripe/local-stripe-store.js';
 import { localPrices, localStripeApi, subscriptionObject } from '../../server/billing/local-stripe/local-stripe-api.js';
@@ -99,6 +99,23 @@ describe.each(databaseTargets)('billing on $name', (target) => {
     return local(url);
   }
 
+  /** Signs an event as Stripe would, with the webhook secret the app is configured with, and posts it. */
+  const deliver = (event: Record<string, unknown>, timestamp?: number) => {
+    const payload = JSON.stringify(event);
+    return fetch(`${server.url}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signWebhook(payload, keys().webhookSecret, timestamp) },
+      body: payload,
+    });
+  };
+  /** Waits until the billing reactor has handled these (recorded) Stripe events. */
+  const reacted = async (events: Record<string, unknown>[]) => {
+    for (const event of events) {
+      const [recorded] = await server.services.store.readStream(streams.stripeEvent(String(event.id)));
+      await server.app.billingReactor.waitFor(recorded!.position);
+    }
+  };
+
   it('subscribes through the local checkout: the session url, then an active subscription with its slots', async () => {
     const user = await registerUser(server);
     await subscribe(user, 'basic', 3);
@@ -138,7 +155,8 @@ describe.each(databaseTargets)('billing on $name', (target) => {
     const post = (payload: string, signature: string) =>
       fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
     const payload = JSON.stringify(stripeEvent('customer.created', { id: 'cus_unknown', object: 'customer' }, new Date()));
-    const signature = signWebhook(payload, keys().webhookSecret);
+    const secret = keys().webhookSecret;
+    const signature = signWebhook(payload, secret);
     const first = await post(payload, signature);
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ received: true });
@@ -148,12 +166,20 @@ describe.each(databaseTargets)('billing on $name', (target) => {
     // Signed with another secret, or with the constant the local test Stripe once had in its source.
     expect((await post(payload, signWebhook(payload, 'whsec_someone_else'))).status).toBe(400);
     expect((await post(payload, signWebhook(payload, 'whsec_mapfold_local_test_checkout'))).status).toBe(400);
-    // Signed ten minutes ago: outside the 5-minute tolerance.
-    expect((await post(payload, signWebhook(payload, keys().webhookSecret, Math.floor(Date.now() / 1000) - 600))).status).toBe(400);
+    // Signed ten minutes ago, or dated ten minutes ahead: outside the 5-minute tolerance either way.
+    const seconds = Math.floor(Date.now() / 1000);
+    for (const signedAt of [seconds - 600, seconds + 600, seconds + 310]) {
+      const refused = await post(payload.replace('cus_unknown', `cus_at_${signedAt}`), signWebhook(payload.replace('cus_unknown', `cus_at_${signedAt}`), secret, signedAt));
+      expect(refused.status, `signed at ${signedAt - seconds} s`).toBe(400);
+      expect(await refused.json()).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'Webhook signature verification failed.' } });
+    }
+    // A little ahead (clocks differ) is still fine.
+    const ahead = payload.replace('evt_', 'evt_ahead_');
+    expect((await post(ahead, signWebhook(ahead, secret, seconds + 60))).status).toBe(200);
     expect((await fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload })).status).toBe(400);
     // Each refused delivery is counted for the operators.
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
-    expect(Number(/mapfold_webhook_failures_total\{provider="stripe"\} (\d+)/.exec(metrics)?.[1])).toBeGreaterThanOrEqual(4);
+    expect(Number(/mapfold_webhook_failures_total\{provider="stripe"\} (\d+)/.exec(metrics)?.[1])).toBeGreaterThanOrEqual(6);
   });
 
   it('serves the local test Stripe’s API only to its own key', async () => {
@@ -170,7 +196,7 @@ describe.each(databaseTargets)('billing on $name', (target) => {
     expect(crossSite.status).toBe(403);
   });
 
-  it('ends in the same state whether 200 subscription events arrive in order, shuffled or twice', async () => {
+  it('ends in the same state whether 40 subscription events arrive in order, shuffled or twice', async () => {
     const store = await LocalStripeStore.open(server.services.db);
     const [price] = localPrices(server.services.config.stripe.prices);
     const users = [await registerUser(server), await registerUser(server), await registerUser(server)];
@@ -180,13 +206,13 @@ describe.each(databaseTargets)('billing on $name', (target) => {
       await store.put({ id: customer, object: 'customer' });
       let subscription = subscriptionObject({ customer, price: price!, quantity: 1, metadata: { uid: user.uid }, now: new Date('2026-11-01T00:00:00Z') });
       const events: Record<string, unknown>[] = [];
-      for (let step = 1; step <= 200; step++) {
+      for (let step = 1; step <= 40; step++) {
         subscription = { ...subscription, items: { ...(subscription.items as object), data: [{ ...(subscription.items as any).data[0], quantity: 1 + (step % 17) }] } };
-        if (step === 150) subscription = { ...subscription, cancel_at: 1_900_000_000, cancel_at_period_end: true };
+        if (step === 30) subscription = { ...subscription, cancel_at: 1_900_000_000, cancel_at_period_end: true };
         await store.put(subscription);
         events.push(stripeEvent(step === 1 ? 'customer.subscription.created' : 'customer.subscription.updated', subscription, new Date(Date.now() + step * 1000)));
       }
-      const deliveries = index === 0 ? events : index === 1 ? shuffle(events, 7) : shuffle([...events, ...events.slice(0, 80)], 11);
+      const deliveries = index === 0 ? events : index === 1 ? shuffle(events, 7) : shuffle([...events, ...events.slice(0, 16)], 11);
       let last = '';
       for (const event of deliveries) {
         const payload = JSON.stringify(event);
@@ -200,13 +226,49 @@ describe.each(databaseTargets)('billing on $name', (target) => {
       }
       const recorded = await server.services.store.readStream(streams.stripeEvent(last));
       await server.app.billingReactor.waitFor(recorded[0]!.position);
-      await until(() => billing(user), (b) => b.subscriptions[0]?.quantity === 1 + (200 % 17), 'the final quantity');
+      await until(() => billing(user), (b) => b.subscriptions[0]?.quantity === 1 + (40 % 17), 'the final quantity');
       const { id: _id, ...view } = (await billing(user)).subscriptions[0]!;
       finals.push(view);
     }
-    expect(finals[0]).toMatchObject({ quantity: 1 + (200 % 17), cancelAt: new Date(1_900_000_000 * 1000).toISOString(), status: 'active' });
+    expect(finals[0]).toMatchObject({ quantity: 1 + (40 % 17), cancelAt: new Date(1_900_000_000 * 1000).toISOString(), status: 'active' });
     expect(finals[1]).toEqual(finals[0]);
     expect(finals[2]).toEqual(finals[0]);
+  });
+
+  it('refuses a Stripe customer named for a second user: both users’ billing stays right and new checkouts still appear', async () => {
+    const store = await LocalStripeStore.open(server.services.db);
+    const [price] = localPrices(server.services.config.stripe.prices);
+    const owner = await registerUser(server);
+    const intruder = await registerUser(server);
+    await subscribe(owner, 'basic', 2);
+    const ownerBefore = await billing(owner);
+    const intruderBefore = await billing(intruder);
+    const customerId = (await readCustomer(server.services.db, owner.uid))!.customerId!;
+    const failures = async () => Number(/mapfold_webhook_failures_total\{provider="stripe"\} (\d+)/.exec(await (await fetch(`${server.url}/metrics`)).text())?.[1] ?? 0);
+    const failuresBefore = await failures();
+
+    // Given two signed Stripe events that name the owner's Stripe customer for another user:
+    // a completed checkout and a new subscription with the other user in its metadata.
+    const sneaky = subscriptionObject({ customer: customerId, price: price!, quantity: 5, metadata: { uid: intruder.uid }, now: new Date() });
+    await store.put(sneaky);
+    const checkout = { id: 'cs_test_sneaky', object: 'checkout.session', client_reference_id: intruder.uid, metadata: { uid: intruder.uid }, customer: customerId, subscription: sneaky.id };
+    const events = [stripeEvent('checkout.session.completed', checkout, new Date()), stripeEvent('customer.subscription.created', sneaky, new Date())];
+    for (const event of events) expect((await deliver(event)).status).toBe(200);
+    await reacted(events);
+
+    // Then neither user's billing changed, the refusals are on the record, and billing goes on.
+    const newcomer = await registerUser(server);
+    await subscribe(newcomer, 'professional', 1);
+    expect(await billing(owner)).toEqual(ownerBefore);
+    expect(await billing(intruder)).toEqual(intruderBefore);
+    expect(await readCustomer(server.services.db, intruder.uid)).toBeNull();
+    const binding = await server.services.store.readStream(streams.stripeCustomer(customerId));
+    expect(binding.map((event) => [event.type, (event.data as { uid: string }).uid])).toEqual([
+      ['StripeCustomerClaimed', owner.uid],
+      ['StripeCustomerClaimRefused', intruder.uid],
+      ['StripeCustomerClaimRefused', intruder.uid],
+    ]);
+    expect(await failures()).toBe(failuresBefore + 2);
   });
 
   it('publishes only registered maps into free slots, and unpublishes the newest when slots shrink', async () => {
