@@ -26,7 +26,6 @@ import { errorHandler, sendError } from './errors.js';
 import { LiveHub } from './live/live-hub.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { fileRoutes, type FileRouteOptions } from './routes/file-routes.js';
-import { stripeRoleOf } from '../projections/billing.js';
 import { setUpBilling } from './billing/billing-plugin.js';
 import type { ReactorRunner } from './billing/reactor-runner.js';
 import { functionRoutes } from './routes/function-routes.js';
@@ -40,6 +39,9 @@ import { contactRoutes } from './routes/contact-routes.js';
 import { clientConfigRoutes } from './routes/client-config-routes.js';
 import { seoRoutes } from './routes/seo-routes.js';
 import type { Services } from './services.js';
+import { accessHooks, isSameOrigin, registerAccessHooks } from './http/access-hooks.js';
+import { registerOpenApi } from './http/openapi.js';
+import { useZodSchemas } from './http/zod-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,8 +111,9 @@ export async function buildApp(
   });
   app.decorate('metrics', metrics);
   app.addHook('onResponse', async (request, reply) => {
-    if (request.routeOptions.url !== '/api/fn/:name') return;
-    const name = (request.params as { name?: string }).name ?? '';
+    const url = request.routeOptions.url;
+    if (!url?.startsWith('/api/fn/')) return;
+    const name = url === '/api/fn/:name' ? '' : url.slice('/api/fn/'.length);
     const fn = Object.hasOwn(functionPayloads, name) ? name : 'unknown';
     const outcome = reply.statusCode < 400 ? 'ok' : codeForStatus(reply.statusCode);
     metrics.commandDuration.observe({ function: fn, outcome }, reply.elapsedTime / 1000);
@@ -124,15 +127,11 @@ export async function buildApp(
     request.correlationId = typeof header === 'string' && CORRELATION_ID.test(header) ? header : request.id;
     // Every log line of the request names the correlation id its events will carry.
     if (request.correlationId !== request.id) request.log = request.log.child({ correlationId: request.correlationId });
-    // The local test Stripe's pages post forms too: another site must not post them.
-    if (request.url.startsWith('/local-stripe/')) refuseCrossSiteWrites(request, config.publicUrl);
-    if (request.url.startsWith('/api/')) {
-      refuseCrossSiteWrites(request, config.publicUrl);
-      const principal = await services.auth.principalFor({ headers: request.headers, cookies: request.cookies });
-      // The subscription role (spec §6) follows the billing read model, whichever provider signed in.
-      request.principal = principal ? { ...principal, stripeRole: (await stripeRoleOf(db, principal.uid)) ?? principal.stripeRole } : null;
-    }
   });
+  // Who is calling and what they may do: hooks each route (or scope) names, not URL-prefix branches here.
+  registerAccessHooks(app, accessHooks({ auth: services.auth, db, publicUrl: config.publicUrl }));
+  useZodSchemas(app);
+  await registerOpenApi(app, config.publicUrl);
 
   // NUL and lone surrogates are refused on every route, naming the field, before any handler.
   app.addHook('preValidation', refuseUnsafeText);
@@ -140,44 +139,52 @@ export async function buildApp(
   await publicMapRoutes(app, { db, clientDist: CLIENT_DIST });
   await seoRoutes(app, config);
   await app.register(async (api) => {
+    // Every write to the API and the local test Stripe's pages must come from this site's pages.
+    api.addHook('onRequest', app.access.sameSiteWrites);
     const history = await MapHistory.open(db, services.store);
+    // Billing's own routes (Stripe's webhook, the local test Stripe) answer Stripe, not a person.
     const billing = await setUpBilling(api, services, history);
     app.decorate('billingReactor', billing.reactor);
-    await functionRoutes(api, billing.deps);
-    await queryRoutes(api, db);
-    await historyRoutes(api, db, history);
-    await adminRoutes(api, db);
-    await authRoutes(api, services);
-    await contactRoutes(api, services);
-    await fileRoutes(api, {
-      files: services.files,
-      uploadLimit: config.uploadLimit,
-      rateLimiter: services.rateLimiter,
-      ...(options.remoteFiles ? { remote: options.remoteFiles } : {}),
+    await api.register(async (product) => {
+      // The product's API reads who is calling; each route then says what it requires.
+      product.addHook('onRequest', app.access.identify);
+      await functionRoutes(product, billing.deps);
+      await queryRoutes(product, db);
+      await historyRoutes(product, db, history);
+      await adminRoutes(product, db);
+      await authRoutes(product, services);
+      await contactRoutes(product, services);
+      await fileRoutes(product, {
+        files: services.files,
+        uploadLimit: config.uploadLimit,
+        rateLimiter: services.rateLimiter,
+        ...(options.remoteFiles ? { remote: options.remoteFiles } : {}),
+      });
+      await templateRoutes(product, { files: services.files, rateLimiter: services.rateLimiter });
+      await clientConfigRoutes(product, config);
+      if (services.outbox) await devOutboxRoutes(product, services.outbox, { behindProxy: config.trustProxy !== null });
+      product.get('/api/live', { websocket: true, schema: { hide: true } }, (socket, request) => {
+        // Another site's page must not ride the visitor's cookie into their live data.
+        if (!isSameOrigin(request.headers.origin, request.headers.host, config.publicUrl)) {
+          socket.close(CLOSE_FORBIDDEN_ORIGIN, 'Origin not allowed');
+          return;
+        }
+        const clerk = services.clerk;
+        if (clerk) {
+          // Browsers cannot put headers on a websocket: the token comes in an `auth` message.
+          hub.attach(socket, null, { verifyToken: (token) => clerk.verify(token) });
+          return;
+        }
+        if (!request.principal) {
+          socket.close(CLOSE_UNAUTHENTICATED, 'Unauthenticated');
+          return;
+        }
+        const { headers, cookies } = request;
+        hub.attach(socket, request.principal, { recheck: () => services.auth.principalFor({ headers, cookies }) });
+      });
     });
-    await templateRoutes(api, { files: services.files, rateLimiter: services.rateLimiter });
-    await clientConfigRoutes(api, config);
+    // Health, readiness and metrics answer probes, which carry no session.
     await opsRoutes(api, { db, store: services.store, projections: allProjections, metrics, config });
-    if (services.outbox) await devOutboxRoutes(api, services.outbox, { behindProxy: config.trustProxy !== null });
-    api.get('/api/live', { websocket: true }, (socket, request) => {
-      // Another site's page must not ride the visitor's cookie into their live data.
-      if (!isSameOrigin(request.headers.origin, request.headers.host, config.publicUrl)) {
-        socket.close(CLOSE_FORBIDDEN_ORIGIN, 'Origin not allowed');
-        return;
-      }
-      const clerk = services.clerk;
-      if (clerk) {
-        // Browsers cannot put headers on a websocket: the token comes in an `auth` message.
-        hub.attach(socket, null, { verifyToken: (token) => clerk.verify(token) });
-        return;
-      }
-      if (!request.principal) {
-        socket.close(CLOSE_UNAUTHENTICATED, 'Unauthenticated');
-        return;
-      }
-      const { headers, cookies } = request;
-      hub.attach(socket, request.principal, { recheck: () => services.auth.principalFor({ headers, cookies }) });
-    });
   });
 
   const hasClient = existsSync(path.join(CLIENT_DIST, 'index.html'));
@@ -197,27 +204,3 @@ export async function buildApp(
   return app;
 }
 
-/**
- * CSRF: a browser names the page a request comes from (Origin, or Sec-Fetch-Site). A write
- * from another site's page is refused before anything runs; scripts and same-site pages pass.
- * (SameSite=Lax cookies already stay home on cross-site POSTs; this holds for older browsers
- * and same-site subdomains too.)
- */
-function refuseCrossSiteWrites(request: FastifyRequest, publicUrl: string): void {
-  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-  const origin = request.headers.origin;
-  const fetchSite = request.headers['sec-fetch-site'];
-  const crossSite = origin ? !isSameOrigin(origin, request.headers.host, publicUrl) : fetchSite === 'cross-site';
-  if (crossSite) throw new DomainError('permission-denied', 'Cross-site request refused.');
-}
-
-/** True for requests without an Origin (not a browser page) or from this site's own pages. */
-function isSameOrigin(origin: string | undefined, host: string | undefined, publicUrl: string): boolean {
-  if (!origin) return true;
-  try {
-    const url = new URL(origin);
-    return url.origin === new URL(publicUrl).origin || url.host === host;
-  } catch {
-    return false;
-  }
-}

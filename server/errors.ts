@@ -4,6 +4,7 @@
  * as `internal` without their details.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { DomainError, ERROR_STATUS, type ErrorCode } from '../events/errors.js';
 
@@ -43,8 +44,32 @@ function fastifyAnswer(error: FastifyError, bodyLimit: number): ErrorAnswer | nu
   }
 }
 
+/** The body of a callable request or JSON route is `{data}`; a missing or non-object body says so. */
+export const BODY_SHAPE_MESSAGE = 'Request body must be a JSON object with a data field.';
+
+/**
+ * A route schema's refusal (server/http/zod-routes.ts) as invalid-argument naming the field.
+ * Bodies are `{data: …}`: the field is named inside `data`, as the functions always did.
+ */
+function validationAnswer(error: FastifyError & { validationContext?: string }): ErrorAnswer {
+  const issue = error.validation![0]!;
+  const path = issue.instancePath.split('/').filter(Boolean);
+  if (error.validationContext === 'body') {
+    const missing = issue.keyword === 'invalid_type' && / received undefined$/.test(issue.message ?? '');
+    if (path.length === 0 || (path.length === 1 && path[0] === 'data' && missing)) return { code: 'invalid-argument', message: BODY_SHAPE_MESSAGE };
+    if (path[0] === 'data') path.shift();
+  }
+  // An unknown field is named like any other: "owner: unknown query parameter".
+  const unknown = issue.keyword === 'unrecognized_keys' ? ((issue.params as { keys?: string[] }).keys ?? []) : [];
+  const fields = unknown.length > 0 ? [...path, unknown.join(', ')] : path;
+  const message = unknown.length > 0 && /^Unrecognized key/.test(issue.message ?? '') ? 'unknown field' : (issue.message ?? 'is not valid');
+  const where = fields.length > 0 ? `${fields.join('.')}: ` : '';
+  return { code: 'invalid-argument', message: `${where}${message}` };
+}
+
 export function toErrorAnswer(error: unknown, bodyLimit: number): ErrorAnswer | null {
   if (error instanceof DomainError) return { code: error.code, message: error.message };
+  if (hasZodFastifySchemaValidationErrors(error)) return validationAnswer(error as FastifyError);
   if (error instanceof ZodError) return { code: 'invalid-argument', message: zodMessage(error) };
   if (typeof error === 'object' && error !== null && 'code' in error) return fastifyAnswer(error as FastifyError, bodyLimit);
   return null;

@@ -16,7 +16,11 @@ import { DomainError } from '../../events/errors.js';
 import { formatPosition } from '../../events/position.js';
 import { readCheckpoint } from '../../projections/checkpoints.js';
 import { listMapsByAuthor, type MapsByAuthorFilter, type MapsKey } from '../../projections/maps-by-author.js';
+import { ErrorBody } from '../../events/function-results.js';
+import { resultAt } from '../../events/http-api.js';
+import { MapListItem } from '../../events/read-models.js';
 import type { Database } from '../db/database.js';
+import { typed } from '../http/zod-routes.js';
 
 export const ADMIN_MAPS_DEFAULT_LIMIT = 25;
 export const ADMIN_MAPS_MAX_LIMIT = 100;
@@ -81,17 +85,18 @@ const Cursor = single('the next value of the previous page').transform((text, ct
 });
 
 export const AdminMapsQuery = z
-  .object({
-    author: single('a uid').min(1, 'must not be empty').max(128, 'is too long'),
-    q: single('text').max(200, 'must be at most 200 characters'),
-    state: States,
-    from: IsoDay,
-    to: IsoDay,
-    limit: Limit,
-    cursor: Cursor,
-  })
-  .partial()
-  .strict()
+  .strictObject(
+    {
+      author: single('a uid').min(1, 'must not be empty').max(128, 'is too long').optional(),
+      q: single('text').max(200, 'must be at most 200 characters').optional(),
+      state: States.optional(),
+      from: IsoDay.optional(),
+      to: IsoDay.optional(),
+      limit: Limit.optional(),
+      cursor: Cursor.optional(),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'unknown query parameter (use author, q, state, from, to, limit, cursor)' : undefined) },
+  )
   .superRefine((query, ctx) => {
     if (query.from && query.to && query.to.end.getTime() <= query.from.start.getTime()) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
@@ -102,27 +107,18 @@ export function encodeMapsCursor(key: MapsKey): string {
   return Buffer.from(JSON.stringify({ created: key.created, id: key.id }), 'utf8').toString('base64url');
 }
 
-/** The query string, checked: a bad parameter is an invalid-argument error that names it. */
-function parseQuery(raw: unknown) {
-  const parsed = AdminMapsQuery.safeParse(raw ?? {});
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  if (issue?.code === 'unrecognized_keys') {
-    throw new DomainError('invalid-argument', `${issue.keys.join(', ')}: unknown query parameter (use author, q, state, from, to, limit, cursor)`);
-  }
-  const field = issue?.path[0] !== undefined ? String(issue.path[0]) : 'query';
-  throw new DomainError('invalid-argument', `${field}: ${issue?.message ?? 'is not valid'}`);
-}
+const AdminMapsPage = resultAt(z.object({ items: z.array(MapListItem), next: z.string().nullable(), total: z.number().int() }));
 
-export async function adminRoutes(app: FastifyInstance, db: Database): Promise<void> {
-  app.get('/api/admin/maps', async (request) => {
-    const principal = request.principal;
-    if (!principal) throw new DomainError('unauthenticated', 'Unauthenticated');
-    if (!principal.admin) throw new DomainError('permission-denied', 'Only admins may query every map.');
-    // ADMIN_EMAILS names addresses: the claim counts once the address is proven.
-    if (!principal.emailVerified) throw new DomainError('permission-denied', 'Verify your email address first.');
-
-    const query = parseQuery(request.query);
+export async function adminRoutes(scope: FastifyInstance, db: Database): Promise<void> {
+  const app = typed(scope);
+  app.get(
+    '/api/admin/maps',
+    {
+      schema: { tags: ['admin'], querystring: AdminMapsQuery, response: { 200: AdminMapsPage, '4xx': ErrorBody } },
+      preValidation: [scope.access.admin('Only admins may query every map.')],
+    },
+    async (request) => {
+    const query = request.query;
     const filter: MapsByAuthorFilter = {
       ...(query.author !== undefined ? { author: query.author } : {}),
       ...(query.q !== undefined ? { q: query.q } : {}),
@@ -135,5 +131,6 @@ export async function adminRoutes(app: FastifyInstance, db: Database): Promise<v
     const position = checkpoint ? formatPosition(checkpoint.position) : '-1:-1';
     const page = await listMapsByAuthor(db, filter, { limit: query.limit ?? ADMIN_MAPS_DEFAULT_LIMIT, after: query.cursor ?? null });
     return { result: { items: page.items, next: page.next ? encodeMapsCursor(page.next) : null, total: page.total }, position };
-  });
+    },
+  );
 }

@@ -4,12 +4,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ClientConfig } from '../../events/client-config.js';
+import { resultOf } from '../../events/http-api.js';
 import type { Config } from '../config.js';
+import { typed } from '../http/zod-routes.js';
 
 export async function clientConfigRoutes(app: FastifyInstance, config: Pick<Config, 'posthog'>): Promise<void> {
   // Parsed once at start-up: a bad value fails the start, not a visitor's page.
   const body = { result: ClientConfig.parse({ analytics: { posthog: config.posthog } }) };
-  app.get('/api/client-config', async (_request, reply) => {
+  typed(app).get('/api/client-config', { schema: { tags: ['config'], response: { 200: resultOf(ClientConfig) } } }, async (_request, reply) => {
     // Short caching: a changed key reaches visitors within minutes, without a request per page.
     reply.header('cache-control', 'public, max-age=300');
     return body;

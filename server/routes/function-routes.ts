@@ -1,10 +1,14 @@
 /**
- * `POST /api/fn/{name}` with `{data}`: the spec's callable functions. Validates the payload
- * with the function's zod schema, runs it, answers `{result, position}`.
+ * `POST /api/fn/{name}` with `{data}`: the spec's callable functions, one route per function,
+ * each declaring its payload and answer schemas (events/functions.ts, events/function-results.ts).
+ * In order: the body must be JSON, the caller signed in with a verified address (before the
+ * payload is looked at), then the payload is validated and the function runs. Any other name
+ * answers not-found.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../events/errors.js';
+import { ErrorBody, functionAnswer } from '../../events/function-results.js';
 import { functionPayloads, type FunctionName } from '../../events/functions.js';
 import { formatPosition } from '../../events/position.js';
 import type { CommandMetadata } from '../commands/command-handler.js';
@@ -21,6 +25,7 @@ import {
 } from '../commands/map-commands.js';
 import { createPortalLink, publishMap, registerLicence, startCheckout, unpublishMap, type BillingDeps } from '../billing/billing-functions.js';
 import type { Position } from '../../events/position.js';
+import { typed } from '../http/zod-routes.js';
 
 type Handler = (deps: BillingDeps, payload: never, meta: CommandMetadata) => Promise<{ result: unknown; position: Position | null }>;
 
@@ -41,36 +46,43 @@ const handlers: Record<FunctionName, Handler> = {
   registerLicence: registerLicence as Handler,
 };
 
-const CallableBody = z.object({ data: z.unknown() }, { error: 'Request body must be a JSON object with a data field.' });
+const FUNCTION_NAMES = Object.keys(functionPayloads) as FunctionName[];
 
-function isFunctionName(name: string): name is FunctionName {
-  return Object.hasOwn(functionPayloads, name);
+/** Callable requests are JSON; anything else is refused before the caller or payload is looked at. */
+export async function jsonBodyOnly(request: FastifyRequest): Promise<void> {
+  if (!request.headers['content-type']?.toLowerCase().startsWith('application/json')) {
+    throw new DomainError('invalid-argument', 'Request body must be JSON (Content-Type: application/json).');
+  }
 }
 
 export async function functionRoutes(app: FastifyInstance, deps: BillingDeps): Promise<void> {
-  app.post<{ Params: { name: string } }>('/api/fn/:name', async (request) => {
-    const { name } = request.params;
-    if (!isFunctionName(name)) throw new DomainError('not-found', `Unknown function: ${name.slice(0, 60)}`);
-    if (!request.headers['content-type']?.toLowerCase().startsWith('application/json')) {
-      throw new DomainError('invalid-argument', 'Request body must be JSON (Content-Type: application/json).');
-    }
-    const body = CallableBody.safeParse(request.body);
-    if (!body.success || body.data.data === undefined) {
-      throw new DomainError('invalid-argument', 'Request body must be a JSON object with a data field.');
-    }
-    // Every function acts for a user; refuse before looking at the payload.
-    if (!request.principal) throw new DomainError('unauthenticated', 'Unauthenticated');
-    // Spec §5: a verified e-mail address is needed to use the product.
-    if (!request.principal.emailVerified) throw new DomainError('permission-denied', 'Verify your email address first.');
-    const payload = functionPayloads[name].parse(body.data.data);
-    const now = request.server.clock.now();
-    const meta: CommandMetadata = {
-      principal: request.principal,
-      now,
-      correlationId: request.correlationId,
-      commandId: request.server.ids.uuid(),
-    };
-    const outcome = await handlers[name](deps, payload as never, meta);
-    return { result: outcome.result, position: outcome.position ? formatPosition(outcome.position) : null };
+  const api = typed(app);
+  for (const name of FUNCTION_NAMES) {
+    api.post(
+      `/api/fn/${name}`,
+      {
+        schema: {
+          tags: ['functions'],
+          operationId: name,
+          body: z.object({ data: functionPayloads[name] }),
+          response: { 200: functionAnswer(name), '4xx': ErrorBody },
+        },
+        // Every function acts for a user with a verified address (spec §5): refused before the payload is read.
+        preValidation: [jsonBodyOnly, app.access.verified],
+      },
+      async (request) => {
+        const meta: CommandMetadata = {
+          principal: request.principal,
+          now: request.server.clock.now(),
+          correlationId: request.correlationId,
+          commandId: request.server.ids.uuid(),
+        };
+        const outcome = await handlers[name](deps, request.body.data as never, meta);
+        return { result: outcome.result, position: outcome.position ? formatPosition(outcome.position) : null } as never;
+      },
+    );
+  }
+  api.post('/api/fn/:name', { schema: { hide: true, params: z.object({ name: z.string() }) } }, async (request) => {
+    throw new DomainError('not-found', `Unknown function: ${request.params.name.slice(0, 60)}`);
   });
 }

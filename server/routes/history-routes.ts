@@ -3,72 +3,80 @@
  * by page; the map as it was at any revision; the whole audit log as CSV or JSON. Someone
  * else's map is permission-denied, and never says more than that it exists.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import { z } from 'zod';
 import { DomainError } from '../../events/errors.js';
-import type { MapAtRevision } from '../../events/history-api.js';
+import { MapAtRevision, TimelinePage } from '../../events/history-api.js';
+import { ErrorBody } from '../../events/function-results.js';
+import { FileText, MapIdParams, resultOf } from '../../events/http-api.js';
+import type { Principal } from '../../events/principal.js';
+import { requirePrincipal } from '../http/access-hooks.js';
+import { typed } from '../http/zod-routes.js';
 import { getMapData } from '../../projections/map-data.js';
 import type { Queryable } from '../db/database.js';
 import { activeMap, type MapHistory } from '../history/map-history.js';
 
 const Revision = z.string().regex(/^\d{1,15}$/, 'must be a revision number');
+const RevisionParams = MapIdParams.extend({ revision: Revision });
 const TimelineQuery = z.object({
   before: Revision.optional(),
   limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
 });
 
-/** Zod problems as the error catalogue's invalid-argument, naming the field. */
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  throw new DomainError('invalid-argument', `${issue.path.join('.') || 'query'}: ${issue.message}`);
-}
-
 /** Spreadsheets run cells that start like a formula: quote them (as the locations CSV does). */
 const cell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
-export async function historyRoutes(app: FastifyInstance, db: Queryable, history: MapHistory): Promise<void> {
+export async function historyRoutes(scope: FastifyInstance, db: Queryable, history: MapHistory): Promise<void> {
+  const app = typed(scope);
+  const signedIn = [scope.access.signedIn];
+  const tags = ['history'];
   /** The map, if the caller owns it or is an admin. */
-  const requireAccess = async (request: FastifyRequest<{ Params: { id: string } }>) => {
-    const principal = request.principal;
-    if (!principal) throw new DomainError('unauthenticated', 'Unauthenticated');
-    const row = await getMapData(db, request.params.id);
+  const requireAccess = async (principal: Principal, id: string) => {
+    const row = await getMapData(db, id);
     if (!row) throw new DomainError('not-found', 'Map not found.');
     if (row.uid !== principal.uid && !principal.admin) throw new DomainError('permission-denied', 'You do not have access to this map.');
     return row;
   };
 
-  app.get<{ Params: { id: string }; Querystring: Record<string, string> }>('/api/maps/:id/timeline', async (request) => {
-    await requireAccess(request);
-    const query = parse(TimelineQuery, request.query);
+  app.get(
+    '/api/maps/:id/timeline',
+    { schema: { tags, params: MapIdParams, querystring: TimelineQuery, response: { 200: resultOf(TimelinePage), '4xx': ErrorBody } }, preValidation: signedIn },
+    async (request) => {
+    await requireAccess(requirePrincipal(request), request.params.id);
+    const query = request.query;
     const page = await history.timeline(request.params.id, { limit: query.limit, ...(query.before !== undefined ? { before: BigInt(query.before) } : {}) });
     return { result: page };
-  });
+  },
+  );
 
-  app.get<{ Params: { id: string; revision: string } }>('/api/maps/:id/revisions/:revision', async (request) => {
-    await requireAccess(request);
-    const revision = BigInt(parse(Revision.refine((value) => value.length > 0), request.params.revision));
+  app.get(
+    '/api/maps/:id/revisions/:revision',
+    { schema: { tags, params: RevisionParams, response: { 200: resultOf(MapAtRevision), '4xx': ErrorBody } }, preValidation: signedIn },
+    async (request) => {
+    await requireAccess(requirePrincipal(request), request.params.id);
+    const revision = BigInt(request.params.revision);
     const { state } = await history.stateAt(request.params.id, revision);
     const map = activeMap(state);
     const result: MapAtRevision = { revision: revision.toString(), title: map.title, document: map.document };
     return { result };
-  });
+  },
+  );
 
   const fileName = (title: string) => title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().replace(/\s+/g, '-').slice(0, 80) || 'map';
   const attachment = (name: string) =>
     `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-  app.get<{ Params: { id: string } }>('/api/maps/:id/audit.json', async (request, reply) => {
-    const row = await requireAccess(request);
+  const download = { schema: { tags, params: MapIdParams, response: { 200: FileText, '4xx': ErrorBody } }, preValidation: signedIn };
+  app.get('/api/maps/:id/audit.json', download, async (request, reply) => {
+    const row = await requireAccess(requirePrincipal(request), request.params.id);
     const entries = await history.auditLog(request.params.id);
     reply.header('content-disposition', attachment(`${fileName(row.title)}-audit.json`)).type('application/json; charset=utf-8');
     return JSON.stringify({ mapId: row.id, title: row.title, events: entries }, null, 2);
   });
 
-  app.get<{ Params: { id: string } }>('/api/maps/:id/audit.csv', async (request, reply) => {
-    const row = await requireAccess(request);
+  app.get('/api/maps/:id/audit.csv', download, async (request, reply) => {
+    const row = await requireAccess(requirePrincipal(request), request.params.id);
     const entries = await history.auditLog(request.params.id);
     const csv = Papa.unparse(
       entries.map((entry) => ({

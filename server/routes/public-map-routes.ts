@@ -9,24 +9,18 @@
  * same 404 as for a map that does not exist, so a test map's existence is not revealed.
  */
 import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../events/errors.js';
 import { withoutForeignLayerFiles } from '../../events/map-document.js';
 import { usesTestSlot } from '../../events/map-states.js';
+import { ErrorBody } from '../../events/function-results.js';
+import { MapIdParams, PublicMap, resultOf } from '../../events/http-api.js';
 import type { Queryable } from '../db/database.js';
+import { typed } from '../http/zod-routes.js';
 
-export interface PublicMap {
-  id: string;
-  title: string;
-  state: number;
-  /** The map document (events/map-document.ts). */
-  data: unknown;
-  /** The map stream's revision the document reflects (decimal string). */
-  revision: string;
-  /** A test map: only its owner and admins see it. */
-  test: boolean;
-}
+export type { PublicMap } from '../../events/http-api.js';
 
 interface Row {
   id: string;
@@ -58,7 +52,14 @@ export interface PublicMapOptions {
 }
 
 export async function publicMapRoutes(app: FastifyInstance, { db, clientDist }: PublicMapOptions): Promise<void> {
-  app.get<{ Params: { id: string } }>('/api/public/maps/:id', async (request, reply) => {
+  typed(app).get(
+    '/api/public/maps/:id',
+    {
+      schema: { tags: ['public'], params: MapIdParams, response: { 200: resultOf(PublicMap), 304: z.undefined().describe('Not modified (If-None-Match)'), '4xx': ErrorBody } },
+      // Signed out is fine; a test map is shown to its owner and admins, so read who is calling.
+      onRequest: [app.access.identify],
+    },
+    async (request, reply) => {
     const { id } = request.params;
     if (!MAP_ID.test(id)) throw new DomainError('not-found', NOT_FOUND);
     const row = await loadPublicMap(db, id);
@@ -81,11 +82,12 @@ export async function publicMapRoutes(app: FastifyInstance, { db, clientDist }: 
     const data = withoutForeignLayerFiles(row.data);
     const result: PublicMap = { id: row.id, title: row.title, state: row.state, data, revision: row.revision, test };
     return { result };
-  });
+    },
+  );
 
   // The viewer's page: its own small entry of the client build, framable by any site.
   const viewerHtml = path.join(clientDist, 'viewer.html');
-  app.get('/m/:id', async (_request, reply) => {
+  app.get('/m/:id', { schema: { hide: true } }, async (_request, reply) => {
     let html: string;
     try {
       // Read per request, like the static files: a rebuilt client is served without a restart.

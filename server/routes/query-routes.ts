@@ -2,7 +2,8 @@
  * Plain GETs on the read models. The live socket pushes the same data; these serve first
  * loads, scripts and tests. Each answer says which position it reflects.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { exportLocationsCsv } from '../../events/locations-csv.js';
 import { MapDocument } from '../../events/map-document.js';
 import { DomainError } from '../../events/errors.js';
@@ -10,25 +11,31 @@ import { formatPosition } from '../../events/position.js';
 import { readCheckpoint } from '../../projections/checkpoints.js';
 import { getMapData } from '../../projections/map-data.js';
 import { listMapsByOwner } from '../../projections/maps-list.js';
+import { MapIdParams, FileText, resultAt } from '../../events/http-api.js';
+import { ErrorBody } from '../../events/function-results.js';
+import { MapDataRecord, MapListItem } from '../../events/read-models.js';
+import type { Principal } from '../../events/principal.js';
 import type { Database } from '../db/database.js';
+import { requirePrincipal } from '../http/access-hooks.js';
+import { typed } from '../http/zod-routes.js';
 
-export async function queryRoutes(app: FastifyInstance, db: Database): Promise<void> {
+export async function queryRoutes(scope: FastifyInstance, db: Database): Promise<void> {
+  const app = typed(scope);
+  const signedIn = [scope.access.signedIn];
+  const mapSchema = (response: z.ZodType) => ({ tags: ['maps'], params: MapIdParams, response: { 200: response, '4xx': ErrorBody } });
   const positionOf = async (projection: string) => {
     const checkpoint = await readCheckpoint(db, projection);
     return checkpoint ? formatPosition(checkpoint.position) : '-1:-1';
   };
 
-  app.get('/api/maps', async (request) => {
-    if (!request.principal) throw new DomainError('unauthenticated', 'Unauthenticated');
+  app.get('/api/maps', { schema: { tags: ['maps'], response: { 200: resultAt(z.array(MapListItem)), '4xx': ErrorBody } }, preValidation: signedIn }, async (request) => {
     const position = await positionOf('maps_list');
-    return { result: await listMapsByOwner(db, request.principal.uid), position };
+    return { result: await listMapsByOwner(db, requirePrincipal(request).uid), position };
   });
 
   /** The map data of a map the caller owns (or any, for an admin). */
-  const ownMapData = async (request: FastifyRequest<{ Params: { id: string } }>) => {
-    const principal = request.principal;
-    if (!principal) throw new DomainError('unauthenticated', 'Unauthenticated');
-    const row = await getMapData(db, request.params.id);
+  const ownMapData = async (principal: Principal, id: string) => {
+    const row = await getMapData(db, id);
     if (!row) throw new DomainError('not-found', 'Map not found.');
     if (row.uid !== principal.uid && !principal.admin) {
       throw new DomainError('permission-denied', 'You do not have access to this map.');
@@ -36,9 +43,9 @@ export async function queryRoutes(app: FastifyInstance, db: Database): Promise<v
     return row;
   };
 
-  app.get<{ Params: { id: string } }>('/api/maps/:id/data', async (request) => {
+  app.get('/api/maps/:id/data', { schema: mapSchema(resultAt(MapDataRecord)), preValidation: signedIn }, async (request) => {
     const position = await positionOf('map_data');
-    const row = await ownMapData(request);
+    const row = await ownMapData(requirePrincipal(request), request.params.id);
     return { result: { id: row.id, title: row.title, data: row.data, revision: row.revision, history: row.history }, position };
   });
 
@@ -48,8 +55,8 @@ export async function queryRoutes(app: FastifyInstance, db: Database): Promise<v
   const attachment = (name: string) =>
     `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-  app.get<{ Params: { id: string } }>('/api/maps/:id/export.json', async (request, reply) => {
-    const row = await ownMapData(request);
+  app.get('/api/maps/:id/export.json', { schema: mapSchema(FileText), preValidation: signedIn }, async (request, reply) => {
+    const row = await ownMapData(requirePrincipal(request), request.params.id);
     const document = MapDocument.parse(row.data);
     reply
       .header('content-disposition', attachment(`${fileName(row.title)}.json`))
@@ -57,8 +64,8 @@ export async function queryRoutes(app: FastifyInstance, db: Database): Promise<v
     return JSON.stringify({ title: row.title, document }, null, 2);
   });
 
-  app.get<{ Params: { id: string } }>('/api/maps/:id/locations.csv', async (request, reply) => {
-    const row = await ownMapData(request);
+  app.get('/api/maps/:id/locations.csv', { schema: mapSchema(FileText), preValidation: signedIn }, async (request, reply) => {
+    const row = await ownMapData(requirePrincipal(request), request.params.id);
     reply
       .header('content-disposition', attachment(`${fileName(row.title)}-locations.csv`))
       .type('text/csv; charset=utf-8');

@@ -73,6 +73,6 @@ export async function seoRoutes(app: FastifyInstance, config: Pick<Config, 'publ
   // Both depend only on the configuration: built once.
   const sitemap = sitemapXml(config.publicUrl);
   const robots = robotsTxt(config.publicUrl);
-  app.get('/sitemap.xml', async (_request, reply) => reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap));
-  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots));
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap));
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots));
 }
