@@ -9,3 +9,15 @@ export const FileFromUrl = z.object({
   url: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(2000, 'must be at most 2000 characters'),
 });
 export type FileFromUrl = z.infer<typeof FileFromUrl>;
+
+/** What an upload (or a copy from an address) answers: the stored file. */
+export const StoredFileAnswer = z.object({
+  id: z.string(),
+  /** Where it is served (`/files/{id}`): what a floor's file names. */
+  url: z.string(),
+  kind: z.enum(['svg', 'image']),
+  contentType: z.string(),
+  width: z.number(),
+  height: z.number(),
+  size: z.number().int(),
+});

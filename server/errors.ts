@@ -38,8 +38,14 @@ function fastifyAnswer(error: FastifyError, bodyLimit: number): ErrorAnswer | nu
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { code: 'invalid-argument', message: 'Request body must be JSON (Content-Type: application/json).' };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      // An id longer than any real one: the same answer as an id that does not exist.
+      return { code: 'not-found', message: 'Not found.' };
     default:
-      if (error.statusCode === 400 || error.validation) return { code: 'invalid-argument', message: error.message };
+      // Any other request error Fastify raises is the caller's: a 4xx, never a 500.
+      if (error.validation || (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500)) {
+        return { code: 'invalid-argument', message: error.message };
+      }
       return null;
   }
 }

@@ -19,7 +19,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../events/errors.js';
-import { FileFromUrl } from '../../events/files-api.js';
+import { z } from 'zod';
+import { FileFromUrl, StoredFileAnswer } from '../../events/files-api.js';
+import { ErrorBody } from '../../events/function-results.js';
+import { resultOf } from '../../events/http-api.js';
+import { typed } from '../http/zod-routes.js';
 import type { Principal } from '../../events/principal.js';
 import { isFileId, type FileStore, type StoredFile } from '../files/file-store.js';
 import { fetchRemoteFile, type RemoteFetchOptions } from '../files/fetch-remote-file.js';
@@ -39,15 +43,7 @@ export interface FileRouteOptions {
 }
 
 /** What an upload answers. */
-export interface UploadResult {
-  id: string;
-  url: string;
-  kind: StoredFile['kind'];
-  contentType: string;
-  width: number;
-  height: number;
-  size: number;
-}
+export type UploadResult = z.infer<typeof StoredFileAnswer>;
 
 /** Uploads per user per hour: plenty for people, a ceiling for a runaway script. */
 export const UPLOAD_RATE = { max: 200, windowMs: 60 * 60 * 1000 };
@@ -92,7 +88,12 @@ export async function fileRoutes(app: FastifyInstance, { files, uploadLimit, rat
       throw error;
     });
 
-    upload.post('/api/files', { bodyLimit: uploadLimit }, async (request) => {
+    const uploadSchema = {
+      tags: ['files'],
+      description: "The file's bytes as the body (SVG, PNG, JPEG or WebP); SVGs are sanitised before they are stored.",
+      response: { 200: resultOf(StoredFileAnswer), '4xx': ErrorBody },
+    };
+    typed(upload).post('/api/files', { bodyLimit: uploadLimit, schema: uploadSchema }, async (request) => {
       const user = verifiedUser(request);
       const contentType = request.headers['content-type']?.toLowerCase() ?? '';
       if (contentType.startsWith('multipart/')) {
@@ -112,10 +113,10 @@ export async function fileRoutes(app: FastifyInstance, { files, uploadLimit, rat
       if (rateLimiter) await rateLimiter.hit('upload', UPLOAD_RATE, [user.uid]);
     });
 
-    fromUrl.post('/api/files/from-url', async (request) => {
+    const fromUrlSchema = { tags: ['files'], body: z.object({ data: FileFromUrl }), response: { 200: resultOf(StoredFileAnswer), '4xx': ErrorBody } };
+    typed(fromUrl).post('/api/files/from-url', { schema: fromUrlSchema }, async (request) => {
       const user = verifiedUser(request);
-      const body = request.body as { data?: unknown } | null | undefined;
-      const { url } = FileFromUrl.parse(body && typeof body === 'object' ? (body.data ?? {}) : {});
+      const { url } = request.body.data;
       const bytes = await fetchRemoteFile(url, { ...remote, maxBytes: uploadLimit });
       let inspected;
       try {
@@ -132,9 +133,11 @@ export async function fileRoutes(app: FastifyInstance, { files, uploadLimit, rat
     });
   });
 
-  app.get('/api/files/limits', async () => ({ result: { maxBytes: uploadLimit, types: ACCEPTED_TYPES } }));
+  const limitsSchema = { tags: ['files'], response: { 200: resultOf(z.object({ maxBytes: z.number().int(), types: z.array(z.enum(ACCEPTED_TYPES)) })) } };
+  typed(app).get('/api/files/limits', { schema: limitsSchema }, async () => ({ result: { maxBytes: uploadLimit, types: [...ACCEPTED_TYPES] } }));
 
-  app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
+  // A stored file's bytes, with the headers that keep a hostile SVG inert.
+  typed(app).get('/files/:id', { schema: { tags: ['files'], params: z.object({ id: z.string() }) } }, async (request, reply) => {
     const { id } = request.params;
     const opened = isFileId(id) ? await files.open(id) : null;
     if (!opened) throw new DomainError('not-found', FILE_NOT_FOUND);

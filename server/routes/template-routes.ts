@@ -11,6 +11,11 @@
  *   creates the map with it (`createMap {title, mapData}`).
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ErrorBody } from '../../events/function-results.js';
+import { resultOf } from '../../events/http-api.js';
+import { MapDocument as MapDocumentSchema } from '../../events/map-document.js';
+import { typed } from '../http/zod-routes.js';
 import { DomainError } from '../../events/errors.js';
 import type { MapDocument } from '../../events/map-document.js';
 import { contentId, type FileStore } from '../files/file-store.js';
@@ -75,9 +80,24 @@ export async function templateRoutes(app: FastifyInstance, { files, rateLimiter 
     return file;
   };
 
-  app.get('/api/templates', async () => ({ result: TEMPLATE_IDS.map((id) => templateSummary(builtInMap(id))) }));
+  const api = typed(app);
+  const tags = ['templates'];
+  const TemplateParams = z.object({ id: z.string() });
+  const Summary = z.object({
+    id: z.enum(TEMPLATE_IDS),
+    name: z.string(),
+    description: z.string(),
+    source: z.string(),
+    regionCount: z.number().int(),
+    width: z.number(),
+    height: z.number(),
+    previewUrl: z.string(),
+  });
+  api.get('/api/templates', { schema: { tags, response: { 200: resultOf(z.array(Summary)) } } }, async () => ({
+    result: TEMPLATE_IDS.map((id) => templateSummary(builtInMap(id))),
+  }));
 
-  app.get<{ Params: { id: string } }>('/api/templates/:id/preview', async (request, reply) => {
+  api.get('/api/templates/:id/preview', { schema: { tags, params: TemplateParams } }, async (request, reply) => {
     const map = templateOf(request.params.id);
     return reply
       .type('image/svg+xml; charset=utf-8')
@@ -87,12 +107,16 @@ export async function templateRoutes(app: FastifyInstance, { files, rateLimiter 
       .send(map.preview);
   });
 
-  app.post<{ Params: { id: string } }>('/api/templates/:id/instantiate', async (request) => {
+  api.post(
+    '/api/templates/:id/instantiate',
+    { schema: { tags, params: TemplateParams, response: { 200: resultOf(MapDocumentSchema), '4xx': ErrorBody } } },
+    async (request) => {
     const user = verifiedUser(request);
     const map = templateOf(request.params.id);
     if (rateLimiter) await rateLimiter.hit('instantiate', INSTANTIATE_RATE, [user.uid]);
     const file = await storedFile(map);
     const document: MapDocument = builtInMapDocument(map, { kind: 'svg', ...file });
     return { result: document };
-  });
+    },
+  );
 }

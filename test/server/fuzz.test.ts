@@ -12,6 +12,7 @@
  * Bounded: FUZZ_RUNS (default 250) runs per property per database.
  */
 import fc from 'fast-check';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionPayloads, type FunctionName } from '../../events/functions.js';
 import { databaseTargets } from '../support/databases.js';
@@ -41,10 +42,13 @@ describe.each(databaseTargets)('fuzz on $name', (target) => {
   let owner: Identity;
   let routes: RouteEntry[];
   const tally = new StatusTally();
+  const serverErrors: string[] = [];
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
 
   beforeAll(async () => {
-    server = await startTestServer(target);
+    // Errors the app logs, so a failing run says what broke, not only that it did.
+    const logger = pino({ level: 'error' }, { write: (line: string) => void serverErrors.push(line) });
+    server = await startTestServer(target, { loggerInstance: logger });
     const email = `ana-${Date.now()}@example.com`;
     ana = await registerUser(server, email);
     const mallory = await registerUser(server);
@@ -89,7 +93,8 @@ describe.each(databaseTargets)('fuzz on $name', (target) => {
       ...(request.body !== undefined && request.method !== 'GET' ? { payload: request.body } : {}),
     });
     tally.add(response.statusCode);
-    const where = `${request.method} ${request.url.slice(0, 200)} as ${request.identity.name} (${request.type ?? 'no type'}): ${response.statusCode} ${response.body.slice(0, 300)}`;
+    const logged = response.statusCode >= 500 ? ` logged: ${serverErrors.slice(-1)[0]?.slice(0, 1500) ?? 'nothing'}` : '';
+    const where = `${request.method} ${request.url.slice(0, 200)} as ${request.identity.name} (${request.type ?? 'no type'}) body ${JSON.stringify(request.body?.slice(0, 300))}: ${response.statusCode} ${response.body.slice(0, 300)}${logged}`;
     expect(response.statusCode, where).toBeLessThan(500);
     if (request.url.startsWith('/api/') && response.statusCode >= 400) {
       const body = JSON.parse(response.body) as { error?: { status?: unknown; message?: unknown } };

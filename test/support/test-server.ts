@@ -29,6 +29,8 @@ export interface TestServer {
 
 export interface TestServerOptions {
   env?: Record<string, string>;
+  /** The app's logger (default: none), e.g. to read what a 500 was about. */
+  loggerInstance?: AppOptions['loggerInstance'];
   /** Listen on a port chosen up front and make it PUBLIC_URL, so mailed links point here. */
   linksToThisServer?: boolean;
   authLimits?: AuthLimits;
@@ -59,6 +61,7 @@ export async function startTestServer(target: DatabaseTarget, options: TestServe
   const app = await buildApp(services, false, {
     ...(options.liveRecheckMs ? { liveRecheckMs: options.liveRecheckMs } : {}),
     ...(options.remoteFiles ? { remoteFiles: options.remoteFiles } : {}),
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : {}),
   });
   const runner = new ProjectionRunner(database.db, services.store, allProjections);
   await runner.start();
