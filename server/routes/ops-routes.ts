@@ -13,6 +13,8 @@
  * degraded ones) and `/metrics` only go to the callers ops-access.ts lets in.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { typed } from '../http/zod-routes.js';
 import type { Projection } from '../../projections/projection.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -43,9 +45,14 @@ export async function opsRoutes(
 ): Promise<void> {
   const access = opsAccessRule(deps.config);
 
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  const tags = ['operations'];
+  typed(app).get('/api/health', { schema: { tags, response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
 
-  app.get('/api/ready', async (request, reply) => {
+  const Ready = z
+    .object({ status: z.enum(['ready', 'degraded', 'unavailable']) })
+    .catchall(z.unknown())
+    .describe('Details (database, event store, lag, projections) only for callers allowed /metrics.');
+  app.get('/api/ready', { schema: { tags, response: { 200: Ready, 503: Ready } } }, async (request, reply) => {
     const detailed = access(request).granted;
     const database = await check(() => deps.db.query('SELECT 1'));
     const eventStore = await check(() => deps.store.readAll({ maxCount: 1 }));
@@ -62,7 +69,7 @@ export async function opsRoutes(
     return { status, degraded, database, eventStore, projectionLag: lag, projections: faults };
   });
 
-  app.get('/metrics', { onRequest: requireOpsAccess(access) }, async (_request, reply) => {
+  app.get('/metrics', { onRequest: requireOpsAccess(access), schema: { tags, description: 'Prometheus text format.' } }, async (_request, reply) => {
     reply.type(deps.metrics.registry.contentType).header('cache-control', 'no-store');
     return deps.metrics.registry.metrics();
   });
