@@ -6,6 +6,8 @@
  * work. A repeated delivery finds the stream there and changes nothing.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ErrorBody } from '../../events/function-results.js';
 import { DomainError } from '../../events/errors.js';
 import { streams } from '../../events/streams.js';
 import type { StripeGateway } from '../billing/stripe-gateway.js';
@@ -27,7 +29,12 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: StripeWebh
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    scope.post('/api/stripe/webhook', async (request) => {
+    const schema = {
+      tags: ['billing'],
+      description: "Stripe's webhook events, verified with the Stripe-Signature header over the raw body (see Stripe's documentation).",
+      response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean().optional() }), '4xx': ErrorBody },
+    };
+    scope.post('/api/stripe/webhook', { schema }, async (request) => {
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
         deps.onFailure?.();

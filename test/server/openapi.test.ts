@@ -9,8 +9,8 @@ import { databaseTargets } from '../support/databases.js';
 import { routeTable } from '../support/fuzz/route-table.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
-/** API routes that are not for API clients: the websocket, Stripe's webhook, the document itself, the unknown-function fallback. */
-const UNDOCUMENTED = new Set(['/api/live', '/api/stripe/webhook', '/api/openapi.json', '/api/fn/:name']);
+/** API routes that are not for API clients: the websocket, the document itself, the unknown-function fallback. */
+const UNDOCUMENTED = new Set(['/api/live', '/api/openapi.json', '/api/fn/:name']);
 
 interface OpenApiOperation {
   parameters?: { in: string; name: string }[];
