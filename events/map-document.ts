@@ -205,8 +205,7 @@ function documentV2<L extends typeof Layer | typeof RecordedLayer>(layer: L) {
     styles: z.object({ regions: RegionStyles }),
   });
 }
-const MapDocumentV2 = documentV2(Layer);
-export type MapDocument = z.infer<typeof MapDocumentV2>;
+export type MapDocument = z.infer<ReturnType<typeof documentV2<typeof Layer>>>;
 
 export function defaultSettings(): Settings {
   return {

@@ -12,6 +12,7 @@ export const UNSAFE_TEXT_MESSAGE = 'must not contain NUL characters or unpaired 
 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// eslint-disable-next-line no-control-regex -- NUL is the very character this finds
 const UNSAFE_CHARACTER = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** True when the text has no NUL and every surrogate is paired (well-formed UTF-16). */

@@ -50,7 +50,7 @@ const MAX_ERROR_LENGTH = 2000;
 export function errorText(error: unknown): string {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return message
-    .replace(/\u0000/g, '')
+    .replaceAll('\u0000', '')
     .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
     .slice(0, MAX_ERROR_LENGTH);
 }

@@ -44,6 +44,7 @@ export function decodeText(bytes: Uint8Array): string | null {
     // TextDecoder drops a UTF-8 BOM itself.
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     // Text files do not hold NULs or most control characters.
+    // eslint-disable-next-line no-control-regex -- control characters are what this looks for
     return /[\u0000-\u0008\u000e-\u001f]/.test(text) ? null : text;
   } catch {
     return null;

@@ -5,7 +5,7 @@ import { MAP_TITLE_MAX, MapTitle } from '../../events/map-title';
 import type { MapListItem } from '../../events/read-models';
 import { topics } from '../../events/topics';
 import { copyTitle } from '../../client/src/features/maps/api/maps-api';
-import { authRoutes, FakeLive, principal, renderApp, stubFetch, type FakeRequest } from './support/fakes';
+import { authRoutes, principal, renderApp, stubFetch, type FakeRequest } from './support/fakes';
 
 afterEach(() => vi.unstubAllGlobals());
 

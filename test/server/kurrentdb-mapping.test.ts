@@ -41,7 +41,6 @@ import {
   toRecordedEvent,
   toStreamState,
   type ClientRecordedEvent,
-  type ClientResolvedEvent,
 } from '../../server/event-store/kurrentdb-mapping.js';
 import {
   BatchPump,

@@ -137,9 +137,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    let status = 0;
+    let status: number;
     let json: unknown;
-    let parsedJson = false;
+    let parsedJson: boolean;
     try {
       const token = await currentToken();
       if (token) headers.authorization = `Bearer ${token}`;

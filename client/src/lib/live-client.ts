@@ -150,7 +150,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   /** Sends a fresh token on `current` (Clerk mode), unless the socket has moved on meanwhile. */
   async function sendToken(current: LiveSocket) {
     if (!getToken) return;
-    let token: string | null = null;
+    let token: string | null;
     try {
       token = await getToken();
     } catch {

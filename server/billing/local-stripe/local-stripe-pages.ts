@@ -105,7 +105,7 @@ export async function localStripePages(app: FastifyInstance, options: LocalStrip
     }
     const action = text(request.body?.action);
     const item = itemOf(subscription);
-    let next: LocalObject = subscription;
+    let next: LocalObject;
     let type = 'customer.subscription.updated';
     if (action === 'quantity') {
       const quantity = Number(text(request.body?.quantity));

@@ -48,7 +48,7 @@ export function SegmentedToggle<T extends string>({ label, hideLabel = false, op
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    let next = -1;
+    let next: number;
     if (event.key === 'ArrowRight' || event.key === 'ArrowDown') next = step(index, 1);
     else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp') next = step(index, -1);
     else if (event.key === 'Home') next = enabled.indexOf(true);
