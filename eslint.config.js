@@ -188,13 +188,4 @@ export default defineConfig([
       ],
     },
   },
-
-  {
-    // Findings the code has today, being fixed in the next commit.
-    name: 'mapfold/pending',
-    rules: {
-      'react-hooks/exhaustive-deps': 'off',
-      'react-hooks/immutability': 'off',
-    },
-  },
 ]);

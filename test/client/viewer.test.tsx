@@ -159,6 +159,23 @@ describe('the directory', () => {
     expect(listedTitles()).toHaveLength(5);
   });
 
+  it('searches the document it is given now: a location renamed since (the editor preview) is found by its new name', async () => {
+    const user = userEvent.setup();
+    const document = mallDocument();
+    const { rerender } = render(<Viewer map={publicMap({}, document)} />);
+    const search = screen.getByRole('searchbox', { name: 'Search locations' });
+    await user.type(search, 'cafe');
+    expect(listedTitles()).toEqual(['Café Noir']);
+
+    // As an edit gives it: a new document with the one location replaced, the groups untouched.
+    const renamed = { ...document, locations: document.locations.map((l) => (l.id === 'cafe' ? { ...l, title: 'Tea Garden' } : l)) };
+    rerender(<Viewer map={publicMap({}, renamed)} />);
+    expect(screen.getByText('No locations found')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'tea');
+    expect(listedTitles()).toEqual(['Tea Garden']);
+  });
+
   it('filters by group with chips, and the legend shows the groups marked for it', async () => {
     const user = userEvent.setup();
     render(<Viewer map={publicMap()} />);

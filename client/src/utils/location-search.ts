@@ -16,10 +16,27 @@ export function fold(text: string): string {
     .replace(/[ßæœøłđðþı]/g, (letter) => SPECIAL[letter] ?? letter);
 }
 
-/** The text a location is found by: title, label, short text and its groups' names. */
+/**
+ * Folded texts by groups map, then by location. Both are immutable (an edit makes new
+ * objects), so a text stays right for as long as the pair exists: 20,000 locations are folded
+ * once, not at every keystroke of a search, and an edited location is folded again.
+ */
+const folded = new WeakMap<ReadonlyMap<string, Group>, WeakMap<Location, string>>();
+
+/** The text a location is found by: title, label, short text and its groups' names (folded). */
 export function searchTextOf(location: Location, groups: ReadonlyMap<string, Group>): string {
-  const groupNames = location.groups.map((id) => groups.get(id)?.name ?? '').join(' ');
-  return fold(`${location.title} ${location.label} ${location.about} ${groupNames}`);
+  let texts = folded.get(groups);
+  if (!texts) {
+    texts = new WeakMap();
+    folded.set(groups, texts);
+  }
+  let text = texts.get(location);
+  if (text === undefined) {
+    const groupNames = location.groups.map((id) => groups.get(id)?.name ?? '').join(' ');
+    text = fold(`${location.title} ${location.label} ${location.about} ${groupNames}`);
+    texts.set(location, text);
+  }
+  return text;
 }
 
 /** True when every word of the (already folded) query occurs in the (already folded) text. */

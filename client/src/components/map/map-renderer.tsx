@@ -162,10 +162,13 @@ export function MapRenderer(props: MapRendererProps) {
   // Keyed by value: an editor receives a new settings object with every collaborator's edit,
   // and the view must not jump home unless the zoom limits or the initial view changed.
   const { minZoom, maxZoom, initialView } = doc.settings;
-  const initialKey = initialView ? `${initialView.x},${initialView.y},${initialView.zoom}` : '';
+  const viewX = initialView?.x ?? null;
+  const viewY = initialView?.y ?? null;
+  const viewZoom = initialView?.zoom ?? null;
   useLayoutEffect(() => {
-    camera.setMap(width, height, minZoom, maxZoom, initialView);
-  }, [camera, width, height, minZoom, maxZoom, initialKey]);
+    const view = viewX !== null && viewY !== null && viewZoom !== null ? { x: viewX, y: viewY, zoom: viewZoom } : null;
+    camera.setMap(width, height, minZoom, maxZoom, view);
+  }, [camera, width, height, minZoom, maxZoom, viewX, viewY, viewZoom]);
 
   // The frame loop: one transform for the layer, one canvas repaint for the markers.
   useLayoutEffect(() => {
@@ -234,7 +237,7 @@ export function MapRenderer(props: MapRendererProps) {
   // By value too: the drawing is mounted again only when its regions or colours really change
   // (not for every edit of a location's text in the editor).
   const regionKey = JSON.stringify(regionSpecList);
-  const regionSpecs = useMemo(() => regionSpecList, [regionKey]);
+  const regionSpecs = useMemo(() => JSON.parse(regionKey) as typeof regionSpecList, [regionKey]);
   const { base: regionBase, hover: regionHover, active: regionActive } = doc.styles.regions;
   const regionColors = useMemo(() => ({ base: regionBase, hover: regionHover, active: regionActive }), [regionBase, regionHover, regionActive]);
   useEffect(() => {

@@ -114,26 +114,14 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
 
   const foldedQuery = fold(query.trim());
   const filtering = foldedQuery !== '' || activeGroups.size > 0;
-  // The folded text of every location, made on the first search (not on first render).
-  const searchText = useMemo(() => {
-    const cache = new Map<string, string>();
-    return (location: Location) => {
-      let text = cache.get(location.id);
-      if (text === undefined) {
-        text = searchTextOf(location, groupsById);
-        cache.set(location.id, text);
-      }
-      return text;
-    };
-  }, [groupsById]);
   const results = useMemo(() => {
     if (!filtering) return sorted;
     return sorted.filter(
       (location) =>
         (activeGroups.size === 0 || location.groups.some((group) => activeGroups.has(group))) &&
-        (foldedQuery === '' || matchesFolded(searchText(location), foldedQuery)),
+        (foldedQuery === '' || matchesFolded(searchTextOf(location, groupsById), foldedQuery)),
     );
-  }, [sorted, filtering, activeGroups, foldedQuery, searchText]);
+  }, [sorted, filtering, activeGroups, foldedQuery, groupsById]);
   const visibleIds = useMemo(() => {
     if (!filtering) return null;
     const ids = new Set(results.map((location) => location.id));

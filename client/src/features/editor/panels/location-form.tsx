@@ -139,10 +139,11 @@ export function LocationForm({ document, onEdit, location, onDeleted, focusOnOpe
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [groupsError, setGroupsError] = useState<string | null>(null);
 
+  // Only when the form opens (the panel keys it by the location): what the prop said then.
+  const [focusAtOpen] = useState(focusOnOpen);
   useEffect(() => {
-    if (focusOnOpen) headingRef.current?.focus();
-    // Only when the form opens (the panel keys it by the location).
-  }, []);
+    if (focusAtOpen) headingRef.current?.focus();
+  }, [focusAtOpen]);
 
   const key = (field: keyof Patch) => `location:${location.id}:${field}`;
 

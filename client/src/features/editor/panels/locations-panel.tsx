@@ -139,8 +139,6 @@ function LocationList({ document, currentLayerId, query, onQuery, scope, onScope
 
   const groups = useMemo(() => new Map<string, Group>(document.groups.map((group) => [group.id, group])), [document.groups]);
   const layerNames = useMemo(() => new Map(document.layers.map((layer) => [layer.id, layer.name])), [document.layers]);
-  // Folded search text per location, kept while the location (and the groups' names) stay.
-  const texts = useMemo(() => new WeakMap<Location, string>(), [groups]);
   const sorted = useSortedByTitle(document.locations);
 
   useEffect(() => setLimit(LIST_LIMIT), [deferredQuery, effectiveScope, currentLayerId]);
@@ -152,12 +150,7 @@ function LocationList({ document, currentLayerId, query, onQuery, scope, onScope
     let elsewhere = 0;
     for (const location of sorted) {
       if (folded) {
-        let text = texts.get(location);
-        if (text === undefined) {
-          text = searchTextOf(location, groups);
-          texts.set(location, text);
-        }
-        if (!matchesFolded(text, folded)) continue;
+        if (!matchesFolded(searchTextOf(location, groups), folded)) continue;
       }
       if (effectiveScope === 'floor' && location.layer !== currentLayerId) {
         elsewhere += 1;
@@ -167,7 +160,7 @@ function LocationList({ document, currentLayerId, query, onQuery, scope, onScope
       if (shown.length < limit) shown.push(location);
     }
     return { shown, total, elsewhere };
-  }, [sorted, deferredQuery, effectiveScope, currentLayerId, texts, groups, limit]);
+  }, [sorted, deferredQuery, effectiveScope, currentLayerId, groups, limit]);
 
   // Back from a location's form: the focus returns to it in the list (or to the search box).
   useEffect(() => {
