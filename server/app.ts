@@ -9,7 +9,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { codeForStatus, DomainError } from '../events/errors.js';
+import { codeForStatus } from '../events/errors.js';
 import { functionPayloads } from '../events/functions.js';
 import { allProjections } from '../projections/index.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';

@@ -12,7 +12,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DomainError } from '../../events/errors.js';
 import { formatPosition } from '../../events/position.js';
 import { readCheckpoint } from '../../projections/checkpoints.js';
 import { listMapsByAuthor, type MapsByAuthorFilter, type MapsKey } from '../../projections/maps-by-author.js';
