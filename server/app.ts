@@ -8,7 +8,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { codeForStatus } from '../events/errors.js';
 import { functionPayloads } from '../events/functions.js';
 import { allProjections } from '../projections/index.js';
@@ -65,6 +65,8 @@ export interface AppOptions {
   loggerInstance?: FastifyBaseLogger;
   /** How `POST /api/files/from-url` fetches (tests allow their own local server's address). */
   remoteFiles?: FileRouteOptions['remote'];
+  /** Told of every route as it is added, before any plugin's (tests check each declares its schema). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const CORRELATION_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -93,6 +95,7 @@ export async function buildApp(
   };
   const app = options.loggerInstance ? Fastify({ ...common, loggerInstance: options.loggerInstance }) : Fastify({ ...common, logger });
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('clock', services.clock);
   app.decorate('ids', services.ids);
   app.setErrorHandler(errorHandler(config.bodyLimit));

@@ -35,7 +35,8 @@ function linkify(text: string): string {
 }
 
 export async function devOutboxRoutes(app: FastifyInstance, outbox: OutboxMailer, { behindProxy }: DevOutboxOptions): Promise<void> {
-  app.get(OUTBOX_PATH, async (request, reply) => {
+  // A page for the person running the product, not the API: left out of the OpenAPI document.
+  app.get(OUTBOX_PATH, { schema: { hide: true } }, async (request, reply) => {
     // The socket's own address: a forwarded-for header could be forged from anywhere.
     const remote = request.raw.socket.remoteAddress ?? '';
     if (behindProxy || !LOOPBACK.has(remote)) {

@@ -87,7 +87,8 @@ export async function publicMapRoutes(app: FastifyInstance, { db, clientDist }: 
 
   // The viewer's page: its own small entry of the client build, framable by any site.
   const viewerHtml = path.join(clientDist, 'viewer.html');
-  app.get('/m/:id', { schema: { hide: true } }, async (_request, reply) => {
+  // A page, not the API: its id is the viewer's to look up (an unknown one shows its own not-found).
+  app.get('/m/:id', { schema: { hide: true, params: MapIdParams } }, async (_request, reply) => {
     let html: string;
     try {
       // Read per request, like the static files: a rebuilt client is served without a restart.

@@ -130,6 +130,20 @@ describe.each(databaseTargets)('billing on $name', (target) => {
     const page = await (await fetch(billingPage)).text();
     expect(page).toContain('Return to Mapfold');
     const subscriptionId = snapshot.subscriptions[0]!.id;
+    // A form the page cannot use is answered with its own HTML message, nothing changed.
+    for (const [body, title] of [
+      [{ action: 'upgrade' }, 'Unknown action'],
+      [{}, 'Unknown action'],
+      [{ action: 'quantity', quantity: '0' }, 'Quantity not valid'],
+      [{ action: 'quantity' }, 'Quantity not valid'],
+    ] as const) {
+      const refused = await fetch(`${billingPage}/subscriptions/${subscriptionId}`, form(body));
+      expect(refused.status, title).toBe(400);
+      expect(refused.headers.get('content-type'), title).toMatch(/^text\/html/);
+      expect(await refused.text(), title).toContain(title);
+    }
+    const nested = await fetch(`${billingPage}/subscriptions/${subscriptionId}`, { ...form({}), body: 'action[a]=cancel' });
+    expect(await nested.text()).toContain('Unknown action');
     const cancelled = await fetch(`${billingPage}/subscriptions/${subscriptionId}`, form({ action: 'cancel' }));
     expect(cancelled.status).toBe(303);
     const after = await until(() => billing(user), (b) => b.subscriptions[0]!.cancelAt !== null, 'the cancel date');
@@ -194,6 +208,32 @@ describe.each(databaseTargets)('billing on $name', (target) => {
     // Its pages take form posts from this site only.
     const crossSite = await fetch(`${server.url}/local-stripe/checkout/cs_test_x/complete`, { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, body: 'quantity=1' });
     expect(crossSite.status).toBe(403);
+  });
+
+  it('answers a form its schema refuses as Stripe does, naming the param', async () => {
+    const create = (body: string) =>
+      fetch(`${server.url}/local-stripe/v1/checkout/sessions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${keys().apiKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+    const valid = 'mode=subscription&line_items[0][price]=price_basic_monthly&line_items[0][quantity]=2&success_url=https://a.example/ok&cancel_url=https://a.example/no';
+    const created = await create(`${valid}&metadata[uid]=u1&automatic_tax[enabled]=true`);
+    expect(created.status).toBe(200);
+    expect(await created.json()).toMatchObject({ object: 'checkout.session', metadata: { uid: 'u1' }, automatic_tax: { enabled: true }, line_items: { quantity: 2 } });
+    for (const [body, param, message] of [
+      [valid.replace('quantity]=2', 'quantity]=0'), 'line_items[0][quantity]', /^Invalid line_items\[0\]\[quantity\]: quantity must be a whole number/],
+      [valid.replace('&success_url=https://a.example/ok', ''), 'success_url', /^Missing required param: success_url\.$/],
+      [valid.replace('mode=subscription', 'mode=payment'), 'mode', /only subscription mode/],
+      [valid.replace('line_items[0][price]=price_basic_monthly', 'line_items[0][price]=price_nothing'), 'line_items[0][price]', /^No such price: 'price_nothing'$/],
+      [`${valid}&subscription_data[metadata][uid][a]=b`, 'subscription_data[metadata]', /metadata must be a map of strings/],
+    ] as const) {
+      const refused = await create(body);
+      expect(refused.status, param).toBe(400);
+      const answer = (await refused.json()) as { error: { type: string; message: string; param: string } };
+      expect(answer.error, param).toMatchObject({ type: 'invalid_request_error', param });
+      expect(answer.error.message, param).toMatch(message);
+    }
   });
 
   it('ends in the same state whether 40 subscription events arrive in order, shuffled or twice', async () => {

@@ -3,7 +3,9 @@
  * schemas every route states, so it lists every API route the app serves, with its params,
  * body and answers. A route added without a schema shows up here as undocumented.
  */
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { functionPayloads } from '../../events/functions.js';
 import { databaseTargets } from '../support/databases.js';
 import { routeTable } from '../support/fuzz/route-table.js';
@@ -11,6 +13,12 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /** API routes that are not for API clients: the websocket, the document itself, the unknown-function fallback. */
 const UNDOCUMENTED = new Set(['/api/live', '/api/openapi.json', '/api/fn/:name']);
+
+/** Routes whose path parameters no zod schema states, and why. */
+const PARAMS_UNDECLARED = new Map([
+  // @fastify/static's catch-all: the file path is the plugin's to resolve (and refuse), not ours.
+  ['/*', 'the static files of the client build'],
+]);
 
 interface OpenApiOperation {
   parameters?: { in: string; name: string }[];
@@ -22,8 +30,11 @@ describe('GET /api/openapi.json', () => {
   let server: TestServer;
   let document: { openapi: string; paths: Record<string, Record<string, OpenApiOperation>> };
 
+  /** Every route as the app added it, with its options (the route tree does not keep schemas). */
+  const added: RouteOptions[] = [];
+
   beforeAll(async () => {
-    server = await startTestServer(databaseTargets[0]!);
+    server = await startTestServer(databaseTargets[0]!, { env: { LOCAL_STRIPE: '1' }, onRoute: (route) => void added.push(route) });
     const response = await server.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
     document = response.json();
@@ -44,6 +55,31 @@ describe('GET /api/openapi.json', () => {
       const names = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name);
       expect(names.sort(), route.url).toEqual([...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]).sort());
     }
+  });
+
+  it('has every route the app serves, pages and the local test Stripe included, declare its schema and its path parameters', () => {
+    // The route tree draws @fastify/static's catch-all (with the client built) as `*`.
+    const served = routeTable(server.app).map((route) => ({ ...route, url: route.url.startsWith('/') ? route.url : `/${route.url}` }));
+    // The pages, the local test Stripe and the outbox are served here too (not API routes).
+    for (const url of ['/m/:id', '/sitemap.xml', '/robots.txt', '/dev/outbox', '/local-stripe/v1/checkout/sessions', '/local-stripe/billing/:id/subscriptions/:sub']) {
+      expect(served.map((route) => route.url)).toContain(url);
+    }
+    const options = (method: string, url: string) => added.find((route) => route.url === url && [route.method].flat().includes(method as 'GET'));
+    const withoutSchema = served.filter((route) => !options(route.method, route.url)?.schema);
+    expect(withoutSchema).toEqual([]);
+    const undeclared = served.filter((route) => {
+      if (!route.url.includes(':') && !route.url.includes('*')) return false;
+      if (PARAMS_UNDECLARED.has(route.url)) return false;
+      const params = options(route.method, route.url)!.schema!.params as z.ZodObject | undefined;
+      const declared = Object.keys(params?.shape ?? {}).sort();
+      return declared.join() !== [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]).sort().join();
+    });
+    expect(undeclared).toEqual([]);
+  });
+
+  it('keeps the pages, the local test Stripe and the outbox out of the API document', () => {
+    const paths = Object.keys(document.paths);
+    expect(paths.filter((path) => /^\/(local-stripe|dev|m)\/|^\/(sitemap\.xml|robots\.txt)$/.test(path))).toEqual([]);
   });
 
   it('gives each callable function its own operation, with its payload under data and its answer', () => {

@@ -37,6 +37,8 @@ export interface TestServerOptions {
   liveRecheckMs?: number;
   /** How `POST /api/files/from-url` fetches (a test allows its own local server). */
   remoteFiles?: AppOptions['remoteFiles'];
+  /** Told of every route the app adds (server/app.ts). */
+  onRoute?: AppOptions['onRoute'];
 }
 
 const quietLogger = { info: () => {}, error: () => {} };
@@ -62,6 +64,7 @@ export async function startTestServer(target: DatabaseTarget, options: TestServe
     ...(options.liveRecheckMs ? { liveRecheckMs: options.liveRecheckMs } : {}),
     ...(options.remoteFiles ? { remoteFiles: options.remoteFiles } : {}),
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   const runner = new ProjectionRunner(database.db, services.store, allProjections);
   await runner.start();

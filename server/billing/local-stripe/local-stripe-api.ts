@@ -6,11 +6,14 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_QUANTITY, MIN_QUANTITY, PLAN_PRICES, type BillingInterval, type PlanId } from '../../../events/billing-api.js';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { PLAN_PRICES, type BillingInterval, type PlanId } from '../../../events/billing-api.js';
 import { DomainError, ERROR_STATUS } from '../../../events/errors.js';
 import type { Config } from '../../config.js';
+import { typed, useZodSchemas } from '../../http/zod-routes.js';
 import type { LocalObject, LocalStripeStore } from './local-stripe-store.js';
-import { parseStripeForm, text, type FormValue } from './stripe-form.js';
+import { BillingPortalSessionForm, CheckoutSessionForm, StripeIdParams } from './local-stripe-schemas.js';
+import { parseStripeForm } from './stripe-form.js';
 
 export interface LocalPrice {
   id: string;
@@ -59,22 +62,23 @@ export interface LocalStripeApiOptions {
   now?: () => Date;
 }
 
-function form(request: FastifyRequest): Record<string, FormValue> {
-  return typeof request.body === 'string' ? parseStripeForm(request.body) : {};
-}
-
-/** Stripe's metadata: a flat map of strings (Stripe refuses anything else too). */
-function metadataOf(value: FormValue | undefined, param: string): Record<string, string> {
-  if (value === undefined || value === '') return {};
-  if (typeof value !== 'object' || Array.isArray(value) || !Object.values(value).every((entry) => typeof entry === 'string')) {
-    throw new StripeApiError(400, 'invalid_request_error', `Invalid ${param}: metadata must be a map of strings.`, param);
-  }
-  return { ...value } as Record<string, string>;
+/**
+ * A route schema's refusal (local-stripe-schemas.ts) as Stripe words it: the field as Stripe's
+ * `param` (`line_items[0][quantity]`), "Missing required param" when it is absent.
+ */
+function validationError(error: FastifyError): StripeApiError {
+  const issue = error.validation![0]!;
+  const path = issue.instancePath.split('/').filter(Boolean);
+  if (path.length === 0) return new StripeApiError(400, 'invalid_request_error', 'The request body must be a form (application/x-www-form-urlencoded).');
+  const param = path[0] + path.slice(1).map((segment) => `[${segment}]`).join('');
+  const missing = issue.keyword === 'invalid_type' && / received undefined$/.test(issue.message ?? '');
+  return new StripeApiError(400, 'invalid_request_error', missing ? `Missing required param: ${param}.` : `Invalid ${param}: ${issue.message ?? 'not valid'}.`, param);
 }
 
 /** Stripe's error answer for anything thrown here: bad input is a 400, only our own faults a 500. */
 function stripeErrorOf(error: unknown): StripeApiError {
   if (error instanceof StripeApiError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) return validationError(error as FastifyError);
   if (error instanceof DomainError) {
     const status = ERROR_STATUS[error.code];
     return new StripeApiError(status, status >= 500 ? 'api_error' : 'invalid_request_error', error.message);
@@ -144,7 +148,16 @@ export function subscriptionObject(options: {
 
 export async function localStripeApi(app: FastifyInstance, options: LocalStripeApiOptions): Promise<void> {
   const now = options.now ?? (() => new Date());
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  // Its own scope's compilers, so it also runs mounted on a bare Fastify (the tests' failing Stripe).
+  useZodSchemas(app);
+  // Stripe's bodies are forms; the routes' schemas then check the fields (local-stripe-schemas.ts).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseStripeForm(String(body)));
+    } catch (error) {
+      done(error as Error);
+    }
+  });
 
   app.setErrorHandler((thrown, request, reply) => {
     const error = stripeErrorOf(thrown);
@@ -162,28 +175,19 @@ export async function localStripeApi(app: FastifyInstance, options: LocalStripeA
 
   const priceById = (id: string | undefined) => options.prices.find((price) => price.id === id);
 
-  app.post('/v1/checkout/sessions', async (request) => {
+  const api = typed(app);
+  // Stripe's own API, not the product's: left out of the OpenAPI document.
+  api.post('/v1/checkout/sessions', { schema: { hide: true, body: CheckoutSessionForm } }, async (request) => {
     const key = typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : null;
     if (key) {
       const earlier = await options.store.byIdempotencyKey(key);
       if (earlier) return earlier;
     }
-    const body = form(request);
-    if (text(body.mode) !== 'subscription') throw new StripeApiError(400, 'invalid_request_error', 'Only subscription mode is supported here.', 'mode');
-    const items = Array.isArray(body.line_items) ? body.line_items : [];
-    const item = items[0] as Record<string, FormValue> | undefined;
-    const price = priceById(text(item?.price));
-    if (!item || !price) throw new StripeApiError(400, 'invalid_request_error', `No such price: '${text(item?.price) ?? ''}'`, 'line_items[0][price]');
-    const quantity = Number(text(item.quantity));
-    if (!Number.isInteger(quantity) || quantity < MIN_QUANTITY || quantity > MAX_QUANTITY) {
-      throw new StripeApiError(400, 'invalid_request_error', `Quantity must be between ${MIN_QUANTITY} and ${MAX_QUANTITY}.`, 'line_items[0][quantity]');
-    }
-    for (const field of ['success_url', 'cancel_url'] as const) {
-      if (!text(body[field])) throw new StripeApiError(400, 'invalid_request_error', `Missing required param: ${field}.`, field);
-    }
+    const { body } = request;
+    const item = body.line_items[0]!;
+    const price = priceById(item.price);
+    if (!price) throw new StripeApiError(400, 'invalid_request_error', `No such price: '${item.price}'`, 'line_items[0][price]');
     const id = localId('cs');
-    const adjustable = (item.adjustable_quantity ?? {}) as Record<string, FormValue>;
-    const subscriptionData = (typeof body.subscription_data === 'object' && !Array.isArray(body.subscription_data) ? body.subscription_data : {}) as Record<string, FormValue>;
     const session: LocalObject = {
       id,
       object: 'checkout.session',
@@ -191,18 +195,18 @@ export async function localStripeApi(app: FastifyInstance, options: LocalStripeA
       status: 'open',
       payment_status: 'unpaid',
       url: `${options.pagesBase}/checkout/${id}`,
-      customer: text(body.customer) ?? null,
-      customer_email: text(body.customer_email) ?? null,
-      client_reference_id: text(body.client_reference_id) ?? null,
-      metadata: metadataOf(body.metadata, 'metadata'),
-      subscription_data: { metadata: metadataOf(subscriptionData.metadata, 'subscription_data[metadata]') },
-      line_items: { price: price.id, quantity, adjustable: text(adjustable.enabled) === 'true' },
-      allow_promotion_codes: text(body.allow_promotion_codes) === 'true',
-      automatic_tax: { enabled: text((body.automatic_tax as Record<string, FormValue> | undefined)?.enabled) === 'true' },
-      tax_id_collection: { enabled: text((body.tax_id_collection as Record<string, FormValue> | undefined)?.enabled) === 'true' },
+      customer: body.customer ?? null,
+      customer_email: body.customer_email ?? null,
+      client_reference_id: body.client_reference_id ?? null,
+      metadata: body.metadata,
+      subscription_data: { metadata: body.subscription_data?.metadata ?? {} },
+      line_items: { price: price.id, quantity: item.quantity, adjustable: item.adjustable_quantity },
+      allow_promotion_codes: body.allow_promotion_codes,
+      automatic_tax: { enabled: body.automatic_tax },
+      tax_id_collection: { enabled: body.tax_id_collection },
       shipping_address_collection: body.shipping_address_collection ?? null,
-      success_url: text(body.success_url),
-      cancel_url: text(body.cancel_url),
+      success_url: body.success_url,
+      cancel_url: body.cancel_url,
       subscription: null,
       created: Math.floor(now().getTime() / 1000),
       livemode: false,
@@ -211,22 +215,21 @@ export async function localStripeApi(app: FastifyInstance, options: LocalStripeA
     return session;
   });
 
-  app.get<{ Params: { id: string } }>('/v1/checkout/sessions/:id', async (request) => {
+  api.get('/v1/checkout/sessions/:id', { schema: { hide: true, params: StripeIdParams } }, async (request) => {
     const session = await options.store.get(request.params.id);
     if (!session || session.object !== 'checkout.session') throw new StripeApiError(404, 'invalid_request_error', `No such checkout.session: '${request.params.id}'`, 'id');
     return session;
   });
 
-  app.post('/v1/billing_portal/sessions', async (request) => {
-    const body = form(request);
-    const customer = text(body.customer);
-    if (!customer || !(await options.store.get(customer))) throw new StripeApiError(400, 'invalid_request_error', `No such customer: '${customer ?? ''}'`, 'customer');
+  api.post('/v1/billing_portal/sessions', { schema: { hide: true, body: BillingPortalSessionForm } }, async (request) => {
+    const { customer, return_url: returnUrl } = request.body;
+    if (!(await options.store.get(customer))) throw new StripeApiError(400, 'invalid_request_error', `No such customer: '${customer}'`, 'customer');
     const id = localId('bps');
     const session: LocalObject = {
       id,
       object: 'billing_portal.session',
       customer,
-      return_url: text(body.return_url) ?? null,
+      return_url: returnUrl ?? null,
       url: `${options.pagesBase}/billing/${id}`,
       created: Math.floor(now().getTime() / 1000),
       livemode: false,
@@ -235,7 +238,7 @@ export async function localStripeApi(app: FastifyInstance, options: LocalStripeA
     return session;
   });
 
-  app.get<{ Params: { id: string } }>('/v1/subscriptions/:id', async (request) => {
+  api.get('/v1/subscriptions/:id', { schema: { hide: true, params: StripeIdParams } }, async (request) => {
     const subscription = await options.store.get(request.params.id);
     if (!subscription || subscription.object !== 'subscription') throw new StripeApiError(404, 'invalid_request_error', `No such subscription: '${request.params.id}'`, 'id');
     return subscription;

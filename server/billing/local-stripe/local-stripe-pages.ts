@@ -5,11 +5,13 @@
  * the product's real billing path runs end to end with no network.
  */
 import type { FastifyInstance } from 'fastify';
+import { typed, useZodSchemas } from '../../http/zod-routes.js';
 import { MAX_QUANTITY, MIN_QUANTITY, PLAN_NAMES } from '../../../events/billing-api.js';
 import { localId, subscriptionObject, type LocalPrice } from './local-stripe-api.js';
 import type { LocalObject, LocalStripeStore } from './local-stripe-store.js';
 import { stripeEvent, type WebhookDelivery, signedDelivery } from './local-webhooks.js';
-import { parseStripeForm, text, type FormValue } from './stripe-form.js';
+import { ChangeSubscriptionForm, CompleteCheckoutForm, StripeIdParams, SubscriptionParams } from './local-stripe-schemas.js';
+import { parseStripeForm } from './stripe-form.js';
 import { renderBillingPage, renderCheckoutPage, renderMessagePage } from './local-stripe-views.js';
 
 export interface LocalStripePagesOptions {
@@ -27,11 +29,15 @@ const itemOf = (subscription: LocalObject) => (subscription.items as { data: Ite
 export async function localStripePages(app: FastifyInstance, options: LocalStripePagesOptions): Promise<void> {
   const now = options.now ?? (() => new Date());
   const { store } = options;
+  // Its own scope's compilers, like the API's (local-stripe-api.ts).
+  useZodSchemas(app);
+  const pages = typed(app);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, parseStripeForm(String(body))));
   const send = (type: string, object: LocalObject) => options.deliver(signedDelivery(stripeEvent(type, object, now()), options.webhookSecret));
   const priceOf = (id: string) => options.prices.find((price) => price.id === id);
 
-  app.get<{ Params: { id: string } }>('/checkout/:id', async (request, reply) => {
+  // The hosted pages are Stripe's, not the product's API: left out of the OpenAPI document.
+  pages.get('/checkout/:id', { schema: { hide: true, params: StripeIdParams } }, async (request, reply) => {
     const session = await store.get(request.params.id);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!session || session.object !== 'checkout.session') return reply.code(404).send(renderMessagePage('Checkout not found', 'This test checkout does not exist.', null));
@@ -44,12 +50,12 @@ export async function localStripePages(app: FastifyInstance, options: LocalStrip
     return reply.send(renderCheckoutPage({ session, price, quantity: item.quantity, adjustable: item.adjustable, planName: PLAN_NAMES[price.plan] }));
   });
 
-  app.post<{ Params: { id: string }; Body: Record<string, FormValue> }>('/checkout/:id/complete', async (request, reply) => {
+  pages.post('/checkout/:id/complete', { schema: { hide: true, params: StripeIdParams, body: CompleteCheckoutForm } }, async (request, reply) => {
     const session = await store.get(request.params.id);
     if (!session || session.object !== 'checkout.session' || session.status !== 'open') return reply.code(404).type('text/html').send(renderMessagePage('Checkout not found', 'This test checkout is not open.', null));
     const item = session.line_items as { price: string; quantity: number; adjustable: boolean };
     const price = priceOf(item.price)!;
-    const asked = Number(text(request.body?.quantity) ?? item.quantity);
+    const asked = Number(request.body.quantity ?? item.quantity);
     const quantity = item.adjustable && Number.isInteger(asked) && asked >= MIN_QUANTITY && asked <= MAX_QUANTITY ? asked : item.quantity;
     let customerId = typeof session.customer === 'string' ? session.customer : null;
     if (!customerId) {
@@ -77,14 +83,14 @@ export async function localStripePages(app: FastifyInstance, options: LocalStrip
     return reply.code(303).redirect(String(session.success_url));
   });
 
-  app.post<{ Params: { id: string } }>('/checkout/:id/cancel', async (request, reply) => {
+  pages.post('/checkout/:id/cancel', { schema: { hide: true, params: StripeIdParams } }, async (request, reply) => {
     const session = await store.get(request.params.id);
     if (!session || session.object !== 'checkout.session') return reply.code(404).type('text/html').send(renderMessagePage('Checkout not found', 'This test checkout does not exist.', null));
     if (session.status === 'open') await store.put({ ...session, status: 'expired' });
     return reply.code(303).redirect(String(session.cancel_url));
   });
 
-  app.get<{ Params: { id: string } }>('/billing/:id', async (request, reply) => {
+  pages.get('/billing/:id', { schema: { hide: true, params: StripeIdParams } }, async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     const portal = await store.get(request.params.id);
     if (!portal || portal.object !== 'billing_portal.session') return reply.code(404).send(renderMessagePage('Billing page not found', 'This test billing link does not exist.', null));
@@ -97,18 +103,18 @@ export async function localStripePages(app: FastifyInstance, options: LocalStrip
     return reply.send(renderBillingPage({ portal, rows }));
   });
 
-  app.post<{ Params: { id: string; sub: string }; Body: Record<string, FormValue> }>('/billing/:id/subscriptions/:sub', async (request, reply) => {
+  pages.post('/billing/:id/subscriptions/:sub', { schema: { hide: true, params: SubscriptionParams, body: ChangeSubscriptionForm } }, async (request, reply) => {
     const portal = await store.get(request.params.id);
     const subscription = await store.get(request.params.sub);
     if (!portal || portal.object !== 'billing_portal.session' || !subscription || subscription.customer !== portal.customer) {
       return reply.code(404).type('text/html').send(renderMessagePage('Not found', 'This subscription is not part of this billing page.', null));
     }
-    const action = text(request.body?.action);
+    const { action } = request.body;
     const item = itemOf(subscription);
     let next: LocalObject;
     let type = 'customer.subscription.updated';
     if (action === 'quantity') {
-      const quantity = Number(text(request.body?.quantity));
+      const quantity = Number(request.body.quantity);
       if (!Number.isInteger(quantity) || quantity < MIN_QUANTITY || quantity > MAX_QUANTITY) {
         return reply.code(400).type('text/html').send(renderMessagePage('Quantity not valid', `Choose a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`, `../../${portal.id}`));
       }
