@@ -3,6 +3,8 @@
  * database answering. A projection whose rule is `park` moves it here, in the transaction that
  * moves its checkpoint past it, and goes on; one whose rule is `stop` records it on its
  * checkpoint instead (checkpoints.ts). A reset or rebuild of the projection clears its rows.
+ * Reactors (server/billing/reactor-runner.ts) park here too, under their own names: the
+ * `projection` column then holds the reactor's name.
  */
 import { formatPosition, type Position } from '../events/position.js';
 import type { Queryable } from '../server/db/database.js';

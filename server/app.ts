@@ -12,9 +12,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { codeForStatus } from '../events/errors.js';
 import { functionPayloads } from '../events/functions.js';
 import { allProjections } from '../projections/index.js';
+import type { RetryPolicy } from '../projections/retry.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
 import { projectionFaults } from './ops/projection-faults.js';
 import { projectionLag } from './ops/projection-lag.js';
+import { reactorFaults } from './ops/reactor-faults.js';
 import { opsRoutes } from './routes/ops-routes.js';
 import { CLOSE_FORBIDDEN_ORIGIN, CLOSE_UNAUTHENTICATED } from '../events/live-messages.js';
 import type { Principal } from '../events/principal.js';
@@ -28,6 +30,7 @@ import { authRoutes } from './routes/auth-routes.js';
 import { fileRoutes, type FileRouteOptions } from './routes/file-routes.js';
 import { setUpBilling } from './billing/billing-plugin.js';
 import type { ReactorRunner } from './billing/reactor-runner.js';
+import { BILLING_REACTOR } from './billing/billing-reactor.js';
 import { functionRoutes } from './routes/function-routes.js';
 import { publicMapRoutes } from './routes/public-map-routes.js';
 import { queryRoutes } from './routes/query-routes.js';
@@ -67,6 +70,8 @@ export interface AppOptions {
   remoteFiles?: FileRouteOptions['remote'];
   /** Told of every route as it is added, before any plugin's (tests check each declares its schema). */
   onRoute?: (route: RouteOptions) => void;
+  /** How the billing reactor retries a failing handler before parking its event (tests make it quick). */
+  reactorRetry?: Partial<RetryPolicy>;
 }
 
 const CORRELATION_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -107,9 +112,12 @@ export async function buildApp(
   app.decorate('liveHub', hub);
   // On close the hub says goodbye with 1012 ("restarting") so clients reconnect elsewhere.
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, preClose: () => hub.stop() });
+  // Reactors are not projections (no read model, version or lag), but park events the same way.
+  const reactors = [BILLING_REACTOR];
   const metrics = createMetrics({
     projectionLag: () => projectionLag(db, services.store, allProjections),
     projectionFaults: () => projectionFaults(db, allProjections),
+    reactorFaults: () => reactorFaults(db, reactors),
     liveConnections: () => hub.connectionCount,
   });
   app.decorate('metrics', metrics);
@@ -146,7 +154,7 @@ export async function buildApp(
     api.addHook('onRequest', app.access.sameSiteWrites);
     const history = await MapHistory.open(db, services.store);
     // Billing's own routes (Stripe's webhook, the local test Stripe) answer Stripe, not a person.
-    const billing = await setUpBilling(api, services, history);
+    const billing = await setUpBilling(api, services, history, options.reactorRetry ? { retry: options.reactorRetry } : {});
     app.decorate('billingReactor', billing.reactor);
     await api.register(async (product) => {
       // The product's API reads who is calling; each route then says what it requires.
@@ -187,7 +195,7 @@ export async function buildApp(
       });
     });
     // Health, readiness and metrics answer probes, which carry no session.
-    await opsRoutes(api, { db, store: services.store, projections: allProjections, metrics, config });
+    await opsRoutes(api, { db, store: services.store, projections: allProjections, reactors, metrics, config });
   });
 
   const hasClient = existsSync(path.join(CLIENT_DIST, 'index.html'));

@@ -16,7 +16,7 @@ import { localStripePages } from './local-stripe/local-stripe-pages.js';
 import { LocalStripeStore } from './local-stripe/local-stripe-store.js';
 import { expireLicences, LICENCE_SWEEP_EVERY_MS } from './licence-expiry.js';
 import { marketplaceLicences } from './marketplace-licences.js';
-import { ReactorRunner } from './reactor-runner.js';
+import { ReactorRunner, type ReactorRunnerOptions } from './reactor-runner.js';
 import { BILLING_NOT_CONFIGURED, StripeGateway } from './stripe-gateway.js';
 
 /** The address this server listens on, as the SDK reaches the local test Stripe. */
@@ -27,7 +27,12 @@ function listeningAddress(app: FastifyInstance): string | null {
   return `http://${host}:${address.port}`;
 }
 
-export async function setUpBilling(app: FastifyInstance, services: Services, history: MapHistory): Promise<{ deps: BillingDeps; reactor: ReactorRunner }> {
+export async function setUpBilling(
+  app: FastifyInstance,
+  services: Services,
+  history: MapHistory,
+  reactorOptions: ReactorRunnerOptions = {},
+): Promise<{ deps: BillingDeps; reactor: ReactorRunner }> {
   const { config } = services;
   const local = config.stripe.mode === 'local' ? services.localStripe : null;
   if (config.stripe.mode === 'local' && !local) throw new Error('The local test Stripe has no keys (openServices makes them).');
@@ -89,6 +94,7 @@ export async function setUpBilling(app: FastifyInstance, services: Services, his
       onRefused: () => app.metrics.webhookFailures.inc({ provider: 'stripe' }),
     }),
     app.log,
+    reactorOptions,
   );
   app.addHook('onReady', () => reactor.start());
   app.addHook('onClose', () => reactor.stop());

@@ -11,6 +11,7 @@
  */
 import type Stripe from 'stripe';
 import type { z } from 'zod';
+import { SubscriptionView } from '../../events/billing-api.js';
 import { CheckoutRequested, type CustomerEvent } from '../../events/customer.js';
 import { MapState } from '../../events/map-states.js';
 import { streams } from '../../events/streams.js';
@@ -25,7 +26,6 @@ import { runCustomerCommand } from './billing-functions.js';
 import type { Reactor } from './reactor-runner.js';
 import { StripeEventReceived } from './stripe-event.js';
 import { claimStripeCustomer, uidOfCustomer } from './stripe-customers.js';
-import { customerIdOf } from './stripe-gateway.js';
 
 /** A checkout request older than this is not answered any more (the person has moved on). */
 const CHECKOUT_REQUEST_TTL_MS = 60 * 60 * 1000;
@@ -44,6 +44,34 @@ export interface BillingReactorDeps extends BillingDeps {
 }
 
 type StripeEvent = StripeEventReceived['data'];
+
+/*
+ * Stripe's objects inside webhook events are Stripe-shaped, not Stripe-checked: a correctly
+ * signed event carries whatever JSON was signed (an older API version, a test tool, a bug), so
+ * a field may be missing or of another type. The handlers read the fields they use with the
+ * helpers below and ignore (with a log line) an object they cannot use, rather than throw: a
+ * handler that throws on an event fails it on every retry until the reactor parks it, and what
+ * the event asked for is then lost. Nor may a malformed value reach a recorded event: the
+ * customer's stream would no longer fold, and every later command for that user would fail.
+ */
+
+/** A non-empty string, or null. */
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** The id of an expandable field: the id itself, or the expanded object's id. */
+function idOf(value: unknown): string | null {
+  return text(value) ?? (typeof value === 'object' && value !== null ? text((value as { id?: unknown }).id) : null);
+}
+
+/** A whole amount (Stripe's amounts are integers in the smallest unit), else 0. */
+function amount(value: unknown): number {
+  return Number.isSafeInteger(value) ? (value as number) : 0;
+}
+
+/** The billing reactor's name: its checkpoint's, its lock's and its dead letters'. */
+export const BILLING_REACTOR = 'billing-reactor';
 
 export function billingReactor(deps: BillingReactorDeps): Reactor {
   const meta = (cause: string): CommandMetadata => ({ principal: null, now: deps.clock.now(), correlationId: cause, commandId: deps.ids.uuid() });
@@ -78,7 +106,7 @@ export function billingReactor(deps: BillingReactorDeps): Reactor {
    * counted, and nothing of it is applied to anyone.
    */
   async function ownerOf(cause: RecordedEvent, event: StripeEvent, customer: unknown, claimedUid: unknown): Promise<{ uid: string; customerId: string } | null> {
-    const customerId = customerIdOf((customer ?? null) as string | null);
+    const customerId = idOf(customer);
     if (!customerId) {
       deps.logger.error({ stripeEventId: event.id, type: event.type }, 'a Stripe event names no Stripe customer; ignored');
       return null;
@@ -126,6 +154,11 @@ export function billingReactor(deps: BillingReactorDeps): Reactor {
     }
     const subscription = fresh ?? copy;
     if (!subscription) return;
+    const view = SubscriptionView.safeParse(deps.gateway.viewOf(subscription));
+    if (!view.success) {
+      deps.logger.error({ stripeEventId: event.id, type: event.type, subscriptionId, issues: view.error.issues }, 'a Stripe subscription without an id or a status; ignored');
+      return;
+    }
     const origin: CopyOrigin = { created: event.created, source: fresh ? 'stripe' : 'event' };
     const owner = await ownerOf(cause, event, subscription.customer, subscription.metadata?.uid);
     if (!owner) return;
@@ -134,7 +167,7 @@ export function billingReactor(deps: BillingReactorDeps): Reactor {
     const outcome = await runCustomerCommand(
       deps,
       owner.uid,
-      { type: 'SyncSubscription', data: { customerId: owner.customerId, subscription: deps.gateway.viewOf(subscription), origin, titles } },
+      { type: 'SyncSubscription', data: { customerId: owner.customerId, subscription: view.data, origin, titles } },
       meta(cause.id),
     );
     await unpublishReleased(outcome.events, cause);
@@ -172,16 +205,21 @@ export function billingReactor(deps: BillingReactorDeps): Reactor {
     const object = event.object as Record<string, unknown>;
     switch (event.type) {
       case 'checkout.session.completed': {
-        const session = object as unknown as Stripe.Checkout.Session;
+        const session = object as unknown as Partial<Stripe.Checkout.Session>;
+        const stripeSessionId = text(session.id);
+        if (!stripeSessionId) {
+          deps.logger.error({ stripeEventId: event.id, type: event.type }, 'a Stripe checkout session without an id; ignored');
+          return;
+        }
         const owner = await ownerOf(recorded, event, session.customer, session.client_reference_id ?? session.metadata?.uid);
         if (!owner) return;
         await runCustomerCommand(
           deps,
           owner.uid,
-          { type: 'CompleteCheckout', data: { sessionId: session.metadata?.sessionId ?? null, stripeSessionId: session.id, customerId: owner.customerId } },
+          { type: 'CompleteCheckout', data: { sessionId: text(session.metadata?.sessionId), stripeSessionId, customerId: owner.customerId } },
           meta(recorded.id),
         );
-        const subscriptionId = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
+        const subscriptionId = idOf(session.subscription);
         if (subscriptionId) await syncSubscription(recorded, event, subscriptionId, null);
         return;
       }
@@ -189,14 +227,19 @@ export function billingReactor(deps: BillingReactorDeps): Reactor {
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {
         const subscription = object as unknown as Stripe.Subscription;
-        await syncSubscription(recorded, event, subscription.id, subscription);
+        const subscriptionId = text(subscription.id);
+        if (!subscriptionId) {
+          deps.logger.error({ stripeEventId: event.id, type: event.type }, 'a Stripe subscription without an id; ignored');
+          return;
+        }
+        await syncSubscription(recorded, event, subscriptionId, subscription);
         return;
       }
       case 'invoice.paid':
       case 'invoice.payment_failed': {
-        const invoice = object as unknown as Stripe.Invoice & { subscription?: string | null };
-        const details = invoice.parent?.subscription_details ?? null;
-        const subscriptionId = (typeof details?.subscription === 'string' ? details.subscription : details?.subscription?.id) ?? invoice.subscription ?? null;
+        const invoice = object as unknown as Partial<Stripe.Invoice> & { subscription?: unknown };
+        const details = (invoice.parent as Partial<Stripe.Invoice.Parent> | null | undefined)?.subscription_details ?? null;
+        const subscriptionId = idOf(details?.subscription) ?? idOf(invoice.subscription);
         const owner = await ownerOf(recorded, event, invoice.customer, details?.metadata?.uid);
         if (!owner) return;
         await runCustomerCommand(
@@ -205,10 +248,10 @@ export function billingReactor(deps: BillingReactorDeps): Reactor {
           {
             type: 'RecordInvoice',
             data: {
-              invoiceId: invoice.id ?? event.id,
+              invoiceId: text(invoice.id) ?? event.id,
               subscriptionId,
               outcome: event.type === 'invoice.paid' ? 'paid' : 'payment_failed',
-              amount: event.type === 'invoice.paid' ? (invoice.amount_paid ?? 0) : (invoice.amount_due ?? 0),
+              amount: amount(event.type === 'invoice.paid' ? invoice.amount_paid : invoice.amount_due),
             },
           },
           meta(recorded.id),
@@ -222,7 +265,7 @@ export function billingReactor(deps: BillingReactorDeps): Reactor {
   }
 
   return {
-    name: 'billing-reactor',
+    name: BILLING_REACTOR,
     streamPrefixes: ['customer-', 'stripe-event-', 'map-'],
     async handle(recorded) {
       if (recorded.type === 'MapDeleted') {

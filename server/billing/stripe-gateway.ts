@@ -153,25 +153,42 @@ export class StripeGateway {
     return event;
   }
 
-  /** The customer's read model of a Stripe subscription (spec §3). */
+  /**
+   * The customer's read model of a Stripe subscription (spec §3). The copy in a webhook is only Stripe-shaped: it is whatever JSON
+   * was signed, and an older API version, a test tool or a bug may leave out `items` or an
+   * item's `price`. Every nested field is read as possibly missing, so this never throws (a
+   * TypeError here used to fail the billing reactor on that event for good): a subscription
+   * without an item is one with quantity 0 and no plan we know, which gives no slot, and a
+   * date that is not a Unix time is no date. The billing reactor checks the result against
+   * SubscriptionView before recording it.
+   */
   viewOf(subscription: Stripe.Subscription): SubscriptionView {
-    const item = subscription.items.data[0];
-    const priceId = item?.price.id ?? '';
-    const product = item ? (typeof item.price.product === 'string' ? item.price.product : item.price.product.id) : '';
+    const items: unknown = (subscription as { items?: { data?: unknown } | null }).items?.data;
+    const item = Array.isArray(items) ? (items[0] as Partial<Stripe.SubscriptionItem> | null | undefined) : undefined;
+    const price = item?.price as Partial<Stripe.Price> | null | undefined;
+    const priceId = typeof price?.id === 'string' ? price.id : '';
+    const productOf = price?.product as string | { id?: unknown } | null | undefined;
+    const product = typeof productOf === 'string' ? productOf : typeof productOf?.id === 'string' ? productOf.id : '';
     const known = this.planOfPrice(priceId);
-    const periodEnd = item?.current_period_end ?? null;
     return {
       id: subscription.id,
       plan: known?.plan ?? null,
       status: subscription.status,
-      quantity: item?.quantity ?? 0,
-      cancelAt: subscription.cancel_at ? new Date(subscription.cancel_at * 1000).toISOString() : null,
+      quantity: Number.isSafeInteger(item?.quantity) ? item!.quantity! : 0,
+      cancelAt: isoOfUnixSeconds(subscription.cancel_at),
       product,
       priceId,
       interval: known?.interval ?? null,
-      currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000).toISOString() : null,
+      currentPeriodEnd: isoOfUnixSeconds(item?.current_period_end),
     };
   }
+}
+
+/** A Stripe time (Unix seconds) as ISO 8601; null when it is absent or not a representable time. */
+function isoOfUnixSeconds(seconds: unknown): string | null {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds === 0) return null;
+  const date = new Date(seconds * 1000);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
 function withPrefix(input: string | URL | Request, prefix: string): string | URL | Request {

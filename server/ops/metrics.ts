@@ -1,6 +1,7 @@
 /**
  * Prometheus metrics (prom-client): command latency, projection lag and faults (parked events,
- * stopped projections), live connections and webhook failures, plus Node's process metrics.
+ * stopped projections), reactors' parked events, live connections and webhook failures, plus
+ * Node's process metrics.
  * One registry per app, so tests and several apps in one process do not share counters.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -11,6 +12,7 @@ export interface Metrics {
   projectionLag: Gauge<'projection'>;
   projectionDeadLetters: Gauge<'projection'>;
   projectionStopped: Gauge<'projection'>;
+  reactorDeadLetters: Gauge<'reactor'>;
   liveConnections: Gauge;
   webhookFailures: Counter<'provider'>;
 }
@@ -18,6 +20,7 @@ export interface Metrics {
 export interface MetricsSources {
   projectionLag(): Promise<Record<string, number>>;
   projectionFaults(): Promise<Record<string, { parked: number; state: 'running' | 'stopped' }>>;
+  reactorFaults(): Promise<Record<string, { parked: number }>>;
   liveConnections(): number;
 }
 
@@ -62,6 +65,16 @@ export function createMetrics(collect: MetricsSources): Metrics {
       for (const [projection, { state }] of Object.entries(await faults())) this.set({ projection }, state === 'stopped' ? 1 : 0);
     },
   });
+  const reactorDeadLetters = new Gauge({
+    name: 'mapfold_reactor_dead_letters',
+    help: 'Events a reactor (billing-reactor: checkouts, Stripe webhooks) parked as poisoned after retries, and went on past.',
+    labelNames: ['reactor'] as const,
+    registers: [registry],
+    async collect() {
+      const faults = await collect.reactorFaults().catch(() => ({}));
+      for (const [reactor, { parked }] of Object.entries(faults)) this.set({ reactor }, parked);
+    },
+  });
   const liveConnections = new Gauge({
     name: 'mapfold_live_connections',
     help: 'Open websocket connections to /api/live on this process.',
@@ -76,5 +89,5 @@ export function createMetrics(collect: MetricsSources): Metrics {
     labelNames: ['provider'] as const,
     registers: [registry],
   });
-  return { registry, commandDuration, projectionLag, projectionDeadLetters, projectionStopped, liveConnections, webhookFailures };
+  return { registry, commandDuration, projectionLag, projectionDeadLetters, projectionStopped, reactorDeadLetters, liveConnections, webhookFailures };
 }

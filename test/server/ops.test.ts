@@ -35,6 +35,7 @@ describe('operations', () => {
       eventStore: { ok: true },
       projectionLag: { maps_list: 0, map_data: 0, billing: 0 },
       projections: { maps_list: { state: 'running', parked: 0 }, map_data: { state: 'running', parked: 0 }, billing: { state: 'running', parked: 0 } },
+      reactors: { 'billing-reactor': { parked: 0 } },
     });
     // With the runner stopped, new events show up as lag.
     await server.runner.stop();
@@ -58,6 +59,7 @@ describe('operations', () => {
     expect(text).toMatch(/mapfold_live_connections [1-9]/);
     expect(text).toMatch(/mapfold_projection_lag_events\{projection="maps_list"\} \d+/);
     expect(text).toContain('# TYPE mapfold_webhook_failures_total counter');
+    expect(text).toContain('mapfold_reactor_dead_letters{reactor="billing-reactor"} 0');
     expect(text).toContain('mapfold_process_cpu_seconds_total');
     live.close();
   });

@@ -39,6 +39,8 @@ export interface TestServerOptions {
   remoteFiles?: AppOptions['remoteFiles'];
   /** Told of every route the app adds (server/app.ts). */
   onRoute?: AppOptions['onRoute'];
+  /** How the billing reactor retries before parking an event (quick in tests that poison it). */
+  reactorRetry?: AppOptions['reactorRetry'];
 }
 
 const quietLogger = { info: () => {}, error: () => {} };
@@ -63,6 +65,7 @@ export async function startTestServer(target: DatabaseTarget, options: TestServe
   const app = await buildApp(services, false, {
     ...(options.liveRecheckMs ? { liveRecheckMs: options.liveRecheckMs } : {}),
     ...(options.remoteFiles ? { remoteFiles: options.remoteFiles } : {}),
+    ...(options.reactorRetry ? { reactorRetry: options.reactorRetry } : {}),
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
