@@ -21,3 +21,4 @@ export const StoredFileAnswer = z.object({
   height: z.number(),
   size: z.number().int(),
 });
+export type StoredFileAnswer = z.infer<typeof StoredFileAnswer>;

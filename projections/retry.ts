@@ -4,7 +4,7 @@
  * the database as a whole are transient: they are retried for as long as they last and never
  * count towards that bound.
  */
-import { sqlState } from '../server/db/database.js';
+import { sqlState, type Queryable } from '../server/db/database.js';
 
 export interface RetryPolicy {
   /**
@@ -45,6 +45,20 @@ export function isConnectionError(error: unknown): boolean {
     if (/^[0-9A-Z]{5}$/.test(code)) return TRANSIENT_SQL_CLASSES.includes(code.slice(0, 2));
   }
   return error instanceof Error && TRANSIENT_MESSAGES.test(error.message);
+}
+
+/**
+ * A failure that says nothing about the event being handled: the connection dropped, or the
+ * database does not answer at all. Such failures are retried for as long as they last.
+ */
+export async function isTransientFailure(db: Queryable, error: unknown): Promise<boolean> {
+  if (isConnectionError(error)) return true;
+  try {
+    await db.query('SELECT 1');
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it is aborted. */

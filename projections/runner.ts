@@ -23,7 +23,7 @@ import { CHECKPOINTS_SCHEMA, markStopped, readCheckpoint, writeCheckpoint } from
 import { clearDeadLetters, DEAD_LETTERS_SCHEMA, parkEvent, poisonedEvent, type PoisonedEvent } from './dead-letters.js';
 import { sendLiveNotices } from './live-notices.js';
 import { ChangedTopics, type Projection } from './projection.js';
-import { backoffMs, DEFAULT_RETRY, isConnectionError, pause, type RetryPolicy } from './retry.js';
+import { backoffMs, DEFAULT_RETRY, isTransientFailure, pause, type RetryPolicy } from './retry.js';
 
 export interface RunnerLogger {
   error(details: object, message: string): void;
@@ -358,7 +358,7 @@ export class ProjectionRunner {
         return null;
       } catch (error) {
         if (error instanceof CheckpointMovedError || signal.aborted) throw error;
-        const transient = await this.isTransient(error);
+        const transient = await isTransientFailure(this.db, error);
         if (!transient) strikes++;
         if (strikes >= this.retry.attempts) return { error, failures };
         const delayMs = backoffMs(this.retry, failures);
@@ -370,16 +370,6 @@ export class ProjectionRunner {
     }
   }
 
-  /** A failure that says nothing about the events: the connection dropped, or the database does not answer. */
-  private async isTransient(error: unknown): Promise<boolean> {
-    if (isConnectionError(error)) return true;
-    try {
-      await this.db.query('SELECT 1');
-      return false;
-    } catch {
-      return true;
-    }
-  }
 
   /** Parks the event (checkpoint moved past it) or stops the projection before it, by its rule. */
   private async poisoned(

@@ -19,7 +19,7 @@
 import { comparePositions, formatPosition, START, type Position } from '../../events/position.js';
 import { CHECKPOINTS_SCHEMA, readCheckpoint, writeCheckpoint } from '../../projections/checkpoints.js';
 import { DEAD_LETTERS_SCHEMA, parkEvent, poisonedEvent } from '../../projections/dead-letters.js';
-import { backoffMs, DEFAULT_RETRY, isConnectionError, pause, type RetryPolicy } from '../../projections/retry.js';
+import { backoffMs, DEFAULT_RETRY, isTransientFailure, pause, type RetryPolicy } from '../../projections/retry.js';
 import type { Database, LockSession } from '../db/database.js';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.js';
 
@@ -153,7 +153,7 @@ export class ReactorRunner {
         return false;
       } catch (error) {
         if (signal.aborted) throw error;
-        const transient = await this.isTransient(error);
+        const transient = await isTransientFailure(this.db, error);
         if (!transient) strikes++;
         if (strikes >= this.retry.attempts) {
           await this.park(event, error, failures, signal);
@@ -168,16 +168,6 @@ export class ReactorRunner {
     }
   }
 
-  /** A failure that says nothing about the event: the connection dropped, or the database does not answer. */
-  private async isTransient(error: unknown): Promise<boolean> {
-    if (isConnectionError(error)) return true;
-    try {
-      await this.db.query('SELECT 1');
-      return false;
-    } catch {
-      return true;
-    }
-  }
 
   /** Moves the event to the dead letters and the checkpoint past it, in one transaction. */
   private async park(event: RecordedEvent, error: unknown, attempts: number, signal: AbortSignal): Promise<void> {

@@ -14,19 +14,10 @@ import { localPrices, localStripeApi, subscriptionObject } from '../../server/bi
 import { signWebhook, stripeEvent } from '../../server/billing/local-stripe/local-webhooks.js';
 import { loadConfig } from '../../server/config.js';
 import { openPGliteDatabase } from '../../server/db/pglite-database.js';
+import { until } from '../support/until.js';
 import { databaseTargets } from '../support/databases.js';
 import { call, openLive, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 8_000;
-  let value = await read();
-  while (!ok(value)) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    value = await read();
-  }
-  return value;
-}
 
 function shuffle<T>(items: T[], seed: number): T[] {
   const copy = [...items];

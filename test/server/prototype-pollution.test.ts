@@ -8,6 +8,7 @@
  * before any database work, so PGlite alone is enough here (billing.test.ts runs the flow on
  * both databases).
  */
+import { until } from '../support/until.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionPayloads } from '../../events/functions.js';
 import { billingSnapshot } from '../../projections/billing.js';
@@ -39,16 +40,6 @@ function snapshot(proto: object) {
   return Object.fromEntries(Reflect.ownKeys(proto).map((key) => [String(key), Object.getOwnPropertyDescriptor(proto, key)]));
 }
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  let value = await read();
-  while (!ok(value)) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    value = await read();
-  }
-  return value;
-}
 
 describe('no request body reaches a prototype', () => {
   let server: TestServer;
@@ -151,12 +142,12 @@ describe('no request body reaches a prototype', () => {
     const started = await call(server, 'startCheckout', { plan: 'basic', interval: 'monthly', quantity: 2 }, user);
     expect(started.status).toBe(200);
     await projected(server, started.body.position, ['billing']);
-    const ready = await until(() => billingSnapshot(server.services.db, user.uid, false), (b) => b.checkoutSessions[0]?.status === 'ready', 'the checkout url');
+    const ready = await until(() => billingSnapshot(server.services.db, user.uid, false), (b) => b.checkoutSessions[0]?.status === 'ready', 'the checkout url', 15_000);
     const checkout = new URL(ready.checkoutSessions[0]!.url!).pathname;
     const done = await post(`${checkout}/complete`, 'application/x-www-form-urlencoded', 'quantity[__proto__][polluted]=yes&quantity[constructor][prototype][polluted]=yes');
     expect(done.status).toBe(303);
     await expectNothingPollutedAndServerAnswers('the real checkout');
-    const after = await until(() => billingSnapshot(server.services.db, user.uid, false), (b) => b.subscriptions[0]?.status === 'active', 'the subscription');
+    const after = await until(() => billingSnapshot(server.services.db, user.uid, false), (b) => b.subscriptions[0]?.status === 'active', 'the subscription', 15_000);
     expect(after.subscriptions[0]).toMatchObject({ plan: 'basic', quantity: 2 });
   });
 });

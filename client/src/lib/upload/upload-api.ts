@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { codeForStatus } from '../../../../events/errors';
+import { StoredFileAnswer } from '../../../../events/files-api';
 import { formatBytes } from '../../utils/format-bytes';
 import { api as defaultApi, ApiError, NETWORK_ERROR_MESSAGE, type ApiClient, type RequestOptions } from '../api';
 
@@ -23,15 +24,8 @@ export function tooLargeMessage(maxBytes: number): string {
 export const UploadLimits = z.object({ maxBytes: z.number(), types: z.array(z.string()) });
 export type UploadLimits = z.infer<typeof UploadLimits>;
 
-export const UploadedFile = z.object({
-  id: z.string(),
-  url: z.string(),
-  kind: z.enum(['svg', 'image']),
-  contentType: z.string(),
-  width: z.number(),
-  height: z.number(),
-  size: z.number(),
-});
+/** What an upload answers: the stored file (the server's own schema, events/files-api.ts). */
+export const UploadedFile = StoredFileAnswer;
 export type UploadedFile = z.infer<typeof UploadedFile>;
 
 export function getUploadLimits(api: ApiClient = defaultApi, options?: RequestOptions) {

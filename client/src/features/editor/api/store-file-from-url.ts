@@ -3,24 +3,15 @@
  * like an upload (type, size, the SVG sanitiser) and stores a copy, answering as an upload.
  * Floors take only the product's own files, so this is how a drawing elsewhere gets on one.
  */
-import { z } from 'zod';
-import type { FileFromUrl } from '../../../../../events/files-api';
+import { StoredFileAnswer, type FileFromUrl } from '../../../../../events/files-api';
 import { api as defaultApi, type ApiClient, type RequestOptions } from '../../../lib/api';
 
-export const StoredFile = z.object({
-  id: z.string(),
-  url: z.string(),
-  kind: z.enum(['svg', 'image']),
-  contentType: z.string(),
-  width: z.number(),
-  height: z.number(),
-  size: z.number(),
-});
-export type StoredFile = z.infer<typeof StoredFile>;
+/** The stored copy, as an upload answers it. */
+export type StoredFile = StoredFileAnswer;
 
 /** The stored copy of the file at `url`; rejects with an ApiError that says why it was refused. */
 export async function storeFileFromUrl(url: string, api: ApiClient = defaultApi, options?: RequestOptions): Promise<StoredFile> {
   const data: FileFromUrl = { url };
-  const { result } = await api.post('/api/files/from-url', data, StoredFile, options);
+  const { result } = await api.post('/api/files/from-url', data, StoredFileAnswer, options);
   return result;
 }
