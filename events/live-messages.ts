@@ -4,6 +4,7 @@
  * a peer of the previous version could misread.
  */
 import { z } from 'zod';
+import { presenceClientFields, presenceServerFields } from './presence.js';
 import { withSafeText } from './safe-text.js';
 
 export const LIVE_PROTOCOL_VERSION = 1;
@@ -20,6 +21,8 @@ export const ClientMessage = withSafeText(z.discriminatedUnion('type', [
    * before the previous one expires. Cookie sessions need no message.
    */
   z.object({ v, type: z.literal('auth'), token: z.string().min(1).max(8192) }),
+  /** Presence in a map (events/presence.ts): join or update with the tab's state, leave with null. */
+  z.object({ v, type: z.literal('presence'), ...presenceClientFields }),
 ]));
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
@@ -34,6 +37,8 @@ export const ServerMessage = z.discriminatedUnion('type', [
   /** A subscription refused or ended (permission-denied, invalid-argument, not-found). */
   z.object({ v, type: z.literal('error'), topic: topic.optional(), code: z.string(), message: z.string() }),
   z.object({ v, type: z.literal('pong') }),
+  /** The other peers of a map the socket is present in, and their changes (events/presence.ts). */
+  z.object({ v, type: z.literal('presence'), ...presenceServerFields }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

@@ -26,6 +26,7 @@ import { securityHeaders } from './security/security-headers.js';
 import type { Clock, IdGenerator } from './clock.js';
 import { errorHandler, sendError } from './errors.js';
 import { LiveHub } from './live/live-hub.js';
+import type { PresenceTimings } from './live/presence.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { fileRoutes, type FileRouteOptions } from './routes/file-routes.js';
 import { setUpBilling } from './billing/billing-plugin.js';
@@ -64,6 +65,8 @@ declare module 'fastify' {
 export interface AppOptions {
   /** How often live sockets' sessions and tokens are checked again (ms). */
   liveRecheckMs?: number;
+  /** Presence's keepalive, expiry and throttle (tests shorten them). */
+  presenceTimings?: Partial<PresenceTimings>;
   /** A logger shared with the rest of the process (main.ts); overrides `logger`. */
   loggerInstance?: FastifyBaseLogger;
   /** How `POST /api/files/from-url` fetches (tests allow their own local server's address). */
@@ -108,7 +111,7 @@ export async function buildApp(
   // First, so every route added after it gets its kind's headers (CSP, HSTS, nosniff, ...).
   await securityHeaders(app, config);
   await app.register(fastifyCookie);
-  const hub = new LiveHub(db, app.log, options.liveRecheckMs);
+  const hub = new LiveHub(db, app.log, options.liveRecheckMs, options.presenceTimings);
   app.decorate('liveHub', hub);
   // On close the hub says goodbye with 1012 ("restarting") so clients reconnect elsewhere.
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, preClose: () => hub.stop() });

@@ -11,7 +11,9 @@ import { unsafeTextIssue } from '../../events/safe-text.js';
 import { LIVE_CHANNEL, LiveNotice } from '../../projections/live-notices.js';
 import { SESSIONS_CHANNEL, SessionsEnded } from '../auth/session-notices.js';
 import type { Database } from '../db/database.js';
+import { PresenceHub, type PresenceTimings } from './presence.js';
 import { accessTopic, type TopicSnapshot } from './topic-access.js';
+import { topics } from '../../events/topics.js';
 
 const MAX_TOPICS_PER_SOCKET = 100;
 const HEARTBEAT_MS = 30_000;
@@ -61,17 +63,24 @@ export class LiveHub {
   private heartbeat: NodeJS.Timeout | null = null;
 
   private recheckTimer: NodeJS.Timeout | null = null;
+  /** Who is in which map (server/live/presence.ts): whoever may follow `map:{id}` may be present in it. */
+  readonly presence: PresenceHub;
 
   constructor(
     private readonly db: Database,
     private readonly logger: HubLogger,
     /** How often each socket's session or token is checked again. */
     private readonly recheckMs = 30_000,
-  ) {}
+    presenceTimings?: Partial<PresenceTimings>,
+  ) {
+    const mayView = async (principal: Principal, mapId: string) => (await accessTopic(this.db, principal, topics.map(mapId))).ok;
+    this.presence = new PresenceHub({ db, logger, mayView, ...(presenceTimings ? { timings: presenceTimings } : {}) });
+  }
 
   async start(): Promise<void> {
     this.unlisten = await this.db.listen(LIVE_CHANNEL, (payload) => this.onNotice(payload));
     this.unlistenSessions = await this.db.listen(SESSIONS_CHANNEL, (payload) => void this.onSessionsEnded(payload));
+    await this.presence.start();
     // Sockets that stop answering pings (a laptop lid closed) are dropped, not kept forever.
     this.heartbeat = setInterval(() => {
       for (const client of this.clients) {
@@ -141,6 +150,7 @@ export class LiveHub {
     if (this.recheckTimer) clearInterval(this.recheckTimer);
     await this.unlisten?.();
     await this.unlistenSessions?.();
+    await this.presence.stop();
     // 1012 "service restart": clients reconnect (to this process's successor or a sibling).
     for (const client of this.clients) {
       client.socket.close(1012, 'Server restarting');
@@ -198,6 +208,7 @@ export class LiveHub {
   }
 
   private detach(client: Client): void {
+    this.presence.drop(client);
     this.clients.delete(client);
     for (const topic of client.topics.keys()) this.subscribers.get(topic)?.delete(client);
     client.topics.clear();
@@ -231,6 +242,8 @@ export class LiveHub {
         client.topics.delete(message.topic);
         this.subscribers.get(message.topic)?.delete(client);
         return;
+      case 'presence':
+        return this.presence.receive(client, principal, message, (text) => client.socket.readyState === client.socket.OPEN && client.socket.send(text));
       case 'subscribe': {
         if (!client.topics.has(message.topic) && client.topics.size >= MAX_TOPICS_PER_SOCKET) {
           return this.send(client, {

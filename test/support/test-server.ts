@@ -35,6 +35,8 @@ export interface TestServerOptions {
   linksToThisServer?: boolean;
   authLimits?: AuthLimits;
   liveRecheckMs?: number;
+  /** Presence's keepalive, expiry and throttle (server/live/presence.ts). */
+  presenceTimings?: AppOptions['presenceTimings'];
   /** How `POST /api/files/from-url` fetches (a test allows its own local server). */
   remoteFiles?: AppOptions['remoteFiles'];
   /** Told of every route the app adds (server/app.ts). */
@@ -64,6 +66,7 @@ export async function startTestServer(target: DatabaseTarget, options: TestServe
   });
   const app = await buildApp(services, false, {
     ...(options.liveRecheckMs ? { liveRecheckMs: options.liveRecheckMs } : {}),
+    ...(options.presenceTimings ? { presenceTimings: options.presenceTimings } : {}),
     ...(options.remoteFiles ? { remoteFiles: options.remoteFiles } : {}),
     ...(options.reactorRetry ? { reactorRetry: options.reactorRetry } : {}),
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : {}),

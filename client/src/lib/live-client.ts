@@ -103,6 +103,10 @@ export interface LiveClient {
   connect(): void;
   /** Closes the socket and stops reconnecting until {@link LiveClient.connect}. */
   disconnect(): void;
+  /** Sends a message once the socket is open and signed in (dropped otherwise: resend after `open`). */
+  send(message: ClientMessage): void;
+  /** Hears every message the server sends (presence uses it for its own). */
+  onServerMessage(listener: (message: ServerMessage) => void): () => void;
 }
 
 export function createLiveClient(options: LiveClientOptions): LiveClient {
@@ -117,6 +121,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
 
   const topics = new Map<string, TopicEntry>();
   const stateListeners = new Set<(state: ConnectionState) => void>();
+  const messageListeners = new Set<(message: ServerMessage) => void>();
   let state: ConnectionState = 'closed';
   let socket: LiveSocket | null = null;
   /** Whether the socket should be open: false after disconnect() or a 4401. */
@@ -240,6 +245,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     const parsed = ServerMessage.safeParse(json);
     if (!parsed.success) return;
     const message = parsed.data;
+    for (const listener of [...messageListeners]) listener(message);
     switch (message.type) {
       case 'welcome':
         authenticated = true;
@@ -257,6 +263,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
         return;
       }
       case 'pong':
+      case 'presence':
         return;
       default: {
         const unreachable: never = message;
@@ -366,6 +373,13 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       wanted = true;
       attempt = 0;
       if (!socket) open();
+    },
+
+    send,
+
+    onServerMessage(listener) {
+      messageListeners.add(listener);
+      return () => messageListeners.delete(listener);
     },
 
     disconnect() {

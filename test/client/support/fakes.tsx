@@ -5,6 +5,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
+import type { ClientMessage, ServerMessage } from '../../../events/live-messages';
 import { comparePositions, parsePosition, type Position } from '../../../events/position';
 import type { Principal } from '../../../events/principal';
 import { AppProvider } from '../../../client/src/app/provider';
@@ -140,6 +141,26 @@ export class FakeLive implements LiveClient {
 
   disconnect() {
     this.setState('closed');
+  }
+
+  /** Every message the page sent (presence's), in order. */
+  readonly sent: ClientMessage[] = [];
+  private readonly messageListeners = new Set<(message: ServerMessage) => void>();
+
+  send(message: ClientMessage) {
+    if (this.state === 'open') this.sent.push(message);
+  }
+
+  onServerMessage(listener: (message: ServerMessage) => void) {
+    this.messageListeners.add(listener);
+    return () => {
+      this.messageListeners.delete(listener);
+    };
+  }
+
+  /** Delivers a server message (presence) to the page. */
+  deliver(message: ServerMessage) {
+    for (const listener of [...this.messageListeners]) listener(message);
   }
 }
 
