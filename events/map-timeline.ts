@@ -7,6 +7,7 @@ import type { MapAggregate, MapEvent } from './map.js';
 import { editOf, isEditEvent } from './map.js';
 import type { MapDocument } from './map-document.js';
 import type { MapEdit } from './map-edits.js';
+import { describeSharingEvent, emptySharing, isSharingEvent } from './map-sharing.js';
 
 export interface EventDescription {
   summary: string;
@@ -159,6 +160,7 @@ export function describeEvent(before: MapAggregate, event: MapEvent, actor: stri
     case 'VersionDeleted':
       return said({ summary: `deleted the version ${entryName(event.data.historyId)}`, locationIds: [], historyId: event.data.historyId });
     default:
+      if (isSharingEvent(event)) return { summary: describeSharingEvent(event, before.status === 'active' ? before.sharing : emptySharing(), actor), locationIds: [] };
       if (!isEditEvent(event)) return said({ summary: 'changed the map', locationIds: [] });
       return said(describeEdit(document, editOf(event), before));
   }

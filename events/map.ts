@@ -4,10 +4,23 @@
  */
 import { z } from 'zod';
 import { DomainError } from './errors.js';
+import { requireCan, type MapAccessFacts, type MapAction } from './map-access.js';
 import { MapDocument } from './map-document.js';
 import { applyEdit, checkEdit, MAP_EDIT_TYPES, MapEdit, type MapEditType } from './map-edits.js';
 import { FREE_TEST_SLOTS, MapState } from './map-states.js';
 import { parseMapTitle } from './map-title.js';
+import {
+  decideSharing,
+  emptySharing,
+  evolveSharing,
+  isSharingCommand,
+  isSharingEvent,
+  MapSharingEvent,
+  SHARING_EVENT_TYPES,
+  sharingFacts,
+  type MapSharingCommand,
+  type SharingState,
+} from './map-sharing.js';
 import type { Principal } from './principal.js';
 
 // ---- events -------------------------------------------------------------------------------
@@ -135,15 +148,20 @@ function editEvent(edit: MapEdit, mapId: string, edited: string): MapEditedEvent
   return { type, data: { ...fields, mapId, edited } } as MapEditedEvent;
 }
 
-export const MapEvent = z.union([MapCreated, MapSaved, MapDeleted, MapStateChanged, VersionSaved, VersionRenamed, VersionDeleted, MapEdited]);
+/** Members, invitations and the view link (events/map-sharing.ts) are on the map's stream too. */
+export const MapEvent = z.union([MapCreated, MapSaved, MapDeleted, MapStateChanged, VersionSaved, VersionRenamed, VersionDeleted, MapSharingEvent, MapEdited]);
 export type MapEvent =
   | z.infer<typeof MapCreated>
   | z.infer<typeof MapSaved>
   | z.infer<typeof MapDeleted>
   | z.infer<typeof MapStateChanged>
   | HistoryEvent
+  | MapSharingEvent
   | MapEditedEvent;
-export const MAP_EVENT_TYPES: ReadonlySet<string> = new Set(['MapCreated', 'MapSaved', 'MapDeleted', 'MapStateChanged', ...HISTORY_EVENT_TYPES, ...EDIT_TYPES]);
+export const MAP_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'MapCreated', 'MapSaved', 'MapDeleted', 'MapStateChanged', ...HISTORY_EVENT_TYPES, ...SHARING_EVENT_TYPES, ...EDIT_TYPES,
+]);
+export { isSharingEvent };
 
 // ---- commands -----------------------------------------------------------------------------
 
@@ -177,7 +195,9 @@ export type MapCommand =
         subscribed?: boolean | undefined;
         expectedRevision?: bigint | undefined;
       };
-    };
+    }
+  /** Invitations, members and the view link (events/map-sharing.ts). */
+  | MapSharingCommand;
 
 export interface MapContext {
   principal: Principal | null;
@@ -210,6 +230,8 @@ export type MapAggregate =
       lastVersionAt: string | null;
       /** The revision of the last document change (edit, import, restore, save with a document). */
       lastChangeRevision: number;
+      /** Members, invitations and the view link. */
+      sharing: SharingState;
     }
   | { status: 'deleted'; mapId: string; uid: string };
 
@@ -232,7 +254,7 @@ export function evolveMap(state: MapAggregate, event: MapEvent): MapAggregate {
       const { mapId, uid, author, title, state: mapState, document, created } = event.data;
       return {
         status: 'active', mapId, uid, author, title, state: mapState, subscribed: false, document, created, edited: created,
-        revision: 0, history: [], lastVersionAt: null, lastChangeRevision: 0,
+        revision: 0, history: [], lastVersionAt: null, lastChangeRevision: 0, sharing: emptySharing(),
       };
     }
     case 'MapSaved':
@@ -269,6 +291,7 @@ export function evolveMap(state: MapAggregate, event: MapEvent): MapAggregate {
       return { ...state, revision: state.revision + 1, history: state.history.filter((item) => item.id !== event.data.historyId) };
     default:
       if (state.status !== 'active') return state;
+      if (isSharingEvent(event)) return { ...state, sharing: evolveSharing(state.sharing, event), revision: state.revision + 1 };
       return {
         ...state,
         document: applyEdit(state.document, editOf(event)),
@@ -286,18 +309,19 @@ function requireUser(context: MapContext): Principal {
   return context.principal;
 }
 
-/** The map an existing-map command acts on, if the principal may change it. */
-function requireOwnedMap(state: MapAggregate, principal: Principal) {
-  if (state.status !== 'active') throw new DomainError('not-found', 'Map not found.');
-  if (state.uid !== principal.uid) {
-    throw new DomainError('permission-denied', 'You do not have permission to change this map.');
-  }
-  return state;
+/** What the access policy (events/map-access.ts) knows of a map: its owner and members. */
+export function factsOf(state: Extract<MapAggregate, { status: 'active' }>): MapAccessFacts {
+  return sharingFacts(state.uid, state.sharing);
 }
 
-/** An existing map the principal may change: its owner's, or any for an admin (spec §6). */
-function requireEditableMap(state: MapAggregate, principal: Principal) {
-  return principal.admin && state.status === 'active' ? state : requireOwnedMap(state, principal);
+/**
+ * The existing map a command acts on, if the principal may do `action` with it (map-access.ts):
+ * editors and the owner edit content, floors and history; `manage` is the owner's (and admins').
+ */
+function requireMapFor(state: MapAggregate, principal: Principal, action: MapAction) {
+  if (state.status !== 'active') throw new DomainError('not-found', 'Map not found.');
+  requireCan(principal, factsOf(state), action);
+  return state;
 }
 
 /**
@@ -383,7 +407,7 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
       ];
     }
     case 'SaveMap': {
-      const map = requireOwnedMap(state, principal);
+      const map = requireMapFor(state, principal, 'edit');
       const { title, document, expectedRevision } = command.data;
       requireCurrentRevision(map, expectedRevision, document);
       if (title === undefined && document === undefined) return [];
@@ -400,12 +424,12 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
       ];
     }
     case 'DeleteMap': {
-      requireOwnedMap(state, principal);
+      requireMapFor(state, principal, 'manage');
       return [{ type: 'MapDeleted', data: { mapId: command.data.mapId, deletedAt: at } }];
     }
     case 'EditMap': {
-      // The owner edits; an admin may too (spec §6).
-      const map = principal.admin && state.status === 'active' ? state : requireOwnedMap(state, principal);
+      // The owner and editors edit; an admin may too (spec §6).
+      const map = requireMapFor(state, principal, 'edit');
       let document = map.document;
       // The start of a stretch of editing: the product keeps the map as it was, at most every
       // 30 minutes, so yesterday's version is always there to go back to.
@@ -444,21 +468,21 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
       return events;
     }
     case 'SaveVersion': {
-      const map = requireEditableMap(state, principal);
+      const map = requireMapFor(state, principal, 'edit');
       return [versionSaved(map, command.data.historyId, principal, at, { auto: false, name: command.data.name })];
     }
     case 'RenameVersion': {
-      const map = requireEditableMap(state, principal);
+      const map = requireMapFor(state, principal, 'edit');
       requireHistoryItem(map, command.data.historyId);
       return [{ type: 'VersionRenamed', data: { mapId: map.mapId, historyId: command.data.historyId, name: command.data.name } }];
     }
     case 'DeleteVersion': {
-      const map = requireEditableMap(state, principal);
+      const map = requireMapFor(state, principal, 'edit');
       requireHistoryItem(map, command.data.historyId);
       return [{ type: 'VersionDeleted', data: { mapId: map.mapId, historyId: command.data.historyId } }];
     }
     case 'RestoreVersion': {
-      const map = requireEditableMap(state, principal);
+      const map = requireMapFor(state, principal, 'edit');
       const item = requireHistoryItem(map, command.data.historyId);
       // Before every restore, the map as it is now: a restore is undone by restoring this.
       const before = versionSaved(map, command.data.autoHistoryId, principal, at, { auto: true, name: `Before restoring “${item.name ?? formatEntryTime(item.created)}”` });
@@ -466,6 +490,11 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
       return [before, editEvent(restored, map.mapId, at)];
     }
     default: {
+      if (isSharingCommand(command)) {
+        // Accepting needs no role (the invitation is the right to one); the rest check theirs.
+        if (state.status !== 'active') throw new DomainError('not-found', 'Map not found.');
+        return decideSharing(command, state, principal, context.now);
+      }
       const unreachable: never = command;
       return unreachable;
     }

@@ -73,7 +73,17 @@ export const mapDataProjection: Projection = {
         case 'MapStateChanged':
         case 'VersionSaved':
         case 'VersionRenamed':
-        case 'VersionDeleted': {
+        case 'VersionDeleted':
+        case 'MapMemberInvited':
+        case 'MapInvitationAccepted':
+        case 'MapInvitationRevoked':
+        case 'MapMemberRoleChanged':
+        case 'MapMemberRemoved':
+        case 'MapMemberLeft':
+        case 'MapViewLinkSet':
+        case 'MapViewLinkRevoked': {
+          // Sharing (members, invitations, the view link) is on the stream too, and moves the
+          // revision likewise, or a whole-document save would be refused as stale.
           // The document stays; the record moves to the stream's revision (editors wait for it).
           const inserted = inserts.get(mapId);
           if (inserted) inserted.revision = revision;

@@ -2,7 +2,7 @@
  * The maps list read model (spec §3 map list item): one row per map that is not deleted, read
  * by owner (and, later, by author for admins). Pushed on topic `maps:{uid}`.
  */
-import { editOf, type HistoryEvent } from '../events/map.js';
+import { editOf, isSharingEvent, type HistoryEvent } from '../events/map.js';
 import { metricsOf } from '../events/map-document.js';
 import type { MapEdit } from '../events/map-edits.js';
 import type { HistoryEntry, MapListItem } from '../events/read-models.js';
@@ -55,6 +55,8 @@ export const mapsListProjection: Projection = {
     // History changes, in order, written after the rows of the batch exist (they are rare).
     const historyChanges: HistoryEvent[] = [];
     for (const { event } of mapEventsOf(events)) {
+      // Sharing changes no row of the owner's list (projections/map-members.ts keeps members).
+      if (isSharingEvent(event)) continue;
       const mapId = event.data.mapId;
       switch (event.type) {
         case 'VersionSaved':

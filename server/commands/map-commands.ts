@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import type { functionPayloads } from '../../events/functions.js';
-import { decideMap, evolveMap, initialMapState, MapEvent, type MapAggregate, type MapCommand } from '../../events/map.js';
+import { requireCan } from '../../events/map-access.js';
+import { decideMap, evolveMap, factsOf, initialMapState, MapEvent, type MapAggregate, type MapCommand } from '../../events/map.js';
 import { emptyMapDocument } from '../../events/map-document.js';
 import { streams } from '../../events/streams.js';
 import { countTestMaps } from '../../projections/maps-list.js';
@@ -114,7 +115,7 @@ export async function deleteMapHistory(deps: MapCommandDeps, payload: z.output<t
  * current state so another user's map answers permission-denied, never "no such version".
  */
 export async function restoreMapHistory(deps: MapCommandDeps, payload: z.output<typeof functionPayloads.restoreMapHistory>, meta: CommandMetadata) {
-  const principal = meta.principal!;
+  const principal = meta.principal;
   const history = deps.history;
   if (!history) throw new Error('restoreMapHistory needs the map history service');
   const current = await history.stateAt(payload.mapId).catch((error: unknown) => {
@@ -123,7 +124,7 @@ export async function restoreMapHistory(deps: MapCommandDeps, payload: z.output<
   });
   const map = current.state;
   if (map.status !== 'active') throw new DomainError('not-found', 'Map not found.');
-  if (map.uid !== principal.uid && !principal.admin) throw new DomainError('permission-denied', 'You do not have permission to change this map.');
+  requireCan(principal, factsOf(map), 'edit');
   const entry = map.history.find((item) => item.id === payload.historyMapId);
   if (!entry) throw new DomainError('not-found', 'Version not found.');
   const then = await history.stateAt(payload.mapId, BigInt(entry.revision));

@@ -9,6 +9,7 @@ import { DomainError } from '../../events/errors.js';
 import type { TimelineItem, TimelinePage } from '../../events/history-api.js';
 import { evolveMap, initialMapState, MapEvent, type MapAggregate } from '../../events/map.js';
 import { withoutForeignLayerFiles } from '../../events/map-document.js';
+import { emptySharing } from '../../events/map-sharing.js';
 import { describeEvent } from '../../events/map-timeline.js';
 import { streams } from '../../events/streams.js';
 import type { Database, Queryable } from '../db/database.js';
@@ -131,7 +132,10 @@ export class MapHistory {
     if (!row) return null;
     // A snapshot kept before floors had to be the product's own files may hold another site's
     // drawing: it reads as the events now read (no drawing), never handed to a viewer.
-    const state = row.state.status === 'active' ? { ...row.state, document: withoutForeignLayerFiles(row.state.document) } : row.state;
+    // One kept before sharing (issue 16) has no members: it had none then.
+    const state = row.state.status === 'active'
+      ? { ...row.state, document: withoutForeignLayerFiles(row.state.document), sharing: row.state.sharing ?? emptySharing() }
+      : row.state;
     return { revision: BigInt(row.revision), state };
   }
 
