@@ -4,6 +4,7 @@
  * compile time, so the two cannot drift apart.
  */
 import { z } from 'zod';
+import { commentFunctionResults } from './comments-api.js';
 import type { FunctionName, FunctionResults } from './functions.js';
 
 export const functionResults = {
@@ -21,6 +22,7 @@ export const functionResults = {
   publishMap: z.null(),
   unpublishMap: z.null(),
   registerLicence: z.object({ verified: z.boolean(), basicUntil: z.string() }),
+  ...commentFunctionResults,
 } satisfies { [N in FunctionName]: z.ZodType<FunctionResults[N]> };
 
 /** A global position in the event log on the wire ("commit:prepare"). */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { billingFunctionPayloads, type BillingFunctionResults } from './billing-api.js';
+import { commentFunctionPayloads, type CommentFunctionResults } from './comments-api.js';
 import { MapDocumentInput } from './map-document.js';
 import { DocumentEdit } from './map-edits.js';
 import { HistoryName } from './map.js';
@@ -56,12 +57,13 @@ export const functionPayloads = {
     })
     .superRefine(revisionWithMapData),
   ...billingFunctionPayloads,
+  ...commentFunctionPayloads,
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
 export type FunctionPayload<N extends FunctionName> = z.input<(typeof functionPayloads)[N]>;
 
-export interface FunctionResults extends BillingFunctionResults {
+export interface FunctionResults extends BillingFunctionResults, CommentFunctionResults {
   /** The new map's id. */
   createMap: string;
   saveMap: null;

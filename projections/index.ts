@@ -1,7 +1,8 @@
 import { billingProjection } from './billing.js';
+import { mapCommentsProjection } from './map-comments.js';
 import { mapDataProjection } from './map-data.js';
 import { mapsListProjection } from './maps-list.js';
 import type { Projection } from './projection.js';
 
 /** Every read model the product keeps, in the order they are brought up. */
-export const allProjections: readonly Projection[] = [mapsListProjection, mapDataProjection, billingProjection];
+export const allProjections: readonly Projection[] = [mapsListProjection, mapDataProjection, billingProjection, mapCommentsProjection];

@@ -35,6 +35,7 @@ import { BILLING_REACTOR } from './billing/billing-reactor.js';
 import { functionRoutes } from './routes/function-routes.js';
 import { publicMapRoutes } from './routes/public-map-routes.js';
 import { queryRoutes } from './routes/query-routes.js';
+import { commentRoutes } from './routes/comment-routes.js';
 import { historyRoutes } from './routes/history-routes.js';
 import { MapHistory } from './history/map-history.js';
 import { adminRoutes } from './routes/admin-routes.js';
@@ -162,8 +163,13 @@ export async function buildApp(
     await api.register(async (product) => {
       // The product's API reads who is calling; each route then says what it requires.
       product.addHook('onRequest', app.access.identify);
-      await functionRoutes(product, billing.deps);
+      await functionRoutes(product, {
+        ...billing.deps,
+        mailer: services.mailer,
+        onMailError: (error) => app.log.error({ err: error }, 'sending a mention notice failed'),
+      });
       await queryRoutes(product, db);
+      await commentRoutes(product, db);
       await historyRoutes(product, db, history);
       await adminRoutes(product, db);
       await authRoutes(product, services);

@@ -11,6 +11,8 @@ import { billingSnapshot } from '../../projections/billing.js';
 import { getMapData } from '../../projections/map-data.js';
 import { listMapsByOwner } from '../../projections/maps-list.js';
 import type { Queryable } from '../db/database.js';
+import { readMapComments, requireCommentReader } from '../comments/map-comments-read.js';
+import { DomainError } from '../../events/errors.js';
 
 export interface TopicSnapshot {
   position: string;
@@ -55,6 +57,15 @@ export async function accessTopic(db: Queryable, principal: Principal, topicText
       // Only the owner's own principal says whether they are an admin (unlimited test maps).
       const admin = topic.uid === principal.uid && principal.admin;
       return { ok: true, load: () => snapshot(db, 'billing', () => billingSnapshot(db, topic.uid, admin)) };
+    }
+    case 'comments': {
+      try {
+        await requireCommentReader(db, principal, topic.mapId);
+      } catch (error) {
+        if (error instanceof DomainError) return { ok: false, error: { code: error.code, message: error.message } };
+        throw error;
+      }
+      return { ok: true, load: () => snapshot(db, 'map_comments', () => readMapComments(db, topic.mapId)) };
     }
     default: {
       const unreachable: never = topic;

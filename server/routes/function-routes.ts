@@ -24,10 +24,14 @@ import {
   setMapHistoryName,
 } from '../commands/map-commands.js';
 import { createPortalLink, publishMap, registerLicence, startCheckout, unpublishMap, type BillingDeps } from '../billing/billing-functions.js';
+import { commentFunctionHandlers, type CommentDeps } from '../commands/comment-commands.js';
 import type { Position } from '../../events/position.js';
 import { typed } from '../http/zod-routes.js';
 
-type Handler = (deps: BillingDeps, payload: never, meta: CommandMetadata) => Promise<{ result: unknown; position: Position | null }>;
+/** What the functions are given: billing's (and the maps') services, and comments' mailer. */
+export type FunctionDeps = BillingDeps & CommentDeps;
+
+type Handler = (deps: FunctionDeps, payload: never, meta: CommandMetadata) => Promise<{ result: unknown; position: Position | null }>;
 
 const handlers: Record<FunctionName, Handler> = {
   createMap: createMap as Handler,
@@ -44,6 +48,7 @@ const handlers: Record<FunctionName, Handler> = {
   publishMap: publishMap as Handler,
   unpublishMap: unpublishMap as Handler,
   registerLicence: registerLicence as Handler,
+  ...(commentFunctionHandlers as Record<keyof typeof commentFunctionHandlers, Handler>),
 };
 
 const FUNCTION_NAMES = Object.keys(functionPayloads) as FunctionName[];
@@ -55,7 +60,7 @@ export async function jsonBodyOnly(request: FastifyRequest): Promise<void> {
   }
 }
 
-export async function functionRoutes(app: FastifyInstance, deps: BillingDeps): Promise<void> {
+export async function functionRoutes(app: FastifyInstance, deps: FunctionDeps): Promise<void> {
   const api = typed(app);
   for (const name of FUNCTION_NAMES) {
     api.post(

@@ -78,7 +78,7 @@ describe.each(databaseTargets)('fuzz on $name', (target) => {
   /** What a stranger must never change: the victim's streams, as ids of their events. */
   async function victimFingerprint() {
     const ids = async (stream: string) => (await server.services.store.readStream(stream)).map((event) => event.id).join(',');
-    return { map: await ids(`map-${victim.mapId}`), customer: await ids(`customer-${ana.uid}`) };
+    return { map: await ids(`map-${victim.mapId}`), comments: await ids(`map-comments-${victim.mapId}`), customer: await ids(`customer-${ana.uid}`) };
   }
 
   async function send(request: { method: string; url: string; body?: string; type?: string | undefined; identity: Identity; headers?: Record<string, string> }) {
@@ -215,7 +215,7 @@ describe.each(databaseTargets)('fuzz on $name', (target) => {
       { numRuns: RUNS },
     );
     // Whatever was accepted was recorded as events every reader can read back.
-    for (const url of [`/api/maps/${victim.mapId}/data`, `/api/maps/${victim.mapId}/audit.json`, `/api/maps/${victim.mapId}/export.json`, '/api/maps']) {
+    for (const url of [`/api/maps/${victim.mapId}/data`, `/api/maps/${victim.mapId}/audit.json`, `/api/maps/${victim.mapId}/export.json`, `/api/maps/${victim.mapId}/comments`, '/api/maps']) {
       const response = await send({ method: 'GET', url, identity: owner });
       expect(response.statusCode, url).toBe(200);
     }

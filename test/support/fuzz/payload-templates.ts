@@ -50,6 +50,12 @@ export const functionTemplates: Record<FunctionName, (victim: Victim) => unknown
   publishMap: (v) => ({ mapId: v.mapId, plan: 'basic' }),
   unpublishMap: (v) => ({ mapId: v.mapId }),
   registerLicence: (v) => ({ mapId: v.mapId, purchaseCode: '8f6a2c1e-3b4d-4e5f-9a0b-1c2d3e4f5a6b' }),
+  addMapComment: (v) => ({ mapId: v.mapId, anchor: { kind: 'point', x: 10, y: 20, layer: 'ground' }, body: 'Is this @Fuzz right?', mentions: ['x'] }),
+  replyToMapComment: (v) => ({ mapId: v.mapId, threadId: v.historyId, body: 'A reply' }),
+  editMapComment: (v) => ({ mapId: v.mapId, commentId: v.historyId, body: 'Changed' }),
+  resolveMapCommentThread: (v) => ({ mapId: v.mapId, threadId: v.historyId }),
+  reopenMapCommentThread: (v) => ({ mapId: v.mapId, threadId: v.historyId }),
+  deleteMapComment: (v) => ({ mapId: v.mapId, commentId: v.historyId }),
 };
 
 /** Bodies (`{data}`'s content) of the JSON routes that take one, by URL pattern. */

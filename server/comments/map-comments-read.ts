@@ -1,0 +1,26 @@
+/**
+ * Reading a map's comments, for `GET /api/maps/{id}/comments` and the `comments:{mapId}` topic:
+ * one rule for both. Whoever may comment may read them (the owner, members, admins); a holder
+ * of the view link or the published viewer's visitor never sees them.
+ */
+import type { MapComments } from '../../events/comments-api.js';
+import { requireCan } from '../../events/map-access.js';
+import { DomainError } from '../../events/errors.js';
+import type { Principal } from '../../events/principal.js';
+import { getMapComments } from '../../projections/map-comments.js';
+import type { Queryable } from '../db/database.js';
+import { loadMapPeople } from './map-people.js';
+
+/** Throws not-found for no such map, the policy's refusal for someone who may not read its comments. */
+export async function requireCommentReader(db: Queryable, principal: Principal | null, mapId: string): Promise<void> {
+  const people = await loadMapPeople(db, mapId);
+  if (!people) throw new DomainError('not-found', 'Map not found.');
+  requireCan(principal, people.access, 'comment');
+}
+
+/** The map's threads, people named as the map knows them now. */
+export async function readMapComments(db: Queryable, mapId: string): Promise<MapComments> {
+  const people = await loadMapPeople(db, mapId);
+  const names = new Map((people?.people ?? []).filter((person) => person.displayName).map((person) => [person.uid, person.displayName]));
+  return getMapComments(db, mapId, names);
+}
