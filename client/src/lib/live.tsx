@@ -79,6 +79,11 @@ export function useLiveClient(): LiveClient {
   return live;
 }
 
+/** The tab's live client, or null outside <LiveProvider> (a page rendered on its own). */
+export function useOptionalLiveClient(): LiveClient | null {
+  return use(LiveContext);
+}
+
 export function useConnectionState(): ConnectionState {
   const live = useLiveClient();
   return useSyncExternalStore(

@@ -8,6 +8,7 @@ import type { MapDocument } from '../../../../events/map-document';
 import type { Camera } from '../../components/map/camera';
 import { MapRenderer, type MapRendererHandle } from '../../components/map/map-renderer';
 import type { Location, MapPoint } from '../../components/map/types';
+import { PresenceOverlay, usePresencePointer } from './presence';
 import { EditorIcon } from './editor-icons';
 
 export interface EditorCanvasProps {
@@ -34,6 +35,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
   const ownRef = useRef<MapRendererHandle>(null);
   const rendererRef = props.rendererRef ?? ownRef;
   const layer = doc.layers.find((candidate) => candidate.id === layerId) ?? doc.layers[0]!;
+  const pointer = usePresencePointer(camera, layer.id);
   const live = useRef(props);
   live.current = props;
   // Stable handlers: the renderer reads them through a ref anyway, and they never re-subscribe.
@@ -46,7 +48,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
   );
 
   return (
-    <div className="ed-canvas" data-placing={placing ? 'true' : undefined}>
+    <div className="ed-canvas" data-placing={placing ? 'true' : undefined} {...pointer}>
       <MapRenderer
         ref={rendererRef}
         document={doc}
@@ -63,6 +65,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
         }}
         editing={{ ...editing, placing }}
       >
+        <PresenceOverlay camera={camera} document={doc} layerId={layer.id} anchorOf={(id) => rendererRef.current?.anchorOf(id) ?? null} />
         <div className="ed-canvas__tools" role="toolbar" aria-label="Tools" data-mf-ui="">
           <button type="button" className="ed-tool" aria-label="Select" aria-pressed={!placing} onClick={() => props.onPlacingChange(false)} title="Select and move (V)">
             <EditorIcon name="cursor" />

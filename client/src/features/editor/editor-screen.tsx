@@ -18,6 +18,7 @@ import type { MapRendererHandle } from '../../components/map/map-renderer';
 import type { MapPoint } from '../../components/map/types';
 import { Button } from '../../components/ui/button';
 import { api, toApiError } from '../../lib/api';
+import { PresenceAvatars, PresenceProvider, usePresenceReport } from './presence';
 import { EditorCanvas } from './editor-canvas';
 import { EditorIcon, type EditorIconName } from './editor-icons';
 import type { EditorSession } from './editor-session';
@@ -299,6 +300,8 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
 
   const tabLabel = TABS.find((candidate) => candidate.id === tab)!.label;
   return (
+    <PresenceProvider mapId={mapId} enabled={!explore}>
+    <PresenceReport selection={selected ? selected.id : null} editing={selected && panelOpen && tab === 'locations' ? selected.id : null} />
     <div className="ed" data-panel-open={panelOpen ? 'true' : 'false'}>
       <title>{`${title} · Editor · Mapfold`}</title>
       <div className="ed-bar">
@@ -308,6 +311,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
         <TitleField mapId={mapId} title={title} editable={!explore} onSaved={onTitleChange} onError={setToast} />
         <SaveStatus status={snapshot.status} unsaved={snapshot.unsaved} />
         <div className="ed-bar__actions">
+          <PresenceAvatars />
           <div className="ed-bar__group" role="group" aria-label="History">
             <button type="button" className="ed-icon-button" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!snapshot.canUndo} onClick={session.undo}>
               <EditorIcon name="undo" />
@@ -408,7 +412,14 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
         </div>
       </div>
     </div>
+    </PresenceProvider>
   );
+}
+
+/** Tells the others in the map which location this tab has selected and which one's form is open. */
+function PresenceReport(state: { selection: string | null; editing: string | null }) {
+  usePresenceReport(state);
+  return null;
 }
 
 /** The map's title, renamed in place (saveMap); Enter or leaving the field saves, Esc reverts. */

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { locationFields, MARKER_TYPES, type Location } from '../../../../../events/map-document';
 import { checkEdit, type LocationPatch, type MapEdit } from '../../../../../events/map-edits';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EditingNotice } from '../presence';
 import { TextField } from '../../../components/ui/field';
 import type { EditorPanelProps } from './panel-props';
 import { RichTextEditor } from './rich-text-editor';
@@ -233,6 +234,7 @@ export function LocationForm({ document, onEdit, location, onDeleted, focusOnOpe
           {location.title}
         </h3>
       </div>
+      <EditingNotice locationId={location.id} />
 
       <Section title="Content">
         <TextField className="ep-loc-field" label="Title" value={title.value} error={title.error} onChange={title.onChange} onFocus={title.onFocus} onBlur={title.onBlur} autoComplete="off" />

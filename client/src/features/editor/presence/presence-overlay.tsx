@@ -1,0 +1,84 @@
+/**
+ * The others on the map: each tab's pointer with its person's name, and each selected location
+ * outlined in its person's colour. Positions are in the layer's own coordinates, placed through
+ * the camera on every frame (outside React, as the markers are), so a pointer stays on the same
+ * spot of the plan at any zoom and while the map pans. Only peers on the floor shown appear.
+ */
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import type { Camera } from '../../../components/map/camera';
+import type { MapDocument, MapPoint } from '../../../components/map/types';
+import { peerColor } from './peer-color';
+import { peerLabel } from './people';
+import { usePresencePeers } from './presence-context';
+import './presence.css';
+
+export interface PresenceOverlayProps {
+  camera: Camera;
+  document: MapDocument;
+  /** The floor the map shows. */
+  layerId: string;
+  /** Where a location sits on the floor shown (null: not on it, or not drawn yet). */
+  anchorOf: (locationId: string) => MapPoint | null;
+}
+
+/** A pin stands on its point: its head, which the ring goes round, is this far above it. */
+const PIN_HEAD_PX = 20;
+
+export function PresenceOverlay({ camera, document: doc, layerId, anchorOf }: PresenceOverlayProps) {
+  const { self, peers } = usePresencePeers();
+  const pins = useMemo(() => new Set(doc.locations.filter((location) => location.marker === 'pin' && location.position).map((location) => location.id)), [doc.locations]);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const anchorRef = useRef(anchorOf);
+  anchorRef.current = anchorOf;
+
+  const place = useCallback(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    for (const element of root.querySelectorAll<HTMLElement>('[data-pr-at]')) {
+      const { location, x, y } = element.dataset;
+      const point = location ? anchorRef.current(location) : { x: Number(x), y: Number(y) };
+      if (!point) {
+        element.style.visibility = 'hidden';
+        continue;
+      }
+      const screen = camera.toScreen(point);
+      element.style.visibility = '';
+      element.style.transform = `translate3d(${Math.round(screen.x * 10) / 10}px, ${Math.round(screen.y * 10) / 10}px, 0)`;
+    }
+  }, [camera]);
+  useLayoutEffect(() => camera.onFrame(place), [camera, place]);
+  useLayoutEffect(place);
+
+  if (peers.length === 0) return null;
+  // Several people on one location: rings one inside the other, not on top of each other.
+  const ringsAt = new Map<string, number>();
+  return (
+    <div ref={rootRef} className="pr-overlay" aria-hidden="true" data-mf-ui="">
+      {peers.map((peer) => {
+        const selection = peer.state.selection;
+        if (!selection) return null;
+        const ring = ringsAt.get(selection) ?? 0;
+        ringsAt.set(selection, ring + 1);
+        const mine = peer.uid === self?.uid;
+        return (
+          <div key={`ring-${peer.id}`} className="pr-ring" data-pr-at="" data-location={selection} data-peer={peer.id} data-mine={mine ? 'true' : undefined} style={{ ['--pr-color' as string]: peerColor(peer.uid), ['--pr-ring' as string]: ring }}>
+            <span className="pr-ring__circle" style={pins.has(selection) ? { marginTop: -PIN_HEAD_PX } : undefined} />
+            <span className="pr-ring__name">{peerLabel(self, peer)}</span>
+          </div>
+        );
+      })}
+      {peers.map((peer) => {
+        const cursor = peer.state.cursor;
+        if (!cursor || cursor.layer !== layerId) return null;
+        return (
+          <div key={`cursor-${peer.id}`} className="pr-cursor" data-pr-at="" data-x={cursor.x} data-y={cursor.y} data-peer={peer.id} data-mine={peer.uid === self?.uid ? 'true' : undefined} style={{ ['--pr-color' as string]: peerColor(peer.uid) }}>
+            <svg className="pr-cursor__arrow" width="18" height="22" viewBox="0 0 18 22" focusable="false">
+              <path d="M1.5 1.5 L1.5 17.5 L5.8 13.6 L9 20.5 L12 19.1 L8.9 12.4 L14.8 12.4 Z" />
+            </svg>
+            <span className="pr-cursor__name">{peerLabel(self, peer)}</span>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
