@@ -23,6 +23,7 @@ const FEATURES = [
   'admin',
   'auth',
   'billing',
+  'comments',
   'consent',
   'contact',
   'editor',

@@ -5,6 +5,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import type { PreviewMap } from '../../features/editor/editor-screen';
 import { useEditorMap } from '../../features/editor/use-editor-map';
+import { useComments } from '../../features/comments/use-comments';
 import { MapsDashboard } from '../../features/maps/components/maps-dashboard';
 import { NewMapScreen } from '../../features/new-map/new-map-page';
 import { paths } from '../../lib/paths';
@@ -46,9 +47,10 @@ export function NewMapPage() {
 /** /maps/:id: the map editor; someone else's map (the demo) opens for exploring. */
 export function MapPage() {
   const { id = '' } = useParams();
-  const { status } = useSession();
+  const { status, user } = useSession();
   const signedIn = status === 'signedIn';
   const { load, setTitle } = useEditorMap(id, status === 'loading' ? null : signedIn);
+  const comments = useComments(id, user, load.status === 'ready' && load.access !== 'explore');
 
   if (status === 'loading' || load.status === 'loading') return <PageSpinner label="Opening the map" />;
 
@@ -90,6 +92,7 @@ export function MapPage() {
         registerHref={paths.register}
         mapHref={paths.map.to}
         renderPreview={viewerPreview}
+        comments={comments}
       />
     </Suspense>
   );

@@ -3,7 +3,7 @@
  * mode a click places a new location, or links the drawing's region under the pointer), the
  * tool switch, the floor switcher and the zoom controls over it.
  */
-import { useMemo, useRef, type RefObject } from 'react';
+import { useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import type { MapDocument } from '../../../../events/map-document';
 import type { Camera } from '../../components/map/camera';
 import { MapRenderer, type MapRendererHandle } from '../../components/map/map-renderer';
@@ -26,6 +26,8 @@ export interface EditorCanvasProps {
   onPickRegion: (elementId: string, at: MapPoint) => void;
   onMove: (id: string, to: MapPoint) => void;
   rendererRef?: RefObject<MapRendererHandle | null>;
+  /** Drawn over the map, under its controls (comment pins). */
+  overlay?: ReactNode;
 }
 
 const describe = (location: Location) => (location.about ? `${location.title}, ${location.about}` : location.title);
@@ -66,6 +68,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
         editing={{ ...editing, placing }}
       >
         <PresenceOverlay camera={camera} document={doc} layerId={layer.id} anchorOf={(id) => rendererRef.current?.anchorOf(id) ?? null} />
+        {props.overlay}
         <div className="ed-canvas__tools" role="toolbar" aria-label="Tools" data-mf-ui="">
           <button type="button" className="ed-tool" aria-label="Select" aria-pressed={!placing} onClick={() => props.onPlacingChange(false)} title="Select and move (V)">
             <EditorIcon name="cursor" />

@@ -22,6 +22,7 @@ const PATHS = {
   close: 'M6 6l12 12M18 6L6 18',
   external: 'M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5',
   clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2',
+  comment: 'M4 5h16v11H9l-5 4z',
 } as const;
 
 export type EditorIconName = keyof typeof PATHS;

@@ -34,9 +34,10 @@ import { SharePanel } from './panels/share-panel';
 import { SaveStatus } from './save-status';
 import { TimelineView } from './timeline/timeline-view';
 import { historyFeedOf, type EditorAccess, type HistoryFeed } from './use-editor-map';
+import { commentsHost, type EditorComments } from './comments-slot';
 import './editor.css';
 
-type Tab = 'locations' | 'floors' | 'groups' | 'style' | 'publish' | 'share' | 'data' | 'history';
+type Tab = 'locations' | 'floors' | 'groups' | 'style' | 'publish' | 'share' | 'data' | 'history' | 'comments';
 
 const TABS: ReadonlyArray<{ id: Tab; label: string; icon: EditorIconName }> = [
   { id: 'locations', label: 'Locations', icon: 'pin' },
@@ -47,6 +48,7 @@ const TABS: ReadonlyArray<{ id: Tab; label: string; icon: EditorIconName }> = [
   { id: 'share', label: 'Share', icon: 'share' },
   { id: 'data', label: 'Data', icon: 'data' },
   { id: 'history', label: 'History', icon: 'clock' },
+  { id: 'comments', label: 'Comments', icon: 'comment' },
 ];
 
 const NO_HISTORY: readonly HistoryEntry[] = [];
@@ -72,6 +74,8 @@ export interface EditorProps {
    * depend on the viewer feature.
    */
   renderPreview: (map: PreviewMap) => ReactNode;
+  /** Comments (the panel and the pins), for the map's people; none when exploring. */
+  comments?: EditorComments | null;
 }
 
 /** The map the preview shows: the public viewer's input, holding the tab's current document. */
@@ -98,7 +102,7 @@ function defaultLayerOf(document: MapDocument): string {
   return document.settings.defaultLayer ?? document.layers[0]!.id;
 }
 
-export function Editor({ mapId, access, title, state, session, history, signedIn, onTitleChange, mapsHref, registerHref, mapHref, renderPreview }: EditorProps) {
+export function Editor({ mapId, access, title, state, session, history, signedIn, onTitleChange, mapsHref, registerHref, mapHref, renderPreview, comments = null }: EditorProps) {
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
   const historyFeed = history === undefined ? historyFeedOf(session) : history;
   const historyEntries = useSyncExternalStore((historyFeed ?? noHistoryFeed).subscribe, (historyFeed ?? noHistoryFeed).get);
@@ -291,6 +295,8 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
             onRestored={setToast}
           />
         );
+      case 'comments':
+        return host ? comments!.panel(host) : null;
       default: {
         const unreachable: never = tab;
         return unreachable;
@@ -298,6 +304,8 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
     }
   };
 
+  const host = comments && commentsHost({ document: doc, layerId, camera, rendererRef, selectedLocationId: selected?.id ?? null, setLayer: setLayerChoice, openPanel: () => openTab('comments'), setPanelOpen });
+  const tabs = comments ? TABS : TABS.filter((candidate) => candidate.id !== 'comments');
   const tabLabel = TABS.find((candidate) => candidate.id === tab)!.label;
   return (
     <PresenceProvider mapId={mapId} enabled={!explore}>
@@ -342,7 +350,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
 
       <div className="ed-body">
         <div className="ed-rail" role="tablist" aria-label="Editor panels">
-          {TABS.map((candidate) => (
+          {tabs.map((candidate) => (
             <button
               key={candidate.id}
               type="button"
@@ -391,6 +399,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
               onPickRegion={pickRegion}
               onMove={move}
               rendererRef={rendererRef}
+              overlay={host ? comments!.pins(host) : null}
             />
           )}
           {regionOffer && !preview && !timeline ? (
