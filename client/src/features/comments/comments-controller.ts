@@ -96,8 +96,10 @@ export class CommentsController {
         const parsed = MapComments.safeParse(data);
         if (!parsed.success) return this.set({ error: 'The server sent comments this page does not understand.' });
         const threads = parsed.data.threads;
-        const selectedGone = this.snapshot.selectedId !== null && !threads.some((thread) => thread.threadId === this.snapshot.selectedId);
-        this.set({ threads, numbers: numberThreads(threads), ...(selectedGone ? { selectedId: null } : {}) });
+        const selected = threads.find((thread) => thread.threadId === this.snapshot.selectedId);
+        // The open thread stays in view: resolved (here or by someone else), the list it is in follows it.
+        const follow = selected ? { filter: selected.resolved ? ('resolved' as const) : ('open' as const) } : { selectedId: null };
+        this.set({ threads, numbers: numberThreads(threads), ...follow });
       },
       (error) => this.set({ error: error.message, threads: this.snapshot.threads ?? [] }),
     );
