@@ -246,4 +246,17 @@ describe.each(databaseTargets)('map comments on $name', (target) => {
     // And comments have no public address of their own.
     expect((await fetch(`${server.url}/api/public/maps/${mapId}/comments`)).status).toBe(404);
   });
+
+  it('a deleted map takes its comments with it: not found, to write or to read', async () => {
+    const made = await call(server, 'createMap', { title: 'Short-lived' }, admin);
+    const id = made.body.result as string;
+    await projected(server, made.body.position);
+    const added = await call(server, 'addMapComment', { mapId: id, anchor: { kind: 'point', x: 1, y: 1, layer: 'ground' }, body: 'Soon gone' }, admin);
+    await projected(server, added.body.position);
+    expect((await comments(admin, id)).body.result.threads).toHaveLength(1);
+    const deleted = await call(server, 'deleteMap', { id }, admin);
+    await projected(server, deleted.body.position);
+    expect((await comments(admin, id)).status).toBe(404);
+    expect(await call(server, 'replyToMapComment', { mapId: id, threadId: added.body.result.commentId, body: 'Hello?' }, admin)).toMatchObject({ status: 404, body: { error: { message: 'Map not found.' } } });
+  });
 });
