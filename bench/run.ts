@@ -6,6 +6,8 @@
  *    the websocket message at another;
  *  - edit-to-other-editor latency (median, p99) over 500 edits: one editMap from one tab of a
  *    map's owner to the snapshot holding it at another tab (bench/edit-latency.ts);
+ *  - presence cursor fan-out (p50, p99): 20 tabs in one map, one moving at 20 Hz, on PGlite,
+ *    on PostgreSQL, and on two processes sharing PostgreSQL (bench/presence-fanout.ts);
  *  - the map at revision N of a 50,000-event stream (median; bench/history-at-revision.ts);
  *  - the public viewer: its JavaScript gzipped, first render of a 2,000-location map and frame
  *    time while panning and zooming 10,000 markers (bench/viewer-*.ts);
@@ -26,6 +28,7 @@ import { benchCatchUp } from './projection-catch-up.js';
 import { benchCommandToPush } from './command-to-push.js';
 import { benchEditLatency } from './edit-latency.js';
 import { benchHistoryAtRevision } from './history-at-revision.js';
+import { benchPresenceFanout } from './presence-fanout.js';
 import { benchLandingLcp } from './landing-lcp.js';
 import { benchViewerRender } from './viewer-render.js';
 import { benchViewerSize } from './viewer-size.js';
@@ -64,6 +67,19 @@ for (const target of targets) {
     const opened = await target.open();
     try {
       await run(opened.db, (line) => console.log(`  ${line}`));
+    } finally {
+      await opened.dispose();
+    }
+  }
+}
+
+// Presence cursor fan-out (bench/presence-fanout.ts): `npm run bench -- presence` runs it alone.
+if (!only || 'presence'.startsWith(only.toLowerCase())) {
+  console.log('\n== Presence (20 tabs in one map) ==');
+  for (const [target, processes] of [[targets[0]!, 1], [targets[1]!, 1], [targets[1]!, 2]] as const) {
+    const opened = await target.open();
+    try {
+      await benchPresenceFanout(opened.db, (line) => console.log(`  ${target.name}: ${line}`), processes === 2 && opened.url ? { secondProcessUrl: opened.url } : {});
     } finally {
       await opened.dispose();
     }

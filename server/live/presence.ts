@@ -6,9 +6,10 @@
  * - Who may: whoever may follow the map's live topic (`map:{id}`); the live hub gives the very
  *   check it uses for that topic, asked on join and again every {@link PresenceTimings.recheckMs}
  *   (a member removed meanwhile leaves).
- * - Throttled: one tab's changes go out at most every `minIntervalMs` (about 20 a second). A
- *   tab that sends more (a hostile one) is coalesced: the newest state waits for the next slot,
- *   so the others never get more than that, and never miss where it ended up.
+ * - Throttled: one tab's changes go out at one per `minIntervalMs` on average (about 20 a second;
+ *   a token bucket lets a jittered few through at once). A tab that sends more (a hostile one)
+ *   is coalesced: the newest state waits for the next slot, so the others never get more than
+ *   that, and never miss where it ended up.
  * - Leaving: at once when the socket closes or the tab says so; after `expiryMs` of silence
  *   otherwise (the client sends a keepalive every 2 s; the socket's ping every 30 s is far too
  *   slow to notice a lost network).
@@ -34,6 +35,12 @@ import type { Principal } from '../../events/principal.js';
 import type { Database } from '../db/database.js';
 
 export const PRESENCE_CHANNEL = 'mapfold_presence';
+
+/**
+ * A tab's changes may come a little bunched (timers and networks jitter) without waiting: up to
+ * this many at once, as long as they average one per `minIntervalMs`.
+ */
+const BURST = 3;
 
 /** NOTIFY payloads must stay under 8000 bytes; a relay of many peers goes out in several. */
 const MAX_RELAY_BYTES = 7_000;
@@ -83,8 +90,10 @@ interface LocalPeer {
   member: object;
   send: (text: string) => void;
   seenAt: number;
-  /** When its last change went out. */
-  sentAt: number;
+  /** Its token bucket: changes it may send now (one more every `minIntervalMs`, at most {@link BURST}). */
+  tokens: number;
+  /** When the bucket was last filled up to now. */
+  filledAt: number;
   /** A change that came too soon after the last, waiting for its slot. */
   pending: PresenceState | null;
   timer: NodeJS.Timeout | null;
@@ -181,7 +190,8 @@ export class PresenceHub {
       member,
       send,
       seenAt: now,
-      sentAt: now,
+      tokens: BURST,
+      filledAt: now,
       pending: null,
       timer: null,
     };
@@ -213,19 +223,28 @@ export class PresenceHub {
       return;
     }
     if (samePresence(local.peer.state, state)) return;
-    const wait = local.sentAt + this.timings.minIntervalMs - local.seenAt;
-    if (wait <= 0) return this.apply(local, state);
+    const interval = this.timings.minIntervalMs;
+    local.tokens = Math.min(BURST, local.tokens + (local.seenAt - local.filledAt) / interval);
+    local.filledAt = local.seenAt;
+    if (local.tokens >= 1) {
+      local.tokens -= 1;
+      return this.apply(local, state);
+    }
+    const wait = Math.ceil((1 - local.tokens) * interval);
     local.pending = state;
     local.timer = setTimeout(() => {
       local.timer = null;
       const pending = local.pending;
       local.pending = null;
+      // The slot waited for is spent on this change.
+      const now = this.now();
+      local.tokens = Math.max(0, Math.min(BURST, local.tokens + (now - local.filledAt) / interval) - 1);
+      local.filledAt = now;
       if (pending && !samePresence(local.peer.state, pending)) this.apply(local, pending);
     }, wait);
   }
 
   private apply(local: LocalPeer, state: PresenceState): void {
-    local.sentAt = this.now();
     local.peer = { ...local.peer, state };
     const mapId = this.mapOf(local);
     if (mapId) this.changed(mapId, [local.peer], [], local.peer.id);
