@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapComments } from '../../events/comments-api.js';
-import type { ServerMessage } from '../../events/live-messages.js';
+import { LIVE_PROTOCOL_VERSION, type ServerMessage } from '../../events/live-messages.js';
 import { topics } from '../../events/topics.js';
 import { databaseTargets } from '../support/databases.js';
 import { call, openLive, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
@@ -205,7 +205,7 @@ describe.each(databaseTargets)('map comments on $name', (target) => {
   it('live: comments:{mapId} pushes the threads to the owner and admins after each change; strangers are refused', async () => {
     const topic = topics.comments(mapId);
     const live = await openLive(server, olga);
-    live.send({ v: 1, type: 'subscribe', topic });
+    live.send({ v: LIVE_PROTOCOL_VERSION, type: 'subscribe', topic });
     await live.next((m) => m.type === 'snapshot' && m.topic === topic);
     const added = await call(server, 'addMapComment', { mapId, anchor: { kind: 'point', x: 7, y: 7, layer: 'ground' }, body: 'Live one' }, admin);
     const pushed = (await live.next(
@@ -215,13 +215,13 @@ describe.each(databaseTargets)('map comments on $name', (target) => {
     live.close();
 
     const stranger = await openLive(server, sam);
-    stranger.send({ v: 1, type: 'subscribe', topic });
+    stranger.send({ v: LIVE_PROTOCOL_VERSION, type: 'subscribe', topic });
     expect(await stranger.next((m) => m.type === 'error' && m.topic === topic)).toMatchObject({ code: 'permission-denied' });
-    stranger.send({ v: 1, type: 'subscribe', topic: topics.comments('no-such-map') });
+    stranger.send({ v: LIVE_PROTOCOL_VERSION, type: 'subscribe', topic: topics.comments('no-such-map') });
     expect(await stranger.next((m) => m.type === 'error' && m.topic === topics.comments('no-such-map'))).toMatchObject({ code: 'not-found' });
     stranger.close();
     const byAdmin = await openLive(server, admin);
-    byAdmin.send({ v: 1, type: 'subscribe', topic });
+    byAdmin.send({ v: LIVE_PROTOCOL_VERSION, type: 'subscribe', topic });
     await byAdmin.next((m) => m.type === 'snapshot' && m.topic === topic);
     byAdmin.close();
   });

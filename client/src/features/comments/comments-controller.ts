@@ -93,7 +93,9 @@ export class CommentsController {
     return live.subscribe(
       topics.comments(this.options.mapId),
       (data) => {
-        const parsed = MapComments.safeParse(data);
+        // The topic's value, alone or (live protocol 2) inside its kind's envelope.
+        const value = typeof data === 'object' && data !== null && 'kind' in data && 'comments' in data ? (data as { comments: unknown }).comments : data;
+        const parsed = MapComments.safeParse(value);
         if (!parsed.success) return this.set({ error: 'The server sent comments this page does not understand.' });
         const threads = parsed.data.threads;
         const selected = threads.find((thread) => thread.threadId === this.snapshot.selectedId);
