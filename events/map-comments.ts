@@ -43,7 +43,7 @@ export const CommentEdited = z.object({
     threadId: z.string(),
     body: z.string(),
     mentions: z.array(z.string()),
-    /** Those the new text mentions and the old did not: only they are sent a notice. */
+    /** Those the new text mentions and no earlier text of it did: only they are sent a notice. */
     newMentions: z.array(z.string()),
     edited: at,
   }),
@@ -100,7 +100,8 @@ interface CommentRecord {
   threadId: string;
   author: string;
   deleted: boolean;
-  mentions: readonly string[];
+  /** Everyone the comment ever mentioned: each is sent one notice per comment, however often it is edited. */
+  notified: readonly string[];
 }
 
 interface ThreadRecord {
@@ -130,12 +131,12 @@ export function evolveMapComments(state: MapCommentsState, event: MapCommentEven
   switch (event.type) {
     case 'CommentAdded': {
       const { commentId, threadId, author, mentions } = event.data;
-      const next = withComment(state, commentId, { threadId, author, deleted: false, mentions });
+      const next = withComment(state, commentId, { threadId, author, deleted: false, notified: mentions });
       return withThread(next, threadId, { live: (state.threads.get(threadId)?.live ?? 0) + 1 });
     }
     case 'CommentEdited': {
       const comment = state.comments.get(event.data.commentId);
-      return comment ? withComment(state, event.data.commentId, { ...comment, mentions: event.data.mentions }) : state;
+      return comment ? withComment(state, event.data.commentId, { ...comment, notified: [...new Set([...comment.notified, ...event.data.mentions])] }) : state;
     }
     case 'ThreadResolved':
       return withThread(state, event.data.threadId, { resolved: true });
@@ -241,7 +242,7 @@ export function decideMapComments(command: MapCommentCommand, state: MapComments
       const comment = requireLiveComment(state, commentId);
       if (comment.author !== me) throw new DomainError('permission-denied', 'Only its author can change a comment.');
       const found = findMentions(body, context.people, mentions ?? [], me, access);
-      const newMentions = found.filter((uid) => !comment.mentions.includes(uid));
+      const newMentions = found.filter((uid) => !comment.notified.includes(uid));
       return [{ type: 'CommentEdited', data: { commentId, mapId, threadId: comment.threadId, body, mentions: found, newMentions, edited: now } }];
     }
     case 'ResolveThread': {

@@ -141,6 +141,10 @@ describe('map comments decider', () => {
     expect(edited!.data).toMatchObject({ mentions: ['eddie', 'olga'], newMentions: [] });
     const [again] = when(given(added('c1', 'olga')), { type: 'EditComment', data: { mapId: 'm1', commentId: 'c1', body: 'now @Vera' } }, owner);
     expect(again!.data).toMatchObject({ mentions: ['vera'], newMentions: ['vera'] });
+    // Taken out and put back: no second notice for the same comment.
+    const edits = given(added('c1', 'olga'), again!, ...when(given(added('c1', 'olga'), again!), { type: 'EditComment', data: { mapId: 'm1', commentId: 'c1', body: 'never mind' } }, owner));
+    const [back] = when(edits, { type: 'EditComment', data: { mapId: 'm1', commentId: 'c1', body: 'now @Vera again' } }, owner);
+    expect(back!.data).toMatchObject({ mentions: ['vera'], newMentions: [] });
   });
 
   it('findMentions: the longest name at each @ wins; namesakes are told apart by the picker, else all are named', () => {
