@@ -9,13 +9,25 @@
  *
  * Writes {OUT_DIR}/comments-{width}.png and comments-picking-{width}.png.
  */
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type APIRequestContext, type Browser } from 'playwright-core';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3100';
 const OUT_DIR = process.env.OUT_DIR ?? '/tmp/shots16';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** axe-core, run in the page over the panel and the pins (through DevTools: the CSP refuses inline scripts). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function axeReport(page: import('playwright-core').Page, label: string) {
+  await page.evaluate(AXE_SOURCE);
+  const violations = (await page.evaluate(
+    `axe.run({ include: [['.cm-panel'], ['.cm-pins']] }, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => v.impact + ': ' + v.id + ' ' + v.nodes.map((n) => JSON.stringify(n.target)).join(' ')))`,
+  )) as string[];
+  console.log(`axe ${label}: ${violations.length === 0 ? 'no violations' : violations.join('\n  ')}`);
+}
 
 async function mailedToken(request: APIRequestContext, email: string): Promise<string> {
   const html = await (await request.get(`${BASE_URL}/dev/outbox`)).text();
@@ -91,6 +103,7 @@ async function main() {
       await page.waitForTimeout(400);
       await page.screenshot({ path: path.join(OUT_DIR, `comments-${width}.png`) });
       console.log(`wrote comments-${width}.png`);
+      await axeReport(page, `thread open at ${width}`);
       // "Show on map": on a phone the sheet steps aside and the selected pin shows.
       if (width < 600) {
         await page.getByRole('button', { name: 'Show on map' }).click();
@@ -105,10 +118,11 @@ async function main() {
       if (width < 600 && !(await page.getByRole('button', { name: 'Add comment' }).isVisible())) await page.getByRole('tab', { name: 'Comments' }).click();
       await page.getByRole('button', { name: 'Add comment' }).click();
       await page.locator('.cm-pick').click({ position: { x: Math.round(width * 0.6), y: 300 } });
-      await page.getByRole('combobox', { name: 'Your comment' }).fill('Ramp for strollers here? @Be');
+      await page.getByRole('textbox', { name: 'Your comment' }).fill('Ramp for strollers here? @Be');
       await page.waitForTimeout(300);
       await page.screenshot({ path: path.join(OUT_DIR, `comments-new-${width}.png`) });
       console.log(`wrote comments-new-${width}.png`);
+      await axeReport(page, `new comment at ${width}`);
       await context.close();
     }
   } finally {

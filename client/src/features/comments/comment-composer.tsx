@@ -114,9 +114,8 @@ export function CommentComposer({ people, label, placeholder, submitLabel, initi
           ref={box}
           id={`${ids}-text`}
           className="cm-composer__text"
-          role="combobox"
+          // A text box that suggests (not a combobox: axe allows that role on inputs only).
           aria-autocomplete="list"
-          aria-expanded={open}
           aria-controls={listId}
           aria-activedescendant={open ? `${listId}-${Math.min(active, options.length - 1)}` : undefined}
           aria-invalid={tooLong || undefined}

@@ -154,8 +154,9 @@ function ThreadSummary({ thread, number, document, onOpen }: { thread: MapCommen
   const first = thread.comments.find((comment) => !comment.deleted) ?? thread.comments[0]!;
   const replies = thread.comments.length - 1;
   return (
-    <button type="button" className="cm-summary" onClick={onOpen} aria-label={`Thread ${number} by ${first.author.displayName}: ${first.body}`}>
+    <button type="button" className="cm-summary" onClick={onOpen}>
       <span className="cm-number" data-resolved={thread.resolved || undefined}>
+        <span className="cm-sr">Thread </span>
         {number}
       </span>
       <span className="cm-summary__main">
