@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyMapDocument, Location, type MapDocument } from '../../events/map-document';
 import { applyEdit, type MapEdit } from '../../events/map-edits';
 import { EditorSession, type ServerCopy } from '../../client/src/features/editor/editor-session';
+import type { PendingEditsStore } from '../../client/src/lib/pending-edits-store';
 import { ApiError } from '../../client/src/lib/api';
 
 const cafe = Location.parse({ id: 'cafe', title: 'Cafe', layer: 'ground', position: { x: 10, y: 20 } });
@@ -166,5 +167,152 @@ describe('EditorSession', () => {
     expect(session.document.locations).toHaveLength(0);
     session.undo();
     expect(session.document.locations).toHaveLength(1);
+  });
+});
+
+/** A store kept in memory, as IndexedDB would keep it; `hold` keeps the next writes waiting. */
+function memoryStore(initial: MapEdit[] = []) {
+  let kept: MapEdit[] = initial;
+  let failing = false;
+  const writes: MapEdit[][] = [];
+  const store: PendingEditsStore & { kept(): MapEdit[]; writes: MapEdit[][]; fail(value: boolean): void } = {
+    load: async () => kept,
+    save: async (edits) => {
+      await Promise.resolve();
+      if (failing) throw new Error('QuotaExceededError');
+      writes.push([...edits]);
+      kept = [...edits];
+    },
+    kept: () => kept,
+    writes,
+    fail(value) {
+      failing = value;
+    },
+  };
+  return store;
+}
+
+const offline = () => new ApiError('internal', 'Could not reach Mapfold.', 0);
+
+describe('EditorSession keeping pending edits on the device', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps the edits the server has not acknowledged, in order, and forgets them once acknowledged', async () => {
+    const server = fakeServer(documentWith(cafe));
+    const store = memoryStore();
+    const session = new EditorSession({ initial: server.copy(), save: server.save, store });
+    server.failWith(offline());
+    session.apply([{ type: 'LocationUpdated', id: 'cafe', changes: { phone: '555' } }]);
+    await vi.advanceTimersByTimeAsync(200);
+    session.apply([{ type: 'LocationMoved', id: 'cafe', position: { x: 1, y: 2 } }]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.kept()).toEqual([
+      { type: 'LocationUpdated', id: 'cafe', changes: { phone: '555' } },
+      { type: 'LocationMoved', id: 'cafe', position: { x: 1, y: 2 } },
+    ]);
+    expect(session.getSnapshot()).toMatchObject({ status: 'offline', unsaved: 2 });
+    expect(session.keptOnDevice).toBe(true);
+
+    server.failWith(null);
+    session.retryNow();
+    await vi.advanceTimersByTimeAsync(500);
+    // Acknowledged (the server answered a revision): nothing is left to keep.
+    expect(store.kept()).toEqual([]);
+    session.receive(server.copy());
+    expect(session.getSnapshot()).toMatchObject({ status: 'saved', unsaved: 0 });
+  });
+
+  it('starts with the kept edits replayed on the server copy in order, skips those that no longer apply, and sends the rest', async () => {
+    const bakery = Location.parse({ id: 'bakery', title: 'Bakery', layer: 'ground', position: { x: 1, y: 1 } });
+    const server = fakeServer(documentWith(cafe, bakery));
+    const kept: MapEdit[] = [
+      { type: 'LocationUpdated', id: 'cafe', changes: { title: 'Café' } },
+      { type: 'LocationUpdated', id: 'bakery', changes: { about: 'Bread' } },
+      { type: 'LocationUpdated', id: 'cafe', changes: { title: 'Café Luna' } },
+    ];
+    const store = memoryStore(kept);
+    // While this user was away, a collaborator removed the bakery.
+    server.collaborator({ type: 'LocationRemoved', id: 'bakery' });
+    const session = new EditorSession({ initial: server.copy(), save: server.save, store, restored: await store.load() });
+    expect(session.document.locations).toEqual([expect.objectContaining({ id: 'cafe', title: 'Café Luna' })]);
+    expect(session.getSnapshot()).toMatchObject({ unsaved: 2, canUndo: false });
+    await vi.advanceTimersByTimeAsync(200);
+    // The skipped edit left the device first; then the rest went out in one call, in order.
+    expect(store.writes[0]).toEqual([kept[0], kept[2]]);
+    expect(server.calls).toEqual([[kept[0], kept[2]]]);
+    expect(server.state.document.locations[0]!.title).toBe('Café Luna');
+    session.receive(server.copy());
+    expect(session.getSnapshot()).toMatchObject({ status: 'saved', unsaved: 0 });
+    expect(store.kept()).toEqual([]);
+  });
+
+  it('a kept edit the server refuses is taken back with the reason, and removed from the device', async () => {
+    const server = fakeServer(documentWith(cafe));
+    const store = memoryStore([{ type: 'LocationRemoved', id: 'cafe' }]);
+    server.failWith(new ApiError('permission-denied', 'You can view this map but not change it.', 403));
+    const session = new EditorSession({ initial: server.copy(), save: server.save, store, restored: await store.load() });
+    expect(session.document.locations).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(session.document.locations).toHaveLength(1);
+    expect(session.getSnapshot()).toMatchObject({ status: 'saved', error: 'You can view this map but not change it.' });
+    expect(store.kept()).toEqual([]);
+  });
+
+  it('kept edits that all no longer apply are forgotten without sending anything', async () => {
+    const server = fakeServer(emptyMapDocument());
+    const store = memoryStore([{ type: 'LocationMoved', id: 'cafe', position: { x: 3, y: 3 } }]);
+    const session = new EditorSession({ initial: server.copy(), save: server.save, store, restored: await store.load() });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(server.calls).toEqual([]);
+    expect(store.kept()).toEqual([]);
+    expect(session.getSnapshot()).toMatchObject({ status: 'saved', unsaved: 0 });
+  });
+
+  it("a collaborator's change never enters this tab's undo stack", async () => {
+    const server = fakeServer(documentWith(cafe));
+    const session = new EditorSession({ initial: server.copy(), save: server.save, store: memoryStore() });
+    server.collaborator({ type: 'LocationUpdated', id: 'cafe', changes: { title: 'Ben’s café' } });
+    session.receive(server.copy());
+    expect(session.getSnapshot().canUndo).toBe(false);
+    session.apply([{ type: 'LocationUpdated', id: 'cafe', changes: { about: 'Coffee' } }]);
+    await vi.advanceTimersByTimeAsync(200);
+    server.collaborator({ type: 'LocationMoved', id: 'cafe', position: { x: 70, y: 70 } });
+    session.receive(server.copy());
+    session.undo();
+    // Only this tab's edit is taken back: the collaborator's title and move stay.
+    expect(session.document.locations[0]).toMatchObject({ title: 'Ben’s café', position: { x: 70, y: 70 } });
+    expect(session.document.locations[0]!.about ?? '').toBe('');
+    expect(session.getSnapshot().canUndo).toBe(false);
+  });
+
+  it('is not kept on the device while a write is on its way or when the browser refuses to store', async () => {
+    const server = fakeServer(documentWith(cafe));
+    const store = memoryStore();
+    server.failWith(offline());
+    const session = new EditorSession({ initial: server.copy(), save: server.save, store });
+    expect(session.keptOnDevice).toBe(true);
+    session.apply([{ type: 'LocationUpdated', id: 'cafe', changes: { phone: '1' } }]);
+    expect(session.keptOnDevice).toBe(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(session.keptOnDevice).toBe(true);
+    store.fail(true);
+    session.apply([{ type: 'LocationUpdated', id: 'cafe', changes: { phone: '2' } }]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(session.keptOnDevice).toBe(false);
+    // Without a store nothing is kept: leaving would lose the edits.
+    expect(new EditorSession({ initial: server.copy(), save: server.save }).keptOnDevice).toBe(false);
+  });
+
+  it('typing makes one write per change at most, the latest last', async () => {
+    const server = fakeServer(documentWith(cafe));
+    const store = memoryStore();
+    server.failWith(offline());
+    const session = new EditorSession({ initial: server.copy(), save: server.save, store });
+    for (const title of ['C', 'Ca', 'Caf', 'Café']) session.apply([{ type: 'LocationUpdated', id: 'cafe', changes: { title } }], { coalesce: 'title' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.writes.length).toBeLessThanOrEqual(2);
+    expect(store.kept().at(-1)).toEqual({ type: 'LocationUpdated', id: 'cafe', changes: { title: 'Café' } });
+    expect(store.kept()).toHaveLength(4);
   });
 });

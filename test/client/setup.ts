@@ -1,5 +1,7 @@
 import '@testing-library/jest-dom/vitest';
+import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach } from 'vitest';
 
 // findBy* and waitFor give up after 1 s by default: too tight on a shared 2-core machine under
@@ -8,6 +10,12 @@ configure({ asyncUtilTimeout: 5_000 });
 
 // Vitest runs without globals here, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
+
+// jsdom has no IndexedDB (the editor keeps unsaved edits there): an in-memory one, emptied after
+// each test so no test sees the edits another one left.
+afterEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+});
 
 // jsdom does not implement scrolling; the layout scrolls to the top after each route change.
 if (typeof window !== 'undefined') {

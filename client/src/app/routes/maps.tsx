@@ -49,7 +49,7 @@ export function MapPage() {
   const { id = '' } = useParams();
   const { status, user } = useSession();
   const signedIn = status === 'signedIn';
-  const { load, setTitle } = useEditorMap(id, status === 'loading' ? null : signedIn);
+  const { load, setTitle } = useEditorMap(id, status === 'loading' ? null : signedIn, user?.uid ?? null);
   const comments = useComments(id, user, load.status === 'ready' && load.access !== 'explore');
 
   if (status === 'loading' || load.status === 'loading') return <PageSpinner label="Opening the map" />;

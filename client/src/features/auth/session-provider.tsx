@@ -9,6 +9,7 @@ import { topics } from '../../../../events/topics';
 import { api as defaultApi, toApiError, type ApiClient } from '../../lib/api';
 import { useLiveClient } from '../../lib/live';
 import { SessionContext, type Session } from '../../lib/session';
+import { forgetPendingEdits } from '../../lib/pending-edits-store';
 import { authServicesFor, createLocalBackend, MapList, type AuthBackend } from './auth-backend';
 import {
   authMachineWith,
@@ -48,10 +49,11 @@ export function SessionProvider({ children, backend: givenBackend, api = default
       login: (email: string, password: string) => loginWith(actor, email, password),
       register: (details: Parameters<Session['register']>[0]) => registerWith(actor, details),
       confirmSignUp: (code: string) => confirmSignUpWith(actor, code),
-      logout: () => logoutWith(actor),
+      // Signing out forgets the edits this user left unsaved on this device (the next person here never sees them).
+      logout: () => forgettingPendingEdits(actor, () => logoutWith(actor)),
       refresh: () => refreshWith(actor),
       setUser: (user: Principal) => actor.send({ type: 'USER', user }),
-      endSession: () => endSessionWith(actor),
+      endSession: () => forgettingPendingEdits(actor, () => endSessionWith(actor)),
       continueWithGoogle: backend.continueWithGoogle
         ? async () => {
             try {
@@ -87,6 +89,14 @@ export function SessionProvider({ children, backend: givenBackend, api = default
       <SessionContext value={session}>{children}</SessionContext>
     </AuthActorContext>
   );
+}
+
+/** Signs out, then forgets the user's pending edits kept on this device (not when signing out failed). */
+async function forgettingPendingEdits<T>(actor: AuthActor, signOut: () => Promise<T>): Promise<T> {
+  const uid = actor.getSnapshot().context.user?.uid ?? null;
+  const answer = await signOut();
+  if (uid && (answer === null || answer === undefined)) await forgetPendingEdits(uid);
+  return answer;
 }
 
 /**

@@ -239,7 +239,8 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (session.getSnapshot().unsaved === 0) return;
       session.flushNow();
-      event.preventDefault();
+      // Kept on this device (IndexedDB): the next visit sends them, no need to ask.
+      if (!session.keptOnDevice) event.preventDefault();
     };
     const onOnline = () => session.retryNow();
     window.addEventListener('beforeunload', onBeforeUnload);

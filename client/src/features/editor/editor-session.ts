@@ -11,6 +11,11 @@
  * are idempotent enough for the overlap (re-adding an existing location is skipped; setting a
  * field twice sets it once), the last write wins per field, as the architecture says.
  *
+ * Edits not yet acknowledged are kept on the device through an injected store (IndexedDB,
+ * lib/pending-edits-store.ts) as they change, and a later session of the same user on the same map
+ * starts with them (`restored`): replayed in order on the server's copy, the ones that no longer
+ * apply skipped, and sent. They are not on this tab's undo stack: undo is this tab's own edits.
+ *
  * No React here: the page reads it through `subscribe`/`getSnapshot` (useSyncExternalStore),
  * and the tests drive it with fake timers.
  */
@@ -19,6 +24,7 @@ import type { MapEdit } from '../../../../events/map-edits';
 import { applyEdits } from '../../../../events/map-edit-inverse';
 import type { ApiError } from '../../lib/api';
 import type { EditOptions } from './panels/panel-props';
+import type { PendingEditsStore } from '../../lib/pending-edits-store';
 
 /** What the status line says: everything saved, saving, waiting for the network, or only local. */
 export type SaveStatus = 'saved' | 'saving' | 'offline' | 'local';
@@ -49,6 +55,10 @@ export interface EditorSessionOptions {
   save: ((edits: MapEdit[]) => Promise<{ revision: string }>) | null;
   /** Reads the server's copy again (when a push seems lost). */
   reload?: () => Promise<ServerCopy>;
+  /** Keeps the edits not yet acknowledged across reloads; without it they live as long as the tab. */
+  store?: PendingEditsStore;
+  /** Edits an earlier session kept in the store, oldest first: replayed on `initial` and sent. */
+  restored?: readonly MapEdit[];
   /** Is the network there at all (navigator.onLine)? */
   online?: () => boolean;
   now?: () => number;
@@ -101,11 +111,20 @@ export class EditorSession {
   private retryDelay = RETRY_MIN_MS;
   private disposed = false;
   private readonly now: () => number;
+  /** The unacknowledged edits the store should hold, and whether it holds them (written, no write failed). */
+  private toKeep: readonly MapEdit[] = [];
+  private kept = true;
+  private keeping = false;
 
   constructor(private readonly options: EditorSessionOptions) {
     this.server = options.initial;
     this.now = options.now ?? (() => Date.now());
     this.snapshot = this.build(this.server.document);
+    // Kept by an earlier visit: what still applies to the server's copy now, in order.
+    const restored = options.restored?.length ? applyEdits(this.server.document, options.restored).applied : [];
+    this.toKeep = options.restored ?? [];
+    if (restored.length > 0) this.enqueue(restored, 0);
+    else this.persist();
   }
 
   // ---- reading ------------------------------------------------------------------------------
@@ -119,6 +138,14 @@ export class EditorSession {
 
   get document(): MapDocument {
     return this.snapshot.document;
+  }
+
+  /**
+   * Every edit not yet on the server is kept on this device (or there are none): leaving the
+   * page loses nothing, the next visit sends them.
+   */
+  get keptOnDevice(): boolean {
+    return this.options.store !== undefined && this.kept && !this.keeping;
   }
 
   /** The server's revision this tab has seen. */
@@ -309,6 +336,38 @@ export class EditorSession {
     let document = this.server.document;
     for (const batch of this.queue) document = applyEdits(document, batch.edits).document;
     this.snapshot = this.build(document);
+    this.persist();
     for (const listener of this.listeners) listener();
+  }
+
+  /**
+   * Writes the edits the server has not acknowledged to the store when they changed: one write at
+   * a time, the last one with the latest edits, so an older write never lands after a newer one.
+   */
+  private persist(): void {
+    const store = this.options.store;
+    if (!store || this.disposed) return;
+    const pending = this.queue.filter((batch) => batch.revision === null).flatMap((batch) => batch.edits);
+    if (pending.length === this.toKeep.length && pending.every((edit, index) => edit === this.toKeep[index])) return;
+    this.toKeep = pending;
+    this.kept = false;
+    if (this.keeping) return;
+    const write = (): void => {
+      const edits = this.toKeep;
+      this.keeping = true;
+      store.save(edits).then(
+        () => {
+          if (this.toKeep !== edits && !this.disposed) return write();
+          this.keeping = false;
+          this.kept = this.toKeep === edits;
+        },
+        () => {
+          // The browser would not store them (quota, private mode): the tab still sends them.
+          this.keeping = false;
+          this.kept = false;
+        },
+      );
+    };
+    write();
   }
 }

@@ -13,6 +13,7 @@ import { topics } from '../../../../events/topics';
 import { api, toApiError, type ApiError } from '../../lib/api';
 import { useLiveClient } from '../../lib/live';
 import { EditorSession, type ServerCopy } from './editor-session';
+import { pendingEditsStore } from '../../lib/pending-edits-store';
 
 /** What `GET /api/public/maps/:id` answers (server/routes/public-map-routes.ts). */
 const PublicMap = z.object({ id: z.string(), title: z.string(), state: z.number(), data: z.unknown(), revision: z.string(), test: z.boolean() });
@@ -78,8 +79,11 @@ export function getPublicMap(id: string, signal?: AbortSignal) {
   return api.get(`/api/public/maps/${encodeURIComponent(id)}`, PublicMap, signal ? { signal } : {});
 }
 
-/** `signedIn` null: the session is not known yet, and nothing is loaded until it is. */
-export function useEditorMap(mapId: string, signedIn: boolean | null): { load: EditorLoad; setTitle: (title: string) => void } {
+/**
+ * `signedIn` null: the session is not known yet, and nothing is loaded until it is. `uid`: whose
+ * edits not yet saved are kept on this device (lib/pending-edits-store.ts) and restored here.
+ */
+export function useEditorMap(mapId: string, signedIn: boolean | null, uid: string | null = null): { load: EditorLoad; setTitle: (title: string) => void } {
   const [load, setLoad] = useState<EditorLoad>({ status: 'loading' });
   const live = useLiveClient();
 
@@ -93,12 +97,15 @@ export function useEditorMap(mapId: string, signedIn: boolean | null): { load: E
     const openOwned = async (): Promise<OpenedMap | null> => {
       if (!signedIn) return null;
       try {
-        const [{ result }, published] = await Promise.all([
+        const store = uid ? pendingEditsStore(uid, mapId) : undefined;
+        const [{ result }, published, restored] = await Promise.all([
           api.get(`/api/maps/${encodeURIComponent(mapId)}/data`, MapDataRecord, { signal }),
           getPublicMap(mapId, signal).catch(() => null),
+          store?.load() ?? [],
         ]);
         session = new EditorSession({
           initial: copyOf(result),
+          ...(store ? { store, restored } : {}),
           // Only editors' edits reach here (a restore is the server's own); the guard says so to the types.
           save: (edits) => api.callFunction('editMap', { id: mapId, edits: edits.filter(isDocumentEdit) }).then((answer) => answer.result),
           reload: () => api.get(`/api/maps/${encodeURIComponent(mapId)}/data`, MapDataRecord).then((answer) => copyOf(answer.result)),
@@ -134,10 +141,17 @@ export function useEditorMap(mapId: string, signedIn: boolean | null): { load: E
       controller.abort();
       session?.dispose();
     };
-  }, [mapId, signedIn]);
+  }, [mapId, signedIn, uid]);
 
   // The owner follows the map live: every snapshot (a collaborator's edit, a rename) lands here.
   const session = load.status === 'ready' && load.access === 'owner' ? load.session : null;
+  // The socket is back (it was down with the network): send what waits now, as on `online`.
+  useEffect(() => {
+    if (!session) return;
+    return live.onStateChange((state) => {
+      if (state === 'open') session.retryNow();
+    });
+  }, [live, session]);
   useEffect(() => {
     if (!session) return;
     return live.subscribe(topics.map(mapId), (data) => {
