@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { commentFunctionResults } from './comments-api.js';
 import type { FunctionName, FunctionResults } from './functions.js';
+import { sharingFunctionResults } from './sharing-api.js';
 
 export const functionResults = {
   createMap: z.string().describe('The new map id.'),
@@ -23,6 +24,7 @@ export const functionResults = {
   unpublishMap: z.null(),
   registerLicence: z.object({ verified: z.boolean(), basicUntil: z.string() }),
   ...commentFunctionResults,
+  ...sharingFunctionResults,
 } satisfies { [N in FunctionName]: z.ZodType<FunctionResults[N]> };
 
 /** A global position in the event log on the wire ("commit:prepare"). */

@@ -37,6 +37,12 @@ export const ServerMessage = z.discriminatedUnion('type', [
   /** A subscription refused or ended (permission-denied, invalid-argument, not-found). */
   z.object({ v, type: z.literal('error'), topic: topic.optional(), code: z.string(), message: z.string() }),
   z.object({ v, type: z.literal('pong') }),
+  /**
+   * The subscriber's role in the topic's map changed (issue 16), at once: an editor made a
+   * viewer turns read-only. `role` null: no role (an admin). Losing access is an `error`
+   * (permission-denied) and ends the subscription.
+   */
+  z.object({ v, type: z.literal('access'), topic, role: z.enum(['owner', 'editor', 'viewer']).nullable() }),
   /** The other peers of a map the socket is present in, and their changes (events/presence.ts). */
   z.object({ v, type: z.literal('presence'), ...presenceServerFields }),
 ]);

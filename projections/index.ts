@@ -1,8 +1,9 @@
 import { billingProjection } from './billing.js';
 import { mapCommentsProjection } from './map-comments.js';
 import { mapDataProjection } from './map-data.js';
+import { mapMembersProjection } from './map-members.js';
 import { mapsListProjection } from './maps-list.js';
 import type { Projection } from './projection.js';
 
 /** Every read model the product keeps, in the order they are brought up. */
-export const allProjections: readonly Projection[] = [mapsListProjection, mapDataProjection, billingProjection, mapCommentsProjection];
+export const allProjections: readonly Projection[] = [mapsListProjection, mapDataProjection, billingProjection, mapCommentsProjection, mapMembersProjection];

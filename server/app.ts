@@ -36,6 +36,9 @@ import { functionRoutes } from './routes/function-routes.js';
 import { publicMapRoutes } from './routes/public-map-routes.js';
 import { queryRoutes } from './routes/query-routes.js';
 import { commentRoutes } from './routes/comment-routes.js';
+import { sharingRoutes } from './routes/sharing-routes.js';
+import { ViewLinkKeys } from './access/view-link-keys.js';
+import { peopleDirectory } from './access/people.js';
 import { historyRoutes } from './routes/history-routes.js';
 import { MapHistory } from './history/map-history.js';
 import { adminRoutes } from './routes/admin-routes.js';
@@ -137,6 +140,7 @@ export async function buildApp(
 
   app.decorateRequest('principal', null);
   app.decorateRequest('correlationId', '');
+  app.decorateRequest('mapAccess', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers['x-correlation-id'];
     request.correlationId = typeof header === 'string' && CORRELATION_ID.test(header) ? header : request.id;
@@ -163,13 +167,16 @@ export async function buildApp(
     await api.register(async (product) => {
       // The product's API reads who is calling; each route then says what it requires.
       product.addHook('onRequest', app.access.identify);
+      const viewLinkKeys = await ViewLinkKeys.open(db);
       await functionRoutes(product, {
         ...billing.deps,
         mailer: services.mailer,
         onMailError: (error) => app.log.error({ err: error }, 'sending a mention notice failed'),
+        viewLinkKeys,
       });
       await queryRoutes(product, db);
       await commentRoutes(product, db);
+      await sharingRoutes(product, { db, viewLinkKeys, publicUrl: config.publicUrl, people: peopleDirectory(db, services.localAccounts !== null) });
       await historyRoutes(product, db, history);
       await adminRoutes(product, db);
       await authRoutes(product, services);

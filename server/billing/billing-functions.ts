@@ -8,6 +8,8 @@ import { decideCustomer, evolveCustomer, initialCustomerState, CustomerEvent, ty
 import { DomainError } from '../../events/errors.js';
 import { basicUntil } from '../../events/licence.js';
 import { MapState } from '../../events/map-states.js';
+import { requireCan } from '../../events/map-access.js';
+import { factsOf } from '../../events/map.js';
 import type { Position } from '../../events/position.js';
 import type { Principal } from '../../events/principal.js';
 import { streams } from '../../events/streams.js';
@@ -92,11 +94,11 @@ export async function createPortalLink(deps: BillingDeps, payload: Payload<'crea
   }
 }
 
-/** The map the caller may publish or unpublish: theirs (or any, for an admin), and a real user map. */
+/** The map the caller may publish or unpublish ('manage': its owner, or an admin), and a real user map. */
 async function ownedMap(deps: BillingDeps, mapId: string, principal: Principal) {
   const map = await currentMap(deps, mapId);
   if (map.status !== 'active') throw new DomainError('not-found', 'Map not found.');
-  if (map.uid !== principal.uid && !principal.admin) throw new DomainError('permission-denied', 'You do not have access to this map.');
+  requireCan(principal, factsOf(map), 'manage');
   if (map.state === MapState.demo || map.state === MapState.adm) {
     throw new DomainError('invalid-argument', 'This map is managed by Mapfold and cannot be published or unpublished here.');
   }

@@ -36,7 +36,7 @@ async function loadMap(history: MapHistory, mapId: string): Promise<{ state: Map
   }
 }
 
-async function runMapCommand(deps: MapCommandDeps, command: MapCommand, meta: CommandMetadata): Promise<CommandOutcome<MapEvent>> {
+export async function runMapCommand(deps: MapCommandDeps, command: MapCommand, meta: CommandMetadata): Promise<CommandOutcome<MapEvent>> {
   const testMapsInUse = meta.principal && command.type === 'CreateMap' ? await countTestMaps(deps.db, meta.principal.uid) : 0;
   const decider: Decider<MapCommand, MapEvent, MapAggregate> = {
     initialState: initialMapState,

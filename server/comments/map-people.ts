@@ -9,6 +9,7 @@
 import type { MapAccessFacts } from '../../events/map-access.js';
 import type { MapPerson } from '../../events/map-comments.js';
 import { getMapData } from '../../projections/map-data.js';
+import { loadMapAccess } from '../access/map-access-facts.js';
 import type { Queryable } from '../db/database.js';
 
 export interface MapPersonContact extends MapPerson {
@@ -27,7 +28,8 @@ export interface MapPeople {
 export async function loadMapPeople(db: Queryable, mapId: string): Promise<MapPeople | null> {
   const map = await getMapData(db, mapId);
   if (!map) return null;
-  const access: MapAccessFacts = { ownerUid: map.uid, members: {} };
+  // Members from the sharing read model (server/access/map-access-facts.ts).
+  const access: MapAccessFacts = (await loadMapAccess(db, mapId))?.facts ?? { ownerUid: map.uid, members: {} };
   const uids = [access.ownerUid, ...Object.keys(access.members)];
   const known = new Map<string, { display_name: string; email: string }>();
   const accounts = await db.query<{ uid: string; display_name: string; email: string }>(

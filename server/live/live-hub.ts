@@ -13,7 +13,9 @@ import { SESSIONS_CHANNEL, SessionsEnded } from '../auth/session-notices.js';
 import type { Database } from '../db/database.js';
 import { PresenceHub, type PresenceTimings } from './presence.js';
 import { accessTopic, type TopicSnapshot } from './topic-access.js';
-import { topics } from '../../events/topics.js';
+import { parseTopic, topics } from '../../events/topics.js';
+import type { MapRole } from '../../events/map-access.js';
+import { MAP_MEMBERS_PROJECTION } from '../../projections/map-members.js';
 
 const MAX_TOPICS_PER_SOCKET = 100;
 const HEARTBEAT_MS = 30_000;
@@ -33,6 +35,8 @@ interface Client {
   expiresAt: Date | null;
   auth: LiveAuthenticator;
   topics: Map<string, () => Promise<TopicSnapshot>>;
+  /** The role in the topic's map each map topic was granted with (an `access` message says when it changes). */
+  roles: Map<string, MapRole | null>;
   alive: boolean;
   /** The message being handled; the next one waits for it. */
   queue: Promise<void>;
@@ -168,7 +172,7 @@ export class LiveHub {
    * it must sign in with an `auth` message within {@link AUTH_TIMEOUT_MS}.
    */
   attach(socket: WebSocket, principal: Principal | null, auth: LiveAuthenticator): void {
-    const client: Client = { socket, principal, expiresAt: null, auth, topics: new Map(), alive: true, queue: Promise.resolve() };
+    const client: Client = { socket, principal, expiresAt: null, auth, topics: new Map(), roles: new Map(), alive: true, queue: Promise.resolve() };
     this.clients.add(client);
     socket.on('pong', () => {
       client.alive = true;
@@ -207,6 +211,40 @@ export class LiveHub {
     if (first) this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'welcome', uid: verified.principal.uid });
   }
 
+  private unsubscribe(client: Client, topic: string): void {
+    client.topics.delete(topic);
+    client.roles.delete(topic);
+    this.subscribers.get(topic)?.delete(client);
+  }
+
+  /**
+   * A map's members changed (the members projection's notice): its topics' subscribers here
+   * are checked again at once. One who may no longer follow a topic is told and unsubscribed;
+   * one whose role changed gets an `access` message; presence drops those who left.
+   */
+  private async recheckMapAccess(mapIds: readonly string[]): Promise<void> {
+    for (const mapId of mapIds) {
+      for (const topic of [topics.map(mapId), topics.comments(mapId)]) {
+        for (const client of [...(this.subscribers.get(topic) ?? [])]) {
+          if (!client.principal) continue;
+          const access = await accessTopic(this.db, client.principal, topic);
+          if (!client.topics.has(topic)) continue;
+          if (!access.ok) {
+            this.unsubscribe(client, topic);
+            const message = access.error.code === 'permission-denied' ? 'You no longer have access to this map.' : access.error.message;
+            this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'error', topic, code: access.error.code, message });
+            continue;
+          }
+          if (access.role !== undefined && client.roles.has(topic) && client.roles.get(topic) !== access.role) {
+            client.roles.set(topic, access.role);
+            this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'access', topic, role: access.role });
+          }
+        }
+      }
+    }
+    await this.presence.recheckMaps(mapIds);
+  }
+
   private detach(client: Client): void {
     this.presence.drop(client);
     this.clients.delete(client);
@@ -239,9 +277,7 @@ export class LiveHub {
       case 'ping':
         return this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'pong' });
       case 'unsubscribe':
-        client.topics.delete(message.topic);
-        this.subscribers.get(message.topic)?.delete(client);
-        return;
+        return this.unsubscribe(client, message.topic);
       case 'presence':
         return this.presence.receive(client, principal, message, (text) => client.socket.readyState === client.socket.OPEN && client.socket.send(text));
       case 'subscribe': {
@@ -260,6 +296,7 @@ export class LiveHub {
         }
         if (!this.clients.has(client)) return;
         client.topics.set(message.topic, access.load);
+        if (access.role !== undefined) client.roles.set(message.topic, access.role);
         let set = this.subscribers.get(message.topic);
         if (!set) this.subscribers.set(message.topic, (set = new Set()));
         set.add(client);
@@ -278,6 +315,15 @@ export class LiveHub {
     try {
       notice = LiveNotice.parse(JSON.parse(payload));
     } catch {
+      return;
+    }
+    if (notice.projection === MAP_MEMBERS_PROJECTION) {
+      // Who may see these maps changed, not what is in them: check, do not push.
+      const mapIds = notice.topics.flatMap((text) => {
+        const topic = parseTopic(text);
+        return topic?.kind === 'map' ? [topic.mapId] : [];
+      });
+      void this.recheckMapAccess(mapIds).catch((error: unknown) => this.logger.warn({ err: error }, 'live access re-check failed'));
       return;
     }
     for (const topic of notice.topics) {

@@ -308,9 +308,15 @@ export class PresenceHub {
     }
   }
 
+  /** Access to these maps changed (their members): their peers here are checked now, not on the timer. */
+  recheckMaps(mapIds: readonly string[]): Promise<void> {
+    return this.recheckAccess(mapIds);
+  }
+
   /** Members whose access ended (removed from the map, the map deleted) leave. */
-  private async recheckAccess(): Promise<void> {
-    for (const inMap of [...this.local.values()]) {
+  private async recheckAccess(mapIds?: readonly string[]): Promise<void> {
+    const maps = mapIds ? mapIds.flatMap((mapId) => this.local.get(mapId) ?? []) : [...this.local.values()];
+    for (const inMap of maps) {
       for (const local of [...inMap.values()]) {
         const mapId = this.mapOf(local);
         if (!mapId) continue;

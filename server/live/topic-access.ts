@@ -1,6 +1,7 @@
 /**
- * Who may follow which live topic, and how each topic's current value is read. Only a topic's
- * owner (or an admin) may subscribe; a map that does not exist is `not-found`.
+ * Who may follow which live topic, and how each topic's current value is read. A map's topics
+ * follow the access policy (events/map-access.ts: its owner, members and admins); a user's own
+ * topics (maps, billing) that user or an admin; a map that does not exist is `not-found`.
  */
 import type { ErrorAnswer } from '../errors.js';
 import type { Principal } from '../../events/principal.js';
@@ -11,6 +12,8 @@ import { billingSnapshot } from '../../projections/billing.js';
 import { getMapData } from '../../projections/map-data.js';
 import { listMapsByOwner } from '../../projections/maps-list.js';
 import type { Queryable } from '../db/database.js';
+import { can, roleOf, type MapRole } from '../../events/map-access.js';
+import { loadMapAccess } from '../access/map-access-facts.js';
 import { readMapComments, requireCommentReader } from '../comments/map-comments-read.js';
 import { DomainError } from '../../events/errors.js';
 
@@ -19,7 +22,8 @@ export interface TopicSnapshot {
   data: unknown;
 }
 
-export type TopicAccess = { ok: true; load(): Promise<TopicSnapshot> } | { ok: false; error: ErrorAnswer };
+/** `role`: the principal's role in the topic's map (map topics), for the hub's `access` message. */
+export type TopicAccess = { ok: true; load(): Promise<TopicSnapshot>; role?: MapRole | null } | { ok: false; error: ErrorAnswer };
 
 /**
  * Reads the projection's checkpoint before its rows, so the position sent is one the data has
@@ -40,11 +44,13 @@ export async function accessTopic(db: Queryable, principal: Principal, topicText
       if (topic.uid !== principal.uid && !principal.admin) return denied;
       return { ok: true, load: () => snapshot(db, 'maps_list', () => listMapsByOwner(db, topic.uid)) };
     case 'map': {
-      const row = await getMapData(db, topic.mapId);
-      if (!row) return { ok: false, error: { code: 'not-found', message: 'Map not found.' } };
-      if (row.uid !== principal.uid && !principal.admin) return denied;
+      // Owner, members and admins (events/map-access.ts 'view').
+      const access = await loadMapAccess(db, topic.mapId);
+      if (!access) return { ok: false, error: { code: 'not-found', message: 'Map not found.' } };
+      if (!can(principal, access.facts, 'view')) return denied;
       return {
         ok: true,
+        role: roleOf(principal, access.facts),
         load: () =>
           snapshot(db, 'map_data', async () => {
             const current = await getMapData(db, topic.mapId);

@@ -55,7 +55,8 @@ export class OutboxMailer implements Mailer {
   /** Newest first. */
   async list(limit = 50): Promise<OutboxMessage[]> {
     const { rows } = await this.db.query<{ id: string; recipient: string; subject: string; text_body: string; html_body: string; sent_at: Date }>(
-      'SELECT id::text, recipient, subject, text_body, html_body, sent_at FROM mail_outbox ORDER BY id DESC LIMIT $1',
+      // Ordered by the column, not by its text (the output name would win in ORDER BY: '7' > '12').
+      'SELECT o.id::text AS id, o.recipient, o.subject, o.text_body, o.html_body, o.sent_at FROM mail_outbox o ORDER BY o.id DESC LIMIT $1',
       [limit],
     );
     return rows.map((row) => ({ id: row.id, to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body, sentAt: new Date(row.sent_at) }));

@@ -26,10 +26,20 @@ import {
 import { createPortalLink, publishMap, registerLicence, startCheckout, unpublishMap, type BillingDeps } from '../billing/billing-functions.js';
 import { commentFunctionHandlers, type CommentDeps } from '../commands/comment-commands.js';
 import type { Position } from '../../events/position.js';
+import {
+  acceptMapInvitation,
+  inviteToMap,
+  leaveMap,
+  removeMapMember,
+  revokeMapInvitation,
+  setMapMemberRole,
+  setMapViewLink,
+  type SharingDeps,
+} from '../commands/sharing-commands.js';
 import { typed } from '../http/zod-routes.js';
 
-/** What the functions are given: billing's (and the maps') services, and comments' mailer. */
-export type FunctionDeps = BillingDeps & CommentDeps;
+/** What the functions are given: billing's (and the maps') services, comments' mailer, sharing's view link keys. */
+export type FunctionDeps = BillingDeps & CommentDeps & SharingDeps;
 
 type Handler = (deps: FunctionDeps, payload: never, meta: CommandMetadata) => Promise<{ result: unknown; position: Position | null }>;
 
@@ -49,6 +59,13 @@ const handlers: Record<FunctionName, Handler> = {
   unpublishMap: unpublishMap as Handler,
   registerLicence: registerLicence as Handler,
   ...(commentFunctionHandlers as Record<keyof typeof commentFunctionHandlers, Handler>),
+  inviteToMap: inviteToMap as Handler,
+  acceptMapInvitation: acceptMapInvitation as Handler,
+  revokeMapInvitation: revokeMapInvitation as Handler,
+  setMapMemberRole: setMapMemberRole as Handler,
+  removeMapMember: removeMapMember as Handler,
+  leaveMap: leaveMap as Handler,
+  setMapViewLink: setMapViewLink as Handler,
 };
 
 const FUNCTION_NAMES = Object.keys(functionPayloads) as FunctionName[];

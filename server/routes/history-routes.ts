@@ -1,5 +1,5 @@
 /**
- * A map's past, for its owner and admins (issue 8): the timeline of its events in words, page
+ * A map's past, for whoever may view it (its owner, members and admins; issue 8): the timeline of its events in words, page
  * by page; the map as it was at any revision; the whole audit log as CSV or JSON. Someone
  * else's map is permission-denied, and never says more than that it exists.
  */
@@ -13,6 +13,7 @@ import { FileText, MapIdParams, resultOf } from '../../events/http-api.js';
 import type { Principal } from '../../events/principal.js';
 import { requirePrincipal } from '../http/access-hooks.js';
 import { typed } from '../http/zod-routes.js';
+import { requireMapAccess } from '../access/map-access-facts.js';
 import { getMapData } from '../../projections/map-data.js';
 import type { Queryable } from '../db/database.js';
 import { activeMap, type MapHistory } from '../history/map-history.js';
@@ -31,11 +32,11 @@ export async function historyRoutes(scope: FastifyInstance, db: Queryable, histo
   const app = typed(scope);
   const signedIn = [scope.access.signedIn];
   const tags = ['history'];
-  /** The map, if the caller owns it or is an admin. */
+  /** The map, if the caller may view it (owner, members, admins: events/map-access.ts). */
   const requireAccess = async (principal: Principal, id: string) => {
+    await requireMapAccess(db, principal, id, 'view');
     const row = await getMapData(db, id);
     if (!row) throw new DomainError('not-found', 'Map not found.');
-    if (row.uid !== principal.uid && !principal.admin) throw new DomainError('permission-denied', 'You do not have access to this map.');
     return row;
   };
 

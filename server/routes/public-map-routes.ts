@@ -5,8 +5,9 @@
  * others' in server/security/security-headers.ts).
  *
  * Who may view: live, demo, pro and admin maps (state 1 and above) are public. A test map
- * (state 0) is shown to its owner and to admins only, marked `test: true`; anyone else gets the
- * same 404 as for a map that does not exist, so a test map's existence is not revealed.
+ * (state 0) is shown to whoever may view it (events/map-access.ts: its owner, members, admins,
+ * and holders of its view link, `?key=`), marked `test: true`; anyone else gets the same 404 as
+ * for a map that does not exist, so a test map's existence is not revealed.
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
@@ -18,6 +19,8 @@ import { usesTestSlot } from '../../events/map-states.js';
 import { ErrorBody } from '../../events/function-results.js';
 import { MapIdParams, PublicMap, resultOf } from '../../events/http-api.js';
 import type { Queryable } from '../db/database.js';
+import { can } from '../../events/map-access.js';
+import { holdsViewLink, loadMapAccess } from '../access/map-access-facts.js';
 import { typed } from '../http/zod-routes.js';
 
 export type { PublicMap } from '../../events/http-api.js';
@@ -43,6 +46,8 @@ async function loadPublicMap(db: Queryable, id: string): Promise<Row | null> {
 }
 
 const NOT_FOUND = 'Map not found.';
+/** `?key=`: the map's view link key ("anyone with the link can view"). */
+const ViewLinkQuery = z.object({ key: z.string().max(128).optional() });
 const MAP_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export interface PublicMapOptions {
@@ -55,7 +60,7 @@ export async function publicMapRoutes(app: FastifyInstance, { db, clientDist }: 
   typed(app).get(
     '/api/public/maps/:id',
     {
-      schema: { tags: ['public'], params: MapIdParams, response: { 200: resultOf(PublicMap), 304: z.undefined().describe('Not modified (If-None-Match)'), '4xx': ErrorBody } },
+      schema: { tags: ['public'], params: MapIdParams, querystring: ViewLinkQuery, response: { 200: resultOf(PublicMap), 304: z.undefined().describe('Not modified (If-None-Match)'), '4xx': ErrorBody } },
       // Signed out is fine; a test map is shown to its owner and admins, so read who is calling.
       onRequest: [app.access.identify],
     },
@@ -66,8 +71,10 @@ export async function publicMapRoutes(app: FastifyInstance, { db, clientDist }: 
     if (!row) throw new DomainError('not-found', NOT_FOUND);
     const test = usesTestSlot(row.state);
     if (test) {
-      const principal = request.principal;
-      if (!principal || (principal.uid !== row.uid && !principal.admin)) throw new DomainError('not-found', NOT_FOUND);
+      const access = await loadMapAccess(db, id);
+      if (!access || !can(request.principal, access.facts, 'view', { viaViewLink: holdsViewLink(access, request.query.key) })) {
+        throw new DomainError('not-found', NOT_FOUND);
+      }
       // Only for the people allowed to see it: never kept by a shared cache.
       reply.header('cache-control', 'private, no-store');
     } else {

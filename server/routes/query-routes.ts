@@ -14,10 +14,10 @@ import { listMapsByOwner } from '../../projections/maps-list.js';
 import { MapIdParams, FileText, resultAt } from '../../events/http-api.js';
 import { ErrorBody } from '../../events/function-results.js';
 import { MapDataRecord, MapListItem } from '../../events/read-models.js';
-import type { Principal } from '../../events/principal.js';
 import type { Database } from '../db/database.js';
 import { requirePrincipal } from '../http/access-hooks.js';
 import { typed } from '../http/zod-routes.js';
+import { mapAccessHook } from '../access/map-access-hook.js';
 
 export async function queryRoutes(scope: FastifyInstance, db: Database): Promise<void> {
   const app = typed(scope);
@@ -33,19 +33,18 @@ export async function queryRoutes(scope: FastifyInstance, db: Database): Promise
     return { result: await listMapsByOwner(db, requirePrincipal(request).uid), position };
   });
 
-  /** The map data of a map the caller owns (or any, for an admin). */
-  const ownMapData = async (principal: Principal, id: string) => {
+  /** The map data of a map the caller may view (the route's access hook let them through). */
+  const viewableMapData = async (id: string) => {
     const row = await getMapData(db, id);
     if (!row) throw new DomainError('not-found', 'Map not found.');
-    if (row.uid !== principal.uid && !principal.admin) {
-      throw new DomainError('permission-denied', 'You do not have access to this map.');
-    }
     return row;
   };
+  // Owner, members and admins (events/map-access.ts 'view'), checked before the handler.
+  const viewable = { preValidation: signedIn, preHandler: [mapAccessHook(db, 'view')] };
 
-  app.get('/api/maps/:id/data', { schema: mapSchema(resultAt(MapDataRecord)), preValidation: signedIn }, async (request) => {
+  app.get('/api/maps/:id/data', { schema: mapSchema(resultAt(MapDataRecord)), ...viewable }, async (request) => {
     const position = await positionOf('map_data');
-    const row = await ownMapData(requirePrincipal(request), request.params.id);
+    const row = await viewableMapData(request.params.id);
     return { result: { id: row.id, title: row.title, data: row.data, revision: row.revision, history: row.history }, position };
   });
 
@@ -55,8 +54,8 @@ export async function queryRoutes(scope: FastifyInstance, db: Database): Promise
   const attachment = (name: string) =>
     `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-  app.get('/api/maps/:id/export.json', { schema: mapSchema(FileText), preValidation: signedIn }, async (request, reply) => {
-    const row = await ownMapData(requirePrincipal(request), request.params.id);
+  app.get('/api/maps/:id/export.json', { schema: mapSchema(FileText), ...viewable }, async (request, reply) => {
+    const row = await viewableMapData(request.params.id);
     const document = MapDocument.parse(row.data);
     reply
       .header('content-disposition', attachment(`${fileName(row.title)}.json`))
@@ -64,8 +63,8 @@ export async function queryRoutes(scope: FastifyInstance, db: Database): Promise
     return JSON.stringify({ title: row.title, document }, null, 2);
   });
 
-  app.get('/api/maps/:id/locations.csv', { schema: mapSchema(FileText), preValidation: signedIn }, async (request, reply) => {
-    const row = await ownMapData(requirePrincipal(request), request.params.id);
+  app.get('/api/maps/:id/locations.csv', { schema: mapSchema(FileText), ...viewable }, async (request, reply) => {
+    const row = await viewableMapData(request.params.id);
     reply
       .header('content-disposition', attachment(`${fileName(row.title)}-locations.csv`))
       .type('text/csv; charset=utf-8');

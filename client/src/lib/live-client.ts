@@ -262,8 +262,10 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
         for (const listener of entry?.listeners ?? []) listener.onError?.({ code: message.code, message: message.message });
         return;
       }
+      // `access`: a role change in a map (issue 16), for the message listeners (the editor turns read-only).
       case 'pong':
       case 'presence':
+      case 'access':
         return;
       default: {
         const unreachable: never = message;

@@ -56,6 +56,13 @@ export const functionTemplates: Record<FunctionName, (victim: Victim) => unknown
   resolveMapCommentThread: (v) => ({ mapId: v.mapId, threadId: v.historyId }),
   reopenMapCommentThread: (v) => ({ mapId: v.mapId, threadId: v.historyId }),
   deleteMapComment: (v) => ({ mapId: v.mapId, commentId: v.historyId }),
+  inviteToMap: (v) => ({ mapId: v.mapId, email: 'invitee@example.com', role: 'editor' }),
+  acceptMapInvitation: () => ({ token: 'x'.repeat(43) }),
+  revokeMapInvitation: (v) => ({ mapId: v.mapId, invitationId: 'invitation-1' }),
+  setMapMemberRole: (v) => ({ mapId: v.mapId, uid: 'member-1', role: 'viewer' }),
+  removeMapMember: (v) => ({ mapId: v.mapId, uid: 'member-1' }),
+  leaveMap: (v) => ({ mapId: v.mapId }),
+  setMapViewLink: (v) => ({ mapId: v.mapId, enabled: true }),
 };
 
 /** Bodies (`{data}`'s content) of the JSON routes that take one, by URL pattern. */
