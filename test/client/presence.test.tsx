@@ -161,7 +161,10 @@ describe('presence on the map', () => {
     // She moves, then leaves.
     act(() => live.deliver(change([{ ...ada, state: { ...ada.state, cursor: { layer: 'ground', x: 600, y: 500 } } }])));
     expect(view.container.querySelector<HTMLElement>('.pr-cursor')!.style.transform).toBe(translated(camera.toScreen({ x: 600, y: 500 })));
-    act(() => live.deliver(change([], ['p-ada'])));
+    // Her second tab on the same location: still one ring for her; this person's other tab, one more.
+    act(() => live.deliver(change([{ ...ada, id: 'p-ada-2', state: state({ selection: 'cafe' }) }, { ...otherTab, state: { ...otherTab.state, selection: 'cafe' } }])));
+    expect([...view.container.querySelectorAll('.pr-ring')].map((ring) => ring.textContent)).toEqual(['Ada Lovelace', 'You (other tab)']);
+    act(() => live.deliver(change([{ ...otherTab }], ['p-ada', 'p-ada-2'])));
     expect([...view.container.querySelectorAll('.pr-cursor')].map((cursor) => cursor.textContent)).toEqual(['You (other tab)']);
     expect(view.container.querySelector('.pr-ring')).toBeNull();
   });

@@ -43,6 +43,8 @@ export function PresenceOverlay({ camera, document: doc, layerId, anchorOf }: Pr
       }
       const screen = camera.toScreen(point);
       element.style.visibility = '';
+      // Near the right edge a name goes to the pointer's left, where it can be read.
+      element.toggleAttribute('data-flip', screen.x > camera.width - 150);
       element.style.transform = `translate3d(${Math.round(screen.x * 10) / 10}px, ${Math.round(screen.y * 10) / 10}px, 0)`;
     }
   }, [camera]);
@@ -50,13 +52,16 @@ export function PresenceOverlay({ camera, document: doc, layerId, anchorOf }: Pr
   useLayoutEffect(place);
 
   if (peers.length === 0) return null;
-  // Several people on one location: rings one inside the other, not on top of each other.
+  // Several people on one location: rings one around the other, not on top of each other; one
+  // person's tabs on the same location are one ring.
   const ringsAt = new Map<string, number>();
+  const ringed = new Set<string>();
   return (
     <div ref={rootRef} className="pr-overlay" aria-hidden="true" data-mf-ui="">
       {peers.map((peer) => {
         const selection = peer.state.selection;
-        if (!selection) return null;
+        if (!selection || ringed.has(`${peer.uid} ${selection}`)) return null;
+        ringed.add(`${peer.uid} ${selection}`);
         const ring = ringsAt.get(selection) ?? 0;
         ringsAt.set(selection, ring + 1);
         const mine = peer.uid === self?.uid;
