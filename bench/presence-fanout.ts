@@ -10,7 +10,7 @@
  * the receivers keep alive every 2 s, as the editor does.
  */
 import WebSocket from 'ws';
-import type { ServerMessage } from '../events/live-messages.js';
+import { LIVE_PROTOCOL_VERSION, type ServerMessage } from '../events/live-messages.js';
 import { PRESENCE_KEEPALIVE_MS, PRESENCE_MIN_INTERVAL_MS, type PresenceState } from '../events/presence.js';
 import { allProjections } from '../projections/index.js';
 import { ProjectionRunner } from '../projections/runner.js';
@@ -52,7 +52,7 @@ async function openTab(base: string, cookie: string, mapId: string, process: num
       onPresence(message, tab);
     });
   });
-  socket.send(JSON.stringify({ v: 1, type: 'presence', mapId, state: { cursor: null, selection: null, editing: null } }));
+  socket.send(JSON.stringify({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId, state: { cursor: null, selection: null, editing: null } }));
   await joined;
   return tab;
 }
@@ -147,14 +147,14 @@ export async function benchPresenceFanout(db: Database, print: (line: string) =>
     const move = (x: number) => {
       const state: PresenceState = { cursor: { layer: 'ground', x, y: 100 }, selection: null, editing: null };
       sent.set(x, performance.now());
-      mover.socket.send(JSON.stringify({ v: 1, type: 'presence', mapId, state }));
+      mover.socket.send(JSON.stringify({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId, state }));
     };
     move(-1);
     await probe;
     await new Promise((resolve) => setTimeout(resolve, 200));
     // Every receiver says it is still there, as the editor does.
     for (const tab of tabs.slice(1)) {
-      const timer = setInterval(() => tab.socket.send(JSON.stringify({ v: 1, type: 'presence', mapId, state: { cursor: null, selection: null, editing: null } })), PRESENCE_KEEPALIVE_MS);
+      const timer = setInterval(() => tab.socket.send(JSON.stringify({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId, state: { cursor: null, selection: null, editing: null } })), PRESENCE_KEEPALIVE_MS);
       timers.push(timer);
     }
     for (const tab of tabs) {

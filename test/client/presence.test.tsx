@@ -6,7 +6,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ClientMessage, ServerMessage } from '../../events/live-messages';
+import { LIVE_PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from '../../events/live-messages';
 import { emptyMapDocument, Location, type MapDocument } from '../../events/map-document';
 import type { PresencePeer, PresenceState } from '../../events/presence';
 import { Camera } from '../../client/src/components/map/camera';
@@ -28,8 +28,8 @@ const ada: PresencePeer = { id: 'p-ada', uid: 'u-ada', name: 'Ada Lovelace', sta
 const otherTab: PresencePeer = { id: 'p-me-2', uid: 'u1', name: 'Avery Quinn', state: state({ cursor: { layer: 'ground', x: 50, y: 60 } }) };
 const upstairs: PresencePeer = { id: 'p-ben', uid: 'u-ben', name: 'Ben Okafor', state: state({ cursor: { layer: 'first', x: 10, y: 10 } }) };
 
-const full = (peers: PresencePeer[], self = { id: 'p-me', uid: 'u1', name: 'Avery Quinn' }): ServerMessage => ({ v: 1, type: 'presence', mapId: 'm1', full: true, self, peers, left: [] });
-const change = (peers: PresencePeer[], left: string[] = []): ServerMessage => ({ v: 1, type: 'presence', mapId: 'm1', full: false, peers, left });
+const full = (peers: PresencePeer[], self = { id: 'p-me', uid: 'u1', name: 'Avery Quinn' }): ServerMessage => ({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId: 'm1', full: true, self, peers, left: [] });
+const change = (peers: PresencePeer[], left: string[] = []): ServerMessage => ({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId: 'm1', full: false, peers, left });
 
 describe('the presence session', () => {
   it('sends at most one update per 50 ms, always the newest, and keeps alive while idle', () => {
@@ -38,7 +38,7 @@ describe('the presence session', () => {
     live.setState('open');
     const session = new PresenceSession(live, 'm1');
     session.start();
-    expect(presenceSent(live)).toEqual([{ v: 1, type: 'presence', mapId: 'm1', state: state() }]);
+    expect(presenceSent(live)).toEqual([{ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId: 'm1', state: state() }]);
 
     // A pointer moving every 5 ms for one second: 200 changes, about 20 updates.
     for (let step = 1; step <= 200; step++) {
@@ -60,7 +60,7 @@ describe('the presence session', () => {
     expect(keepalives.every((m) => m.state?.cursor?.x === 200)).toBe(true);
 
     session.stop();
-    expect(presenceSent(live).at(-1)).toEqual({ v: 1, type: 'presence', mapId: 'm1', state: null });
+    expect(presenceSent(live).at(-1)).toEqual({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId: 'm1', state: null });
   });
 
   it('shows nobody while the socket is down, and joins again when it is back', () => {
@@ -72,7 +72,7 @@ describe('the presence session', () => {
     live.deliver(full([ada]));
     expect(session.getSnapshot().peers).toEqual([ada]);
     // Another map's presence is not this one's.
-    live.deliver({ v: 1, type: 'presence', mapId: 'm2', full: false, peers: [upstairs], left: [] });
+    live.deliver({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId: 'm2', full: false, peers: [upstairs], left: [] });
     expect(session.getSnapshot().peers).toEqual([ada]);
 
     live.setState('connecting');
@@ -205,7 +205,7 @@ describe('the editor reports its presence', () => {
     });
     const { live } = renderApp('/maps/m1');
     await screen.findByRole('region', { name: /Map editor/ }, { timeout: 5_000 });
-    await waitFor(() => expect(presenceSent(live).at(-1)).toEqual({ v: 1, type: 'presence', mapId: 'm1', state: state() }));
+    await waitFor(() => expect(presenceSent(live).at(-1)).toEqual({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId: 'm1', state: state() }));
     act(() => live.deliver(full([ada])));
     expect(within(await screen.findByRole('list', { name: /In this map now/ })).getAllByRole('listitem')[0]).toHaveAttribute('title', 'Ada Lovelace');
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import type { ServerMessage } from '../../events/live-messages.js';
+import { LIVE_PROTOCOL_VERSION, type ServerMessage } from '../../events/live-messages.js';
 import { NO_PRESENCE, type PresenceState } from '../../events/presence.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
@@ -41,13 +41,13 @@ const presenceOf = (mapId: string, predicate: (message: Presence) => boolean = (
 /** Joins and answers the full list it was given. */
 async function join(live: Live, mapId: string, state: PresenceState = NO_PRESENCE): Promise<Presence> {
   const from = live.messages.length;
-  live.send({ v: 1, type: 'presence', mapId, state });
+  live.send({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId, state });
   return (await nextFrom(live, from, presenceOf(mapId, (m) => m.full))) as Presence;
 }
 
 /** Says "still here" every few moments, as the editor does, until stopped. */
 function keepAlive(live: Live, mapId: string, state: () => PresenceState): () => void {
-  const timer = setInterval(() => live.send({ v: 1, type: 'presence', mapId, state: state() }), timings.keepaliveMs);
+  const timer = setInterval(() => live.send({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId, state: state() }), timings.keepaliveMs);
   return () => clearInterval(timer);
 }
 
@@ -85,7 +85,7 @@ describe.each(databaseTargets)('presence on $name', (target) => {
 
     // A move reaches the other, never the mover itself.
     const beforeMove = root.messages.length;
-    tab1.send({ v: 1, type: 'presence', mapId, state: at(42, 7) });
+    tab1.send({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId, state: at(42, 7) });
     const moved = (await nextFrom(root, beforeMove, presenceOf(mapId, (m) => m.peers.some((p) => p.state.cursor?.x === 42)))) as Presence;
     expect(moved.peers).toEqual([{ id: first.self!.id, uid: ana.uid, name: 'Test User', state: at(42, 7) }]);
     expect(tab1.messages.some((m) => m.type === 'presence' && m.peers.some((p) => p.state.cursor?.x === 42))).toBe(false);
@@ -105,7 +105,7 @@ describe.each(databaseTargets)('presence on $name', (target) => {
     await nextFrom(tab1, beforeClose, presenceOf(mapId, (m) => m.left.includes(second.self!.id)));
     // Leaving on request (the editor closed, the tab stays).
     stops[2]!();
-    tab2.send({ v: 1, type: 'presence', mapId, state: null });
+    tab2.send({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId, state: null });
     await nextFrom(tab1, beforeClose, presenceOf(mapId, (m) => m.left.includes(own.self!.id)));
     stops[0]!();
     tab1.close();
@@ -139,7 +139,7 @@ describe.each(databaseTargets)('presence on $name', (target) => {
     const mark = watcher.messages.length;
     const began = Date.now();
     const sent = 400;
-    for (let x = 1; x <= sent; x++) flooder.send({ v: 1, type: 'presence', mapId, state: at(x) });
+    for (let x = 1; x <= sent; x++) flooder.send({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId, state: at(x) });
     const last = await nextFrom(watcher, mark, presenceOf(mapId, (m) => m.peers.some((p) => p.state.cursor?.x === sent)));
     const elapsed = Date.now() - began;
     const updates = watcher.messages.slice(mark, watcher.messages.indexOf(last) + 1).filter(presenceOf(mapId, (m) => m.peers.some((p) => p.id === flooding.self!.id)));
@@ -161,19 +161,19 @@ describe.each(databaseTargets)('presence on $name', (target) => {
     const mark = tab.messages.length;
     const intruder = await openLive(server, stranger);
     await intruder.next((m) => m.type === 'welcome');
-    intruder.send({ v: 1, type: 'presence', mapId, state: at(1) });
+    intruder.send({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId, state: at(1) });
     expect(await intruder.next((m) => m.type === 'error')).toMatchObject({ code: 'permission-denied' });
-    intruder.send({ v: 1, type: 'presence', mapId: 'no-such-map', state: at(1) });
+    intruder.send({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId: 'no-such-map', state: at(1) });
     await nextFrom(intruder, 2, (m) => m.type === 'error');
     expect(intruder.messages.some((m) => m.type === 'presence')).toBe(false);
     // Anonymous: not even signed in.
     const anonymous = await openLive(server);
-    anonymous.send({ v: 1, type: 'presence', mapId, state: at(1) });
+    anonymous.send({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId, state: at(1) });
     expect((await anonymous.closed).code).toBe(4401);
 
     // Malformed states are refused before anything else looks at them.
-    intruder.send({ v: 1, type: 'presence', mapId, state: { cursor: { layer: 'ground', x: 1e308 * 10, y: 0 }, selection: null, editing: null } });
-    intruder.send({ v: 1, type: 'presence', mapId, state: { cursor: null, selection: '<script>', editing: null } });
+    intruder.send({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId, state: { cursor: { layer: 'ground', x: 1e308 * 10, y: 0 }, selection: null, editing: null } });
+    intruder.send({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId, state: { cursor: null, selection: '<script>', editing: null } });
     await nextFrom(intruder, 3, (m) => m.type === 'error' && m.code === 'invalid-argument');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(tab.messages.slice(mark).some((m) => m.type === 'presence')).toBe(false);
@@ -209,7 +209,7 @@ describe.each(databaseTargets)('presence on $name', (target) => {
         const beforeMove = here.messages.length;
         stops.pop()!();
         for (let x = 10; x <= 13; x++) {
-          there.send({ v: 1, type: 'presence', mapId, state: at(x) });
+          there.send({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId, state: at(x) });
           await new Promise((resolve) => setTimeout(resolve, timings.minIntervalMs + 10));
         }
         await nextFrom(here, beforeMove, presenceOf(mapId, (m) => m.peers.some((p) => p.state.cursor?.x === 13)));
