@@ -9,13 +9,13 @@ import { DomainError } from '../../events/errors.js';
 import type { Principal } from '../../events/principal.js';
 import { getMapComments } from '../../projections/map-comments.js';
 import type { Queryable } from '../db/database.js';
-import { loadMapPeople } from './map-people.js';
+import { loadCommentAccess, loadMapPeople } from './map-people.js';
 
 /** Throws not-found for no such map, the policy's refusal for someone who may not read its comments. */
 export async function requireCommentReader(db: Queryable, principal: Principal | null, mapId: string): Promise<void> {
-  const people = await loadMapPeople(db, mapId);
-  if (!people) throw new DomainError('not-found', 'Map not found.');
-  requireCan(principal, people.access, 'comment');
+  const access = await loadCommentAccess(db, mapId);
+  if (!access) throw new DomainError('not-found', 'Map not found.');
+  requireCan(principal, access, 'comment');
 }
 
 /** The map's threads, people named as the map knows them now. */
