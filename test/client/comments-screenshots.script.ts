@@ -65,7 +65,7 @@ async function main() {
   try {
     const stamp = Date.now();
     const owner = await account(browser, `owner-${stamp}@example.com`, 'Olivia Grant');
-    const admin = await account(browser, 'admin@example.com', 'Ben Ortiz');
+    const admin = await account(browser, `ben-${stamp}@example.com`, 'Ben Ortiz');
     const mapId = (await owner.call('createMap', {
       title: 'Harbour Market, ground floor',
       mapData: { layers: [{ id: 'ground', name: 'Ground floor' }], locations: [] },
@@ -78,8 +78,16 @@ async function main() {
         { type: 'LocationAdded', location: { id: 'gate', title: 'North gate', layer: 'ground', position: { x: 560, y: 150 } } },
       ],
     });
-    // Let the map reach the read models before commenting on it.
+    // Let the map reach the read models before sharing and commenting on it.
     await new Promise((resolve) => setTimeout(resolve, 800));
+    // Ben joins as an editor through the mailed invitation.
+    await owner.call('inviteToMap', { mapId, email: `ben-${stamp}@example.com`, role: 'editor' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const outbox = await (await owner.context.request.get(`${BASE_URL}/dev/outbox`)).text();
+    const token = /\/invitations\/([A-Za-z0-9_-]+)/.exec(outbox)?.[1];
+    if (!token) throw new Error('No invitation in the outbox');
+    await admin.call('acceptMapInvitation', { token });
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const first = (await owner.call('addMapComment', {
       mapId,
       anchor: { kind: 'location', locationId: 'gate' },

@@ -136,6 +136,29 @@ describe.each(databaseTargets)('comments on a shared map on $name', (target) => 
     }
   });
 
+  it('a member removed while following the topic is told at once and hears no more', async () => {
+    const leaving = await person('Lena Leaving');
+    await share(server, olga, mapId, leaving, 'viewer');
+    const topic = topics.comments(mapId);
+    const live = await openLive(server, leaving);
+    live.send({ v: LIVE_PROTOCOL_VERSION, type: 'subscribe', topic });
+    await live.next((m) => m.type === 'snapshot' && m.topic === topic);
+    const removed = await call(server, 'removeMapMember', { mapId, uid: leaving.uid }, olga);
+    await projected(server, removed.body.position);
+    expect(await live.next((m) => m.type === 'error' && m.topic === topic)).toMatchObject({ code: 'permission-denied' });
+    const after = live.messages.length;
+    const added = await call(server, 'addMapComment', { mapId, anchor: point, body: 'Not for Lena' }, olga);
+    await projected(server, added.body.position);
+    // Another member's socket hears it; Lena's does not.
+    const other = await openLive(server, eddie);
+    other.send({ v: LIVE_PROTOCOL_VERSION, type: 'subscribe', topic });
+    await other.next((m) => m.type === 'snapshot' && m.topic === topic && JSON.stringify(m.data).includes('Not for Lena'));
+    other.close();
+    expect(live.messages.slice(after).some((m) => m.type === 'snapshot' && JSON.stringify(m.data).includes('Not for Lena'))).toBe(false);
+    live.close();
+    expect((await call(server, 'addMapComment', { mapId, anchor: point, body: 'Still here?' }, leaving)).status).toBe(403);
+  });
+
   it('mentions mail the members named, with a link to the thread; never the writer, the removed, the invitee or a stranger', async () => {
     const before = new Map<string, number>();
     for (const user of [olga, eddie, vera, rex, ivan, sam]) before.set(user.email, (await mailsTo(user.email)).length);
