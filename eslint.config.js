@@ -30,6 +30,7 @@ const FEATURES = [
   'maps',
   'marketing',
   'new-map',
+  'sharing',
   'viewer',
 ];
 

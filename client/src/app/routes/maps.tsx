@@ -8,6 +8,7 @@ import { useEditorMap } from '../../features/editor/use-editor-map';
 import { useComments } from '../../features/comments/use-comments';
 import { MapsDashboard } from '../../features/maps/components/maps-dashboard';
 import { NewMapScreen } from '../../features/new-map/new-map-page';
+import { ShareButton } from '../../features/sharing/components/share-button';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 
@@ -20,6 +21,9 @@ const Editor = lazy(() => import('../../features/editor/editor-screen').then((mo
 /** The editor's preview is the public viewer itself, loaded when first asked for. */
 const Viewer = lazy(() => import('../../features/viewer/viewer').then((module) => ({ default: module.Viewer })));
 const viewerPreview = (map: PreviewMap) => <Viewer map={map} />;
+
+/** The editor bar's Share button: who can open the map (the sharing feature). */
+const shareButton = ({ mapId, title }: { mapId: string; title: string }) => <ShareButton mapId={mapId} mapTitle={title} />;
 
 /** /maps: the signed-in user's maps, live. */
 export function MapsPage() {
@@ -93,6 +97,8 @@ export function MapPage() {
         mapHref={paths.map.to}
         renderPreview={viewerPreview}
         comments={comments}
+        renderSharing={shareButton}
+        ownerName={load.ownerName}
       />
     </Suspense>
   );

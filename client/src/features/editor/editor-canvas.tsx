@@ -28,12 +28,15 @@ export interface EditorCanvasProps {
   rendererRef?: RefObject<MapRendererHandle | null>;
   /** Drawn over the map, under its controls (comment pins). */
   overlay?: ReactNode;
+  /** A viewer's map: select and look, no tools, nothing dragged or placed. */
+  readOnly?: boolean;
 }
 
 const describe = (location: Location) => (location.about ? `${location.title}, ${location.about}` : location.title);
 
 export function EditorCanvas(props: EditorCanvasProps) {
-  const { document: doc, camera, layerId, selectedId, placing } = props;
+  const { document: doc, camera, layerId, selectedId, readOnly = false } = props;
+  const placing = props.placing && !readOnly;
   const ownRef = useRef<MapRendererHandle>(null);
   const rendererRef = props.rendererRef ?? ownRef;
   const layer = doc.layers.find((candidate) => candidate.id === layerId) ?? doc.layers[0]!;
@@ -62,23 +65,25 @@ export function EditorCanvas(props: EditorCanvasProps) {
         label={`Map editor, ${layer.name}`}
         onSelect={(id) => props.onSelect(id)}
         onBackgroundClick={(at) => {
-          if (live.current.placing) live.current.onPlace(at);
+          if (live.current.placing && !live.current.readOnly) live.current.onPlace(at);
           else live.current.onSelect(null);
         }}
-        editing={{ ...editing, placing }}
+        {...(readOnly ? {} : { editing: { ...editing, placing } })}
       >
         <PresenceOverlay camera={camera} document={doc} layerId={layer.id} anchorOf={(id) => rendererRef.current?.anchorOf(id) ?? null} />
         {props.overlay}
-        <div className="ed-canvas__tools" role="toolbar" aria-label="Tools" data-mf-ui="">
-          <button type="button" className="ed-tool" aria-label="Select" aria-pressed={!placing} onClick={() => props.onPlacingChange(false)} title="Select and move (V)">
-            <EditorIcon name="cursor" />
-            <span>Select</span>
-          </button>
-          <button type="button" className="ed-tool" aria-label="Add location" aria-pressed={placing} onClick={() => props.onPlacingChange(!placing)} title="Add a location (A)">
-            <EditorIcon name="addPin" />
-            <span>Add location</span>
-          </button>
-        </div>
+        {readOnly ? null : (
+          <div className="ed-canvas__tools" role="toolbar" aria-label="Tools" data-mf-ui="">
+            <button type="button" className="ed-tool" aria-label="Select" aria-pressed={!placing} onClick={() => props.onPlacingChange(false)} title="Select and move (V)">
+              <EditorIcon name="cursor" />
+              <span>Select</span>
+            </button>
+            <button type="button" className="ed-tool" aria-label="Add location" aria-pressed={placing} onClick={() => props.onPlacingChange(!placing)} title="Add a location (A)">
+              <EditorIcon name="addPin" />
+              <span>Add location</span>
+            </button>
+          </div>
+        )}
         {placing ? (
           <p className="ed-canvas__hint" role="status" data-mf-ui="">
             Click the map to place the location, or a region of the drawing to link it. <kbd>Enter</kbd> places it in the middle, <kbd>Esc</kbd> cancels.

@@ -33,7 +33,8 @@ import { SettingsPanel } from './panels/settings-panel';
 import { SharePanel } from './panels/share-panel';
 import { SaveStatus } from './save-status';
 import { TimelineView } from './timeline/timeline-view';
-import { historyFeedOf, type EditorAccess, type HistoryFeed } from './use-editor-map';
+import { AccessBanner } from './access-banner';
+import { historyFeedOf, isReadOnly, type EditorAccess, type HistoryFeed } from './use-editor-map';
 import { commentsHost, type EditorComments } from './comments-slot';
 import './editor.css';
 
@@ -45,7 +46,8 @@ const TABS: ReadonlyArray<{ id: Tab; label: string; icon: EditorIconName }> = [
   { id: 'groups', label: 'Groups', icon: 'tag' },
   { id: 'style', label: 'Settings', icon: 'sliders' },
   { id: 'publish', label: 'Publish', icon: 'rocket' },
-  { id: 'share', label: 'Share', icon: 'share' },
+  // The published map's page and embed snippet; inviting people is the bar's Share button.
+  { id: 'share', label: 'Embed', icon: 'share' },
   { id: 'data', label: 'Data', icon: 'data' },
   { id: 'history', label: 'History', icon: 'clock' },
   { id: 'comments', label: 'Comments', icon: 'comment' },
@@ -76,7 +78,14 @@ export interface EditorProps {
   renderPreview: (map: PreviewMap) => ReactNode;
   /** Comments (the panel and the pins), for the map's people; none when exploring. */
   comments?: EditorComments | null;
+  /** The bar's Share button (who can open the map), given by the app; none when exploring. */
+  renderSharing?: (map: { mapId: string; title: string }) => ReactNode;
+  /** The owner's name, for a viewer's "ask … to make you an editor". */
+  ownerName?: string | null;
 }
+
+/** Publishing, billing and the embeds are the owner's (and admins'); members see the rest. */
+const ownerOnlyTabs: ReadonlySet<Tab> = new Set(['publish', 'share']);
 
 /** The map the preview shows: the public viewer's input, holding the tab's current document. */
 export interface PreviewMap {
@@ -102,7 +111,7 @@ function defaultLayerOf(document: MapDocument): string {
   return document.settings.defaultLayer ?? document.layers[0]!.id;
 }
 
-export function Editor({ mapId, access, title, state, session, history, signedIn, onTitleChange, mapsHref, registerHref, mapHref, renderPreview, comments = null }: EditorProps) {
+export function Editor({ mapId, access, title, state, session, history, signedIn, onTitleChange, mapsHref, registerHref, mapHref, renderPreview, comments = null, renderSharing, ownerName = null }: EditorProps) {
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
   const historyFeed = history === undefined ? historyFeedOf(session) : history;
   const historyEntries = useSyncExternalStore((historyFeed ?? noHistoryFeed).subscribe, (historyFeed ?? noHistoryFeed).get);
@@ -120,6 +129,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
   const [regionOffer, setRegionOffer] = useState<{ element: string; at: MapPoint } | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const explore = access === 'explore';
+  const readOnly = isReadOnly(access);
   const ids = useId();
 
   // The floor shown: the one chosen, or the default when it is gone (a collaborator removed it).
@@ -306,7 +316,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
   };
 
   const host = comments && commentsHost({ document: doc, layerId, camera, rendererRef, selectedLocationId: selected?.id ?? null, setLayer: setLayerChoice, openPanel: () => openTab('comments'), setPanelOpen });
-  const tabs = comments ? TABS : TABS.filter((candidate) => candidate.id !== 'comments');
+  const tabs = TABS.filter((candidate) => (comments || candidate.id !== 'comments') && (access === 'owner' || explore || !ownerOnlyTabs.has(candidate.id)));
   const tabLabel = TABS.find((candidate) => candidate.id === tab)!.label;
   return (
     <PresenceProvider mapId={mapId} enabled={!explore}>
@@ -317,10 +327,11 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
         <Link to={explore ? '/' : mapsHref} className="ed-icon-button ed-bar__back" aria-label={explore ? 'Home' : 'Your maps'}>
           <EditorIcon name="back" />
         </Link>
-        <TitleField mapId={mapId} title={title} editable={!explore} onSaved={onTitleChange} onError={setToast} />
+        <TitleField mapId={mapId} title={title} editable={!explore && !readOnly} onSaved={onTitleChange} onError={setToast} />
         <SaveStatus status={snapshot.status} unsaved={snapshot.unsaved} />
         <div className="ed-bar__actions">
           <PresenceAvatars />
+          {!explore && renderSharing ? renderSharing({ mapId, title }) : null}
           <div className="ed-bar__group" role="group" aria-label="History">
             <button type="button" className="ed-icon-button" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!snapshot.canUndo} onClick={session.undo}>
               <EditorIcon name="undo" />
@@ -340,6 +351,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
       </div>
 
       {explore ? <ExploreBanner signedIn={signedIn} title={title} document={doc} registerHref={registerHref} mapHref={mapHref} /> : null}
+      <AccessBanner access={access} ownerName={ownerName} mapsHref={mapsHref} />
       {snapshot.error ? (
         <div className="ed-alert" role="alert">
           <span>Not saved: {snapshot.error} Your last change was taken back.</span>
@@ -374,7 +386,12 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
               <EditorIcon name="close" size={16} />
             </button>
           </div>
-          <div className="ed-panel__body">{panel()}</div>
+          <div className="ed-panel__body">
+            {/* Viewers comment too: only the comments stay open to them. */}
+            <fieldset className="ed-readonly" disabled={readOnly && !(tab === 'comments' && access === 'viewer')}>
+              {panel()}
+            </fieldset>
+          </div>
         </section>
         <div className="ed-stage">
           {timeline && !explore ? (
@@ -401,6 +418,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
               onMove={move}
               rendererRef={rendererRef}
               overlay={host ? comments!.pins(host) : null}
+              readOnly={readOnly}
             />
           )}
           {regionOffer && !preview && !timeline ? (

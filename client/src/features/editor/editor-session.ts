@@ -110,6 +110,8 @@ export class EditorSession {
   private reloadTimer: ReturnType<typeof setTimeout> | null = null;
   private retryDelay = RETRY_MIN_MS;
   private disposed = false;
+  /** A viewer's (or a removed member's) editor: nothing this tab does changes the map. */
+  private readOnly = false;
   private readonly now: () => number;
   /** The unacknowledged edits the store should hold, and whether it holds them (written, no write failed). */
   private toKeep: readonly MapEdit[] = [];
@@ -157,6 +159,7 @@ export class EditorSession {
 
   /** Applies edits at once and saves them; one call (or a run of coalesced calls) is one undo step. */
   readonly apply = (edits: MapEdit[], options: EditOptions = {}): void => {
+    if (this.readOnly) return;
     const result = applyEdits(this.snapshot.document, edits);
     if (result.applied.length === 0) return;
     const top = this.undoSteps.at(-1);
@@ -179,6 +182,7 @@ export class EditorSession {
 
   /** Replays a step's edits (what still applies), and records what takes them back on the other stack. */
   private step(from: UndoStep[], to: UndoStep[]): void {
+    if (this.readOnly) return;
     while (from.length > 0) {
       const step = from.pop()!;
       const result = applyEdits(this.snapshot.document, step.edits);
@@ -190,6 +194,16 @@ export class EditorSession {
     }
     this.publish();
   }
+
+  /**
+   * Read-only (the person's role became viewer, or they were removed): edits, undo and redo do
+   * nothing until it is lifted; the server's snapshots keep coming.
+   */
+  readonly setReadOnly = (on: boolean): void => {
+    if (this.readOnly === on) return;
+    this.readOnly = on;
+    this.publish();
+  };
 
   readonly dismissError = (): void => {
     this.error = null;
@@ -325,8 +339,8 @@ export class EditorSession {
     return {
       document,
       status,
-      canUndo: this.undoSteps.length > 0,
-      canRedo: this.redoSteps.length > 0,
+      canUndo: !this.readOnly && this.undoSteps.length > 0,
+      canRedo: !this.readOnly && this.redoSteps.length > 0,
       error: this.error,
       unsaved,
     };

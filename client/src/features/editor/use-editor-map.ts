@@ -1,14 +1,20 @@
 /**
- * Opens a map in the editor: the owner's (or an admin's) copy through the map data query, or,
- * for anyone else, the public copy to explore (the demo behind /demo): edits then stay in the
- * tab. For the owner, the session then follows the `map:{id}` topic, so every collaborator's
- * edit appears without reloading, and saves through `editMap`.
+ * Opens a map in the editor: the copy of its owner, a member (editor or viewer) or an admin
+ * through the map data query, or, for anyone else, the public copy to explore (the demo behind
+ * /demo): edits then stay in the tab. The session then follows the `map:{id}` topic, so every
+ * collaborator's edit appears without reloading, and saves through `editMap`.
+ *
+ * The person's role (the members route's `yourRole`) picks what the editor offers: a viewer's
+ * is read-only. A role change pushed over the socket switches it at once; a socket refusal of
+ * the map's topic (the member was removed) turns it read-only with a notice.
  */
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { MapDocument } from '../../../../events/map-document';
 import { isDocumentEdit } from '../../../../events/map-edits';
 import { MapDataRecord, type HistoryEntry } from '../../../../events/read-models';
+import { MapMembers } from '../../../../events/sharing-api';
+import type { MapRole } from '../../../../events/map-access';
 import { topics } from '../../../../events/topics';
 import { api, toApiError, type ApiError } from '../../lib/api';
 import { useLiveClient } from '../../lib/live';
@@ -18,7 +24,17 @@ import { pendingEditsStore } from '../../lib/pending-edits-store';
 /** What `GET /api/public/maps/:id` answers (server/routes/public-map-routes.ts). */
 const PublicMap = z.object({ id: z.string(), title: z.string(), state: z.number(), data: z.unknown(), revision: z.string(), test: z.boolean() });
 
-export type EditorAccess = 'owner' | 'explore';
+/**
+ * What the editor offers: everything (`owner`, admins too); content but not publishing, billing
+ * or deleting (`editor`); looking only (`viewer`, and `removed` once a member lost access while
+ * the map was open); edits kept in the tab (`explore`, someone else's public map).
+ */
+export type EditorAccess = MapRole | 'removed' | 'explore';
+
+/** Whether nothing this person does in the editor may change the map. */
+export function isReadOnly(access: EditorAccess): boolean {
+  return access === 'viewer' || access === 'removed';
+}
 
 /**
  * The map's history entries (oldest first) as the server last sent them: with the map data,
@@ -67,12 +83,19 @@ export interface OpenedMap {
   session: EditorSession;
   /** The map's history entries; null when exploring someone else's map (not theirs to see). */
   history: HistoryFeed | null;
+  /** The owner's display name, for a member ("Ask Ada to make you an editor"); null when not known. */
+  ownerName: string | null;
 }
 
 export type EditorLoad = { status: 'loading' } | { status: 'failed'; error: ApiError } | ({ status: 'ready' } & OpenedMap);
 
 function copyOf(record: { data: unknown; revision: string }): ServerCopy {
   return { document: MapDocument.parse(record.data), revision: BigInt(record.revision) };
+}
+
+/** Who may open the map, and the caller's own role (events/sharing-api.ts). */
+function getMapMembers(id: string, signal: AbortSignal) {
+  return api.get(`/api/maps/${encodeURIComponent(id)}/members`, MapMembers, { signal });
 }
 
 export function getPublicMap(id: string, signal?: AbortSignal) {
@@ -98,11 +121,14 @@ export function useEditorMap(mapId: string, signedIn: boolean | null, uid: strin
       if (!signedIn) return null;
       try {
         const store = uid ? pendingEditsStore(uid, mapId) : undefined;
-        const [{ result }, published, restored] = await Promise.all([
+        const [{ result }, published, restored, members] = await Promise.all([
           api.get(`/api/maps/${encodeURIComponent(mapId)}/data`, MapDataRecord, { signal }),
           getPublicMap(mapId, signal).catch(() => null),
           store?.load() ?? [],
+          // Who the person is on this map; without an answer, the server's checks still hold.
+          getMapMembers(mapId, signal).catch(() => null),
         ]);
+        const role: MapRole = members?.result.yourRole ?? 'owner';
         session = new EditorSession({
           initial: copyOf(result),
           ...(store ? { store, restored } : {}),
@@ -113,7 +139,8 @@ export function useEditorMap(mapId: string, signedIn: boolean | null, uid: strin
         });
         const history = historyFeed(result.history);
         feeds.set(session, history);
-        return { access: 'owner', title: result.title, state: published?.result.state ?? null, session, history };
+        if (role === 'viewer') session.setReadOnly(true);
+        return { access: role, title: result.title, state: published?.result.state ?? null, session, history, ownerName: members?.result.owner.displayName ?? null };
       } catch (error) {
         const failure = toApiError(error);
         // Someone else's map: explore its public copy, if it has one.
@@ -125,7 +152,7 @@ export function useEditorMap(mapId: string, signedIn: boolean | null, uid: strin
     const openPublic = async (): Promise<OpenedMap> => {
       const { result } = await getPublicMap(mapId, signal);
       session = new EditorSession({ initial: copyOf(result), save: null });
-      return { access: 'explore', title: result.title, state: result.state, session, history: null };
+      return { access: 'explore', title: result.title, state: result.state, session, history: null, ownerName: null };
     };
 
     (async () => {
@@ -143,8 +170,9 @@ export function useEditorMap(mapId: string, signedIn: boolean | null, uid: strin
     };
   }, [mapId, signedIn, uid]);
 
-  // The owner follows the map live: every snapshot (a collaborator's edit, a rename) lands here.
-  const session = load.status === 'ready' && load.access === 'owner' ? load.session : null;
+  // Everyone with a role follows the map live: every snapshot (a collaborator's edit, a rename)
+  // lands here; a refusal of the topic means the person was removed.
+  const session = load.status === 'ready' && load.access !== 'explore' ? load.session : null;
   // The socket is back (it was down with the network): send what waits now, as on `online`.
   useEffect(() => {
     if (!session) return;
@@ -154,7 +182,13 @@ export function useEditorMap(mapId: string, signedIn: boolean | null, uid: strin
   }, [live, session]);
   useEffect(() => {
     if (!session) return;
-    return live.subscribe(topics.map(mapId), (data) => {
+    const setAccess = (access: EditorAccess) => {
+      session.setReadOnly(isReadOnly(access));
+      setLoad((current) => (current.status === 'ready' && current.access !== access && current.access !== 'explore' ? { ...current, access } : current));
+    };
+    const topic = topics.map(mapId);
+    const stopAccess = live.onAccess?.(topic, (role) => setAccess(role ?? 'removed'));
+    const stopTopic = live.subscribe(topic, (data) => {
       const record = MapDataRecord.safeParse(data);
       if (!record.success) return;
       const document = MapDocument.safeParse(record.data.data);
@@ -162,7 +196,13 @@ export function useEditorMap(mapId: string, signedIn: boolean | null, uid: strin
       session.receive({ document: document.data, revision: BigInt(record.data.revision) });
       feeds.get(session)?.set(record.data.history);
       setLoad((current) => (current.status === 'ready' && current.title !== record.data.title ? { ...current, title: record.data.title } : current));
+    }, (error) => {
+      if (error.code === 'permission-denied') setAccess('removed');
     });
+    return () => {
+      stopAccess?.();
+      stopTopic();
+    };
   }, [live, session, mapId]);
 
   const setTitle = (title: string) => setLoad((current) => (current.status === 'ready' ? { ...current, title } : current));
