@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyMapDocument, Location, type MapDocument } from '../../events/map-document';
 import { MapMembers, sharingFunctionPayloads } from '../../events/sharing-api';
 import { topics } from '../../events/topics';
+import { LIVE_PROTOCOL_VERSION } from '../../events/live-messages';
 import { authRoutes, principal, renderApp, stubFetch, type FakeAnswer, type FakeRequest } from './support/fakes';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -244,14 +245,15 @@ describe('the editor by role', () => {
 
   it('switches at once when the role changes, and turns read-only with a way out when the member is removed', async () => {
     const { live } = await openEditor(ben, () => membersOf('editor'));
-    await waitFor(() => expect(live.accessListeners.get(topics.map('m1'))?.size).toBe(1));
+    await waitFor(() => expect(live.listeners.get(topics.map('m1'))?.size).toBe(1));
+    const access = (role: 'editor' | 'viewer') => live.deliver({ v: LIVE_PROTOCOL_VERSION, type: 'access', topic: topics.map('m1'), role });
     expect(screen.getByRole('toolbar', { name: 'Tools' })).toBeInTheDocument();
 
-    act(() => live.access(topics.map('m1'), 'viewer'));
+    act(() => access('viewer'));
     expect(await screen.findByText(/Ask Ada Lovelace to make you an editor/)).toBeInTheDocument();
     expect(screen.queryByRole('toolbar', { name: 'Tools' })).not.toBeInTheDocument();
 
-    act(() => live.access(topics.map('m1'), 'editor'));
+    act(() => access('editor'));
     expect(await screen.findByRole('toolbar', { name: 'Tools' })).toBeInTheDocument();
     expect(screen.queryByText(/Ask Ada Lovelace/)).not.toBeInTheDocument();
 

@@ -90,11 +90,6 @@ interface TopicEntry {
 export interface LiveClient {
   /** Follows a topic; returns the function that stops following it. */
   subscribe(topic: string, onSnapshot: SnapshotListener, onError?: ErrorListener): () => void;
-  /**
-   * Told when the server says the person's role on a topic's map changed (`access` messages:
-   * null when they are no longer a member). Returns the function that stops it.
-   */
-  onAccess?(topic: string, listener: (role: 'owner' | 'editor' | 'viewer' | null) => void): () => void;
   /** The position of the last snapshot applied for a topic, or null before the first. */
   positionOf(topic: string): Position | null;
   /**

@@ -91,7 +91,6 @@ export class FakeLive implements LiveClient {
   private readonly waiters = new Set<{ topic: string; position: Position; resolve: () => void }>();
 
   readonly errorListeners = new Map<string, Set<(error: { code: string; message: string }) => void>>();
-  readonly accessListeners = new Map<string, Set<(role: 'owner' | 'editor' | 'viewer' | null) => void>>();
 
   subscribe(topic: string, onSnapshot: (data: unknown, position: Position) => void, onError?: (error: { code: string; message: string }) => void) {
     let set = this.listeners.get(topic);
@@ -109,20 +108,6 @@ export class FakeLive implements LiveClient {
   /** The server refuses or ends a topic (an `error` message). */
   fail(topic: string, code: string, message: string) {
     for (const listener of [...(this.errorListeners.get(topic) ?? [])]) listener({ code, message });
-  }
-
-  onAccess(topic: string, listener: (role: 'owner' | 'editor' | 'viewer' | null) => void) {
-    let set = this.accessListeners.get(topic);
-    if (!set) this.accessListeners.set(topic, (set = new Set()));
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-    };
-  }
-
-  /** The server says the person's role on the topic's map changed (an `access` message). */
-  access(topic: string, role: 'owner' | 'editor' | 'viewer' | null) {
-    for (const listener of [...(this.accessListeners.get(topic) ?? [])]) listener(role);
   }
 
   emit(topic: string, data: unknown, position: string) {

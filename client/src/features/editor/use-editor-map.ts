@@ -187,7 +187,10 @@ export function useEditorMap(mapId: string, signedIn: boolean | null, uid: strin
       setLoad((current) => (current.status === 'ready' && current.access !== access && current.access !== 'explore' ? { ...current, access } : current));
     };
     const topic = topics.map(mapId);
-    const stopAccess = live.onAccess?.(topic, (role) => setAccess(role ?? 'removed'));
+    // A role change arrives at once (`access`; null: an admin without a role, who may do all).
+    const stopAccess = live.onServerMessage((message) => {
+      if (message.type === 'access' && message.topic === topic) setAccess(message.role ?? 'owner');
+    });
     const stopTopic = live.subscribe(topic, (data) => {
       const record = MapDataRecord.safeParse(data);
       if (!record.success) return;
@@ -200,7 +203,7 @@ export function useEditorMap(mapId: string, signedIn: boolean | null, uid: strin
       if (error.code === 'permission-denied') setAccess('removed');
     });
     return () => {
-      stopAccess?.();
+      stopAccess();
       stopTopic();
     };
   }, [live, session, mapId]);
