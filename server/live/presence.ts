@@ -310,16 +310,19 @@ export class PresenceHub {
 
   /** Access to these maps changed (their members): their peers here are checked now, not on the timer. */
   recheckMaps(mapIds: readonly string[]): Promise<void> {
-    return this.recheckAccess(mapIds);
+    return this.recheckAccess({ mapIds });
   }
 
-  /** Members whose access ended (removed from the map, the map deleted) leave. */
-  private async recheckAccess(mapIds?: readonly string[]): Promise<void> {
-    const maps = mapIds ? mapIds.flatMap((mapId) => this.local.get(mapId) ?? []) : [...this.local.values()];
-    for (const inMap of maps) {
+  /**
+   * Peers whose access ended (removed from the map, the map deleted) leave, and their tab is
+   * told. Runs every `recheckMs`; call it at once when access changed (`uid`, `mapIds`: only
+   * that person's, those maps' peers).
+   */
+  async recheckAccess(only: { uid?: string; mapIds?: readonly string[] } = {}): Promise<void> {
+    for (const [mapId, inMap] of [...this.local]) {
+      if (only.mapIds && !only.mapIds.includes(mapId)) continue;
       for (const local of [...inMap.values()]) {
-        const mapId = this.mapOf(local);
-        if (!mapId) continue;
+        if (only.uid !== undefined && only.uid !== local.peer.uid) continue;
         const allowed = await this.options.mayView(local.principal, mapId).catch(() => true);
         if (allowed || this.mapOf(local) !== mapId) continue;
         this.remove(local);

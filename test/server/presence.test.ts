@@ -14,6 +14,7 @@ import { openPostgresDatabase } from '../../server/db/postgres-database.js';
 import { PRESENCE_CHANNEL } from '../../server/live/presence.js';
 import { openServices } from '../../server/services.js';
 import { databaseTargets } from '../support/databases.js';
+import { share } from '../support/sharing.js';
 import { call, openLive, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
 
 type Presence = Extract<ServerMessage, { type: 'presence' }>;
@@ -180,6 +181,61 @@ describe.each(databaseTargets)('presence on $name', (target) => {
     stop();
     tab.close();
     intruder.close();
+  });
+
+  it("the map's members are present together, viewers too; a removed member leaves at once", async () => {
+    const emails = { editor: `eve-${Date.now()}@example.com`, viewer: `vic-${Date.now()}@example.com` };
+    const eve = { ...(await registerUser(server, emails.editor)), email: emails.editor };
+    const vic = { ...(await registerUser(server, emails.viewer)), email: emails.viewer };
+    await share(server, ana, mapId, eve, 'editor');
+    await share(server, ana, mapId, vic, 'viewer');
+    const [owner, editor, viewer] = [await openLive(server, ana), await openLive(server, eve), await openLive(server, vic)];
+    const stops: Array<() => void> = [];
+    try {
+      const seen = [] as Presence[];
+      for (const tab of [owner, editor, viewer]) {
+        seen.push(await join(tab, mapId, at(seen.length)));
+        stops.push(keepAlive(tab, mapId, () => NO_PRESENCE));
+      }
+      // The last to come is given the two already there.
+      expect(seen[2]!.peers.map((peer) => peer.uid).sort()).toEqual([ana.uid, eve.uid].sort());
+      const mark = owner.messages.length;
+      const removed = await call(server, 'removeMapMember', { mapId, uid: vic.uid }, ana);
+      expect(removed.status).toBe(200);
+      // At once (the hub re-checks a map's people when its members change), not on the 15 s timer.
+      await viewer.next((m) => m.type === 'error' && m.code === 'permission-denied');
+      await nextFrom(owner, mark, presenceOf(mapId, (m) => m.left.includes(seen[2]!.self!.id)));
+      await nextFrom(editor, 0, presenceOf(mapId, (m) => m.left.includes(seen[2]!.self!.id)));
+      // And may not come back.
+      const before = viewer.messages.length;
+      viewer.send({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId, state: at(5) });
+      expect(await nextFrom(viewer, before, (m) => m.type === 'error')).toMatchObject({ code: 'permission-denied' });
+    } finally {
+      for (const stop of stops) stop();
+      for (const tab of [owner, editor, viewer]) tab.close();
+    }
+  });
+
+  it('a tab whose access ended leaves, and is told', async () => {
+    const made = await call(server, 'createMap', { title: 'Short-lived' }, ana);
+    await projected(server, made.body.position);
+    const doomed = made.body.result as string;
+    const owner = await openLive(server, ana);
+    const root = await openLive(server, admin);
+    const mine = await join(owner, doomed);
+    await join(root, doomed);
+    const mark = root.messages.length;
+    // Still allowed: nothing happens.
+    await server.app.liveHub.presence.recheckMaps([doomed]);
+    expect(owner.messages.some((m) => m.type === 'error')).toBe(false);
+
+    const deleted = await call(server, 'deleteMap', { id: doomed }, ana);
+    await projected(server, deleted.body.position);
+    await server.app.liveHub.presence.recheckAccess({ uid: ana.uid });
+    expect(await owner.next((m) => m.type === 'error')).toMatchObject({ code: 'permission-denied' });
+    await nextFrom(root, mark, presenceOf(doomed, (m) => m.left.includes(mine.self!.id)));
+    owner.close();
+    root.close();
   });
 
   if (target.name === 'postgres') {
