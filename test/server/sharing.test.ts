@@ -5,7 +5,7 @@
  * link, and shared maps never counting against the member's test slots.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerMessage } from '../../events/live-messages.js';
+import { LIVE_PROTOCOL_VERSION, type ServerMessage } from '../../events/live-messages.js';
 import type { MapMembers, SharedMapItem } from '../../events/sharing-api.js';
 import { topics } from '../../events/topics.js';
 import { databaseTargets } from '../support/databases.js';
@@ -114,19 +114,19 @@ describe.each(databaseTargets)('sharing a map on $name', (target) => {
     const live = await openLive(server, dee);
     await live.next((m) => m.type === 'welcome');
     const topic = topics.map(mapId);
-    live.send({ v: 1, type: 'subscribe', topic });
+    live.send({ v: LIVE_PROTOCOL_VERSION, type: 'subscribe', topic });
     await live.next((m) => m.type === 'snapshot' && m.topic === topic);
 
     const demoted = await call(server, 'setMapMemberRole', { mapId, uid: dee.uid, role: 'viewer' }, owner);
     expect(demoted.status).toBe(200);
-    expect(await live.next((m: ServerMessage) => m.type === 'access' && m.topic === topic)).toEqual({ v: 1, type: 'access', topic, role: 'viewer' });
+    expect(await live.next((m: ServerMessage) => m.type === 'access' && m.topic === topic)).toEqual({ v: LIVE_PROTOCOL_VERSION, type: 'access', topic, role: 'viewer' });
     await projected(server, demoted.body.position);
     expect((await call(server, 'editMap', { id: mapId, edits: [{ type: 'LayerAdded', layer: { id: 'x', name: 'X' } }] }, dee)).status).toBe(403);
 
     const removed = await call(server, 'removeMapMember', { mapId, uid: dee.uid }, owner);
     expect(removed.status).toBe(200);
     expect(await live.next((m: ServerMessage) => m.type === 'error' && m.topic === topic)).toEqual({
-      v: 1, type: 'error', topic, code: 'permission-denied', message: 'You no longer have access to this map.',
+      v: LIVE_PROTOCOL_VERSION, type: 'error', topic, code: 'permission-denied', message: 'You no longer have access to this map.',
     });
     await projected(server, removed.body.position);
     expect((await call(server, 'editMap', { id: mapId, edits: [{ type: 'LayerAdded', layer: { id: 'y', name: 'Y' } }] }, dee)).status).toBe(403);
