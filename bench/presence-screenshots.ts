@@ -2,7 +2,7 @@
  * Screenshots of presence in the editor, for looking at it as its users would. Not a benchmark
  * and not a test: `npm run build && npx tsx bench/presence-screenshots.ts` writes
  * /tmp/shots16/presence-*.png (SHOTS_DIR to change it): two people in one map (the owner, Ada,
- * and an admin, Ben, who may open every map), each in a browser of their own, at 1280×800 and
+ * and Ben, whom she invited as an editor), each in a browser of their own, at 1280×800 and
  * at 375×812 (a phone, for Ada): the avatars, Ben's pointer with his name, his selected
  * location outlined in his colour, and "Ben Okafor is editing this location" in Ada's form.
  */
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { demoMallDocument } from '../server/seed/demo-mall.js';
 import { pgliteTarget } from '../test/support/databases.js';
+import { share } from '../test/support/sharing.js';
 import { call, linkFromOutbox, projected, startTestServer, tokenOf, type TestServer, type TestUser } from '../test/support/test-server.js';
 
 const OUT_DIR = process.env.SHOTS_DIR ?? '/tmp/shots16';
@@ -70,11 +71,12 @@ async function main(): Promise<void> {
   await mkdir(OUT_DIR, { recursive: true });
   const server = await startTestServer(pgliteTarget, { env: { BODY_LIMIT: String(2 * 1024 * 1024) } });
   const ada = await person(server, 'ada@example.com', 'Ada Lovelace');
-  const ben = await person(server, 'admin@example.com', 'Ben Okafor');
+  const ben = await person(server, 'ben@example.com', 'Ben Okafor');
   const document = demoMallDocument();
   const made = await call(server, 'createMap', { title: 'Riverside Mall', mapData: document }, ada);
   await projected(server, made.body.position);
   const mapId = made.body.result as string;
+  await share(server, ada, mapId, { ...ben, email: 'ben@example.com' }, 'editor');
   const firstOnGround = document.locations.find((location) => location.layer === (document.settings.defaultLayer ?? document.layers[0]!.id) && location.position)!;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   try {
