@@ -137,12 +137,12 @@ export function tokenOf(link: string): string {
 export async function registerUser(
   server: TestServer,
   email = `user${++userCount}-${Date.now()}@example.com`,
-  options: { verified?: boolean } = {},
+  options: { verified?: boolean; displayName?: string } = {},
 ): Promise<TestUser> {
   const response = await fetch(`${server.url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ data: { email, password: 'a long enough password', displayName: 'Test User' } }),
+    body: JSON.stringify({ data: { email, password: 'a long enough password', displayName: options.displayName ?? 'Test User' } }),
   });
   if (!response.ok) throw new Error(`register failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { result: { uid: string } };

@@ -1,0 +1,233 @@
+/**
+ * Issue 16's scenario in Chromium, three people on one map: the owner invites a second account
+ * as editor and a third as viewer from the share dialog; both accept through the link mailed to
+ * them (read from the outbox page, as a person would); all three are in the editor together
+ * (avatars, pointers); each edit appears in the other two; the viewer cannot change anything
+ * and is told why; two people set the same title at once and both see the outcome; the editor
+ * goes offline, makes two edits, reloads, comes back and they land; the owner removes the
+ * editor, whose editor turns read-only at once.
+ *
+ * The steps share the three browsers and run in order. They wait on what the pages show, never
+ * on sleeps. Screenshots of the three-person editor go to /tmp/shots16/e2e-*.png.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyMapDocument, Location } from '../../events/map-document.js';
+import { signedInContext, startBrowserSession } from '../support/browser.js';
+import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
+
+const TIMEOUT = 15_000;
+const SHOTS = '/tmp/shots16';
+
+const people = {
+  owner: { name: 'Ada Lovelace', email: 'ada.collab@example.com' },
+  editor: { name: 'Ben Okafor', email: 'ben.collab@example.com' },
+  viewer: { name: 'Cleo Park', email: 'cleo.collab@example.com' },
+} as const;
+type Who = keyof typeof people;
+
+const fishStall = Location.parse({ id: 'fish', title: 'Fish stall', layer: 'ground', position: { x: 300, y: 260 } });
+
+const canvasButton = (page: Page, title: string) => page.locator('.ed-canvas .mf-a11y').getByRole('button', { name: title, exact: true });
+/** The editor bar's save status (its long text; the short one is for phones). */
+const saveStatus = (page: Page) => page.locator('.ed-status');
+const addTool = (page: Page) => page.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name: 'Add location' });
+
+async function openEditor(page: Page, mapId: string) {
+  await page.goto(`/maps/${mapId}`);
+  await page.getByRole('region', { name: /Map editor/ }).waitFor({ timeout: TIMEOUT });
+}
+
+/** Places a location with the mouse and names it: two edits (added, then its title). */
+async function addLocation(page: Page, fx: number, fy: number, title: string) {
+  await page.getByRole('tab', { name: 'Locations' }).click();
+  await addTool(page).click();
+  const box = (await page.locator('.ed-canvas .mf-viewport').boundingBox())!;
+  await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+  const field = page.getByLabel('Title', { exact: true });
+  await field.waitFor({ timeout: TIMEOUT });
+  await field.fill(title);
+  await page.getByRole('button', { name: 'All locations' }).click();
+}
+
+/** Opens a location's form from the panel's list of locations. */
+async function openLocation(page: Page, title: string) {
+  await page.getByRole('tab', { name: 'Locations' }).click();
+  const back = page.getByRole('button', { name: 'All locations' });
+  if (await back.isVisible()) await back.click();
+  await page.getByRole('list', { name: 'Locations', exact: true }).getByRole('button', { name: title, exact: true }).click();
+  await page.getByLabel('Title', { exact: true }).waitFor({ timeout: TIMEOUT });
+}
+
+async function serverTitles(page: Page, mapId: string): Promise<string[]> {
+  const data = (await (await page.request.get(`/api/maps/${mapId}/data`)).json()) as { result: { data: { locations: Array<{ title: string }> } } };
+  return data.result.data.locations.map((location) => location.title).sort();
+}
+
+describe('three people on one map in Chromium', () => {
+  let session: Awaited<ReturnType<typeof startBrowserSession>>;
+  let server: TestServer;
+  let browser: Browser;
+  let mapId: string;
+  const users = {} as Record<Who, TestUser>;
+  const contexts = {} as Record<Who, BrowserContext>;
+  const pages = {} as Record<Who, Page>;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    session = await startBrowserSession();
+    ({ server, browser } = session);
+    for (const who of ['owner', 'editor', 'viewer'] as const) {
+      users[who] = await registerUser(server, people[who].email, { displayName: people[who].name });
+      contexts[who] = await signedInContext(browser, server, users[who]);
+      pages[who] = await contexts[who].newPage();
+      pages[who].setDefaultTimeout(TIMEOUT);
+    }
+    const made = await call(server, 'createMap', { title: 'Harbour Market', mapData: { ...emptyMapDocument(), locations: [fishStall] } }, users.owner);
+    await projected(server, made.body.position);
+    mapId = made.body.result as string;
+  });
+  afterAll(async () => {
+    for (const context of Object.values(contexts ?? {})) await context.close().catch(() => undefined);
+    await session?.close();
+  });
+
+  it('the owner invites an editor and a viewer from the share dialog', { timeout: 60_000 }, async () => {
+    const page = pages.owner;
+    await openEditor(page, mapId);
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    for (const who of ['editor', 'viewer'] as const) {
+      await dialog.getByLabel('Invite by email').fill(people[who].email);
+      await dialog.getByRole('combobox', { name: 'Role' }).selectOption(who);
+      await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+      await dialog.getByText(people[who].email, { exact: true }).waitFor();
+      // Sent: the form is ready for the next address.
+      await dialog.getByRole('button', { name: 'Invite', exact: true }).waitFor();
+      await expect.poll(() => dialog.getByLabel('Invite by email').inputValue()).toBe('');
+    }
+    await page.screenshot({ path: `${SHOTS}/e2e-share-dialog-1280.png` });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('both accept through the link mailed to them', { timeout: 60_000 }, async () => {
+    for (const who of ['editor', 'viewer'] as const) {
+      const page = pages[who];
+      await page.goto('/dev/outbox');
+      const mail = page.locator('article').filter({ hasText: `to ${people[who].email}` }).filter({ hasText: 'invited you' });
+      const link = (await mail.getByRole('link', { name: /\/invitations\// }).first().getAttribute('href'))!;
+      const token = new URL(link).pathname.split('/').pop()!;
+      const accepted = await page.request.post('/api/fn/acceptMapInvitation', { data: { data: { token } } });
+      expect(accepted.status()).toBe(200);
+      await openEditor(page, mapId);
+    }
+  });
+
+  it.todo('the invitee opens the mailed link and accepts on /invitations/:token (sharing-ui: the page has not landed)');
+
+  it('all three are in the editor together: avatars and pointers', { timeout: 60_000 }, async () => {
+    for (const who of ['owner', 'editor', 'viewer'] as const) {
+      await pages[who].getByRole('list', { name: 'In this map now: 3 people' }).waitFor({ timeout: TIMEOUT });
+    }
+    // The owner's pointer over the map shows, with her name, to the other two.
+    const box = (await pages.owner.locator('.ed-canvas .mf-viewport').boundingBox())!;
+    await pages.owner.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
+    await pages.owner.mouse.move(box.x + box.width * 0.55, box.y + box.height * 0.45, { steps: 4 });
+    for (const who of ['editor', 'viewer'] as const) {
+      await pages[who].locator('.pr-cursor__name').filter({ hasText: people.owner.name }).first().waitFor({ timeout: TIMEOUT });
+    }
+  });
+
+  it('each edit appears in the other two', { timeout: 60_000 }, async () => {
+    await addLocation(pages.owner, 0.3, 0.4, 'Oyster bar');
+    for (const who of ['editor', 'viewer'] as const) await canvasButton(pages[who], 'Oyster bar').waitFor({ state: 'attached', timeout: TIMEOUT });
+    await addLocation(pages.editor, 0.6, 0.6, 'Bakery');
+    for (const who of ['owner', 'viewer'] as const) await canvasButton(pages[who], 'Bakery').waitFor({ state: 'attached', timeout: TIMEOUT });
+    await saveStatus(pages.owner).getByText('All changes saved').waitFor({ timeout: TIMEOUT });
+    await saveStatus(pages.editor).getByText('All changes saved').waitFor({ timeout: TIMEOUT });
+
+    // The editor's pointer and selection, seen by the owner; then the screenshots.
+    await openLocation(pages.editor, 'Bakery');
+    const box = (await pages.editor.locator('.ed-canvas .mf-viewport').boundingBox())!;
+    await pages.editor.mouse.move(box.x + box.width * 0.35, box.y + box.height * 0.55, { steps: 4 });
+    await pages.owner.locator('.pr-cursor__name').filter({ hasText: people.editor.name }).first().waitFor({ timeout: TIMEOUT });
+    await pages.owner.screenshot({ path: `${SHOTS}/e2e-owner-1280.png` });
+    await pages.viewer.screenshot({ path: `${SHOTS}/e2e-viewer-1280.png` });
+    for (const who of ['owner', 'editor', 'viewer'] as const) {
+      await pages[who].setViewportSize({ width: 375, height: 740 });
+      await pages[who].getByRole('list', { name: 'In this map now: 3 people' }).waitFor({ timeout: TIMEOUT });
+      // On a phone the panel is a sheet over the map: the owner and the viewer close it to see the map.
+      const close = pages[who].getByRole('button', { name: 'Close the panel' });
+      if (who !== 'editor' && (await close.isVisible())) await close.click();
+      await pages[who].screenshot({ path: `${SHOTS}/e2e-${who}-375.png` });
+      await pages[who].setViewportSize({ width: 1280, height: 800 });
+    }
+    await pages.editor.screenshot({ path: `${SHOTS}/e2e-editor-1280.png` });
+  });
+
+  it('the viewer cannot change anything, and is told why', { timeout: 60_000 }, async () => {
+    const page = pages.viewer;
+    await page.getByRole('note').getByText(/View only\. You can view this map\. Ask Ada Lovelace to make you an editor/).waitFor();
+    // No tools on the map, the title is text, the panels are disabled, nothing to undo.
+    expect(await page.getByRole('toolbar', { name: 'Tools' }).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Map title' }).count()).toBe(0);
+    await page.getByRole('tab', { name: 'Locations' }).click();
+    expect(await page.getByRole('button', { name: 'Add location' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('list', { name: 'Locations', exact: true }).getByRole('button', { name: 'Oyster bar', exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
+    // And the server refuses what the page would not send.
+    const refused = await page.request.post('/api/fn/editMap', { data: { data: { id: mapId, edits: [{ type: 'LocationRemoved', id: 'fish' }] } } });
+    expect(refused.status()).toBe(403);
+    expect(await serverTitles(pages.owner, mapId)).toContain('Fish stall');
+  });
+
+  it('two people set the same title at once, and both see the outcome', { timeout: 60_000 }, async () => {
+    await openLocation(pages.owner, 'Fish stall');
+    await openLocation(pages.editor, 'Fish stall');
+    const ownerField = pages.owner.getByLabel('Title', { exact: true });
+    const editorField = pages.editor.getByLabel('Title', { exact: true });
+    await Promise.all([ownerField.fill('Fish market'), editorField.fill('Fish hall')]);
+    await saveStatus(pages.owner).getByText('All changes saved').waitFor({ timeout: TIMEOUT });
+    await saveStatus(pages.editor).getByText('All changes saved').waitFor({ timeout: TIMEOUT });
+    // The last writer in the server's order wins; whoever it is, both end on the same title once
+    // they leave the field (a focused field keeps what its person typed: use-draft.ts).
+    await Promise.all([ownerField.blur(), editorField.blur()]);
+    await expect.poll(async () => [await ownerField.inputValue(), await editorField.inputValue()], { timeout: TIMEOUT }).toSatisfy(([a, b]) => a === b && (a === 'Fish market' || a === 'Fish hall'));
+    const outcome = await ownerField.inputValue();
+    expect((await serverTitles(pages.owner, mapId)).includes(outcome)).toBe(true);
+    await canvasButton(pages.viewer, outcome).waitFor({ state: 'attached', timeout: TIMEOUT });
+  });
+
+  it.todo('the one overwritten sees "Ben changed the title to …" in place (live-v2: the notice has not landed)');
+
+  it('the editor goes offline, makes two edits, reloads, comes back, and they land', { timeout: 90_000 }, async () => {
+    const page = pages.editor;
+    await page.getByRole('button', { name: 'All locations' }).click().catch(() => undefined);
+    await contexts.editor.setOffline(true);
+    await addLocation(page, 0.45, 0.25, 'Night kiosk');
+    await saveStatus(page).getByText('Offline, 2 changes waiting').waitFor({ timeout: TIMEOUT });
+    await page.screenshot({ path: `${SHOTS}/e2e-editor-offline-1280.png` });
+    expect(await canvasButton(pages.owner, 'Night kiosk').count()).toBe(0);
+
+    // Reloading offline shows the browser's own error page: the editor is gone, its edits kept.
+    await expect(page.reload()).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+    await contexts.editor.setOffline(false);
+    await openEditor(page, mapId);
+    await canvasButton(page, 'Night kiosk').waitFor({ state: 'attached', timeout: TIMEOUT });
+    await saveStatus(page).getByText('All changes saved').waitFor({ timeout: TIMEOUT });
+    for (const who of ['owner', 'viewer'] as const) await canvasButton(pages[who], 'Night kiosk').waitFor({ state: 'attached', timeout: TIMEOUT });
+    expect(await serverTitles(pages.owner, mapId)).toContain('Night kiosk');
+  });
+
+  it("the owner removes the editor, whose editor turns read-only at once", { timeout: 60_000 }, async () => {
+    const page = pages.owner;
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: `Remove ${people.editor.name}` }).click();
+    await page.getByRole('dialog', { name: `Remove ${people.editor.name}?` }).getByRole('button', { name: 'Remove', exact: true }).click();
+    // No reload on the editor's side: the live socket tells it.
+    await pages.editor.getByRole('alert').getByText('You no longer have access to this map.').waitFor();
+    await pages.editor.getByRole('toolbar', { name: 'Tools' }).waitFor({ state: 'detached' });
+    await pages.editor.screenshot({ path: `${SHOTS}/e2e-editor-removed-1280.png` });
+  });
+});
