@@ -42,6 +42,9 @@ export const PRESENCE_CHANNEL = 'mapfold_presence';
  */
 const BURST = 3;
 
+/** How long a refused join is answered without asking again (a member added meanwhile waits this long at most). */
+const REFUSAL_MEMORY_MS = 10_000;
+
 /** NOTIFY payloads must stay under 8000 bytes; a relay of many peers goes out in several. */
 const MAX_RELAY_BYTES = 7_000;
 
@@ -126,6 +129,11 @@ export class PresenceHub {
   private readonly remote = new Map<string, Map<string, RemotePeer>>();
   /** Sockets gone while their join was being checked. */
   private readonly gone = new WeakSet<object>();
+  /**
+   * socket → mapId → until when a refused join is not asked again: a tab that keeps sending
+   * (its keepalive, a hostile loop) costs no query each time, and is told once.
+   */
+  private readonly refused = new WeakMap<object, Map<string, number>>();
   private readonly outbox: Relay[] = [];
   private flushing: Promise<void> | null = null;
   private timers: NodeJS.Timeout[] = [];
@@ -181,7 +189,16 @@ export class PresenceHub {
     if ((this.byMember.get(member)?.size ?? 0) >= PRESENCE_MAPS_PER_SOCKET) {
       return send(this.error('resource-exhausted', `Present in at most ${PRESENCE_MAPS_PER_SOCKET} maps per connection.`));
     }
-    if (!(await this.options.mayView(principal, mapId))) return send(this.error('permission-denied', 'You do not have access to this map.'));
+    const refusedUntil = this.refused.get(member)?.get(mapId);
+    if (refusedUntil !== undefined && refusedUntil > this.now()) return;
+    if (!(await this.options.mayView(principal, mapId))) {
+      let mine = this.refused.get(member);
+      if (!mine) this.refused.set(member, (mine = new Map()));
+      if (mine.size >= 100) mine.clear();
+      mine.set(mapId, this.now() + REFUSAL_MEMORY_MS);
+      return send(this.error('permission-denied', 'You do not have access to this map.'));
+    }
+    this.refused.get(member)?.delete(mapId);
     if (this.gone.has(member)) return;
     const now = this.now();
     const local: LocalPeer = {
@@ -326,6 +343,9 @@ export class PresenceHub {
         const allowed = await this.options.mayView(local.principal, mapId).catch(() => true);
         if (allowed || this.mapOf(local) !== mapId) continue;
         this.remove(local);
+        let refused = this.refused.get(local.member);
+        if (!refused) this.refused.set(local.member, (refused = new Map()));
+        refused.set(mapId, this.now() + REFUSAL_MEMORY_MS);
         local.send(this.error('permission-denied', 'You do not have access to this map.'));
       }
     }
