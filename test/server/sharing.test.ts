@@ -4,11 +4,16 @@
  * viewers refused, role changes and removals taking effect at once on open sockets, the view
  * link, and shared maps never counting against the member's test slots.
  */
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_PROTOCOL_VERSION, type ServerMessage } from '../../events/live-messages.js';
 import type { MapMembers, SharedMapItem } from '../../events/sharing-api.js';
 import { topics } from '../../events/topics.js';
-import { databaseTargets } from '../support/databases.js';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+import { openPostgresDatabase } from '../../server/db/postgres-database.js';
+import { openServices } from '../../server/services.js';
+import { databaseTargets, postgresUrl } from '../support/databases.js';
 import { invitationTokenFromOutbox, invite, share } from '../support/sharing.js';
 import { call, openLive, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
 
@@ -189,5 +194,44 @@ describe.each(databaseTargets)('sharing a map on $name', (target) => {
     expect(off).toMatchObject({ status: 200, body: { result: { url: null } } });
     await projected(server, off.body.position);
     expect((await get(server, `/api/public/maps/${mapId}?key=${newKey}`)).status).toBe(404);
+  });
+});
+
+describe.skipIf(!postgresUrl)('a removal reaches the sockets of another server process at once', () => {
+  let server: TestServer;
+  let other: FastifyInstance;
+  let otherUrl: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(databaseTargets.find((t) => t.name === 'postgres')!);
+    // A second process's app on the same database: no projections of its own, its hub LISTENs.
+    const db = await openPostgresDatabase(server.database.url!);
+    const services = await openServices(loadConfig({ PUBLIC_URL: server.url }), { db, logger: { info: () => {}, error: () => {} } });
+    other = await buildApp(services);
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const address = other.server.address();
+    otherUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    await other?.close();
+    await server?.close();
+  });
+
+  it('the member following the map on the other process is told and unsubscribed', async () => {
+    const owner = await person(server, 'owner');
+    const member = await person(server, 'member');
+    const mapId = await newMap(server, owner);
+    await share(server, owner, mapId, member, 'viewer');
+    const live = await openLive({ ...server, url: otherUrl }, member);
+    await live.next((m) => m.type === 'welcome');
+    const topic = topics.map(mapId);
+    live.send({ v: LIVE_PROTOCOL_VERSION, type: 'subscribe', topic });
+    await live.next((m) => m.type === 'snapshot' && m.topic === topic);
+    const promoted = await call(server, 'setMapMemberRole', { mapId, uid: member.uid, role: 'editor' }, owner);
+    expect(promoted.status).toBe(200);
+    expect(await live.next((m: ServerMessage) => m.type === 'access' && m.topic === topic)).toMatchObject({ role: 'editor' });
+    expect((await call(server, 'removeMapMember', { mapId, uid: member.uid }, owner)).status).toBe(200);
+    expect(await live.next((m: ServerMessage) => m.type === 'error' && m.topic === topic)).toMatchObject({ code: 'permission-denied', message: 'You no longer have access to this map.' });
+    live.close();
   });
 });
