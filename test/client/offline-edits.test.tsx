@@ -94,6 +94,19 @@ describe('edits made offline', () => {
     await waitFor(async () => expect(await pendingEditsStore('u1', 'm1').load()).toEqual([]));
   });
 
+  it('are forgotten when the map is no longer the user’s to change', async () => {
+    await pendingEditsStore('u1', 'm1').save([{ type: 'LocationRemoved', id: 'cafe' }]);
+    await pendingEditsStore('u1', 'm2').save([{ type: 'LocationRemoved', id: 'cafe' }]);
+    const forbidden = { status: 403, body: { error: { status: 'PERMISSION_DENIED', message: 'You do not have access to this map.' } } };
+    const missing = { status: 404, body: { error: { status: 'NOT_FOUND', message: 'No such map.' } } };
+    const fake = stubFetch({ ...authRoutes(principal({ uid: 'u1' })), 'GET /api/maps/m1/data': () => forbidden, 'GET /api/public/maps/m1': () => missing });
+    renderApp('/maps/m1');
+    await screen.findByRole('heading', { name: 'Map not found' });
+    await waitFor(async () => expect(await pendingEditsStore('u1', 'm1').load()).toEqual([]));
+    expect(await pendingEditsStore('u1', 'm2').load()).toHaveLength(1);
+    expect(editRequests(fake.requests)).toEqual([]);
+  });
+
   it('another user of the browser never sees them', async () => {
     await pendingEditsStore('u1', 'm1').save([{ type: 'LocationRemoved', id: 'cafe' }]);
     const net = server(principal({ uid: 'u2', email: 'ben@example.com', displayName: 'Ben' }));

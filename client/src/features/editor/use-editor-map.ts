@@ -143,6 +143,8 @@ export function useEditorMap(mapId: string, signedIn: boolean | null, uid: strin
         return { access: role, title: result.title, state: published?.result.state ?? null, session, history, ownerName: members?.result.owner.displayName ?? null };
       } catch (error) {
         const failure = toApiError(error);
+        // No longer one's to change (removed, or the map is gone): edits kept for it can never be sent.
+        if (uid && (failure.code === 'permission-denied' || failure.code === 'not-found')) void pendingEditsStore(uid, mapId).save([]).catch(() => undefined);
         // Someone else's map: explore its public copy, if it has one.
         if (failure.code === 'permission-denied' || failure.code === 'unauthenticated') return null;
         throw failure;
