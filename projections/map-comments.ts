@@ -3,8 +3,8 @@
  * streams. Pushed on topic `comments:{mapId}`; read by `GET /api/maps/{id}/comments`. Never by
  * a public route: comments are for the map's people only.
  *
- * Names are the ones their authors went by when they wrote (the event's metadata), so a
- * thread reads the same on every screen without a look-up per comment.
+ * Each comment keeps the name its author went by when they wrote (the event's metadata): what
+ * it reads as once they are no longer one of the map's people (a removed member).
  */
 import type { MapComments, MapCommentThread } from '../events/comments-api.js';
 import { CommentAnchor } from '../events/comments-api.js';
@@ -140,9 +140,10 @@ interface CommentRow {
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
- * A map's threads, newest activity first, each with its comments oldest first. Mentioned
- * people are named by `names` (the map's people), else by what they wrote under here, else
- * "Someone". A thread whose every comment was deleted is left out.
+ * A map's threads, newest activity first, each with its comments oldest first. People are
+ * named as `names` (the map's people, as they are called now) has them, else as they were
+ * called when they wrote here, else "Someone". A thread whose every comment was deleted is
+ * left out.
  */
 export async function getMapComments(db: Queryable, mapId: string, names: ReadonlyMap<string, string> = new Map()): Promise<MapComments> {
   const threads = await db.query<ThreadRow>(
@@ -163,7 +164,7 @@ export async function getMapComments(db: Queryable, mapId: string, names: Readon
     const mentions = Array.isArray(row.mentions) ? (row.mentions as string[]) : [];
     list.push({
       commentId: row.comment_id,
-      author: { uid: row.author, displayName: row.author_name },
+      author: { uid: row.author, displayName: names.get(row.author) || row.author_name },
       body: row.body,
       mentions: mentions.map((uid) => ({ uid, displayName: known.get(uid) ?? 'Someone' })),
       created: iso(row.created),
@@ -180,7 +181,7 @@ export async function getMapComments(db: Queryable, mapId: string, names: Readon
       threadId: row.thread_id,
       anchor: CommentAnchor.parse(row.anchor),
       resolved: row.resolved,
-      resolvedBy: row.resolved && row.resolved_by ? { uid: row.resolved_by, displayName: row.resolved_by_name ?? 'Someone' } : null,
+      resolvedBy: row.resolved && row.resolved_by ? { uid: row.resolved_by, displayName: names.get(row.resolved_by) || (row.resolved_by_name ?? 'Someone') } : null,
       lastActivity: iso(row.last_activity),
       comments: list,
     });

@@ -85,6 +85,24 @@ describe.each(databaseTargets)('comments on a shared map on $name', (target) => 
     }
   });
 
+  it('comments show their authors as they are called now; a removed member’s as they were', async () => {
+    const added = await call(server, 'addMapComment', { mapId, anchor: point, body: 'Before the rename' }, eddie);
+    const renamed = await fetch(`${server.url}/api/auth/update-profile`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: eddie.cookie },
+      body: JSON.stringify({ data: { displayName: 'Edward Editor' } }),
+    });
+    expect(renamed.status).toBe(200);
+    await projected(server, added.body.position);
+    const thread = (await read(olga)).body.result.threads.find((candidate) => candidate.threadId === added.body.result.commentId)!;
+    expect(thread.comments[0]!.author).toEqual({ uid: eddie.uid, displayName: 'Edward Editor' });
+    await fetch(`${server.url}/api/auth/update-profile`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: eddie.cookie },
+      body: JSON.stringify({ data: { displayName: 'Eddie Editor' } }),
+    });
+  });
+
   it('only its author edits; its author or the owner deletes; an editor cannot delete a viewer’s comment', async () => {
     const byViewer = await call(server, 'addMapComment', { mapId, anchor: point, body: 'Mine' }, vera);
     const commentId = byViewer.body.result.commentId as string;
