@@ -115,6 +115,8 @@ describe('the route table (spec §2)', () => {
         '/estimate', '/contact', '/agreement', '/privacy', '/terms', '/docs', '/routes', '/demo', '/m/:id',
         // Not in the spec's table: the e-mailed verification link, and Clerk's return from Google.
         '/verify-email', '/sso-callback',
+        // Issue 16: the link in an invitation e-mail.
+        '/invitations/:token',
       ].sort(),
     );
   });

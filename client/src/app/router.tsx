@@ -18,6 +18,7 @@ import { MapPage, MapsPage, NewMapPage } from './routes/maps';
 import { NotFoundPage } from './routes/not-found';
 import { PricingPage } from './routes/pricing';
 import { DemoRedirect, DocsRedirect, RoutesRedirect } from './routes/redirects';
+import { InvitationRoute } from './routes/invitation';
 import { ViewerPage } from './routes/viewer';
 import { WayfindingPage } from './routes/wayfinding';
 import './routes/pages.css';
@@ -52,6 +53,8 @@ export const routes: RouteObject[] = [
       },
       { path: paths.verifyEmail, element: <VerifyEmailPage /> },
       { path: paths.ssoCallback, element: <SsoCallbackPage /> },
+      // Anyone: signed out, it offers to sign up or log in and comes back here.
+      { path: paths.invitation.pattern, element: <InvitationRoute /> },
       { path: paths.map.pattern, element: <MapPage /> },
       { path: paths.caseStudyRealEstate, element: <RealEstateCaseStudyPage /> },
       { path: paths.caseStudyRetail, element: <RetailCaseStudyPage /> },

@@ -28,6 +28,8 @@ export const paths = {
   routes: '/routes',
   demo: '/demo',
   viewer: { pattern: '/m/:id', to: (id: string) => `/m/${encodeURIComponent(id)}` },
+  /** The link in an invitation e-mail (issue 16): accept, or first sign up or log in. */
+  invitation: { pattern: '/invitations/:token', to: (token: string) => `/invitations/${encodeURIComponent(token)}` },
   /** The link in the verification e-mail: `/verify-email?token=...`. */
   verifyEmail: '/verify-email',
   /** Where Clerk returns after "Continue with Google" (Clerk mode). */

@@ -63,14 +63,19 @@ export function principal(overrides: Partial<Principal> = {}): Principal {
 }
 
 /**
- * The auth routes of a server where `user` is (or, with null, nobody is) signed in, and the
- * maps query the session makes when it starts (no maps).
+ * The auth routes of a server where `user` is (or, with null, nobody is) signed in, the
+ * maps query the session makes when it starts (no maps), and the maps shared with them (none).
  */
 export function authRoutes(user: Principal | null): Record<string, Route> {
   let current = user;
   return {
     'GET /api/auth/me': () => ({ body: { result: current } }),
     'GET /api/maps': () =>
+      current
+        ? { body: { result: [], position: '-1:-1' } }
+        : { status: 401, body: { error: { status: 'UNAUTHENTICATED', message: 'Unauthenticated' } } },
+    // "Shared with me" on /maps (issue 16): nothing shared, unless a test says otherwise.
+    'GET /api/maps/shared': () =>
       current
         ? { body: { result: [], position: '-1:-1' } }
         : { status: 401, body: { error: { status: 'UNAUTHENTICATED', message: 'Unauthenticated' } } },

@@ -8,6 +8,7 @@ import { RegisterForm } from '../../features/auth/components/register-form';
 import { NewPasswordForm, ResetRequestForm } from '../../features/auth/components/reset-forms';
 import { VerifyEmailStatus } from '../../features/auth/components/verify-email-status';
 import { paths } from '../../lib/paths';
+import { pendingInvitation } from '../../lib/pending-invitation';
 import { useSession } from '../../lib/session';
 
 export function LoginPage() {
@@ -100,15 +101,23 @@ export function ResetPage() {
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const { status } = useSession();
+  // Someone invited to a map (issue 16) verifies before they may join: the page leads back to the invitation.
+  const invitation = pendingInvitation();
   return (
     <AuthCard title="Email verification" subtitle="Confirming the address on your Mapfold account.">
       <title>Verify email · Mapfold</title>
       <VerifyEmailStatus
         token={params.get('token')}
         verifiedActions={
-          <ButtonLink to={paths.maps} block size="lg">
-            Go to your maps
-          </ButtonLink>
+          invitation ? (
+            <ButtonLink to={paths.invitation.to(invitation)} block size="lg">
+              Open the map you were invited to
+            </ButtonLink>
+          ) : (
+            <ButtonLink to={paths.maps} block size="lg">
+              Go to your maps
+            </ButtonLink>
+          )
         }
         failedActions={
           status === 'signedIn' ? (

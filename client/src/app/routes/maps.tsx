@@ -9,6 +9,7 @@ import { useComments } from '../../features/comments/use-comments';
 import { MapsDashboard } from '../../features/maps/components/maps-dashboard';
 import { NewMapScreen } from '../../features/new-map/new-map-page';
 import { ShareButton } from '../../features/sharing/components/share-button';
+import { SharedMaps } from '../../features/sharing/components/shared-maps';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 
@@ -38,6 +39,8 @@ export function MapsPage() {
           <p>Build, publish and manage your interactive maps.</p>
         </div>
         <MapsDashboard user={user} mapHref={paths.map.to} viewHref={paths.viewer.to} subscribeHref={paths.subscribe} />
+        {/* Others' maps: apart from one's own, never counted against slots or test maps. */}
+        <SharedMaps mapHref={paths.map.to} />
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { initialsOf } from '../../../utils/initials';
+import './person-avatar.css';
 
 /** Soft backgrounds with text dark enough on them (WCAG AA), one per person by their id. */
 const PALETTE = [

@@ -25,6 +25,7 @@ import { copyText } from '../../../lib/clipboard';
 import { formatDateTime, formatRelative } from '../../../utils/format-date';
 import { callSharing, checkInviteEmail, getMapMembersAfter } from '../api/sharing-api';
 import { PersonAvatar } from './person-avatar';
+import { ROLE_HINTS, ROLE_LABELS } from './roles';
 import './share-dialog.css';
 
 export interface ShareDialogProps {
@@ -38,8 +39,6 @@ export interface ShareDialogProps {
   onLeft(): void;
 }
 
-export const ROLE_LABELS: Record<MemberRole, string> = { editor: 'Editor', viewer: 'Viewer' };
-const ROLE_HINTS: Record<MemberRole, string> = { editor: 'Can change the map', viewer: 'Can look, not change' };
 const TOAST_MS = 4_000;
 
 type Pending = { kind: 'invite' } | { kind: 'role' | 'remove'; uid: string } | { kind: 'revoke'; invitationId: string } | { kind: 'link' };
