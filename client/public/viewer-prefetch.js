@@ -4,6 +4,9 @@
 (function () {
   var match = /^\/m\/([^/]+)\/?$/.exec(location.pathname);
   if (match && window.fetch) {
-    window.__mapfoldPrefetch = { id: decodeURIComponent(match[1]), answer: fetch('/api/public/maps/' + match[1], { credentials: 'same-origin' }) };
+    // A view link ("anyone with the link can view") carries its key: passed on as it came.
+    var key = window.URLSearchParams ? new URLSearchParams(location.search).get('key') : null;
+    var query = key ? '?key=' + encodeURIComponent(key) : '';
+    window.__mapfoldPrefetch = { id: decodeURIComponent(match[1]), answer: fetch('/api/public/maps/' + match[1] + query, { credentials: 'same-origin' }) };
   }
 })();

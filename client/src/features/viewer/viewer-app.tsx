@@ -17,9 +17,15 @@ function takePrefetched(id: string): Promise<Response> | null {
   return prefetched.answer;
 }
 
+/** The page's view link key (`/m/{id}?key=…`: "anyone with the link can view" an unpublished map), if any. */
+function viewLinkQuery(): string {
+  const key = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('key');
+  return key ? `?key=${encodeURIComponent(key)}` : '';
+}
+
 export async function fetchPublicMap(id: string, signal?: AbortSignal): Promise<PublicMap> {
   const response = await (takePrefetched(id) ??
-    fetch(`/api/public/maps/${encodeURIComponent(id)}`, { credentials: 'same-origin', ...(signal ? { signal } : {}) }));
+    fetch(`/api/public/maps/${encodeURIComponent(id)}${viewLinkQuery()}`, { credentials: 'same-origin', ...(signal ? { signal } : {}) }));
   const body = (await response.json().catch(() => null)) as { result?: PublicMap; error?: { message?: string } } | null;
   if (!response.ok || !body?.result) {
     const error = new Error(body?.error?.message ?? `The map could not be loaded (${response.status}).`) as Error & { status: number };
