@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { LIVE_PROTOCOL_VERSION } from '../events/live-messages.js';
 import { comparePositions, parsePosition } from '../events/position.js';
 import { topics } from '../events/topics.js';
 import { allProjections } from '../projections/index.js';
@@ -38,7 +39,7 @@ export async function benchCommandToPush(db: Database, print: (line: string) => 
     };
     const mapId = (await callFn('createMap', { title: 'Latency' })).result;
 
-    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live`, { headers: { cookie } });
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live?v=${LIVE_PROTOCOL_VERSION}`, { headers: { cookie } });
     await new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
     let latest = parsePosition('-1:-1');
     let waiting: { position: ReturnType<typeof parsePosition>; resolve: () => void } | null = null;
@@ -57,7 +58,7 @@ export async function benchCommandToPush(db: Database, print: (line: string) => 
       settle();
     });
     const subscribed = new Promise<void>((resolve) => socket.once('message', () => resolve()));
-    socket.send(JSON.stringify({ v: 1, type: 'subscribe', topic: topics.maps(uid) }));
+    socket.send(JSON.stringify({ v: LIVE_PROTOCOL_VERSION, type: 'subscribe', topic: topics.maps(uid) }));
     await subscribed;
 
     const samples: number[] = [];

@@ -2,15 +2,15 @@
  * Edit-to-other-editor latency: two editors of one map, as two browser tabs of its owner (two
  * sessions of the same user; the map topic is the owner's only). Editor A sends one
  * fine-grained edit (`editMap` with a LocationUpdated of one location's title); editor B, a
- * websocket subscribed to `map:{id}` on `/api/live`, waits for the snapshot whose document
- * holds that title. Timed from A sending the request to B receiving that snapshot, one edit
- * at a time, after a warm-up. Editor A is subscribed too, as its tab would be.
+ * websocket subscribed to `map:{id}` on `/api/live`, waits for the push that holds that title
+ * (protocol 2: the edit's event). Timed from A sending the request to B receiving that push,
+ * one edit at a time, after a warm-up. Editor A is subscribed too, as its tab would be.
+ * bench/live-fanout.ts measures the same with 20 sockets and bigger maps.
  */
 import WebSocket from 'ws';
 import type { MapEdit } from '../events/map-edits.js';
 import { emptyMapDocument, Location, type MapDocument } from '../events/map-document.js';
-import type { ServerMessage } from '../events/live-messages.js';
-import type { MapDataRecord } from '../events/read-models.js';
+import { LIVE_PROTOCOL_VERSION, type ServerMessage } from '../events/live-messages.js';
 import { topics } from '../events/topics.js';
 import { allProjections } from '../projections/index.js';
 import { ProjectionRunner } from '../projections/runner.js';
@@ -41,22 +41,22 @@ function benchDocument(): MapDocument {
 }
 
 /** A websocket of `/api/live` signed in with `cookie`, subscribed to `topic` (its first snapshot in). */
-async function openEditorSocket(base: string, cookie: string, topic: string, onSnapshot: (data: unknown) => void): Promise<WebSocket> {
-  const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live`, { headers: { cookie } });
+async function openEditorSocket(base: string, cookie: string, topic: string, onPush: (text: string) => void): Promise<WebSocket> {
+  const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live?v=${LIVE_PROTOCOL_VERSION}`, { headers: { cookie } });
   await new Promise((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);
   });
   const subscribed = new Promise<void>((resolve, reject) => {
     socket.on('message', (raw) => {
-      const message = JSON.parse(raw.toString()) as ServerMessage;
+      const text = raw.toString();
+      const message = JSON.parse(text) as ServerMessage;
       if (message.type === 'error') reject(new Error(`subscribe ${topic}: ${message.code} ${message.message}`));
-      if (message.type !== 'snapshot' || message.topic !== topic) return;
-      resolve();
-      onSnapshot(message.data);
+      if (message.type === 'snapshot' && message.topic === topic) resolve();
+      if (message.type === 'events' && message.topic === topic) onPush(text);
     });
   });
-  socket.send(JSON.stringify({ v: 1, type: 'subscribe', topic }));
+  socket.send(JSON.stringify({ v: LIVE_PROTOCOL_VERSION, type: 'subscribe', topic }));
   await subscribed;
   return socket;
 }
@@ -102,13 +102,11 @@ export async function benchEditLatency(db: Database, print: (line: string) => vo
     }
 
     const topic = topics.map(mapId);
-    // Editor B: the titles of its latest snapshot's locations, checked for the awaited edit.
+    // Editor B: each push checked for the awaited edit (its unique title).
     let waiting: { id: string; title: string; resolve: () => void } | null = null;
-    const onSnapshotB = (data: unknown) => {
+    const onSnapshotB = (text: string) => {
       if (!waiting) return;
-      const document = (data as MapDataRecord | null)?.data as MapDocument | undefined;
-      const location = document?.locations.find((l) => l.id === waiting!.id);
-      if (location?.title === waiting.title) {
+      if (text.includes(JSON.stringify(waiting.title))) {
         const done = waiting;
         waiting = null;
         done.resolve();

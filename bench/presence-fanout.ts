@@ -34,7 +34,7 @@ interface Tab {
 }
 
 async function openTab(base: string, cookie: string, mapId: string, process: number, onPresence: (message: Extract<ServerMessage, { type: 'presence' }>, tab: Tab) => void): Promise<Tab> {
-  const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live`, { headers: { cookie } });
+  const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live?v=${LIVE_PROTOCOL_VERSION}`, { headers: { cookie } });
   await new Promise((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);

@@ -8,6 +8,9 @@
  *    map's owner to the snapshot holding it at another tab (bench/edit-latency.ts);
  *  - presence cursor fan-out (p50, p99): 20 tabs in one map, one moving at 20 Hz, on PGlite,
  *    on PostgreSQL, and on two processes sharing PostgreSQL (bench/presence-fanout.ts);
+ *  - edit-to-peer fan-out on PostgreSQL: 20 sockets on one map (one edits, 19 receive), median
+ *    and p99 latency and bytes per push for maps of 100, 1,000 and 5,000 locations, on one
+ *    server process and on two sharing the database (bench/live-fanout.ts);
  *  - the map at revision N of a 50,000-event stream (median; bench/history-at-revision.ts);
  *  - the public viewer: its JavaScript gzipped, first render of a 2,000-location map and frame
  *    time while panning and zooming 10,000 markers (bench/viewer-*.ts);
@@ -30,6 +33,7 @@ import { benchEditLatency } from './edit-latency.js';
 import { benchHistoryAtRevision } from './history-at-revision.js';
 import { benchPresenceFanout } from './presence-fanout.js';
 import { benchLandingLcp } from './landing-lcp.js';
+import { benchLiveFanout } from './live-fanout.js';
 import { benchViewerRender } from './viewer-render.js';
 import { benchViewerSize } from './viewer-size.js';
 
@@ -67,6 +71,15 @@ for (const target of targets) {
     const opened = await target.open();
     try {
       await run(opened.db, (line) => console.log(`  ${line}`));
+    } finally {
+      await opened.dispose();
+    }
+  }
+  // Fan-out of one map's edits to 20 sockets, on PostgreSQL (one and two server processes).
+  if (target.name === 'PostgreSQL') {
+    const opened = await target.open();
+    try {
+      await benchLiveFanout(opened.db, (line) => console.log(`  ${line}`), opened.url);
     } finally {
       await opened.dispose();
     }

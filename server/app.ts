@@ -18,7 +18,7 @@ import { projectionFaults } from './ops/projection-faults.js';
 import { projectionLag } from './ops/projection-lag.js';
 import { reactorFaults } from './ops/reactor-faults.js';
 import { opsRoutes } from './routes/ops-routes.js';
-import { CLOSE_FORBIDDEN_ORIGIN, CLOSE_UNAUTHENTICATED } from '../events/live-messages.js';
+import { CLOSE_FORBIDDEN_ORIGIN, CLOSE_OUTDATED_CLIENT, CLOSE_UNAUTHENTICATED, LIVE_PROTOCOL_QUERY, LIVE_PROTOCOL_VERSION, OUTDATED_CLIENT_REASON } from '../events/live-messages.js';
 import type { Principal } from '../events/principal.js';
 import { devOutboxRoutes } from './routes/dev-outbox-routes.js';
 import { refuseUnsafeText } from './security/unsafe-text-hook.js';
@@ -115,7 +115,7 @@ export async function buildApp(
   // First, so every route added after it gets its kind's headers (CSP, HSTS, nosniff, ...).
   await securityHeaders(app, config);
   await app.register(fastifyCookie);
-  const hub = new LiveHub(db, app.log, options.liveRecheckMs, options.presenceTimings);
+  const hub = new LiveHub(db, app.log, services.store, options.liveRecheckMs, options.presenceTimings);
   app.decorate('liveHub', hub);
   // On close the hub says goodbye with 1012 ("restarting") so clients reconnect elsewhere.
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, preClose: () => hub.stop() });
@@ -194,6 +194,13 @@ export async function buildApp(
         // Another site's page must not ride the visitor's cookie into their live data.
         if (!isSameOrigin(request.headers.origin, request.headers.host, config.publicUrl)) {
           socket.close(CLOSE_FORBIDDEN_ORIGIN, 'Origin not allowed');
+          return;
+        }
+        // A page of another protocol version (loaded before an update) is told to reload: a
+        // version-1 page names none, and could not read a version-2 welcome anyway.
+        const version = (request.query as Record<string, unknown> | undefined)?.[LIVE_PROTOCOL_QUERY];
+        if (version !== String(LIVE_PROTOCOL_VERSION)) {
+          socket.close(CLOSE_OUTDATED_CLIENT, OUTDATED_CLIENT_REASON);
           return;
         }
         const clerk = services.clerk;

@@ -1,11 +1,27 @@
 /**
- * The live hub: the server end of `/api/live`. It keeps each socket's topic subscriptions,
- * LISTENs for the projections' change notices (from any process sharing the database) and
- * pushes a fresh snapshot of each changed topic to its subscribers. It LISTENs for ended
- * sessions too (logout, password change, from any process), and closes their sockets at once.
+ * The live hub: the server end of `/api/live`. It keeps each socket's topic subscriptions and
+ * LISTENs for the projections' change notices (from any process sharing the database). A map
+ * topic is fed from the event log: on a notice it reads the map's stream once (per topic, per
+ * process) from the last revision it pushed, and sends those events in one message to all the
+ * topic's subscribers; the other topics get a fresh snapshot. It LISTENs for ended sessions too
+ * (logout, password change, from any process), and closes their sockets at once.
  */
 import type { WebSocket } from 'ws';
-import { CLOSE_UNAUTHENTICATED, LIVE_PROTOCOL_VERSION, ClientMessage, type ServerMessage } from '../../events/live-messages.js';
+import {
+  CLOSE_OUTDATED_CLIENT,
+  CLOSE_UNAUTHENTICATED,
+  LIVE_PROTOCOL_VERSION,
+  MAX_CATCH_UP_EVENTS,
+  OUTDATED_CLIENT_REASON,
+  ClientMessage,
+  type LiveMapEvent,
+  type ServerMessage,
+} from '../../events/live-messages.js';
+import { MAP_EVENT_TYPES, MapEvent } from '../../events/map.js';
+import { SHARING_EVENT_TYPES } from '../../events/map-sharing.js';
+import { formatPosition } from '../../events/position.js';
+import { streams } from '../../events/streams.js';
+import type { EventStore, RecordedEvent } from '../event-store/event-store.js';
 import type { Principal } from '../../events/principal.js';
 import { unsafeTextIssue } from '../../events/safe-text.js';
 import { LIVE_CHANNEL, LiveNotice } from '../../projections/live-notices.js';
@@ -34,12 +50,41 @@ interface Client {
   /** When the token the socket signed in with stops being valid (token sign-in only). */
   expiresAt: Date | null;
   auth: LiveAuthenticator;
-  topics: Map<string, () => Promise<TopicSnapshot>>;
+  topics: Map<string, TopicFeed>;
   /** The role in the topic's map each map topic was granted with (an `access` message says when it changes). */
   roles: Map<string, MapRole | null>;
   alive: boolean;
   /** The message being handled; the next one waits for it. */
   queue: Promise<void>;
+}
+
+/** How a subscribed topic is read: a snapshot, and for a map its stream. */
+interface TopicFeed {
+  load: () => Promise<TopicSnapshot>;
+  mapId: string | undefined;
+}
+
+/** A notice's burst of map events is read this many at a time. */
+const PUSH_BATCH = 500;
+
+/**
+ * A recorded map event as the `map:{id}` topic carries it (who made it and when, from its
+ * metadata). Sharing events go out as `event: null` (they only move the revision): every
+ * follower of the map gets the topic, viewers too, and invitees' addresses and the hashes of
+ * invitation tokens and view-link keys are not theirs to see; the sharing UI reads members
+ * from their own route and `access` messages.
+ */
+export function liveMapEvent(recorded: RecordedEvent): LiveMapEvent {
+  const shown = MAP_EVENT_TYPES.has(recorded.type) && !SHARING_EVENT_TYPES.has(recorded.type);
+  const parsed = shown ? MapEvent.safeParse({ type: recorded.type, data: recorded.data }) : null;
+  const { userId, userName, at } = recorded.metadata;
+  return {
+    revision: recorded.revision.toString(),
+    position: formatPosition(recorded.position),
+    at,
+    by: userId ? { uid: userId, name: userName?.trim() || 'Someone' } : null,
+    event: parsed?.success ? parsed.data : null,
+  };
 }
 
 /** A token-authenticated socket must send its first token within this time. */
@@ -62,6 +107,8 @@ export class LiveHub {
   private readonly subscribers = new Map<string, Set<Client>>();
   /** Topics being refreshed, and whether another change came in meanwhile. */
   private readonly refreshing = new Map<string, boolean>();
+  /** Map topic -> the last stream revision pushed to its subscribers (this process). */
+  private readonly pushed = new Map<string, bigint>();
   private unlisten: (() => Promise<void>) | null = null;
   private unlistenSessions: (() => Promise<void>) | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
@@ -73,6 +120,8 @@ export class LiveHub {
   constructor(
     private readonly db: Database,
     private readonly logger: HubLogger,
+    /** The event log map topics are fed from. */
+    private readonly store: Pick<EventStore, 'readStream'>,
     /** How often each socket's session or token is checked again. */
     private readonly recheckMs = 30_000,
     presenceTimings?: Partial<PresenceTimings>,
@@ -214,7 +263,7 @@ export class LiveHub {
   private unsubscribe(client: Client, topic: string): void {
     client.topics.delete(topic);
     client.roles.delete(topic);
-    this.subscribers.get(topic)?.delete(client);
+    this.leave(client, topic);
   }
 
   /**
@@ -248,8 +297,24 @@ export class LiveHub {
   private detach(client: Client): void {
     this.presence.drop(client);
     this.clients.delete(client);
-    for (const topic of client.topics.keys()) this.subscribers.get(topic)?.delete(client);
+    for (const topic of client.topics.keys()) this.leave(client, topic);
     client.topics.clear();
+  }
+
+  /** Takes the client off a topic; the topic's last subscriber gone, its push cursor goes too. */
+  private leave(client: Client, topic: string): void {
+    const set = this.subscribers.get(topic);
+    set?.delete(client);
+    if (set && set.size === 0) {
+      this.subscribers.delete(topic);
+      this.pushed.delete(topic);
+    }
+  }
+
+  /** A client of another protocol version: told to reload, and closed. */
+  private outdated(client: Client): void {
+    client.socket.close(CLOSE_OUTDATED_CLIENT, OUTDATED_CLIENT_REASON);
+    this.detach(client);
   }
 
   private send(client: Client, message: ServerMessage): void {
@@ -263,6 +328,9 @@ export class LiveHub {
     } catch {
       return this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'error', code: 'invalid-argument', message: 'Message is not valid JSON.' });
     }
+    // A message of another version (a page loaded before an update, which got through the open):
+    // it cannot be understood, and the page must be reloaded.
+    if (typeof json === 'object' && json !== null && 'v' in json && json.v !== LIVE_PROTOCOL_VERSION) return this.outdated(client);
     const parsed = ClientMessage.safeParse(json);
     if (!parsed.success) {
       return this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'error', code: 'invalid-argument', message: unsafeTextIssue(parsed.error) ?? 'Unknown message.' });
@@ -295,19 +363,57 @@ export class LiveHub {
           return this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'error', topic: message.topic, ...access.error });
         }
         if (!this.clients.has(client)) return;
-        client.topics.set(message.topic, access.load);
+        client.topics.set(message.topic, { load: access.load, mapId: access.mapId });
         if (access.role !== undefined) client.roles.set(message.topic, access.role);
         let set = this.subscribers.get(message.topic);
         if (!set) this.subscribers.set(message.topic, (set = new Set()));
         set.add(client);
+        if (access.mapId !== undefined) return this.catchUp(client, message.topic, access, message.since);
         const snapshot = await access.load();
-        return this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'snapshot', topic: message.topic, ...snapshot });
+        if (snapshot.data) this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'snapshot', topic: message.topic, position: snapshot.position, data: snapshot.data });
+        return;
       }
       default: {
         const unreachable: never = message;
         return unreachable;
       }
     }
+  }
+
+  /**
+   * Brings a map subscriber up to date: the events after `since` when it has a revision not too
+   * far behind, else a snapshot and the events after the snapshot's revision (the read model may
+   * trail the stream). The topic's push cursor starts where the first subscriber was brought to.
+   */
+  private async catchUp(client: Client, topic: string, feed: { load: () => Promise<TopicSnapshot>; mapId?: string }, since: string | undefined): Promise<void> {
+    const stream = streams.map(feed.mapId!);
+    let from = since === undefined ? null : BigInt(since);
+    let events = from === null ? null : await this.readMissing(stream, from);
+    if (!events) {
+      const snapshot = await feed.load();
+      if (!snapshot.data || snapshot.data.kind !== 'map') return;
+      this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'snapshot', topic, position: snapshot.position, data: snapshot.data });
+      from = BigInt(snapshot.data.map.revision);
+      events = (await this.readMissing(stream, from)) ?? [];
+    }
+    if (events.length > 0) this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'events', topic, events: events.map(liveMapEvent) });
+    const reached = events.at(-1)?.revision ?? from!;
+    if (!this.pushed.has(topic) && this.subscribers.get(topic)?.has(client)) {
+      this.pushed.set(topic, reached);
+      // A notice that came while the cursor was not there yet pushed nothing: look once more.
+      void this.refresh(topic);
+    }
+  }
+
+  /**
+   * The events of `stream` after revision `since`, or null when they cannot be given: more than
+   * {@link MAX_CATCH_UP_EVENTS}, or no event at `since` (the client names a revision the stream
+   * does not have). The event at `since` itself is read to tell "up to date" from "unknown".
+   */
+  private async readMissing(stream: string, since: bigint): Promise<RecordedEvent[] | null> {
+    const events = await this.store.readStream(stream, { fromRevision: since, maxCount: MAX_CATCH_UP_EVENTS + 2 });
+    if (events[0]?.revision !== since || events.length > MAX_CATCH_UP_EVENTS + 1) return null;
+    return events.slice(1);
   }
 
   private onNotice(payload: string): void {
@@ -342,18 +448,43 @@ export class LiveHub {
       do {
         this.refreshing.set(topic, false);
         const clients = [...(this.subscribers.get(topic) ?? [])];
-        const load = clients[0]?.topics.get(topic);
-        if (!load) break;
-        const snapshot = await load();
-        const message = JSON.stringify({ v: LIVE_PROTOCOL_VERSION, type: 'snapshot', topic, ...snapshot } satisfies ServerMessage);
-        for (const client of this.subscribers.get(topic) ?? []) {
-          if (client.socket.readyState === client.socket.OPEN) client.socket.send(message);
+        const feed = clients[0]?.topics.get(topic);
+        if (!feed) break;
+        if (feed.mapId !== undefined) {
+          await this.pushEvents(topic, feed.mapId);
+          continue;
         }
+        const snapshot = await feed.load();
+        if (!snapshot.data) continue;
+        const message = JSON.stringify({ v: LIVE_PROTOCOL_VERSION, type: 'snapshot', topic, position: snapshot.position, data: snapshot.data } satisfies ServerMessage);
+        this.broadcast(topic, message);
       } while (this.refreshing.get(topic));
     } catch (error) {
       this.logger.warn({ err: error, topic }, 'live refresh failed');
     } finally {
       this.refreshing.delete(topic);
+    }
+  }
+
+  /** Reads the map's stream from the last revision pushed, and sends what is new to all its subscribers. */
+  private async pushEvents(topic: string, mapId: string): Promise<void> {
+    const stream = streams.map(mapId);
+    for (;;) {
+      const last = this.pushed.get(topic);
+      // No cursor yet: the first subscriber is still being caught up, and it starts the cursor.
+      if (last === undefined) return;
+      const events = await this.store.readStream(stream, { fromRevision: last + 1n, maxCount: PUSH_BATCH });
+      if (events.length === 0 || !this.subscribers.get(topic)?.size) return;
+      const message = JSON.stringify({ v: LIVE_PROTOCOL_VERSION, type: 'events', topic, events: events.map(liveMapEvent) } satisfies ServerMessage);
+      this.pushed.set(topic, events.at(-1)!.revision);
+      this.broadcast(topic, message);
+      if (events.length < PUSH_BATCH) return;
+    }
+  }
+
+  private broadcast(topic: string, message: string): void {
+    for (const client of this.subscribers.get(topic) ?? []) {
+      if (client.socket.readyState === client.socket.OPEN) client.socket.send(message);
     }
   }
 }

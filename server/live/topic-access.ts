@@ -4,6 +4,8 @@
  * topics (maps, billing) that user or an admin; a map that does not exist is `not-found`.
  */
 import type { ErrorAnswer } from '../errors.js';
+import type { TopicSnapshot as TopicData } from '../../events/live-messages.js';
+import { MapDocument } from '../../events/map-document.js';
 import type { Principal } from '../../events/principal.js';
 import { formatPosition } from '../../events/position.js';
 import { parseTopic } from '../../events/topics.js';
@@ -19,17 +21,22 @@ import { DomainError } from '../../events/errors.js';
 
 export interface TopicSnapshot {
   position: string;
-  data: unknown;
+  /** Null: the topic's thing is gone (a map deleted meanwhile); nothing is sent. */
+  data: TopicData | null;
 }
 
-/** `role`: the principal's role in the topic's map (map topics), for the hub's `access` message. */
-export type TopicAccess = { ok: true; load(): Promise<TopicSnapshot>; role?: MapRole | null } | { ok: false; error: ErrorAnswer };
+/**
+ * `role`: the principal's role in the topic's map (map topics), for the hub's `access` message.
+ * `mapId`: a map topic, which the hub feeds from the map's stream (events since a revision)
+ * instead of pushing `load()` again after each change.
+ */
+export type TopicAccess = { ok: true; load(): Promise<TopicSnapshot>; role?: MapRole | null; mapId?: string } | { ok: false; error: ErrorAnswer };
 
 /**
  * Reads the projection's checkpoint before its rows, so the position sent is one the data has
  * certainly reached (the rows may be newer still, never older).
  */
-async function snapshot(db: Queryable, projection: string, read: () => Promise<unknown>): Promise<TopicSnapshot> {
+async function snapshot(db: Queryable, projection: string, read: () => Promise<TopicData | null>): Promise<TopicSnapshot> {
   const checkpoint = await readCheckpoint(db, projection);
   const data = await read();
   return { position: checkpoint ? formatPosition(checkpoint.position) : '-1:-1', data };
@@ -42,7 +49,7 @@ export async function accessTopic(db: Queryable, principal: Principal, topicText
   switch (topic.kind) {
     case 'maps':
       if (topic.uid !== principal.uid && !principal.admin) return denied;
-      return { ok: true, load: () => snapshot(db, 'maps_list', () => listMapsByOwner(db, topic.uid)) };
+      return { ok: true, load: () => snapshot(db, 'maps_list', async () => ({ kind: 'maps', maps: await listMapsByOwner(db, topic.uid) })) };
     case 'map': {
       // Owner, members and admins (events/map-access.ts 'view').
       const access = await loadMapAccess(db, topic.mapId);
@@ -51,10 +58,13 @@ export async function accessTopic(db: Queryable, principal: Principal, topicText
       return {
         ok: true,
         role: roleOf(principal, access.facts),
+        mapId: topic.mapId,
         load: () =>
           snapshot(db, 'map_data', async () => {
             const current = await getMapData(db, topic.mapId);
-            return current ? { id: current.id, title: current.title, data: current.data, revision: current.revision, history: current.history } : null;
+            if (!current) return null;
+            const map = { id: current.id, title: current.title, document: MapDocument.parse(current.data), revision: current.revision, history: current.history };
+            return { kind: 'map', map };
           }),
       };
     }
@@ -62,7 +72,7 @@ export async function accessTopic(db: Queryable, principal: Principal, topicText
       if (topic.uid !== principal.uid && !principal.admin) return denied;
       // Only the owner's own principal says whether they are an admin (unlimited test maps).
       const admin = topic.uid === principal.uid && principal.admin;
-      return { ok: true, load: () => snapshot(db, 'billing', () => billingSnapshot(db, topic.uid, admin)) };
+      return { ok: true, load: () => snapshot(db, 'billing', async () => ({ kind: 'billing', billing: await billingSnapshot(db, topic.uid, admin) })) };
     }
     case 'comments': {
       try {
@@ -71,7 +81,7 @@ export async function accessTopic(db: Queryable, principal: Principal, topicText
         if (error instanceof DomainError) return { ok: false, error: { code: error.code, message: error.message } };
         throw error;
       }
-      return { ok: true, load: () => snapshot(db, 'map_comments', () => readMapComments(db, topic.mapId)) };
+      return { ok: true, load: () => snapshot(db, 'map_comments', async () => ({ kind: 'comments', comments: await readMapComments(db, topic.mapId) })) };
     }
     default: {
       const unreachable: never = topic;

@@ -182,10 +182,10 @@ describe('the live client in Clerk mode', () => {
       const socket = FakeSocket.last!;
       socket.open();
       await vi.advanceTimersByTimeAsync(0);
-      expect(socket.sent).toEqual([{ v: 1, type: 'auth', token: 'token-1' }]);
+      expect(socket.sent).toEqual([{ v: 2, type: 'auth', token: 'token-1' }]);
 
       await vi.advanceTimersByTimeAsync(50_000);
-      expect(socket.sent.at(-1)).toEqual({ v: 1, type: 'auth', token: 'token-2' });
+      expect(socket.sent.at(-1)).toEqual({ v: 2, type: 'auth', token: 'token-2' });
       client.disconnect();
     } finally {
       vi.useRealTimers();
@@ -211,6 +211,6 @@ describe('the live client in Clerk mode', () => {
 
     await waitFor(() => expect(FakeSocket.last).not.toBeNull());
     FakeSocket.last!.open();
-    await waitFor(() => expect(FakeSocket.last!.sent[0]).toEqual({ v: 1, type: 'auth', token: expect.stringMatching(/^clerk-token-\d+$/) }));
+    await waitFor(() => expect(FakeSocket.last!.sent[0]).toEqual({ v: 2, type: 'auth', token: expect.stringMatching(/^clerk-token-\d+$/) }));
   });
 });

@@ -18,6 +18,10 @@ import {
   type LiveClientOptions,
   type LiveSocket,
 } from '../../client/src/lib/live-client';
+import { CLOSE_OUTDATED_CLIENT, OUTDATED_CLIENT_REASON } from '../../events/live-messages';
+import { Location } from '../../events/map-document';
+import type { LiveMap } from '../../events/map-live';
+import type { DocumentEdit } from '../../events/map-edits';
 import { registerUser, startAppServer, type AppServer } from './support/app-server';
 
 let server: AppServer;
@@ -74,7 +78,7 @@ function follow(live: LiveClient, topic: string) {
   const errors: { code: string; message: string }[] = [];
   const stop = live.subscribe(
     topic,
-    (data, position) => snapshots.push({ data: data as MapListItem[], position }),
+    (data, position) => snapshots.push({ data: data.kind === 'maps' ? data.maps : [], position }),
     (error) => errors.push(error),
   );
   return { snapshots, errors, stop };
@@ -155,8 +159,8 @@ describe('live client', () => {
     expect(states).toEqual(['connecting', 'open', 'connecting', 'open']);
     const subscribes = sent.map((text) => JSON.parse(text) as { type: string; topic?: string }).filter((m) => m.type === 'subscribe');
     expect(subscribes).toEqual([
-      { v: 1, type: 'subscribe', topic },
-      { v: 1, type: 'subscribe', topic },
+      { v: 2, type: 'subscribe', topic },
+      { v: 2, type: 'subscribe', topic },
     ]);
 
     const { position } = await apiFor(user.cookie).callFunction('createMap', { title: 'After the drop' });
@@ -199,14 +203,15 @@ describe('live client', () => {
     const deliver = (message: unknown) =>
       (sockets.at(-1) as unknown as LiveSocket).onmessage!({ data: JSON.stringify(message) });
     const older = `${current.commit}:${current.prepare - 1n}`;
-    deliver({ v: 1, type: 'snapshot', topic, position: older, data: [] });
-    deliver({ v: 1, type: 'snapshot', topic, position: '-1:-1', data: [] });
+    deliver({ v: 2, type: 'snapshot', topic, position: older, data: { kind: 'maps', maps: [] } });
+    deliver({ v: 2, type: 'snapshot', topic, position: '-1:-1', data: { kind: 'maps', maps: [] } });
 
     expect(maps.snapshots).toHaveLength(applied);
     expect(live.positionOf(topic)).toEqual(current);
     expect(maps.snapshots.at(-1)!.data.map((map) => map.title)).toEqual(['Fresh']);
 
     // Messages that are not the protocol's are dropped too.
+    deliver({ v: 1, type: 'snapshot', topic, position: '999999:0', data: [] });
     deliver({ v: 2, type: 'snapshot', topic, position: '999999:0', data: [] });
     deliver({ hello: 'world' });
     expect(maps.snapshots).toHaveLength(applied);
@@ -288,7 +293,7 @@ describe('live client', () => {
     expect(sent.some((text) => JSON.parse(text).type === 'unsubscribe')).toBe(false);
     const waiting = live.reached(topic, '999999999:0');
     two.stop();
-    expect(JSON.parse(sent.at(-1)!)).toEqual({ v: 1, type: 'unsubscribe', topic });
+    expect(JSON.parse(sent.at(-1)!)).toEqual({ v: 2, type: 'unsubscribe', topic });
     await expect(waiting).rejects.toThrow(/Stopped following/);
   });
 
@@ -303,6 +308,122 @@ describe('live client', () => {
     expect(live.state).toBe('closed');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(sockets).toHaveLength(1);
+  });
+});
+
+/** Records every update of a map topic: the map, the events it added, and whether it was a snapshot. */
+function followMap(live: LiveClient, topic: string) {
+  const updates: { map: LiveMap; revisions: string[]; snapshot: boolean }[] = [];
+  const stop = live.subscribe(topic, (data) => {
+    if (data.kind === 'map') updates.push({ map: data.map, revisions: data.events.map((e) => e.revision), snapshot: data.snapshot });
+  });
+  return { updates, stop, last: () => updates.at(-1)?.map };
+}
+
+const shop = (id: string, title: string) => Location.parse({ id, title, layer: 'ground', position: { x: 10, y: 20 } });
+
+describe('live client on a map topic (protocol version 2)', () => {
+  async function newMap(cookie: string) {
+    const made = await apiFor(cookie).callFunction('createMap', { title: 'Harbour' });
+    await server.runner.waitFor(made.position!);
+    return { id: made.result as string, topic: topics.map(made.result as string) };
+  }
+  const edit = (cookie: string, id: string, edits: DocumentEdit[]) => apiFor(cookie).callFunction('editMap', { id, edits });
+
+  it('gets one snapshot, then folds the edits pushed as events into the map', async () => {
+    const user = await registerUser(server);
+    const { id, topic } = await newMap(user.cookie);
+    const { live } = liveFor(user.cookie);
+    const map = followMap(live, topic);
+    live.connect();
+    await until(() => map.updates.length === 1);
+    expect(map.updates[0]).toMatchObject({ snapshot: true, revisions: [] });
+    expect(map.last()!.revision).toBe(0n);
+
+    await edit(user.cookie, id, [{ type: 'LocationAdded', location: shop('cafe', 'Cafe') }]);
+    await edit(user.cookie, id, [{ type: 'LocationUpdated', id: 'cafe', changes: { title: 'Café Nord' } }]);
+    await until(() => map.last()!.document.locations[0]?.title === 'Café Nord');
+    // Never a second snapshot: every later update is events, in stream order.
+    expect(map.updates.slice(1).every((update) => !update.snapshot)).toBe(true);
+    // The first edit of a stretch comes after the product's own history entry (VersionSaved):
+    // the history follows from the events too.
+    expect(map.updates.slice(1).flatMap((update) => update.revisions)).toEqual(['1', '2', '3']);
+    expect(map.last()!.revision).toBe(3n);
+    expect(map.last()!.history).toMatchObject([{ mapId: id, revision: '0', auto: true, author: user.uid }]);
+  });
+
+  it('after a reconnect, asks since its revision and gets the missed events, not a snapshot', async () => {
+    const user = await registerUser(server);
+    const { id, topic } = await newMap(user.cookie);
+    const { live, sent, sockets } = liveFor(user.cookie, { minDelayMs: 300, maxDelayMs: 300 });
+    const map = followMap(live, topic);
+    live.connect();
+    await until(() => map.updates.length === 1);
+    await edit(user.cookie, id, [{ type: 'LocationAdded', location: shop('cafe', 'Cafe') }]);
+    await until(() => map.last()!.document.locations.length === 1);
+    const before = map.last()!.revision;
+
+    for (const socket of server.app.websocketServer.clients) socket.terminate();
+    // Made while the tab is away.
+    await edit(user.cookie, id, [{ type: 'LocationUpdated', id: 'cafe', changes: { title: 'Missed' } }]);
+    await until(() => sockets.length === 2 && live.state === 'open');
+    await until(() => map.last()!.document.locations[0]?.title === 'Missed');
+
+    const subscribes = sent.map((text) => JSON.parse(text) as { type: string; since?: string }).filter((m) => m.type === 'subscribe');
+    expect(subscribes.map((m) => m.since)).toEqual([undefined, String(before)]);
+    expect(map.updates.filter((update) => update.snapshot)).toHaveLength(1);
+    expect(map.updates.at(-1)!.revisions).toEqual([String(before + 1n)]);
+  });
+
+  it('on a gap (an event that is not the next revision) asks since the last revision it has', async () => {
+    const user = await registerUser(server);
+    const { id, topic } = await newMap(user.cookie);
+    const { live, sent, sockets } = liveFor(user.cookie);
+    const map = followMap(live, topic);
+    live.connect();
+    await until(() => map.updates.length === 1);
+
+    // A push from further ahead than the next revision (a lost message before it).
+    const far = { revision: '5', position: '999999:0', at: '2026-11-24T10:00:00.000Z', by: null, event: null };
+    (sockets.at(-1) as unknown as LiveSocket).onmessage!({ data: JSON.stringify({ v: 2, type: 'events', topic, events: [far] }) });
+    expect(map.updates).toHaveLength(1);
+    expect(JSON.parse(sent.at(-1)!)).toEqual({ v: 2, type: 'subscribe', topic, since: '0' });
+
+    await edit(user.cookie, id, [{ type: 'LocationAdded', location: shop('cafe', 'Cafe') }]);
+    await until(() => map.last()!.document.locations.length === 1);
+    expect(map.last()!.revision).toBe(2n);
+  });
+
+  it('a late listener of a map gets the map as it is now, as a snapshot', async () => {
+    const user = await registerUser(server);
+    const { id, topic } = await newMap(user.cookie);
+    const { live } = liveFor(user.cookie);
+    const first = followMap(live, topic);
+    live.connect();
+    await edit(user.cookie, id, [{ type: 'LocationAdded', location: shop('cafe', 'Cafe') }]);
+    await until(() => first.last()?.document.locations.length === 1);
+    const second = followMap(live, topic);
+    expect(second.updates).toEqual([{ map: first.last(), revisions: [], snapshot: true }]);
+  });
+
+  it('a server of another protocol version closes with 4426: the client says so and stops', async () => {
+    const reasons: string[] = [];
+    const user = await registerUser(server);
+    // A page of another version: it names no version (as version 1 did).
+    const { live, sockets } = liveFor(user.cookie, {
+      onOutdated: (reason) => reasons.push(reason),
+      createSocket: () => {
+        const socket = new WebSocket(server.wsUrl, { headers: { cookie: user.cookie } });
+        sockets.push(socket);
+        return socket as unknown as LiveSocket;
+      },
+    });
+    live.connect();
+    await until(() => live.state === 'outdated');
+    expect(reasons).toEqual([OUTDATED_CLIENT_REASON]);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(sockets).toHaveLength(1);
+    expect(CLOSE_OUTDATED_CLIENT).toBe(4426);
   });
 });
 

@@ -287,7 +287,7 @@ describe('local accounts', () => {
 
     it('signs out everywhere, closing live sockets too', async () => {
       const user = await registerUser(server);
-      const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/live`, { headers: { cookie: user.cookie } });
+      const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/live?v=2`, { headers: { cookie: user.cookie } });
       const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
       await new Promise((resolve) => socket.once('message', resolve));
       expect((await post('/api/auth/sign-out-everywhere', {}, { cookie: user.cookie })).status).toBe(200);

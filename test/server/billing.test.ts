@@ -417,10 +417,10 @@ describe.each(databaseTargets)('billing on $name', (target) => {
     const owner = await registerUser(server);
     const other = await registerUser(server);
     const live = await openLive(server, other);
-    live.send({ v: 1, type: 'subscribe', topic: `billing:${other.uid}` });
+    live.send({ v: 2, type: 'subscribe', topic: `billing:${other.uid}` });
     const own = await live.next((m) => m.type === 'snapshot' && m.topic === `billing:${other.uid}`);
-    expect(own).toMatchObject({ data: { slots: { test: { used: 0, total: 2 } } } });
-    live.send({ v: 1, type: 'subscribe', topic: `billing:${owner.uid}` });
+    expect(own).toMatchObject({ data: { kind: 'billing', billing: { slots: { test: { used: 0, total: 2 } } } } });
+    live.send({ v: 2, type: 'subscribe', topic: `billing:${owner.uid}` });
     const foreign = await live.next((m) => m.type === 'error' && m.topic === `billing:${owner.uid}`);
     expect(foreign).toMatchObject({ code: 'permission-denied' });
     live.close();

@@ -108,7 +108,7 @@ describe('Clerk sign-in', () => {
 
   it('signs a live socket in with an auth message, and closes it for a bad token', async () => {
     const open = () => {
-      const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/live`);
+      const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/live?v=2`);
       const messages: any[] = [];
       socket.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
       const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
@@ -120,34 +120,34 @@ describe('Clerk sign-in', () => {
 
     const good = open();
     await good.ready;
-    good.socket.send(JSON.stringify({ v: 1, type: 'subscribe', topic: topics.maps('user_2abc') }));
+    good.socket.send(JSON.stringify({ v: 2, type: 'subscribe', topic: topics.maps('user_2abc') }));
     await until(() => good.messages.length > 0);
     expect(good.messages[0]).toMatchObject({ type: 'error', code: 'unauthenticated' });
-    good.socket.send(JSON.stringify({ v: 1, type: 'auth', token: await sessionToken() }));
-    good.socket.send(JSON.stringify({ v: 1, type: 'subscribe', topic: topics.maps('user_2abc') }));
+    good.socket.send(JSON.stringify({ v: 2, type: 'auth', token: await sessionToken() }));
+    good.socket.send(JSON.stringify({ v: 2, type: 'subscribe', topic: topics.maps('user_2abc') }));
     await until(() => good.messages.some((m) => m.type === 'snapshot'));
     expect(good.messages.find((m) => m.type === 'welcome')).toMatchObject({ uid: 'user_2abc' });
-    expect(good.messages.find((m) => m.type === 'snapshot').data.map((m: { title: string }) => m.title)).toContain('Clerk map');
+    expect(good.messages.find((m) => m.type === 'snapshot').data.maps.map((m: { title: string }) => m.title)).toContain('Clerk map');
     // A fresh token for the same user keeps the socket; another user's token closes it.
-    good.socket.send(JSON.stringify({ v: 1, type: 'auth', token: await sessionToken() }));
-    good.socket.send(JSON.stringify({ v: 1, type: 'ping' }));
+    good.socket.send(JSON.stringify({ v: 2, type: 'auth', token: await sessionToken() }));
+    good.socket.send(JSON.stringify({ v: 2, type: 'ping' }));
     await until(() => good.messages.some((m) => m.type === 'pong'));
-    good.socket.send(JSON.stringify({ v: 1, type: 'auth', token: await sessionToken({ claims: { sub: 'user_other' } }) }));
+    good.socket.send(JSON.stringify({ v: 2, type: 'auth', token: await sessionToken({ claims: { sub: 'user_other' } }) }));
     expect(await good.closed).toBe(CLOSE_UNAUTHENTICATED);
 
     const bad = open();
     await bad.ready;
-    bad.socket.send(JSON.stringify({ v: 1, type: 'auth', token: await sessionToken({ privateKey: otherKey.privateKey }) }));
+    bad.socket.send(JSON.stringify({ v: 2, type: 'auth', token: await sessionToken({ privateKey: otherKey.privateKey }) }));
     expect(await bad.closed).toBe(CLOSE_UNAUTHENTICATED);
   });
 
   it("closes a deleted account's token sockets at once, though their tokens are still valid", async () => {
     // Given a socket signed in with a token that is valid for another minute
-    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/live`);
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/live?v=2`);
     const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
     const welcomed = new Promise((resolve) => socket.on('message', (raw) => JSON.parse(raw.toString()).type === 'welcome' && resolve(null)));
     await new Promise((resolve) => socket.once('open', resolve));
-    socket.send(JSON.stringify({ v: 1, type: 'auth', token: await sessionToken({ claims: { sub: 'user_deleted' } }) }));
+    socket.send(JSON.stringify({ v: 2, type: 'auth', token: await sessionToken({ claims: { sub: 'user_deleted' } }) }));
     await welcomed;
 
     // When the account is deleted (the route announces it after Clerk's deleteUser)

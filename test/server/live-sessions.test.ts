@@ -29,7 +29,7 @@ function closeOf(live: Live, deadlineMs = 10_000): Promise<{ code: number; reaso
 /** Proves a socket is still open and served: it answers a ping. */
 async function stillServed(live: Live): Promise<void> {
   const before = live.messages.filter((m) => m.type === 'pong').length;
-  live.send({ v: 1, type: 'ping' });
+  live.send({ v: 2, type: 'ping' });
   await live.next(() => live.messages.filter((m) => m.type === 'pong').length > before);
 }
 

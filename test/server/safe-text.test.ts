@@ -94,10 +94,10 @@ describe.each(databaseTargets)('unsafe text at the boundaries on $name', (target
     it('in a websocket message', async () => {
       const live = await openLive(server, owner);
       await live.next((m) => m.type === 'welcome');
-      const text = JSON.stringify({ v: 1, type: 'subscribe', topic: `map:${mapId}${char}` });
+      const text = JSON.stringify({ v: 2, type: 'subscribe', topic: `map:${mapId}${char}` });
       expect(text).toContain(escaped);
       live.socket.send(text);
-      expect(await live.next((m) => m.type === 'error')).toEqual({ v: 1, type: 'error', code: 'invalid-argument', message: `topic: ${UNSAFE_TEXT_MESSAGE}` });
+      expect(await live.next((m) => m.type === 'error')).toEqual({ v: 2, type: 'error', code: 'invalid-argument', message: `topic: ${UNSAFE_TEXT_MESSAGE}` });
       live.close();
     });
 

@@ -175,7 +175,7 @@ export function projected(server: TestServer, position: string, projections?: re
 
 /** A websocket client of /api/live that records every message. */
 export async function openLive(server: TestServer, user?: TestUser) {
-  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/live`, {
+  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/live?v=2`, {
     headers: user ? { cookie: user.cookie } : {},
   });
   const messages: ServerMessage[] = [];

@@ -1,14 +1,36 @@
 /**
- * The tab's one websocket to `/api/live`. Components subscribe to topics (`maps:{uid}`, ...)
- * and get each snapshot the server pushes; the client keeps the socket open, reconnects with
- * exponential backoff and jitter, resubscribes every topic after a reconnect, and drops
- * snapshots older than one it already applied. `reached(topic, position)` resolves once a
+ * The tab's one websocket to `/api/live` (protocol version 2). Components subscribe to topics
+ * (`maps:{uid}`, ...) and get each value the server pushes; the client keeps the socket open,
+ * reconnects with exponential backoff and jitter, resubscribes every topic after a reconnect,
+ * and drops snapshots older than one it already applied. A map topic (`map:{id}`) comes as one
+ * snapshot and then the map stream's events, which the client folds in (events/map-live.ts):
+ * it resubscribes with the last revision it has (`since`), after a reconnect and whenever an
+ * event's revision is not the next one (a gap). `reached(topic, position)` resolves once a
  * topic reflects a write (read-your-writes without polling).
  */
-import { CLOSE_UNAUTHENTICATED, LIVE_PROTOCOL_VERSION, ServerMessage, type ClientMessage } from '../../../events/live-messages';
+import {
+  CLOSE_OUTDATED_CLIENT,
+  CLOSE_UNAUTHENTICATED,
+  LIVE_PROTOCOL_QUERY,
+  LIVE_PROTOCOL_VERSION,
+  ServerMessage,
+  type ClientMessage,
+  type LiveMapEvent,
+  type TopicSnapshot,
+} from '../../../events/live-messages';
+import { foldLiveEvents, liveMapOf, type LiveMap } from '../../../events/map-live';
 import { comparePositions, parsePosition, type Position } from '../../../events/position';
 
-export type ConnectionState = 'connecting' | 'open' | 'closed';
+/** `outdated`: the server speaks another protocol version; the page must be reloaded. */
+export type ConnectionState = 'connecting' | 'open' | 'closed' | 'outdated';
+
+/**
+ * What a topic's listeners get: the topic's value; for a map, the map with every event so far
+ * folded in, the events this update added (none after a snapshot), and whether it was a snapshot.
+ */
+export type LiveTopicData =
+  | Exclude<TopicSnapshot, { kind: 'map' }>
+  | { kind: 'map'; map: LiveMap; events: readonly LiveMapEvent[]; snapshot: boolean };
 
 /** The part of the browser's WebSocket the client uses (the `ws` package's fits too). */
 export interface LiveSocket {
@@ -39,6 +61,8 @@ export interface LiveClientOptions {
   pingIntervalMs?: number;
   /** Called when the server closes the socket as unauthenticated (4401); reconnecting stops. */
   onUnauthenticated?: () => void;
+  /** Called when the server speaks another protocol version (4426); reconnecting stops. */
+  onOutdated?: (reason: string) => void;
   random?: () => number;
   /**
    * Clerk mode: where bearer tokens come from. A websocket cannot carry headers, so right after
@@ -77,14 +101,39 @@ export function reconnectDelay(attempt: number, options: { minDelayMs: number; m
   return step / 2 + options.random() * (step / 2);
 }
 
-type SnapshotListener = (data: unknown, position: Position) => void;
+type SnapshotListener = (data: LiveTopicData, position: Position) => void;
 type ErrorListener = (error: LiveTopicError) => void;
 
 interface TopicEntry {
   listeners: Set<{ onSnapshot: SnapshotListener; onError: ErrorListener | undefined }>;
-  /** The last snapshot applied, given at once to listeners that join later. */
-  last: { data: unknown; position: Position } | null;
+  /** The last value applied, given at once to listeners that join later. */
+  last: { data: LiveTopicData; position: Position } | null;
   waiters: Set<{ position: Position; resolve: () => void; reject: (error: Error) => void }>;
+  /** A gap was seen and the events since the map's revision were asked for. */
+  resyncing: boolean;
+}
+
+/** The value a topic's data carries, whatever its kind (what `useLiveTopic` checks with its schema). */
+export function payloadOf(data: LiveTopicData): unknown {
+  switch (data.kind) {
+    case 'maps':
+      return data.maps;
+    case 'billing':
+      return data.billing;
+    case 'map':
+      return data.map;
+    case 'comments':
+      return data.comments;
+    default: {
+      const unreachable: never = data;
+      return unreachable;
+    }
+  }
+}
+
+/** The address with the protocol version the server checks on open. */
+function withVersion(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}${LIVE_PROTOCOL_QUERY}=${LIVE_PROTOCOL_VERSION}`;
 }
 
 export interface LiveClient {
@@ -173,7 +222,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     authenticated = false;
     let current: LiveSocket;
     try {
-      current = createSocket(options.url);
+      current = createSocket(withVersion(options.url));
     } catch {
       scheduleReconnect();
       return;
@@ -203,6 +252,13 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
         wanted = false;
         setState('closed');
         options.onUnauthenticated?.();
+        return;
+      }
+      if (event.code === CLOSE_OUTDATED_CLIENT) {
+        // Reconnecting cannot help: this page's code is not the server's.
+        wanted = false;
+        setState('outdated');
+        options.onOutdated?.(event.reason);
         return;
       }
       if (wanted) scheduleReconnect();
@@ -252,10 +308,12 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
         attempt = 0;
         setState('open');
         startPing();
-        for (const topic of topics.keys()) send({ v: LIVE_PROTOCOL_VERSION, type: 'subscribe', topic });
+        for (const [topic, entry] of topics) subscribeMessage(topic, entry);
         return;
       case 'snapshot':
         return applySnapshot(message.topic, message.position, message.data);
+      case 'events':
+        return applyEvents(message.topic, message.events);
       case 'error': {
         if (!message.topic) return;
         const entry = topics.get(message.topic);
@@ -274,7 +332,14 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     }
   }
 
-  function applySnapshot(topic: string, wire: string, data: unknown) {
+  /** Subscribes (again): for a map already held, with its revision, to be sent only what is missing. */
+  function subscribeMessage(topic: string, entry: TopicEntry) {
+    const held = entry.last?.data;
+    const since = held?.kind === 'map' ? held.map.revision.toString() : undefined;
+    send({ v: LIVE_PROTOCOL_VERSION, type: 'subscribe', topic, ...(since !== undefined ? { since } : {}) });
+  }
+
+  function applySnapshot(topic: string, wire: string, snapshot: TopicSnapshot) {
     const entry = topics.get(topic);
     if (!entry) return;
     let position: Position;
@@ -283,9 +348,49 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     } catch {
       return;
     }
-    // Equal positions still apply: the server reads the checkpoint before the rows, so a later
-    // snapshot at the same position can only be as fresh or fresher.
-    if (entry.last && comparePositions(position, entry.last.position) < 0) return;
+    let data: LiveTopicData;
+    if (snapshot.kind === 'map') {
+      // A map's order is its stream's: an older snapshot than the map held is dropped.
+      const held = entry.last?.data;
+      const map = liveMapOf(snapshot.map);
+      if (held?.kind === 'map' && map.revision < held.map.revision) return;
+      entry.resyncing = false;
+      data = { kind: 'map', map, events: [], snapshot: true };
+    } else {
+      // Equal positions still apply: the server reads the checkpoint before the rows, so a later
+      // snapshot at the same position can only be as fresh or fresher.
+      if (entry.last && comparePositions(position, entry.last.position) < 0) return;
+      data = snapshot;
+    }
+    publish(entry, data, position);
+  }
+
+  /** A map's events: folded in when they follow the map held; a gap asks for what is missing. */
+  function applyEvents(topic: string, events: readonly LiveMapEvent[]) {
+    const entry = topics.get(topic);
+    const held = entry?.last?.data;
+    // Before the snapshot (a push overtaking it): the snapshot and its catch-up will hold them.
+    if (!entry || held?.kind !== 'map') return;
+    const folded = foldLiveEvents(held.map, events);
+    if (folded.applied.length > 0) {
+      let position = entry.last!.position;
+      try {
+        const at = parsePosition(folded.applied.at(-1)!.position);
+        if (comparePositions(at, position) > 0) position = at;
+      } catch {
+        // A position this client cannot read: the map still moves on; `reached` waits for the next.
+      }
+      publish(entry, { kind: 'map', map: folded.map, events: folded.applied, snapshot: false }, position);
+    }
+    if (folded.ok) {
+      if (folded.applied.length > 0) entry.resyncing = false;
+    } else if (!entry.resyncing) {
+      entry.resyncing = true;
+      subscribeMessage(topic, entry);
+    }
+  }
+
+  function publish(entry: TopicEntry, data: LiveTopicData, position: Position) {
     entry.last = { data, position };
     for (const listener of [...entry.listeners]) listener.onSnapshot(data, position);
     for (const waiter of [...entry.waiters]) {
@@ -311,13 +416,17 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       let entry = topics.get(topic);
       const isNew = !entry;
       if (!entry) {
-        entry = { listeners: new Set(), last: null, waiters: new Set() };
+        entry = { listeners: new Set(), last: null, waiters: new Set(), resyncing: false };
         topics.set(topic, entry);
       }
       const listener = { onSnapshot, onError };
       entry.listeners.add(listener);
-      if (isNew) send({ v: LIVE_PROTOCOL_VERSION, type: 'subscribe', topic });
-      else if (entry.last) onSnapshot(entry.last.data, entry.last.position);
+      if (isNew) subscribeMessage(topic, entry);
+      else if (entry.last) {
+        const data = entry.last.data;
+        // A late listener of a map gets it whole, as from a snapshot: no events to make sense of.
+        onSnapshot(data.kind === 'map' ? { ...data, events: [], snapshot: true } : data, entry.last.position);
+      }
       const owned = entry;
       return () => {
         owned.listeners.delete(listener);

@@ -7,7 +7,8 @@
 import { createContext, use, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { Position } from '../../../events/position';
-import { createLiveClient, liveUrlFor, type ConnectionState, type LiveClient, type LiveTopicError } from './live-client';
+import { createLiveClient, liveUrlFor, payloadOf, type ConnectionState, type LiveClient, type LiveTopicError } from './live-client';
+import { LiveOutdatedNotice } from './live-outdated';
 import { useSession } from './session';
 
 const LiveContext = createContext<LiveClient | null>(null);
@@ -70,7 +71,17 @@ export function LiveProvider({ children, client, getToken = null }: LiveProvider
     };
   }, [live, status, uid]);
 
-  return <LiveContext value={live}>{children}</LiveContext>;
+  const state = useSyncExternalStore(
+    (onChange) => live.onStateChange(onChange),
+    () => live.state,
+    () => live.state,
+  );
+  return (
+    <LiveContext value={live}>
+      {children}
+      <LiveOutdatedNotice state={state} />
+    </LiveContext>
+  );
 }
 
 export function useLiveClient(): LiveClient {
@@ -100,7 +111,7 @@ export interface LiveTopic<T> {
   error: LiveTopicError | null;
 }
 
-/** Follows a topic while mounted; `topic` null follows nothing. Snapshots are checked by `schema`. */
+/** Follows a topic while mounted; `topic` null follows nothing. Its value (maps, billing, ...) is checked by `schema`. */
 export function useLiveTopic<T>(topic: string | null, schema: z.ZodType<T>): LiveTopic<T> {
   const live = useLiveClient();
   const [value, setValue] = useState<LiveTopic<T>>({ data: undefined, position: null, error: null });
@@ -111,7 +122,7 @@ export function useLiveTopic<T>(topic: string | null, schema: z.ZodType<T>): Liv
     return live.subscribe(
       topic,
       (data, position) => {
-        const parsed = schema.safeParse(data);
+        const parsed = schema.safeParse(payloadOf(data));
         if (parsed.success) setValue({ data: parsed.data, position, error: null });
         else setValue((previous) => ({ ...previous, error: { code: 'internal', message: 'The server sent data this page does not understand.' } }));
       },

@@ -11,7 +11,12 @@ import type { Principal } from '../../../events/principal';
 import { AppProvider } from '../../../client/src/app/provider';
 import type { AuthConfig } from '../../../client/src/features/auth/api/auth-api';
 import { routes } from '../../../client/src/app/router';
-import type { ConnectionState, LiveClient } from '../../../client/src/lib/live-client';
+import type { ConnectionState, LiveClient, LiveTopicData } from '../../../client/src/lib/live-client';
+import type { LiveMapEvent } from '../../../events/live-messages';
+import { foldLiveEvents, liveMapOf } from '../../../events/map-live';
+import type { MapDocument } from '../../../events/map-document';
+import type { HistoryEntry } from '../../../events/read-models';
+import { parseTopic } from '../../../events/topics';
 
 export interface FakeRequest {
   method: string;
@@ -86,18 +91,33 @@ export function authRoutes(user: Principal | null): Record<string, Route> {
   };
 }
 
-/** A live client driven by the test: `emit` delivers a snapshot, `setState` the connection. */
+/**
+ * A topic's value as the tests write it: the maps list (an array), the billing snapshot, or a
+ * map record ({id, title, data, revision, history}), wrapped as the live client gives it.
+ */
+function topicData(topic: string, value: unknown): LiveTopicData {
+  const kind = parseTopic(topic)?.kind;
+  if (kind === 'maps') return { kind: 'maps', maps: value as Extract<LiveTopicData, { kind: 'maps' }>['maps'] };
+  if (kind === 'billing') return { kind: 'billing', billing: value as Extract<LiveTopicData, { kind: 'billing' }>['billing'] };
+  if (kind === 'comments') return { kind: 'comments', comments: value as Extract<LiveTopicData, { kind: 'comments' }>['comments'] };
+  const record = value as { id: string; title: string; data: MapDocument; revision: string; history?: HistoryEntry[] };
+  const map = liveMapOf({ id: record.id, title: record.title, document: record.data, revision: record.revision, history: record.history ?? [] });
+  return { kind: 'map', map, events: [], snapshot: true };
+}
+
+/** A live client driven by the test: `emit` delivers a snapshot, `emitEvents` a map's events, `setState` the connection. */
 export class FakeLive implements LiveClient {
   state: ConnectionState = 'closed';
   connects = 0;
-  readonly listeners = new Map<string, Set<(data: unknown, position: Position) => void>>();
+  readonly listeners = new Map<string, Set<(data: LiveTopicData, position: Position) => void>>();
+  private readonly values = new Map<string, LiveTopicData>();
   private readonly positions = new Map<string, Position>();
   private readonly stateListeners = new Set<(state: ConnectionState) => void>();
   private readonly waiters = new Set<{ topic: string; position: Position; resolve: () => void }>();
 
   readonly errorListeners = new Map<string, Set<(error: { code: string; message: string }) => void>>();
 
-  subscribe(topic: string, onSnapshot: (data: unknown, position: Position) => void, onError?: (error: { code: string; message: string }) => void) {
+  subscribe(topic: string, onSnapshot: (data: LiveTopicData, position: Position) => void, onError?: (error: { code: string; message: string }) => void) {
     let set = this.listeners.get(topic);
     if (!set) this.listeners.set(topic, (set = new Set()));
     set.add(onSnapshot);
@@ -115,9 +135,23 @@ export class FakeLive implements LiveClient {
     for (const listener of [...(this.errorListeners.get(topic) ?? [])]) listener({ code, message });
   }
 
-  emit(topic: string, data: unknown, position: string) {
+  emit(topic: string, value: unknown, position: string) {
+    this.deliverTopic(topic, topicData(topic, value), position);
+  }
+
+  /** A map's events, folded into the map emitted before (as the live client folds them). */
+  emitEvents(topic: string, events: LiveMapEvent[]) {
+    const held = this.values.get(topic);
+    if (held?.kind !== 'map') throw new Error(`emit a snapshot of ${topic} first`);
+    const folded = foldLiveEvents(held.map, events);
+    if (!folded.ok) throw new Error('a gap in the emitted events');
+    this.deliverTopic(topic, { kind: 'map', map: folded.map, events: folded.applied, snapshot: false }, events.at(-1)?.position ?? '0:0');
+  }
+
+  private deliverTopic(topic: string, data: LiveTopicData, position: string) {
     const at = parsePosition(position);
     this.positions.set(topic, at);
+    this.values.set(topic, data);
     for (const listener of this.listeners.get(topic) ?? []) listener(data, at);
     for (const waiter of [...this.waiters]) {
       if (waiter.topic === topic && comparePositions(at, waiter.position) >= 0) {

@@ -111,7 +111,8 @@ export function SessionMapsSync() {
   useEffect(() => {
     if (!actor || !uid) return;
     return live.subscribe(topics.maps(uid), (data) => {
-      const parsed = MapList.safeParse(data);
+      if (data.kind !== 'maps') return;
+      const parsed = MapList.safeParse(data.maps);
       if (parsed.success) actor.send({ type: 'MAPS', maps: parsed.data });
     });
   }, [actor, live, uid]);

@@ -1,8 +1,9 @@
 /**
  * Opens a map in the editor: the copy of its owner, a member (editor or viewer) or an admin
  * through the map data query, or, for anyone else, the public copy to explore (the demo behind
- * /demo): edits then stay in the tab. The session then follows the `map:{id}` topic, so every
- * collaborator's edit appears without reloading, and saves through `editMap`.
+ * /demo): edits then stay in the tab. The session then follows the `map:{id}` topic (a snapshot,
+ * then the map's events folded in by the live client), so every collaborator's edit appears
+ * without reloading, and saves through `editMap`.
  *
  * The person's role (the members route's `yourRole`) picks what the editor offers: a viewer's
  * is read-only. A role change pushed over the socket switches it at once; a socket refusal of
@@ -172,8 +173,9 @@ export function useEditorMap(mapId: string, signedIn: boolean | null, uid: strin
     };
   }, [mapId, signedIn, uid]);
 
-  // Everyone with a role follows the map live: every snapshot (a collaborator's edit, a rename)
-  // lands here; a refusal of the topic means the person was removed.
+  // Everyone with a role follows the map live: its events (a collaborator's edit, a rename) are
+  // folded into the map by the live client, and the session rebases this tab's pending edits on
+  // the result; a refusal of the topic means the person was removed.
   const session = load.status === 'ready' && load.access !== 'explore' ? load.session : null;
   // The socket is back (it was down with the network): send what waits now, as on `online`.
   useEffect(() => {
@@ -194,13 +196,11 @@ export function useEditorMap(mapId: string, signedIn: boolean | null, uid: strin
       if (message.type === 'access' && message.topic === topic) setAccess(message.role ?? 'owner');
     });
     const stopTopic = live.subscribe(topic, (data) => {
-      const record = MapDataRecord.safeParse(data);
-      if (!record.success) return;
-      const document = MapDocument.safeParse(record.data.data);
-      if (!document.success) return;
-      session.receive({ document: document.data, revision: BigInt(record.data.revision) });
-      feeds.get(session)?.set(record.data.history);
-      setLoad((current) => (current.status === 'ready' && current.title !== record.data.title ? { ...current, title: record.data.title } : current));
+      if (data.kind !== 'map') return;
+      const { map } = data;
+      session.receive({ document: map.document, revision: map.revision });
+      feeds.get(session)?.set(map.history);
+      setLoad((current) => (current.status === 'ready' && current.title !== map.title ? { ...current, title: map.title } : current));
     }, (error) => {
       if (error.code === 'permission-denied') setAccess('removed');
     });
