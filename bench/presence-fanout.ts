@@ -9,6 +9,7 @@
  * The 20 tabs are sockets of one account (the map's owner), each its own peer, as tabs are;
  * the receivers keep alive every 2 s, as the editor does.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { LIVE_PROTOCOL_VERSION, type ServerMessage } from '../events/live-messages.js';
 import { PRESENCE_KEEPALIVE_MS, PRESENCE_MIN_INTERVAL_MS, type PresenceState } from '../events/presence.js';
@@ -162,6 +163,11 @@ export async function benchPresenceFanout(db: Database, print: (line: string) =>
       tab.messages = 0;
     }
 
+    // How long the process's event loop was held up meanwhile (the server, the database driver
+    // and the clients all share it; PGlite runs its queries on it).
+    const LOOP_SAMPLE_MS = 5;
+    const loop = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
+    loop.enable();
     // 20 Hz: one update every 50 ms, on a schedule (a late tick does not push the next ones back).
     const began = performance.now();
     for (let x = 0; x < WARM_UP + MOVES; x++) {
@@ -171,6 +177,7 @@ export async function benchPresenceFanout(db: Database, print: (line: string) =>
       move(x);
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000));
+    loop.disable();
 
     const all = [...samples[0]!, ...samples[1]!];
     const expected = MOVES * (CLIENTS - 1);
@@ -180,6 +187,9 @@ export async function benchPresenceFanout(db: Database, print: (line: string) =>
     print(
       `presence fan-out, ${label}: ${summary(all)} (${CLIENTS} tabs in one map, 1 moving at 20 Hz, ${CLIENTS - 1} receiving; ${MOVES} moves; ${all.length}/${expected} deliveries, the rest coalesced; ${Math.round(bytes)} B per push)`,
     );
+    // The histogram holds the sampling timer's whole period: the delay is what exceeds it.
+    const lag = (ns: number) => Math.max(0, ns / 1e6 - LOOP_SAMPLE_MS).toFixed(1);
+    print(`  event loop held up meanwhile: p50 ${lag(loop.percentile(50))} ms, p99 ${lag(loop.percentile(99))} ms, max ${lag(loop.max)} ms`);
     if (bases.length > 1) print(`  same process as the mover: ${summary(samples[0]!)}; the other process (NOTIFY): ${summary(samples[1]!)}`);
   } finally {
     for (const timer of timers) clearInterval(timer);
