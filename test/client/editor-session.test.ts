@@ -183,6 +183,7 @@ function memoryStore(initial: MapEdit[] = []) {
       writes.push([...edits]);
       kept = [...edits];
     },
+    close: () => undefined,
     kept: () => kept,
     writes,
     fail(value) {

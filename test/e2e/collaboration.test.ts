@@ -220,6 +220,27 @@ describe('three people on one map in Chromium', () => {
     expect(await serverTitles(pages.owner, mapId)).toContain('Night kiosk');
   });
 
+  it('two tabs of the editor offline keep their own edits across a reload, and both land', { timeout: 90_000 }, async () => {
+    const first = pages.editor;
+    const second = await contexts.editor.newPage();
+    second.setDefaultTimeout(TIMEOUT);
+    await openEditor(second, mapId);
+    await contexts.editor.setOffline(true);
+    await addLocation(first, 0.2, 0.7, 'Tab one stall');
+    await addLocation(second, 0.8, 0.7, 'Tab two stall');
+    for (const page of [first, second]) await saveStatus(page).getByText('Offline, 2 changes waiting').waitFor();
+    for (const page of [first, second]) await expect(page.reload()).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+    await contexts.editor.setOffline(false);
+    // The first editor opened again takes over what both closed tabs kept.
+    await openEditor(first, mapId);
+    for (const title of ['Tab one stall', 'Tab two stall']) await canvasButton(pages.owner, title).waitFor({ state: 'attached' });
+    await saveStatus(first).getByText('All changes saved').waitFor();
+    await openEditor(second, mapId);
+    await saveStatus(second).getByText('All changes saved').waitFor();
+    expect((await serverTitles(pages.owner, mapId)).filter((title) => title.startsWith('Tab '))).toEqual(['Tab one stall', 'Tab two stall']);
+    await second.close();
+  });
+
   it("the owner removes the editor, whose editor turns read-only at once", { timeout: 60_000 }, async () => {
     const page = pages.owner;
     await page.getByRole('button', { name: 'Share', exact: true }).click();

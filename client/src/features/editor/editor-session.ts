@@ -241,6 +241,8 @@ export class EditorSession {
 
   dispose(): void {
     this.disposed = true;
+    // What is kept stays kept: the next editor of this map takes it over.
+    this.options.store?.close();
     for (const timer of [this.sendTimer, this.retryTimer, this.reloadTimer]) if (timer) clearTimeout(timer);
     this.listeners.clear();
   }

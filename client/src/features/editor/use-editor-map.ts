@@ -20,7 +20,7 @@ import { topics } from '../../../../events/topics';
 import { api, toApiError, type ApiError } from '../../lib/api';
 import { useLiveClient } from '../../lib/live';
 import { EditorSession, type ServerCopy } from './editor-session';
-import { pendingEditsStore } from '../../lib/pending-edits-store';
+import { forgetPendingEdits, pendingEditsStore, type PendingEditsStore } from '../../lib/pending-edits-store';
 
 /** What `GET /api/public/maps/:id` answers (server/routes/public-map-routes.ts). */
 const PublicMap = z.object({ id: z.string(), title: z.string(), state: z.number(), data: z.unknown(), revision: z.string(), test: z.boolean() });
@@ -115,24 +115,26 @@ export function useEditorMap(mapId: string, signedIn: boolean | null, uid: strin
     const controller = new AbortController();
     const { signal } = controller;
     let session: EditorSession | null = null;
+    let store: PendingEditsStore | undefined;
     setLoad({ status: 'loading' });
     if (signedIn === null) return;
 
     const openOwned = async (): Promise<OpenedMap | null> => {
       if (!signedIn) return null;
       try {
-        const store = uid ? pendingEditsStore(uid, mapId) : undefined;
+        const kept = uid ? pendingEditsStore(uid, mapId) : undefined;
+        store = kept;
         const [{ result }, published, restored, members] = await Promise.all([
           api.get(`/api/maps/${encodeURIComponent(mapId)}/data`, MapDataRecord, { signal }),
           getPublicMap(mapId, signal).catch(() => null),
-          store?.load() ?? [],
+          kept?.load() ?? [],
           // Who the person is on this map; without an answer, the server's checks still hold.
           getMapMembers(mapId, signal).catch(() => null),
         ]);
         const role: MapRole = members?.result.yourRole ?? 'owner';
         session = new EditorSession({
           initial: copyOf(result),
-          ...(store ? { store, restored } : {}),
+          ...(kept ? { store: kept, restored } : {}),
           // Only editors' edits reach here (a restore is the server's own); the guard says so to the types.
           save: (edits) => api.callFunction('editMap', { id: mapId, edits: edits.filter(isDocumentEdit) }).then((answer) => answer.result),
           reload: () => api.get(`/api/maps/${encodeURIComponent(mapId)}/data`, MapDataRecord).then((answer) => copyOf(answer.result)),
@@ -145,7 +147,7 @@ export function useEditorMap(mapId: string, signedIn: boolean | null, uid: strin
       } catch (error) {
         const failure = toApiError(error);
         // No longer one's to change (removed, or the map is gone): edits kept for it can never be sent.
-        if (uid && (failure.code === 'permission-denied' || failure.code === 'not-found')) void pendingEditsStore(uid, mapId).save([]).catch(() => undefined);
+        if (uid && (failure.code === 'permission-denied' || failure.code === 'not-found')) void forgetPendingEdits(uid, mapId);
         // Someone else's map: explore its public copy, if it has one.
         if (failure.code === 'permission-denied' || failure.code === 'unauthenticated') return null;
         throw failure;
@@ -170,6 +172,8 @@ export function useEditorMap(mapId: string, signedIn: boolean | null, uid: strin
     return () => {
       controller.abort();
       session?.dispose();
+      // Opened no editor (failed, or left while loading): what it took over goes to the next one.
+      store?.close();
     };
   }, [mapId, signedIn, uid]);
 
