@@ -202,9 +202,10 @@ describe('the editor reports its presence', () => {
     stubFetch({
       ...authRoutes(principal({ uid: 'u1' })),
       'GET /api/maps/m1/data': () => ({ body: { result: { id: 'm1', title: 'Harbour Market', data: document, revision: '1' }, position: '3:0' } }),
+      'GET /api/public/maps/m1': () => ({ body: { result: { id: 'm1', title: 'Harbour Market', data: document, revision: '1', state: 0, test: true } } }),
     });
     const { live } = renderApp('/maps/m1');
-    await screen.findByRole('region', { name: /Map editor/ }, { timeout: 5_000 });
+    await screen.findByRole('region', { name: /Map editor/ }, { timeout: 15_000 });
     await waitFor(() => expect(presenceSent(live).at(-1)).toEqual({ v: LIVE_PROTOCOL_VERSION, type: 'presence', mapId: 'm1', state: state() }));
     act(() => live.deliver(full([ada])));
     expect(within(await screen.findByRole('list', { name: /In this map now/ })).getAllByRole('listitem')[0]).toHaveAttribute('title', 'Ada Lovelace');
