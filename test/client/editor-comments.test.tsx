@@ -69,14 +69,14 @@ describe('comments in the editor', () => {
     const done = thread('t3', { resolved: true, resolvedBy: person('u1', 'Olivia Grant'), comments: [{ ...thread('t3').comments[0]!, created: '2026-11-24T18:09:00.000Z' }] });
     emit([newer, older, done]);
     await user.click(screen.getByRole('tab', { name: 'Comments' }));
-    const list = await screen.findByRole('list', { name: 'Open threads' });
+    const list = await screen.findByRole('list', { name: 'Open threads' }, { timeout: 5_000 });
     const names = within(list).getAllByRole('button').map((button) => button.textContent);
     expect(names).toHaveLength(2);
     expect(names[0]).toMatch(/^Thread 2Ben Ortiz.*First words of t2/);
     expect(names[1]).toMatch(/^Thread 1Ben Ortiz.*on North gate.*First words of t1/);
     expect(screen.getByRole('button', { name: /Resolved 1/ })).toBeInTheDocument();
     // Pins for the open threads only: one on the point, one on the location.
-    const pins = await screen.findAllByRole('button', { name: /^Comment thread \d/ });
+    const pins = await screen.findAllByRole('button', { name: /^Comment thread \d/ }, { timeout: 5_000 });
     expect(pins.map((pin) => pin.textContent)).toEqual(['2', '1']);
     await user.click(screen.getByRole('button', { name: /^Comment thread 1 by Ben Ortiz/ }));
     expect(await screen.findByRole('heading', { name: 'Thread 1 on North gate' })).toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('comments in the editor', () => {
     const { emit, requests } = await openComments();
     emit([]);
     await user.click(screen.getByRole('tab', { name: 'Comments' }));
-    await user.click(await screen.findByRole('button', { name: 'Add comment' }));
+    await user.click(await screen.findByRole('button', { name: 'Add comment' }, { timeout: 5_000 }));
     const target = await screen.findByRole('button', { name: /^Pin the comment here/ });
     fireEvent.click(target, { clientX: 320, clientY: 240 });
     expect(await screen.findByRole('heading', { name: 'New comment on a point on Ground floor' })).toBeInTheDocument();
@@ -111,7 +111,7 @@ describe('comments in the editor', () => {
     const { emit, requests } = await openComments();
     emit([thread('t1')]);
     await user.click(screen.getByRole('tab', { name: 'Comments' }));
-    await user.click(await screen.findByRole('button', { name: /^Thread 1 Ben Ortiz/ }));
+    await user.click(await screen.findByRole('button', { name: /^Thread 1 Ben Ortiz/ }, { timeout: 5_000 }));
     await user.type(screen.getByRole('textbox', { name: 'Reply in thread 1' }), 'On it.');
     await user.click(screen.getByRole('button', { name: 'Reply' }));
     await waitFor(() => expect(requests.find((request) => request.path === '/api/fn/replyToMapComment')?.data).toEqual({ mapId: 'm1', threadId: 't1', body: 'On it.', mentions: [] }));
