@@ -48,14 +48,26 @@ export function Modal({ open, title, description, onClose, children, initialFocu
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
+  // Escape closes it wherever focus is (a control that was disabled while it worked leaves focus
+  // on the page's body), unless it was meant for another dialog opened over this one.
+  const latest = useRef({ busy, onClose });
+  latest.current = { busy, onClose };
+  useEffect(() => {
+    if (!open) return;
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const inDialog = event.target instanceof Element ? event.target.closest('[role="dialog"]') : null;
+      if (inDialog && inDialog !== dialogRef.current) return;
+      event.preventDefault();
+      if (!latest.current.busy) latest.current.onClose();
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, [open]);
+
   if (!open) return null;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      if (!busy) onClose();
-      return;
-    }
     if (event.key !== 'Tab' || !dialogRef.current) return;
     const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.getClientRects().length > 0 || !element.closest('[hidden]'));
     const first = focusable[0];

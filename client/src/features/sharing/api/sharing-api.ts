@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { MapMembers, SharedMapItem, sharingFunctionPayloads, sharingFunctionResults, type SharingFunctionResults } from '../../../../../events/sharing-api';
-import { comparePositions, type Position } from '../../../../../events/position';
 import { api as defaultApi, type ApiAnswer, type ApiClient, type RequestOptions } from '../../../lib/api';
 
 export type SharingFunction = keyof SharingFunctionResults;
@@ -33,19 +32,18 @@ const CATCH_UP_TRIES = 12;
 const CATCH_UP_DELAY_MS = 150;
 
 /**
- * The members as of a write at `after` (read-your-writes): the read model answers with the
- * position it reflects, so a read that lags behind the write is tried again a few times. Gives
- * the last answer when the read model stays behind (the list may then miss the write for now).
+ * The members once they show a change just made (read-your-writes): the members read model
+ * follows the write a moment later, so a read that does not show it yet (`shows` says whether
+ * it does) is tried again a few times. Null when it never did: the caller keeps what it shows.
  */
-export async function getMapMembersAfter(mapId: string, after: Position | null, client: ApiClient = defaultApi, options?: RequestOptions): Promise<MapMembers> {
-  let answer = await getMapMembers(mapId, client, options);
-  for (let tries = 1; after && tries < CATCH_UP_TRIES; tries++) {
-    if (answer.position && comparePositions(answer.position, after) >= 0) break;
-    await new Promise((resolve) => setTimeout(resolve, CATCH_UP_DELAY_MS));
-    if (options?.signal?.aborted) break;
-    answer = await getMapMembers(mapId, client, options);
+export async function getMapMembersShowing(mapId: string, shows: (members: MapMembers) => boolean, client: ApiClient = defaultApi, options?: RequestOptions): Promise<MapMembers | null> {
+  for (let tries = 0; tries < CATCH_UP_TRIES; tries++) {
+    if (tries > 0) await new Promise((resolve) => setTimeout(resolve, CATCH_UP_DELAY_MS));
+    if (options?.signal?.aborted) return null;
+    const { result } = await getMapMembers(mapId, client, options);
+    if (shows(result)) return result;
   }
-  return answer.result;
+  return null;
 }
 
 /** The e-mail check of inviteToMap, run before sending so the field can say what is wrong at once. */

@@ -161,8 +161,8 @@ function InvitationCard({ title, subtitle, children }: { title: string; subtitle
 function StepIcon() {
   return (
     <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-      <circle cx="10" cy="10" r="8" fill="var(--color-primary-soft)" />
-      <path d="m6.5 10.5 2.5 2.5 4.5-5" fill="none" stroke="var(--color-primary)" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      <circle className="invite-page__step-disc" cx="10" cy="10" r="8" />
+      <path className="invite-page__step-check" d="m6.5 10.5 2.5 2.5 4.5-5" fill="none" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }

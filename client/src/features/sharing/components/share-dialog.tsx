@@ -14,7 +14,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import type { MemberRole } from '../../../../../events/map-access';
 import { INVITATION_TTL_DAYS, type MapMembers } from '../../../../../events/sharing-api';
-import type { Position } from '../../../../../events/position';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -23,7 +22,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toApiError } from '../../../lib/api';
 import { copyText } from '../../../lib/clipboard';
 import { formatDateTime, formatRelative } from '../../../utils/format-date';
-import { callSharing, checkInviteEmail, getMapMembersAfter } from '../api/sharing-api';
+import { callSharing, checkInviteEmail, getMapMembers, getMapMembersShowing } from '../api/sharing-api';
 import { PersonAvatar } from './person-avatar';
 import { ROLE_HINTS, ROLE_LABELS } from './roles';
 import './share-dialog.css';
@@ -58,17 +57,22 @@ export function ShareDialog({ open, mapId, mapTitle, myUid, onClose, onLeft }: S
   const closeRef = useRef<HTMLButtonElement>(null);
   const controller = useRef<AbortController | null>(null);
 
+  /**
+   * Reads the list again; with `shows`, only once it shows a change just made (until then, what
+   * is on screen already shows it).
+   */
   const refresh = useCallback(
-    async (after: Position | null = null) => {
+    async (shows?: (members: MapMembers) => boolean) => {
       const signal = controller.current?.signal;
+      const options = signal ? { signal } : {};
       try {
-        const next = await getMapMembersAfter(mapId, after, undefined, signal ? { signal } : {});
-        if (!signal?.aborted) {
+        const next = shows ? await getMapMembersShowing(mapId, shows, undefined, options) : (await getMapMembers(mapId, undefined, options)).result;
+        if (next && !signal?.aborted) {
           setMembers(next);
           setLoadError(null);
         }
       } catch (error) {
-        if (!signal?.aborted) setLoadError(toApiError(error).message);
+        if (!signal?.aborted && !shows) setLoadError(toApiError(error).message);
       }
     },
     [mapId],
@@ -95,15 +99,20 @@ export function ShareDialog({ open, mapId, mapTitle, myUid, onClose, onLeft }: S
     return () => clearTimeout(timer);
   }, [toast]);
 
-  /** Runs one change: busy while it runs, its error in place, the list read back after. */
-  const run = async (pending: Pending, change: () => Promise<Position | null>, done?: string) => {
+  /**
+   * Runs one change: busy while the server decides, its error in place; then the list is read
+   * back once it shows the change (`change` answers how to tell).
+   */
+  const run = async (pending: Pending, change: () => Promise<(members: MapMembers) => boolean>, done?: string) => {
     const key = keyOf(pending);
+    // The control that started it is disabled meanwhile, which takes focus from it: give it back.
+    const had = window.document.activeElement instanceof HTMLElement ? window.document.activeElement : null;
     setBusy((keys) => new Set(keys).add(key));
     setErrors(({ [key]: _gone, ...rest }) => rest);
     try {
-      const position = await change();
+      const shows = await change();
       if (done) setToast(done);
-      await refresh(position);
+      void refresh(shows);
       return true;
     } catch (error) {
       setErrors((current) => ({ ...current, [key]: toApiError(error).message }));
@@ -114,6 +123,13 @@ export function ShareDialog({ open, mapId, mapTitle, myUid, onClose, onLeft }: S
         next.delete(key);
         return next;
       });
+      setTimeout(() => {
+        const active = window.document.activeElement;
+        if (active && active !== window.document.body) return;
+        if (had?.isConnected && !had.matches(':disabled')) had.focus();
+        else if (emailRef.current) emailRef.current.focus();
+        else closeRef.current?.focus();
+      });
     }
   };
 
@@ -123,7 +139,7 @@ export function ShareDialog({ open, mapId, mapTitle, myUid, onClose, onLeft }: S
     run(
       { kind: 'invite' },
       async () => {
-        const { result, position } = await callSharing('inviteToMap', { mapId, email, role });
+        const { result } = await callSharing('inviteToMap', { mapId, email, role });
         // Shown at once; the read-back replaces it with the server's own entry.
         const now = new Date();
         setMembers((current) =>
@@ -137,7 +153,7 @@ export function ShareDialog({ open, mapId, mapTitle, myUid, onClose, onLeft }: S
               }
             : current,
         );
-        return position;
+        return (members) => members.invitations.some((item) => item.invitationId === result.invitationId);
       },
       `Invitation sent to ${email}.`,
     );
@@ -148,7 +164,8 @@ export function ShareDialog({ open, mapId, mapTitle, myUid, onClose, onLeft }: S
       async () => {
         setMembers((current) => (current ? { ...current, members: current.members.map((member) => (member.uid === uid ? { ...member, role } : member)) } : current));
         try {
-          return (await callSharing('setMapMemberRole', { mapId, uid, role })).position;
+          await callSharing('setMapMemberRole', { mapId, uid, role });
+          return (members) => members.members.some((member) => member.uid === uid && member.role === role);
         } catch (error) {
           await refresh();
           throw error;
@@ -163,9 +180,9 @@ export function ShareDialog({ open, mapId, mapTitle, myUid, onClose, onLeft }: S
     const ok = await run(
       { kind: 'remove', uid },
       async () => {
-        const { position } = await callSharing('removeMapMember', { mapId, uid });
+        await callSharing('removeMapMember', { mapId, uid });
         setMembers((current) => (current ? { ...current, members: current.members.filter((member) => member.uid !== uid) } : current));
-        return position;
+        return (members) => !members.members.some((member) => member.uid === uid);
       },
       `${displayName} no longer has access.`,
     );
@@ -176,9 +193,9 @@ export function ShareDialog({ open, mapId, mapTitle, myUid, onClose, onLeft }: S
     void run(
       { kind: 'revoke', invitationId },
       async () => {
-        const { position } = await callSharing('revokeMapInvitation', { mapId, invitationId });
+        await callSharing('revokeMapInvitation', { mapId, invitationId });
         setMembers((current) => (current ? { ...current, invitations: current.invitations.filter((item) => item.invitationId !== invitationId) } : current));
-        return position;
+        return (members) => !members.invitations.some((item) => item.invitationId === invitationId);
       },
       `The invitation to ${email} no longer works.`,
     );
@@ -187,9 +204,9 @@ export function ShareDialog({ open, mapId, mapTitle, myUid, onClose, onLeft }: S
     void run(
       { kind: 'link' },
       async () => {
-        const { result, position } = await callSharing('setMapViewLink', { mapId, enabled });
+        const { result } = await callSharing('setMapViewLink', { mapId, enabled });
         setMembers((current) => (current ? { ...current, viewLink: result.url } : current));
-        return position;
+        return (members) => members.viewLink === result.url;
       },
       enabled ? 'Anyone with the link can now view this map.' : 'The link no longer opens this map.',
     );
