@@ -173,6 +173,7 @@ export async function buildApp(
         mailer: services.mailer,
         onMailError: (error) => app.log.error({ err: error }, 'sending a mention notice failed'),
         viewLinkKeys,
+        rateLimiter: services.rateLimiter,
       });
       await queryRoutes(product, db);
       await commentRoutes(product, db);

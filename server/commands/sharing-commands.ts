@@ -13,6 +13,7 @@ import { hashSecret, newLinkSecret, requireMapAccess } from '../access/map-acces
 import { viewLinkUrl, type ViewLinkKeys } from '../access/view-link-keys.js';
 import { invitationMail } from '../mail/invitation-mail.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { Limit, RateLimiter } from '../security/rate-limiter.js';
 import type { CommandMetadata } from './command-handler.js';
 import { runMapCommand, type MapCommandDeps } from './map-commands.js';
 
@@ -20,7 +21,13 @@ export interface SharingDeps extends MapCommandDeps {
   mailer: Mailer;
   publicUrl: string;
   viewLinkKeys: ViewLinkKeys;
+  /** Invitations are mail to any address: how many one person may send (none when absent). */
+  rateLimiter?: RateLimiter;
 }
+
+/** Generous for people sharing maps, tight for a script mailing strangers through us: per map, and per inviter over all their maps. */
+export const INVITATIONS_PER_HOUR: Limit = { max: 50, windowMs: 60 * 60 * 1000 };
+export const INVITATIONS_PER_INVITER_PER_HOUR: Limit = { max: 200, windowMs: 60 * 60 * 1000 };
 
 type Payload<N extends keyof typeof sharingFunctionPayloads> = z.output<(typeof sharingFunctionPayloads)[N]>;
 
@@ -36,6 +43,10 @@ export function invitationUrl(publicUrl: string, token: string): string {
 
 export async function inviteToMap(deps: SharingDeps, payload: Payload<'inviteToMap'>, meta: CommandMetadata) {
   const principal = requireUser(meta);
+  if (deps.rateLimiter) {
+    await deps.rateLimiter.hit('invite-map', INVITATIONS_PER_HOUR, [payload.mapId]);
+    await deps.rateLimiter.hit('invite', INVITATIONS_PER_INVITER_PER_HOUR, [principal.uid]);
+  }
   const token = newLinkSecret();
   const invitationId = deps.ids.uuid();
   const outcome = await runMapCommand(

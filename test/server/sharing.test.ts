@@ -10,6 +10,7 @@ import { LIVE_PROTOCOL_VERSION, type ServerMessage } from '../../events/live-mes
 import type { MapMembers, SharedMapItem } from '../../events/sharing-api.js';
 import { topics } from '../../events/topics.js';
 import { buildApp } from '../../server/app.js';
+import { INVITATIONS_PER_HOUR } from '../../server/commands/sharing-commands.js';
 import { loadConfig } from '../../server/config.js';
 import { openPostgresDatabase } from '../../server/db/postgres-database.js';
 import { openServices } from '../../server/services.js';
@@ -162,6 +163,16 @@ describe.each(databaseTargets)('sharing a map on $name', (target) => {
     await projected(server, left.body.position);
     expect((await get(server, `/api/maps/${mapId}/data`, cy)).status).toBe(403);
     expect(await call(server, 'leaveMap', { mapId }, owner)).toMatchObject({ status: 403, body: { error: { message: 'The owner cannot leave their own map.' } } });
+  });
+
+  it('a map sends at most 50 invitations an hour (each is a mail to any address)', async () => {
+    const owner = await person(server, 'owner');
+    const mapId = await newMap(server, owner);
+    for (let n = 0; n < INVITATIONS_PER_HOUR.max; n++) {
+      expect((await call(server, 'inviteToMap', { mapId, email: `guest${n}@example.com`, role: 'viewer' }, owner)).status).toBe(200);
+    }
+    expect((await call(server, 'inviteToMap', { mapId, email: 'one-too-many@example.com', role: 'viewer' }, owner)).status).toBe(429);
+    expect((await server.services.outbox!.list(500)).some((message) => message.to === 'one-too-many@example.com')).toBe(false);
   });
 
   it('the view link shows an unpublished map to anyone holding it, until it is made anew or turned off', async () => {
