@@ -44,6 +44,8 @@ export function invitationUrl(publicUrl: string, token: string): string {
 export async function inviteToMap(deps: SharingDeps, payload: Payload<'inviteToMap'>, meta: CommandMetadata) {
   const principal = requireUser(meta);
   if (deps.rateLimiter) {
+    // Only those who may share count against a map (a stranger cannot use its invitations up).
+    await requireMapAccess(deps.db, principal, payload.mapId, 'manage');
     await deps.rateLimiter.hit('invite-map', INVITATIONS_PER_HOUR, [payload.mapId]);
     await deps.rateLimiter.hit('invite', INVITATIONS_PER_INVITER_PER_HOUR, [principal.uid]);
   }
