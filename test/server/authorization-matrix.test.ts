@@ -217,7 +217,8 @@ describe.each(databaseTargets)('the authorization matrix on $name', (target) => 
       admin: { ...(await registerUser(server, 'admin@example.com')), email: 'admin@example.com' },
     };
     world = await buildWorld();
-  });
+    // Seven accounts (scrypt) and a shared map, on a machine other suites share.
+  }, 180_000);
   afterAll(() => server?.close());
 
   it('has a row for every function, every /api route and every kind of topic', () => {
@@ -244,7 +245,8 @@ describe.each(databaseTargets)('the authorization matrix on $name', (target) => 
       if (own) await dispose(own);
     }
     expect(answers).toEqual(entry.expect);
-  });
+    // A row that gives each allowed role a map of its own builds up to eight.
+  }, 180_000);
 
   it.each(Object.keys(routeRows))('route %s', async (key) => {
     const entry = routeRows[key]!;
@@ -265,7 +267,8 @@ describe.each(databaseTargets)('the authorization matrix on $name', (target) => 
       answers[role] = wanted === 'allowed' && response.status !== 401 && response.status !== 403 && response.status < 500 ? 'allowed' : response.status;
     }
     expect(answers).toEqual(entry.expect);
-  });
+    // Signing-out rows register or sign in a throwaway session per role.
+  }, 120_000);
 
   it.each(Object.keys(topicRows) as Array<keyof typeof topics>)('topic %s', async (kind) => {
     const entry = topicRows[kind];

@@ -49,7 +49,7 @@ describe.each(databaseTargets)('sharing a map on $name', (target) => {
     server = await startTestServer(target);
     [ada, ben, cy, dee] = [await person(server, 'ada'), await person(server, 'ben'), await person(server, 'cy'), await person(server, 'dee')];
     admin = { ...(await registerUser(server, 'admin@example.com')), email: 'admin@example.com' };
-  });
+  }, 120_000);
   afterAll(() => server.close());
 
   it('mails the invitation with its link; the invitee accepts and sees the map in "Shared with me"', async () => {
@@ -173,7 +173,7 @@ describe.each(databaseTargets)('sharing a map on $name', (target) => {
     }
     expect((await call(server, 'inviteToMap', { mapId, email: 'one-too-many@example.com', role: 'viewer' }, owner)).status).toBe(429);
     expect((await server.services.outbox!.list(500)).some((message) => message.to === 'one-too-many@example.com')).toBe(false);
-  });
+  }, 120_000);
 
   it('the view link shows an unpublished map to anyone holding it, until it is made anew or turned off', async () => {
     const owner = await person(server, 'owner');
