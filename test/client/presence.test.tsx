@@ -117,16 +117,17 @@ describe('presence on the map', () => {
     camera.setMap(1000, 800, 1, 8, null);
     camera.flush();
     const anchorOf = (id: string) => (id === 'cafe' ? cafe.position : null);
+    const onLayerChange = vi.fn();
     const view = render(
       <PresenceProvider mapId="m1" enabled live={live}>
-        <PresenceAvatars />
+        <PresenceAvatars camera={camera} document={doc} onLayerChange={onLayerChange} />
         <EditingNotice locationId="cafe" />
         <div style={{ position: 'relative' }}>
           <PresenceOverlay camera={camera} document={doc} layerId="ground" anchorOf={anchorOf} />
         </div>
       </PresenceProvider>,
     );
-    return { live, camera, view };
+    return { live, camera, view, onLayerChange };
   }
 
   const translated = (point: { x: number; y: number }) => `translate3d(${Math.round(point.x * 10) / 10}px, ${Math.round(point.y * 10) / 10}px, 0)`;
@@ -190,6 +191,40 @@ describe('presence on the map', () => {
     const many = within(screen.getByRole('list', { name: 'In this map now: 5 people' }));
     expect(many.getAllByRole('listitem').map((item) => item.getAttribute('title'))).toEqual(['Ben Okafor', 'Ada Lovelace', 'You, Avery Quinn (2 tabs)', 'Cy Twombly, Di']);
     expect(many.getAllByRole('listitem').at(-1)).toHaveTextContent('+2');
+  });
+});
+
+describe('following someone', () => {
+  it("takes the map to a person's pointer when their avatar is clicked", async () => {
+    const user = userEvent.setup();
+    const live = new FakeLive();
+    live.setState('open');
+    const camera = new Camera();
+    camera.setViewport(800, 600);
+    camera.setMap(1000, 800, 1, 8, null);
+    camera.zoomBy(4);
+    camera.flush();
+    const onLayerChange = vi.fn();
+    render(
+      <PresenceProvider mapId="m1" enabled live={live}>
+        <PresenceAvatars camera={camera} document={emptyMapDocument()} onLayerChange={onLayerChange} />
+      </PresenceProvider>,
+    );
+    await waitFor(() => expect(presenceSent(live)).toHaveLength(1));
+    act(() => live.deliver(full([ada, upstairs])));
+    // Ben is upstairs: his floor, then his spot.
+    await user.click(await screen.findByRole('button', { name: 'Go to Ben Okafor' }));
+    expect(onLayerChange).toHaveBeenLastCalledWith('first');
+    act(() => live.deliver(change([{ ...ada, state: { ...ada.state, cursor: { layer: 'ground', x: 300, y: 250 } } }])));
+    await user.click(screen.getByRole('button', { name: 'Go to Ada Lovelace' }));
+    expect(onLayerChange).toHaveBeenLastCalledWith('ground');
+    await waitFor(() => {
+      const middle = camera.toMap(400, 300);
+      expect(middle.x).toBeCloseTo(300, 0);
+      expect(middle.y).toBeCloseTo(250, 0);
+    });
+    // Oneself is no button.
+    expect(screen.queryByRole('button', { name: /Go to You/ })).toBeNull();
   });
 });
 

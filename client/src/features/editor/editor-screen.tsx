@@ -330,7 +330,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
         <TitleField mapId={mapId} title={title} editable={!explore && !readOnly} onSaved={onTitleChange} onError={setToast} />
         <SaveStatus status={snapshot.status} unsaved={snapshot.unsaved} />
         <div className="ed-bar__actions">
-          <PresenceAvatars />
+          <PresenceAvatars camera={camera} document={doc} onLayerChange={setLayerChoice} />
           {!explore && renderSharing ? renderSharing({ mapId, title }) : null}
           <div className="ed-bar__group" role="group" aria-label="History">
             <button type="button" className="ed-icon-button" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!snapshot.canUndo} onClick={session.undo}>
