@@ -331,7 +331,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
         <SaveStatus status={snapshot.status} unsaved={snapshot.unsaved} />
         <div className="ed-bar__actions">
           <PresenceAvatars camera={camera} document={doc} onLayerChange={setLayerChoice} />
-          {!explore && renderSharing ? renderSharing({ mapId, title }) : null}
+          {!explore && access !== 'removed' && renderSharing ? renderSharing({ mapId, title }) : null}
           <div className="ed-bar__group" role="group" aria-label="History">
             <button type="button" className="ed-icon-button" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!snapshot.canUndo} onClick={session.undo}>
               <EditorIcon name="undo" />

@@ -96,6 +96,7 @@ export function SharedMaps({ mapHref }: { mapHref(id: string): string }) {
 
 function SharedMapCard({ map, href }: { map: SharedMapItem; href: string }) {
   const headingId = `shared-${map.id}-title`;
+  const verb = map.role === 'viewer' ? 'View' : 'Open';
   return (
     <article className="shared-card card" aria-labelledby={headingId}>
       <div className="shared-card__head">
@@ -117,8 +118,8 @@ function SharedMapCard({ map, href }: { map: SharedMapItem; href: string }) {
         </time>
       </p>
       <div className="shared-card__actions">
-        <Link to={href} className="btn btn--secondary btn--sm" aria-label={`Open ${map.title}`}>
-          {map.role === 'viewer' ? 'View' : 'Open'}
+        <Link to={href} className="btn btn--secondary btn--sm" aria-label={`${verb} ${map.title}`}>
+          {verb}
         </Link>
       </div>
     </article>
