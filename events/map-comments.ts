@@ -92,6 +92,11 @@ export interface MapCommentContext {
   access: MapAccessFacts | null;
   /** The map's people (owner and members) with their names, for mentions. */
   people: readonly MapPerson[];
+  /**
+   * The floors and locations a new thread may be pinned to (the map's document now); without
+   * them any well-formed anchor is taken.
+   */
+  places?: { layers: ReadonlySet<string>; locations: ReadonlySet<string> };
 }
 
 // ---- state --------------------------------------------------------------------------------
@@ -207,6 +212,15 @@ function requireThread(state: MapCommentsState, threadId: string): ThreadRecord 
   return thread;
 }
 
+/** A new thread is pinned to a floor or a location the map has now. */
+function requirePlace(anchor: CommentAnchor, places: MapCommentContext['places']): void {
+  if (!places) return;
+  if (anchor.kind === 'point' && !places.layers.has(anchor.layer)) throw new DomainError('invalid-argument', `anchor.layer: there is no floor ${anchor.layer}`);
+  if (anchor.kind === 'location' && !places.locations.has(anchor.locationId)) {
+    throw new DomainError('invalid-argument', `anchor.locationId: there is no location ${anchor.locationId}`);
+  }
+}
+
 export function decideMapComments(command: MapCommentCommand, state: MapCommentsState, context: MapCommentContext): MapCommentEvent[] {
   const access = requireMap(context);
   const principal = context.principal;
@@ -219,6 +233,7 @@ export function decideMapComments(command: MapCommentCommand, state: MapComments
     case 'AddComment': {
       const { commentId, anchor, body, mentions } = command.data;
       if (state.comments.has(commentId)) throw new DomainError('aborted', 'A comment with this id already exists.');
+      requirePlace(anchor, context.places);
       return [
         {
           type: 'CommentAdded',

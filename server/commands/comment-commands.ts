@@ -42,7 +42,8 @@ async function runCommentCommand(deps: CommentDeps, command: MapCommentCommand, 
   const decider: Decider<MapCommentCommand, MapCommentEvent, MapCommentsState> = {
     initialState: initialMapCommentsState,
     evolve: evolveMapComments,
-    decide: (c, state) => decideMapComments(c, state, { principal: meta.principal, now: meta.now, access: people?.access ?? null, people: people?.people ?? [] }),
+    decide: (c, state) =>
+      decideMapComments(c, state, { principal: meta.principal, now: meta.now, access: people?.access ?? null, people: people?.people ?? [], ...(people ? { places: people.places } : {}) }),
     parse: (recorded) => (MAP_COMMENT_EVENT_TYPES.has(recorded.type) ? MapCommentEvent.parse({ type: recorded.type, data: recorded.data }) : null),
   };
   const outcome = await handleCommand(deps.store, deps.ids, streams.mapComments(command.data.mapId), decider, command, meta);

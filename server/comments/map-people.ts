@@ -20,6 +20,8 @@ export interface MapPersonContact extends MapPerson {
 export interface MapPeople {
   /** The map's title, for notices. */
   title: string;
+  /** The floors and locations a thread may be pinned to now. */
+  places: { layers: ReadonlySet<string>; locations: ReadonlySet<string> };
   access: MapAccessFacts;
   people: MapPersonContact[];
 }
@@ -48,5 +50,12 @@ export async function loadMapPeople(db: Queryable, mapId: string): Promise<MapPe
       email: current.get(member.uid)?.email ?? member.email,
     })),
   ];
-  return { title: map.title, access, people };
+  return { title: map.title, places: placesOf(map.data), access, people };
+}
+
+/** The ids of a document's floors and locations (read as stored: the read model keeps valid documents). */
+function placesOf(data: unknown): MapPeople['places'] {
+  const document = (data ?? {}) as { layers?: Array<{ id?: unknown }>; locations?: Array<{ id?: unknown }> };
+  const ids = (items: Array<{ id?: unknown }> | undefined) => new Set((items ?? []).map((item) => item.id).filter((id): id is string => typeof id === 'string'));
+  return { layers: ids(document.layers), locations: ids(document.locations) };
 }

@@ -168,6 +168,19 @@ describe('map comments decider', () => {
     expect(findMentions('never mind', folks, ['a2'], 'w', facts)).toEqual([]);
   });
 
+  it('a new thread is pinned to a floor or a location the map has now', () => {
+    const places = { layers: new Set(['ground']), locations: new Set(['gate']) };
+    const at = (anchor: MapCommentCommand & { type: 'AddComment' }) => decideMapComments(anchor, given(), { principal: viewer, now, access, people, places });
+    expect(at({ type: 'AddComment', data: { mapId: 'm1', commentId: 'c1', anchor: { kind: 'location', locationId: 'gate' }, body: 'Here' } })).toHaveLength(1);
+    expect(refusal(() => at({ type: 'AddComment', data: { mapId: 'm1', commentId: 'c1', anchor: { kind: 'location', locationId: 'gone' }, body: 'Here' } }))).toMatchObject({
+      code: 'invalid-argument',
+      message: 'anchor.locationId: there is no location gone',
+    });
+    expect(refusal(() => at({ type: 'AddComment', data: { mapId: 'm1', commentId: 'c1', anchor: { kind: 'point', x: 1, y: 1, layer: 'attic' }, body: 'Here' } })).message).toBe(
+      'anchor.layer: there is no floor attic',
+    );
+  });
+
   it('an id like __proto__ is just an id', () => {
     expect(refusal(() => when(given(), { type: 'ResolveThread', data: { mapId: 'm1', threadId: '__proto__' } }, owner)).code).toBe('not-found');
     expect(when(given(), add('__proto__'), owner)).toHaveLength(1);

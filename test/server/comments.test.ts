@@ -196,6 +196,8 @@ describe.each(databaseTargets)('map comments on $name', (target) => {
       [{ mapId, anchor: { kind: 'point', x: 1, y: 1, layer: 'ground' }, body: 'a\u0000b' }, /NUL/],
       [{ mapId, anchor: { kind: 'shape' }, body: 'Hi' }, /anchor/i],
       [{ mapId, body: 'Hi' }, /anchor/],
+      [{ mapId, anchor: { kind: 'point', x: 1, y: 1, layer: 'attic' }, body: 'Hi' }, /^anchor\.layer: there is no floor attic$/],
+      [{ mapId, anchor: { kind: 'location', locationId: 'nowhere' }, body: 'Hi' }, /^anchor\.locationId: there is no location nowhere$/],
     ];
     for (const [data, message] of cases) {
       const answer = await call(server, 'addMapComment', data, olga);
