@@ -235,6 +235,11 @@ describe('the editor by role', () => {
     expect(body).toBeDisabled();
     expect(within(body).getAllByRole('button').length).toBeGreaterThan(0);
     for (const control of within(body).queryAllByRole('button')) expect(control).toBeDisabled();
+    // The history is theirs to read: the timeline opens, versions are not theirs to change.
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    const history = screen.getByRole('tabpanel');
+    expect(within(history).getByRole('button', { name: 'Open the timeline' })).toBeEnabled();
+    expect(within(history).getByRole('button', { name: /Save version/ })).toBeDisabled();
     // Keyboard shortcuts change nothing either.
     screen.getByRole('region', { name: /Map editor/ }).querySelector<HTMLElement>('.mf-viewport')!.focus();
     await user.keyboard('a{Enter}');

@@ -296,6 +296,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
           <HistoryPanel
             mapId={mapId}
             history={explore || !historyFeed ? null : historyEntries}
+            readOnly={readOnly}
             onOpenTimeline={() => {
               setPreview(false);
               setPlacing(false);
@@ -387,8 +388,8 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
             </button>
           </div>
           <div className="ed-panel__body">
-            {/* Viewers comment too: only the comments stay open to them. */}
-            <fieldset className="ed-readonly" disabled={readOnly && !(tab === 'comments' && access === 'viewer')}>
+            {/* Viewers comment too, and read the history (the panel keeps its own changes closed to them). */}
+            <fieldset className="ed-readonly" disabled={readOnly && !((tab === 'comments' || tab === 'history') && access === 'viewer')}>
               {panel()}
             </fieldset>
           </div>

@@ -22,6 +22,8 @@ export interface HistoryPanelProps {
   onOpenTimeline: () => void;
   /** Said after a restore (the editor's toast). */
   onRestored?: (message: string) => void;
+  /** A viewer's: the versions are shown but not saved, renamed, restored or deleted; the timeline and audit log stay open. */
+  readOnly?: boolean;
 }
 
 /** The product's own entries: before every restore (unnamed checkpoints look like any other). */
@@ -33,7 +35,7 @@ export function isAutomatic(entry: Pick<HistoryEntry, 'name' | 'auto'>): boolean
 const describe = (entry: HistoryEntry) => entryTitle(entry, formatDateTime);
 const errorOf = (error: unknown) => toApiError(error).message;
 
-export function HistoryPanel({ mapId, history, onOpenTimeline, onRestored }: HistoryPanelProps) {
+export function HistoryPanel({ mapId, history, onOpenTimeline, onRestored, readOnly = false }: HistoryPanelProps) {
   if (history === null) {
     return (
       <div className="ep-panel">
@@ -43,10 +45,10 @@ export function HistoryPanel({ mapId, history, onOpenTimeline, onRestored }: His
       </div>
     );
   }
-  return <OwnHistory mapId={mapId} history={history} onOpenTimeline={onOpenTimeline} {...(onRestored ? { onRestored } : {})} />;
+  return <OwnHistory mapId={mapId} history={history} onOpenTimeline={onOpenTimeline} readOnly={readOnly} {...(onRestored ? { onRestored } : {})} />;
 }
 
-function OwnHistory({ mapId, history, onOpenTimeline, onRestored }: HistoryPanelProps & { history: readonly HistoryEntry[] }) {
+function OwnHistory({ mapId, history, onOpenTimeline, onRestored, readOnly = false }: HistoryPanelProps & { history: readonly HistoryEntry[] }) {
   const ids = useId();
   const calls = useMemo(
     () => ({
@@ -87,6 +89,7 @@ function OwnHistory({ mapId, history, onOpenTimeline, onRestored }: HistoryPanel
 
   return (
     <div className="ep-panel ep-hist">
+      <fieldset className="ed-readonly" disabled={readOnly}>
       <SaveVersion mapId={mapId} />
 
       <section className="ep-section" aria-labelledby={`${ids}-versions`}>
@@ -121,6 +124,7 @@ function OwnHistory({ mapId, history, onOpenTimeline, onRestored }: HistoryPanel
           </ul>
         )}
       </section>
+      </fieldset>
 
       <section className="ep-section" aria-labelledby={`${ids}-audit`}>
         <h3 id={`${ids}-audit`} className="ep-section__title">
