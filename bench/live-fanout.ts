@@ -126,17 +126,20 @@ async function measure(bases: string[], cookie: string, size: number, print: (li
     const receivers = peers.slice(1);
     const latencies: number[] = [];
     const bytes: number[] = [];
+    /** The editor's own answer (the command's part of the latency). */
+    const answers: number[] = [];
     for (let i = 0; i < WARM_UP + EDITS; i++) {
       const title = `Shop ${i % size} edit-${i}-${Math.random().toString(36).slice(2, 8)}`;
       const edit: MapEdit = { type: 'LocationUpdated', id: `shop-${i % size}`, changes: { title } };
       const started = performance.now();
       const arrivals = receivers.map((peer) => peer.await(title).then((length) => ({ length, at: performance.now() })));
-      const answered = callFn('editMap', { id: mapId, edits: [edit] });
+      const answered = callFn('editMap', { id: mapId, edits: [edit] }).then(() => performance.now());
       let timer: NodeJS.Timeout | undefined;
       const timedOut = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`edit ${i} never reached every peer`)), 20_000)));
       const got = await Promise.race([Promise.all(arrivals), timedOut]).finally(() => clearTimeout(timer));
-      await answered;
+      const answeredAt = await answered;
       if (i < WARM_UP) continue;
+      answers.push(answeredAt - started);
       for (const arrival of got) {
         latencies.push(arrival.at - started);
         bytes.push(arrival.length);
@@ -144,7 +147,7 @@ async function measure(bases: string[], cookie: string, size: number, print: (li
     }
     print(
       `${label}, ${size} locations: edit-to-peer median ${median(latencies).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms; ` +
-        `bytes per push median ${median(bytes)} (max ${Math.max(...bytes)}) (${EDITS} edits × ${receivers.length} peers)`,
+        `bytes per push median ${median(bytes)} (max ${Math.max(...bytes)}); editMap answered median ${median(answers).toFixed(1)} ms (${EDITS} edits × ${receivers.length} peers)`,
     );
   } finally {
     for (const peer of peers) peer.socket.close();

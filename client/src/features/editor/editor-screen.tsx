@@ -31,6 +31,7 @@ import { LocationsPanel } from './panels/locations-panel';
 import { PublishPanel } from './panels/publish-panel';
 import { SettingsPanel } from './panels/settings-panel';
 import { SharePanel } from './panels/share-panel';
+import { OverwriteNotices } from './overwrite-notices';
 import { SaveStatus } from './save-status';
 import { TimelineView } from './timeline/timeline-view';
 import { AccessBanner } from './access-banner';
@@ -435,6 +436,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
               </Button>
             </div>
           ) : null}
+          <OverwriteNotices session={session} />
           <div className="ed-toast" role="status" aria-live="polite">
             {toast ? <span>{toast}</span> : null}
           </div>

@@ -23,6 +23,8 @@ import type { MapDocument } from '../../../../events/map-document';
 import type { MapEdit } from '../../../../events/map-edits';
 import { applyEdits } from '../../../../events/map-edit-inverse';
 import type { ApiError } from '../../lib/api';
+import type { LiveMapEvent } from '../../../../events/live-messages';
+import { OverwriteWatch, RECENT_MS, type FieldRef, type OverwriteNotice } from './overwrites';
 import type { EditOptions } from './panels/panel-props';
 import type { PendingEditsStore } from '../../lib/pending-edits-store';
 
@@ -38,6 +40,8 @@ export interface EditorSnapshot {
   error: string | null;
   /** How many edits wait to be saved. */
   unsaved: number;
+  /** Collaborators' writes that overwrote what this tab had just changed ("Ben changed the title to …"). */
+  notices: readonly OverwriteNotice[];
 }
 
 export interface ServerCopy {
@@ -55,6 +59,8 @@ export interface EditorSessionOptions {
   save: ((edits: MapEdit[]) => Promise<{ revision: string }>) | null;
   /** Reads the server's copy again (when a push seems lost). */
   reload?: () => Promise<ServerCopy>;
+  /** This tab's user: events by anyone else that overwrite this tab's recent changes are told. */
+  me?: string | null;
   /** Keeps the edits not yet acknowledged across reloads; without it they live as long as the tab. */
   store?: PendingEditsStore;
   /** Edits an earlier session kept in the store, oldest first: replayed on `initial` and sent. */
@@ -112,6 +118,9 @@ export class EditorSession {
   private disposed = false;
   /** A viewer's (or a removed member's) editor: nothing this tab does changes the map. */
   private readOnly = false;
+  private readonly overwrites = new OverwriteWatch();
+  /** Fields outside the document (the title) -> when this tab last changed them. */
+  private readonly fieldsTouchedAt = new Map<string, number>();
   private readonly now: () => number;
   /** The unacknowledged edits the store should hold, and whether it holds them (written, no write failed). */
   private toKeep: readonly MapEdit[] = [];
@@ -173,6 +182,7 @@ export class EditorSession {
       if (this.undoSteps.length > UNDO_LIMIT) this.undoSteps.shift();
     }
     this.redoSteps = [];
+    this.overwrites.touched(result.applied, now);
     this.enqueue(result.applied, options.coalesce ? COALESCED_SEND_DELAY_MS : SEND_DELAY_MS);
   };
 
@@ -189,6 +199,7 @@ export class EditorSession {
       // Nothing of it applies any more (a collaborator removed what it touched): the next one.
       if (result.applied.length === 0) continue;
       to.push({ edits: result.inverse, coalesce: undefined, at: 0 });
+      this.overwrites.touched(result.applied, this.now());
       this.enqueue(result.applied, SEND_DELAY_MS);
       return;
     }
@@ -210,18 +221,40 @@ export class EditorSession {
     this.publish();
   };
 
+  readonly dismissNotice = (id: number): void => {
+    if (this.overwrites.dismiss(id)) this.publish();
+  };
+
+  /** This tab changed something outside the document (the map's title, saved on its own). */
+  readonly touchField = (field: FieldRef): void => {
+    this.fieldsTouchedAt.set(`${field.kind}:${field.id}:${field.field}`, this.now());
+  };
+
+  /** A collaborator changed such a field; told if this tab changed it within the last few seconds. */
+  readonly heardField = (field: FieldRef, by: string, text: string): void => {
+    const at = this.fieldsTouchedAt.get(`${field.kind}:${field.id}:${field.field}`);
+    if (at === undefined || this.now() - at >= RECENT_MS) return;
+    this.overwrites.add(by, text, field);
+    this.publish();
+  };
+
   // ---- the server's side --------------------------------------------------------------------
 
-  /** A snapshot of the map data arrived (pushed or read). Older ones than what we have are ignored. */
-  readonly receive = (copy: ServerCopy): void => {
+  /**
+   * The server's copy moved (a snapshot, or the map's events folded in by the live client, given
+   * as `events` to tell who overwrote what). Older copies than what we have are ignored.
+   */
+  readonly receive = (copy: ServerCopy, events: readonly LiveMapEvent[] = []): void => {
     if (copy.revision < this.server.revision) return;
+    const before = this.snapshot.document;
     this.server = copy;
     this.queue = this.queue.filter((batch) => batch.revision === null || batch.revision > copy.revision);
     if (!this.queue.some((batch) => batch.revision !== null) && this.reloadTimer) {
       clearTimeout(this.reloadTimer);
       this.reloadTimer = null;
     }
-    this.publish();
+    this.overwrites.heard(events, this.options.me ?? null, copy.document, this.now());
+    this.publishNoticing(before);
   };
 
   /** The network is back (or the socket reconnected): try what waits now. */
@@ -279,12 +312,14 @@ export class EditorSession {
         this.offline = false;
         this.retryDelay = RETRY_MIN_MS;
         const at = BigInt(revision);
+        const before = this.snapshot.document;
         if (at <= this.server.revision) this.queue = this.queue.filter((batch) => batch !== next);
         else {
           next.revision = at;
           this.awaitSnapshot();
         }
-        this.publish();
+        // Settled after a collaborator's later write to the same field: theirs shows now.
+        this.publishNoticing(before);
         this.flush();
       },
       (error: ApiError) => {
@@ -345,7 +380,15 @@ export class EditorSession {
       canRedo: !this.readOnly && this.redoSteps.length > 0,
       error: this.error,
       unsaved,
+      notices: this.overwrites.notices,
     };
+  }
+
+  /** Publishes, then tells the fields of this tab's that now show a collaborator's write. */
+  private publishNoticing(before: MapDocument): void {
+    this.publish();
+    const pending = this.queue.flatMap((batch) => batch.edits);
+    if (this.overwrites.check(before, this.snapshot.document, pending, this.now())) this.publish();
   }
 
   private publish(): void {

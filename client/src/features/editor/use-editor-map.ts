@@ -19,6 +19,7 @@ import type { MapRole } from '../../../../events/map-access';
 import { topics } from '../../../../events/topics';
 import { api, toApiError, type ApiError } from '../../lib/api';
 import { useLiveClient } from '../../lib/live';
+import type { FieldRef } from './overwrites';
 import { EditorSession, type ServerCopy } from './editor-session';
 import { forgetPendingEdits, pendingEditsStore, type PendingEditsStore } from '../../lib/pending-edits-store';
 
@@ -30,6 +31,9 @@ const PublicMap = z.object({ id: z.string(), title: z.string(), state: z.number(
  * or deleting (`editor`); looking only (`viewer`, and `removed` once a member lost access while
  * the map was open); edits kept in the tab (`explore`, someone else's public map).
  */
+/** The map's title as a field of the overwrite notices (client/src/features/editor/overwrites.ts). */
+const TITLE_FIELD: FieldRef = { kind: 'map', id: '', field: 'title' };
+
 export type EditorAccess = MapRole | 'removed' | 'explore';
 
 /** Whether nothing this person does in the editor may change the map. */
@@ -139,6 +143,7 @@ export function useEditorMap(mapId: string, signedIn: boolean | null, uid: strin
           save: (edits) => api.callFunction('editMap', { id: mapId, edits: edits.filter(isDocumentEdit) }).then((answer) => answer.result),
           reload: () => api.get(`/api/maps/${encodeURIComponent(mapId)}/data`, MapDataRecord).then((answer) => copyOf(answer.result)),
           online: () => navigator.onLine,
+          me: uid,
         });
         const history = historyFeed(result.history);
         feeds.set(session, history);
@@ -202,7 +207,11 @@ export function useEditorMap(mapId: string, signedIn: boolean | null, uid: strin
     const stopTopic = live.subscribe(topic, (data) => {
       if (data.kind !== 'map') return;
       const { map } = data;
-      session.receive({ document: map.document, revision: map.revision });
+      session.receive({ document: map.document, revision: map.revision }, data.events);
+      // The map's title is saved on its own (saveMap): a collaborator's rename right after this
+      // tab's is told too. Only the last rename of the batch counts: a later one of ours wins.
+      const renamed = data.events.findLast((entry) => entry.event?.type === 'MapSaved' && entry.event.data.title !== undefined);
+      if (renamed?.by && renamed.by.uid !== uid) session.heardField(TITLE_FIELD, renamed.by.name, `${renamed.by.name} changed the map's title to “${map.title}”`);
       feeds.get(session)?.set(map.history);
       setLoad((current) => (current.status === 'ready' && current.title !== map.title ? { ...current, title: map.title } : current));
     }, (error) => {
@@ -212,8 +221,12 @@ export function useEditorMap(mapId: string, signedIn: boolean | null, uid: strin
       stopAccess();
       stopTopic();
     };
-  }, [live, session, mapId]);
+  }, [live, session, mapId, uid]);
 
-  const setTitle = (title: string) => setLoad((current) => (current.status === 'ready' ? { ...current, title } : current));
+  // This tab renamed the map (saved): a collaborator's rename in the next few seconds is told.
+  const setTitle = (title: string) => {
+    if (load.status === 'ready') load.session.touchField(TITLE_FIELD);
+    setLoad((current) => (current.status === 'ready' ? { ...current, title } : current));
+  };
   return { load, setTitle };
 }
