@@ -13,7 +13,7 @@ import { FileText, MapIdParams, resultOf } from '../../events/http-api.js';
 import type { Principal } from '../../events/principal.js';
 import { requirePrincipal } from '../http/access-hooks.js';
 import { typed } from '../http/zod-routes.js';
-import { requireMapAccess } from '../access/map-access-facts.js';
+import { mapAccessHook } from '../access/map-access-hook.js';
 import { getMapData } from '../../projections/map-data.js';
 import type { Queryable } from '../db/database.js';
 import { activeMap, type MapHistory } from '../history/map-history.js';
@@ -32,9 +32,10 @@ export async function historyRoutes(scope: FastifyInstance, db: Queryable, histo
   const app = typed(scope);
   const signedIn = [scope.access.signedIn];
   const tags = ['history'];
-  /** The map, if the caller may view it (owner, members, admins: events/map-access.ts). */
-  const requireAccess = async (principal: Principal, id: string) => {
-    await requireMapAccess(db, principal, id, 'view');
+  // Whoever may view the map (owner, members, admins: events/map-access.ts), checked before the handler.
+  const viewable = [mapAccessHook(db, 'view')];
+  /** The map (its route's access hook let the caller through). */
+  const requireAccess = async (_principal: Principal, id: string) => {
     const row = await getMapData(db, id);
     if (!row) throw new DomainError('not-found', 'Map not found.');
     return row;
@@ -42,7 +43,7 @@ export async function historyRoutes(scope: FastifyInstance, db: Queryable, histo
 
   app.get(
     '/api/maps/:id/timeline',
-    { schema: { tags, params: MapIdParams, querystring: TimelineQuery, response: { 200: resultOf(TimelinePage), '4xx': ErrorBody } }, preValidation: signedIn },
+    { schema: { tags, params: MapIdParams, querystring: TimelineQuery, response: { 200: resultOf(TimelinePage), '4xx': ErrorBody } }, preValidation: signedIn, preHandler: viewable },
     async (request) => {
     await requireAccess(requirePrincipal(request), request.params.id);
     const query = request.query;
@@ -53,7 +54,7 @@ export async function historyRoutes(scope: FastifyInstance, db: Queryable, histo
 
   app.get(
     '/api/maps/:id/revisions/:revision',
-    { schema: { tags, params: RevisionParams, response: { 200: resultOf(MapAtRevision), '4xx': ErrorBody } }, preValidation: signedIn },
+    { schema: { tags, params: RevisionParams, response: { 200: resultOf(MapAtRevision), '4xx': ErrorBody } }, preValidation: signedIn, preHandler: viewable },
     async (request) => {
     await requireAccess(requirePrincipal(request), request.params.id);
     const revision = BigInt(request.params.revision);
@@ -68,7 +69,7 @@ export async function historyRoutes(scope: FastifyInstance, db: Queryable, histo
   const attachment = (name: string) =>
     `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-  const download = { schema: { tags, params: MapIdParams, response: { 200: FileText, '4xx': ErrorBody } }, preValidation: signedIn };
+  const download = { schema: { tags, params: MapIdParams, response: { 200: FileText, '4xx': ErrorBody } }, preValidation: signedIn, preHandler: viewable };
   app.get('/api/maps/:id/audit.json', download, async (request, reply) => {
     const row = await requireAccess(requirePrincipal(request), request.params.id);
     const entries = await history.auditLog(request.params.id);
