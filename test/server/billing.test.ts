@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatPosition } from '../../events/position.js';
 import { streams } from '../../events/streams.js';
 import { billingSnapshot, licenceOfMap, readCustomer } from '../../projections/billing.js';
 import { expireLicences } from '../../server/billing/licence-expiry.js';
@@ -48,9 +49,11 @@ describe.each(databaseTargets)('billing on $name', (target) => {
     if (answer.status !== 200) throw new Error(`${name}: ${answer.status} ${JSON.stringify(answer.body)}`);
     // Billing's functions answer the position of their last event: a customer's (the billing
     // read model reads it) or a map's (the maps' read models do). Publishing writes both (the
-    // slot, then the map), so every read model the test reads must have reached it: a map
-    // projection at that position says nothing about the billing one's slots.
-    if (answer.body.position) await projected(server, answer.body.position, name === 'startCheckout' ? ['billing'] : ['maps_list', 'map_data', 'billing']);
+    // slot, then the map), and the billing read model follows customer streams only, so its
+    // slots are waited for at the caller's last customer event, not at the map's.
+    if (answer.body.position) await projected(server, answer.body.position, name === 'startCheckout' ? ['billing'] : ['maps_list', 'map_data']);
+    const lastCustomerEvent = (await server.services.store.readStream(streams.customer(user.uid))).at(-1);
+    if (lastCustomerEvent) await projected(server, formatPosition(lastCustomerEvent.position), ['billing']);
     if (name === 'registerLicence') await until(() => licenceOfMap(server.services.db, (data as { mapId: string }).mapId), Boolean, 'the licence');
     return answer.body.result;
   };
