@@ -47,7 +47,7 @@ describe('AvatarLink', () => {
       </MemoryRouter>,
     );
     const link = screen.getByRole('link', { name: 'Account settings for your account' });
-    expect(link).toHaveTextContent(/^M$/);
+    expect(link.querySelector('.avatar__initials')).toHaveTextContent(/^M$/);
     expect(screen.queryByTestId('admin-badge')).not.toBeInTheDocument();
   });
 });

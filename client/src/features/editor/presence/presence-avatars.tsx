@@ -67,8 +67,11 @@ export function PresenceAvatars({ camera, document, onLayerChange }: PresenceAva
         return (
           <li key={person.uid} className="pr-avatar" data-you={person.you ? 'true' : undefined} style={{ background: peerColor(person.uid) }} title={describe(person)}>
             {canGo ? (
-              <button type="button" className="pr-avatar__go" aria-label={`Go to ${describe(person)}`} onClick={go}>
+              // Named by hidden text, not aria-label: a label that leaves out the initials shown
+              // is one a speech-input user cannot say (axe: label-content-name-mismatch).
+              <button type="button" className="pr-avatar__go" onClick={go}>
                 <span aria-hidden="true">{initialsOf(person.name)}</span>
+                <span className="pr-visually-hidden">Go to {describe(person)}</span>
               </button>
             ) : (
               <>
