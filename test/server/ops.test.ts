@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePosition } from '../../events/position.js';
+import { streams } from '../../events/streams.js';
+import { allProjections } from '../../projections/index.js';
 import { markStopped } from '../../projections/checkpoints.js';
 import { parkEvent, type PoisonedEvent } from '../../projections/dead-letters.js';
 import { pgliteTarget } from '../support/databases.js';
@@ -33,15 +35,20 @@ describe('operations', () => {
       degraded: [],
       database: { ok: true },
       eventStore: { ok: true },
-      projectionLag: { maps_list: 0, map_data: 0, billing: 0 },
-      projections: { maps_list: { state: 'running', parked: 0 }, map_data: { state: 'running', parked: 0 }, billing: { state: 'running', parked: 0 } },
+      projectionLag: Object.fromEntries(allProjections.map((p) => [p.name, 0])),
+      projections: Object.fromEntries(allProjections.map((p) => [p.name, { state: 'running', parked: 0 }])),
       reactors: { 'billing-reactor': { parked: 0 } },
     });
     // With the runner stopped, new events show up as lag.
     await server.runner.stop();
     await call(server, 'saveMap', { id: made.body.result, title: 'Lagging' }, user);
     const lagging = await fetch(`${server.url}/api/ready`).then((r) => r.json());
-    expect(lagging.projectionLag).toEqual({ maps_list: 1, map_data: 1, billing: 0 });
+    // One event on the map's stream: a lag of one for each projection following map streams.
+    const mapStream = streams.map(made.body.result);
+    expect(lagging.projectionLag).toEqual(
+      Object.fromEntries(allProjections.map((p) => [p.name, p.streamPrefixes.some((prefix) => mapStream.startsWith(prefix)) ? 1 : 0])),
+    );
+    expect(lagging.projectionLag).toMatchObject({ maps_list: 1, map_data: 1, billing: 0 });
     await server.runner.start();
   });
 
