@@ -17,6 +17,15 @@ import type { EventStore, RecordedEvent } from '../event-store/event-store.js';
 
 export const SNAPSHOT_EVERY = 250;
 
+/**
+ * How many maps' newest states each process keeps in memory. Every command on a map loads its
+ * newest state; for a 5,000-location map reading the snapshot and folding up to 249 events
+ * after it took most of an edit's time, so a map being edited stays here and each command reads
+ * only the events after the kept revision (usually none or one). A stream only grows, so a kept
+ * state plus its stream's tail is the map now, whichever process appended the tail.
+ */
+const LATEST_STATES_KEPT = 32;
+
 export const MAP_SNAPSHOTS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS map_snapshots (
   map_id text NOT NULL,
@@ -50,9 +59,23 @@ export class MapHistory {
    * last revision. Not found when the map never existed or the revision is beyond its stream.
    */
   async stateAt(mapId: string, revision?: bigint): Promise<{ state: MapAggregate; revision: bigint }> {
-    const { state, revision: reached } = await this.fold(mapId, revision, () => {});
+    const { state, revision: reached } = revision === undefined ? await this.latestState(mapId) : await this.fold(mapId, revision, () => {});
     if (state.status === 'absent' || (revision !== undefined && reached < revision)) throw new DomainError('not-found', 'There is no such revision of this map.');
     return { state, revision: reached };
+  }
+
+  /** The newest states of recently read maps, least recently used first. */
+  private readonly latest = new Map<string, { state: MapAggregate; revision: bigint }>();
+
+  /** The map now: the kept state and the events after it, or a fold from the nearest snapshot. */
+  private async latestState(mapId: string): Promise<{ state: MapAggregate; revision: bigint }> {
+    const kept = this.latest.get(mapId);
+    const now = kept ? await this.foldFrom(mapId, kept, undefined, () => {}) : await this.fold(mapId, undefined, () => {});
+    this.latest.delete(mapId);
+    // A map never written is not kept: nothing to save, and ids asked for at random must not crowd out real maps.
+    if (now.revision >= 0n) this.latest.set(mapId, now);
+    if (this.latest.size > LATEST_STATES_KEPT) this.latest.delete(this.latest.keys().next().value!);
+    return now;
   }
 
   /**
@@ -142,8 +165,18 @@ export class MapHistory {
   /** Folds the stream up to `revision` from the nearest snapshot, keeping new snapshots on the way. */
   private async fold(mapId: string, revision: bigint | undefined, onEvent: (recorded: RecordedEvent) => void): Promise<{ state: MapAggregate; revision: bigint }> {
     const snapshot = await this.nearestSnapshot(mapId, revision);
-    let state: MapAggregate = snapshot?.state ?? initialMapState;
-    let reached = snapshot?.revision ?? -1n;
+    return this.foldFrom(mapId, { state: snapshot?.state ?? initialMapState, revision: snapshot?.revision ?? -1n }, revision, onEvent);
+  }
+
+  /** Folds the stream's events after `start` up to `revision`, keeping new snapshots on the way. */
+  private async foldFrom(
+    mapId: string,
+    start: { state: MapAggregate; revision: bigint },
+    revision: bigint | undefined,
+    onEvent: (recorded: RecordedEvent) => void,
+  ): Promise<{ state: MapAggregate; revision: bigint }> {
+    let state = start.state;
+    let reached = start.revision;
     const from = reached + 1n;
     if (revision !== undefined && from > revision) return { state, revision: reached };
     const events = await this.store.readStream(streams.map(mapId), {
