@@ -64,10 +64,12 @@ const targets: Target[] = [
 ];
 
 const only = process.argv[2];
+// `npm run bench -- live` runs the edit-to-peer fan-out alone (PostgreSQL).
+const liveOnly = only?.toLowerCase() === 'live';
 for (const target of targets) {
-  if (only && !target.name.toLowerCase().startsWith(only.toLowerCase())) continue;
+  if (liveOnly ? target.name !== 'PostgreSQL' : only && !target.name.toLowerCase().startsWith(only.toLowerCase())) continue;
   console.log(`\n== ${target.name} ==`);
-  for (const run of [benchAppends, benchCatchUp, benchCommandToPush, benchEditLatency, benchHistoryAtRevision]) {
+  for (const run of liveOnly ? [] : [benchAppends, benchCatchUp, benchCommandToPush, benchEditLatency, benchHistoryAtRevision]) {
     const opened = await target.open();
     try {
       await run(opened.db, (line) => console.log(`  ${line}`));
