@@ -146,13 +146,13 @@ export default defineConfig([
               message: 'Shared client code imports no feature and no app code.',
             },
             {
-              target: './client/src/viewer-main.tsx',
+              target: ['./client/src/viewer-main.tsx', './client/src/viewer-server.tsx'],
               from: './client/src/features',
               except: ['./viewer'],
               message: 'The public viewer entry stays small: it loads the viewer feature and shared code only.',
             },
             {
-              target: './client/src/viewer-main.tsx',
+              target: ['./client/src/viewer-main.tsx', './client/src/viewer-server.tsx'],
               from: './client/src/app',
               message: 'The public viewer entry stays small: no router, accounts or app shell.',
             },

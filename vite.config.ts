@@ -6,20 +6,48 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress-plugin';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/client', import.meta.url));
 const apiTarget = process.env.MAPFOLD_API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * `vite build --ssr` builds the viewer's server renderer instead (client/src/viewer-server.tsx
+ * into dist/server/viewer-server.js, loaded by server/public-maps/ssr-viewer-page.ts): the
+ * same sources and CSS handling as the browser's build, React left to node_modules.
+ */
+const serverBuild = {
+  root,
+  envDir: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  // The browser's files (public/) are the browser build's.
+  publicDir: false as const,
+  build: {
+    ssr: true,
+    outDir: fileURLToPath(new URL('./dist/server', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      input: fileURLToPath(new URL('./client/src/viewer-server.tsx', import.meta.url)),
+      output: { entryFileNames: 'viewer-server.js' },
+    },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : {
   root,
   // .env files for VITE_* variables live at the repository root, beside package.json.
   envDir: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  // Precompressed copies of the built files (.br, .gz), served by Accept-Encoding (server/app.ts).
+  plugins: [react(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,
     sourcemap: true,
+    // No modulepreload polyfill in every page's first chunk: the browsers without
+    // <link rel="modulepreload"> still load the same modules, only one import at a time.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // Two pages: the app (index.html) and the public map viewer (viewer.html, served at
       // /m/{id}), which loads only the viewer's code.
@@ -39,4 +67,4 @@ export default defineConfig({
       '/api': { target: apiTarget, ws: true, changeOrigin: false },
     },
   },
-});
+}));

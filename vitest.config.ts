@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/{events,projections,server,contract,e2e}/**/*.test.ts'],
+          include: ['test/{events,projections,server,contract,e2e,bench}/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

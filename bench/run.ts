@@ -12,10 +12,22 @@
  *    and p99 latency and bytes per push for maps of 100, 1,000 and 5,000 locations, on one
  *    server process and on two sharing the database (bench/live-fanout.ts);
  *  - the map at revision N of a 50,000-event stream (median; bench/history-at-revision.ts);
- *  - the public viewer: its JavaScript gzipped, first render of a 2,000-location map and frame
- *    time while panning and zooming 10,000 markers (bench/viewer-*.ts);
- *  - the landing page's largest contentful paint (median, p95, the LCP element) at desktop
- *    size and at phone size with the CPU slowed 4× (bench/landing-lcp.ts).
+ *  - the public viewer: its JavaScript gzipped (from the build), the bytes a cold load of
+ *    /m/demo transfers (bench/viewer-transfer.ts), first render and LCP of a 2,000-location
+ *    map on desktop, on a phone profile (CPU 4× slower) and that on slow 4G, and frame time
+ *    while panning and zooming 10,000 markers (bench/viewer-*.ts);
+ *  - the landing page's largest contentful paint (median, p95, the LCP element) on the same
+ *    three profiles (bench/landing-lcp.ts, bench/browser-profiles.ts);
+ *  - published maps at embed scale: the real server (its own process) against a plain Fastify
+ *    process replaying its very bytes from memory, side by side on PGlite and PostgreSQL: the
+ *    public map JSON's req/s and p99 (200 with br/gzip asked, and 304), `/m/{id}` HTML req/s,
+ *    the ratio to the plain process, bytes per answer and the server's resident memory
+ *    (bench/public-read.ts; `npm run bench -- public` alone);
+ *  - the idle server's resident memory: VmRSS when /api/ready answers and after 30 s idle, on
+ *    PGlite (first start and restart) and PostgreSQL (bench/server-memory.ts; `npm run bench --
+ *    memory` alone);
+ *  - imports: preview and apply of a 100,000-row lat/lng CSV through POST /api/maps/{id}/import
+ *    (median seconds, peak RSS and heap; bench/import-throughput.ts), on PGlite and PostgreSQL.
  * PostgreSQL comes from DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
  * scratch database is created and dropped. Figures on a shared machine vary: compare ratios.
  */
@@ -31,11 +43,15 @@ import { benchCatchUp } from './projection-catch-up.js';
 import { benchCommandToPush } from './command-to-push.js';
 import { benchEditLatency } from './edit-latency.js';
 import { benchHistoryAtRevision } from './history-at-revision.js';
+import { benchImport } from './import-throughput.js';
 import { benchPresenceFanout } from './presence-fanout.js';
+import { benchPublicReads } from './public-read.js';
+import { benchServerMemory } from './server-memory.js';
 import { benchLandingLcp } from './landing-lcp.js';
 import { benchLiveFanout } from './live-fanout.js';
 import { benchViewerRender } from './viewer-render.js';
 import { benchViewerSize } from './viewer-size.js';
+import { benchViewerTransfer } from './viewer-transfer.js';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -66,7 +82,9 @@ const targets: Target[] = [
 const only = process.argv[2];
 // `npm run bench -- live` runs the edit-to-peer fan-out alone (PostgreSQL).
 const liveOnly = only?.toLowerCase() === 'live';
-for (const target of targets) {
+// `npm run bench -- import` runs the imports alone (PostgreSQL, then PGlite).
+const importOnly = only?.toLowerCase() === 'import';
+for (const target of importOnly ? [] : targets) {
   if (liveOnly ? target.name !== 'PostgreSQL' : only && !target.name.toLowerCase().startsWith(only.toLowerCase())) continue;
   console.log(`\n== ${target.name} ==`);
   for (const run of liveOnly ? [] : [benchAppends, benchCatchUp, benchCommandToPush, benchEditLatency, benchHistoryAtRevision]) {
@@ -88,6 +106,19 @@ for (const target of targets) {
   }
 }
 
+// Imports of a 100,000-row CSV through the HTTP endpoint (bench/import-throughput.ts).
+if (!only || importOnly) {
+  console.log('\n== Import (100,000-row lat/lng CSV, POST /api/maps/{id}/import) ==');
+  for (const target of [targets[1]!, targets[0]!]) {
+    const opened = await target.open();
+    try {
+      await benchImport(opened.db, (line) => console.log(`  ${target.name}: ${line}`));
+    } finally {
+      await opened.dispose();
+    }
+  }
+}
+
 // Presence cursor fan-out (bench/presence-fanout.ts): `npm run bench -- presence` runs it alone.
 if (!only || 'presence'.startsWith(only.toLowerCase())) {
   console.log('\n== Presence (20 tabs in one map) ==');
@@ -101,10 +132,24 @@ if (!only || 'presence'.startsWith(only.toLowerCase())) {
   }
 }
 
+// Published maps, real server against plain Fastify with the same bytes (bench/public-read.ts):
+// `npm run bench -- public` runs it alone. `/m/{id}` needs `npm run build` for its page.
+if (!only || only.toLowerCase() === 'public') {
+  console.log('\n== Published maps: the real server against plain Fastify serving the same bytes ==');
+  await benchPublicReads((line) => console.log(`  ${line}`));
+}
+
+// Resident memory of an idle server (bench/server-memory.ts): `npm run bench -- memory` alone.
+if (!only || only.toLowerCase() === 'memory') {
+  console.log('\n== Resident memory of an idle server (its own process, as npm start runs it) ==');
+  await benchServerMemory((line) => console.log(`  ${line}`));
+}
+
 // The public viewer (needs `npm run build` and Chromium): `npm run bench -- viewer` runs it alone.
 if (!only || 'viewer'.startsWith(only.toLowerCase())) {
   console.log('\n== Viewer (built client, headless Chromium) ==');
   benchViewerSize((line) => console.log(`  ${line}`));
+  await benchViewerTransfer((line) => console.log(`  ${line}`));
   await benchViewerRender((line) => console.log(`  ${line}`));
 }
 

@@ -2,20 +2,31 @@
  * The viewer in headless Chromium (Debian's, through playwright-core), against a whole server
  * on an in-memory PGlite and the built client (`npm run build` first):
  *  - first render of a 2,000-location map: from navigation start to the map and its markers on
- *    screen (the viewer's `mapfold:viewer-ready` mark), a fresh browser context (cold cache)
- *    per run, median of several;
+ *    screen (the viewer's `mapfold:viewer-ready` mark), and its largest contentful paint, a
+ *    fresh browser context (cold cache) per run, median of several, on each profile of
+ *    bench/browser-profiles.ts (desktop; phone with the CPU 4× slower; and that on slow 4G),
+ *    two ways taking turns (a busy moment of a shared machine weighs on both alike):
+ *    - server-rendered, `/m/{id}` as served: "first paint" (first-contentful-paint) is the
+ *      server's HTML on screen, floor, markers and directory, before any script runs; "first
+ *      render" is the viewer's ready mark once hydrated (floor and canvas drawn, controls live);
+ *    - client-only, the page as before server rendering (the built viewer.html, which fetches
+ *      the map and renders it, served in place of `/m/{id}` by the browser's request routing):
+ *      the same ready mark, comparable with the figures measured before (336 ms median, desktop);
+ *  - first render of a 10,000-location map on the desktop profile;
  *  - frame time while panning and zooming a 10,000-marker map: the interval between animation
  *    frames during scripted drags and wheel zooms (median, p95), and the viewer's own work per
  *    painted frame (the transform and the canvas repaint).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { pgliteTarget } from '../test/support/databases.js';
 import { call, projected, registerUser, startTestServer, type TestServer } from '../test/support/test-server.js';
+import { byFrequency, CHROMIUM, CHROMIUM_ARGS, DESKTOP, OBSERVE_LCP, openProfiled, PHONE, PHONE_SLOW_4G, settledLcp, type LcpSample, type Profile } from './browser-profiles.js';
 import { median, percentile } from './stats.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FIRST_RENDER_RUNS = 7;
+const PROFILES: Profile[] = [DESKTOP, PHONE, PHONE_SLOW_4G];
+/** Cold loads per figure; VIEWER_BENCH_RUNS makes a quick check of the harness. */
+const FIRST_RENDER_RUNS = Number(process.env.VIEWER_BENCH_RUNS ?? 7);
 const MARKERS = ['pin', 'pin', 'pin', 'circle', 'circle', 'dot', 'dot', 'label'] as const;
 const COLORS = ['#db2777', '#ea580c', '#2563eb', '#059669', '#7c3aed', '#475569', '#0891b2', '#ca8a04'];
 
@@ -72,12 +83,26 @@ async function publicMap(server: TestServer, user: Awaited<ReturnType<typeof reg
   return answer.body.result as string;
 }
 
-async function openReady(browser: Browser, url: string): Promise<{ page: Page; ready: number; close(): Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(url);
+interface Opened {
+  page: Page;
+  /** The viewer's ready mark, ms from navigation start. */
+  ready: number;
+  lcp: LcpSample | null;
+  /** First contentful paint, ms from navigation start. */
+  firstPaint: number;
+  close(): Promise<void>;
+}
+
+/** A cold load (fresh context) under `profile`, until the viewer is ready and, if asked, the LCP settled. */
+async function openReady(browser: Browser, url: string, profile: Profile = DESKTOP, withLcp = false, clientOnlyPage: string | null = null): Promise<Opened> {
+  const { context, page } = await openProfiled((options) => browser.newContext(options), profile);
+  if (withLcp) await page.addInitScript(OBSERVE_LCP);
+  if (clientOnlyPage !== null) await page.route(url, (route) => route.fulfill({ body: clientOnlyPage, contentType: 'text/html; charset=utf-8' }));
+  await page.goto(url, { timeout: 60_000 });
   const ready = await page.waitForFunction(() => (window as { __mapfoldViewerReady?: number }).__mapfoldViewerReady, undefined, { timeout: 60_000 });
-  return { page, ready: (await ready.jsonValue()) as number, close: () => context.close() };
+  const lcp = withLcp ? await settledLcp(page) : null;
+  const firstPaint = (await page.evaluate(`performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1`)) as number;
+  return { page, ready: (await ready.jsonValue()) as number, lcp, firstPaint, close: () => context.close() };
 }
 
 /** Drags and wheel-zooms over the map while recording frame intervals and the viewer's work. */
@@ -136,22 +161,48 @@ export async function benchViewerRender(print: (line: string) => void): Promise<
     return;
   }
   const server = await startTestServer(pgliteTarget, { env: { BODY_LIMIT: String(16 * 1024 * 1024), LOG_LEVEL: 'silent' } });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const user = await registerUser(server);
     const twoThousand = await publicMap(server, user, 2_000);
     const tenThousand = await publicMap(server, user, 10_000);
 
-    for (const [label, id] of [['2,000', twoThousand], ['10,000', tenThousand]] as const) {
-      const times: number[] = [];
-      // One warm-up run (the server's first answers, Chromium's caches of its own).
+    // The 2,000-location map on each profile: first render and largest contentful paint,
+    // server-rendered and client-only taking turns.
+    const clientOnlyPage = readFileSync('dist/client/viewer.html', 'utf8');
+    for (const profile of PROFILES) {
+      const ways = [
+        { name: 'server-rendered', page: null, ready: [] as number[], paint: [] as number[], lcps: [] as LcpSample[] },
+        { name: 'client-only', page: clientOnlyPage, ready: [] as number[], paint: [] as number[], lcps: [] as LcpSample[] },
+      ];
+      // One warm-up load (the server's first answers, Chromium's caches of its own).
       for (let run = 0; run <= FIRST_RENDER_RUNS; run++) {
-        const opened = await openReady(browser, `${server.url}/m/${id}`);
-        if (run > 0) times.push(opened.ready);
-        await opened.close();
+        for (const way of ways) {
+          const opened = await openReady(browser, `${server.url}/m/${twoThousand}`, profile, true, way.page);
+          if (run > 0) {
+            way.ready.push(opened.ready);
+            way.paint.push(opened.firstPaint);
+            if (opened.lcp) way.lcps.push(opened.lcp);
+          }
+          await opened.close();
+        }
       }
-      print(`first render, ${label} locations: median ${ms(median(times))} (min ${ms(Math.min(...times))}, max ${ms(Math.max(...times))}, ${times.length} cold loads)`);
+      for (const { name, ready, paint, lcps } of ways) {
+        const lcpTimes = lcps.map((lcp) => lcp.time);
+        print(`2,000 locations, ${profile.name}, ${name}: first paint median ${ms(median(paint))}, first render median ${ms(median(ready))} (min ${ms(Math.min(...ready))}, max ${ms(Math.max(...ready))}), ` +
+          (lcps.length ? `LCP median ${ms(median(lcpTimes))} (p95 ${ms(percentile(lcpTimes, 95))})` : 'no LCP entry') +
+          `; ${ready.length} cold loads${lcps.length < ready.length && lcps.length ? `, ${ready.length - lcps.length} without an LCP entry` : ''}`);
+        const [element, ...others] = byFrequency(lcps.map((lcp) => lcp.element));
+        if (element) print(`  LCP element: ${element}${others.length ? `; or ${others.join('; or ')}` : ''}`);
+      }
     }
+    const tenThousandTimes: number[] = [];
+    for (let run = 0; run <= FIRST_RENDER_RUNS; run++) {
+      const opened = await openReady(browser, `${server.url}/m/${tenThousand}`);
+      if (run > 0) tenThousandTimes.push(opened.ready);
+      await opened.close();
+    }
+    print(`first render, 10,000 locations, ${DESKTOP.name}: median ${ms(median(tenThousandTimes))} (min ${ms(Math.min(...tenThousandTimes))}, max ${ms(Math.max(...tenThousandTimes))}, ${tenThousandTimes.length} cold loads)`);
 
     const opened = await openReady(browser, `${server.url}/m/${tenThousand}`);
     // As a person would, start a moment after the map appears (its location buttons for the

@@ -2,8 +2,9 @@
  * Screenshots of the public viewer, for looking at it as a visitor would. Not a benchmark and
  * not a test: `npm run build && npx tsx bench/viewer-screenshots.ts` writes
  * screenshots/viewer-*.png (the folder is git-ignored) at 1280×800 and 375×812. It starts its
- * own server on an in-memory PGlite with the demo mall (SVG floor plans, regions), a dark map
- * on an image layer, and a page that embeds the mall.
+ * own server on an in-memory PGlite with the demo mall (SVG floor plans, regions; also with
+ * JavaScript off: the server-rendered page alone), a dark map on an image layer, and a page
+ * that embeds the mall.
  */
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -102,6 +103,15 @@ try {
     view = await open(browser, at(dark, '?location=g-sunrise'), viewport);
     await shoot(view.page, 'dark-image');
     await view.close();
+  }
+
+  // The server-rendered page without JavaScript: the floor, the markers and the directory.
+  for (const viewport of [DESKTOP, PHONE]) {
+    const context = await browser.newContext({ viewport, deviceScaleFactor: 2, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(at(mall), { waitUntil: 'networkidle' });
+    await shoot(page, 'mall-no-js');
+    await context.close();
   }
 
   // A customer's page with the embed.

@@ -25,7 +25,9 @@ export function measureViewerSize(): ViewerSize | null {
   if (!existsSync(html)) return null;
   const page = readFileSync(html, 'utf8');
   const initial = new Set<string>();
-  for (const match of page.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)) initial.add(match[1]!);
+  // What a published map's page loads: the server-rendered page (server/public-maps/ssr-viewer-page.ts)
+  // drops viewer-prefetch.js, which only the client-only shell (a test map) needs.
+  for (const match of page.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)) if (match[1] !== 'viewer-prefetch.js') initial.add(match[1]!);
   const css = [...page.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+\.css)"/g)].map((match) => match[1]!);
 
   // Static imports of the initial scripts are initial too; dynamic imports load on demand.

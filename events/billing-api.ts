@@ -4,44 +4,21 @@
  * schemas are the single source of truth for both sides.
  */
 import { z } from 'zod';
+import { BILLING_INTERVALS, COUNTING_STATUSES, MAX_QUANTITY, MIN_QUANTITY, PLAN_IDS } from './billing-plans.js';
 
-export const PLAN_IDS = ['basic', 'professional'] as const;
+export * from './billing-plans.js';
+
 export const PlanId = z.enum(PLAN_IDS, { error: 'Plan must be basic or professional.' });
 export type PlanId = z.infer<typeof PlanId>;
 
-/** Billing interval: only monthly or yearly (spec §5). */
-export const BILLING_INTERVALS = ['monthly', 'yearly'] as const;
 export const BillingInterval = z.enum(BILLING_INTERVALS, { error: 'Billing interval must be monthly or yearly.' });
 export type BillingInterval = z.infer<typeof BillingInterval>;
 
-/** Subscription quantity range, in the stepper and in checkout (spec §5, §9). */
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 1000;
 export const Quantity = z
   .number({ error: 'Quantity must be a number.' })
   .int('Quantity must be a whole number.')
   .min(MIN_QUANTITY, `Quantity must be at least ${MIN_QUANTITY}.`)
   .max(MAX_QUANTITY, `Quantity must be at most ${MAX_QUANTITY}.`);
-
-/** Price per map per month in US dollars, shown as '$/mo per map' (spec §9). */
-export const PLAN_PRICES: Record<PlanId, Record<BillingInterval, number>> = {
-  basic: { monthly: 10, yearly: 8 },
-  professional: { monthly: 28, yearly: 24 },
-};
-
-export const PLAN_NAMES: Record<PlanId, string> = { basic: 'Basic', professional: 'Professional' };
-
-/** The map state a slot of each plan publishes into (spec §4): Basic live 1, Pro 3. */
-export const PLAN_MAP_STATE: Record<PlanId, 1 | 3> = { basic: 1, professional: 3 };
-
-/** A subscription counts only when its status is active or trialing (spec §4). */
-export const COUNTING_STATUSES: readonly string[] = ['active', 'trialing'];
-
-/** Slots meter: individual segments up to this many slots, a proportional bar above (spec §9). */
-export const SLOT_SEGMENTS_MAX = 8;
-
-/** A registered licence gives its map this many months of Basic usage (spec §1, §9). */
-export const LICENCE_BASIC_MONTHS = 6;
 
 /** A marketplace purchase code: a UUID, as the marketplace issues them. */
 export const PurchaseCode = z

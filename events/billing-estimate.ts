@@ -2,7 +2,7 @@
  * What a subscription costs (spec §9), for the /estimate calculator and the pricing page: pure
  * arithmetic over PLAN_PRICES, so the client shows the same numbers checkout charges.
  */
-import { PLAN_PRICES, Quantity, type BillingInterval, type PlanId } from './billing-api.js';
+import { assertQuantity, PLAN_PRICES, type BillingInterval, type PlanId } from './billing-plans.js';
 
 /**
  * The map counts at which volume discounts start (spec §9). Their amounts are agreed with sales,
@@ -46,7 +46,7 @@ export function volumeTier(quantity: number): VolumeDiscountThreshold | null {
  * quantity outside 1 to 1000, as checkout would refuse it.
  */
 export function estimateSubscription({ plan, interval, quantity }: EstimateInput): Estimate {
-  Quantity.parse(quantity);
+  assertQuantity(quantity);
   const prices = PLAN_PRICES[plan];
   const pricePerMap = prices[interval];
   const monthlyTotal = pricePerMap * quantity;

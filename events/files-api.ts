@@ -10,6 +10,14 @@ export const FileFromUrl = z.object({
 });
 export type FileFromUrl = z.infer<typeof FileFromUrl>;
 
+/**
+ * Something the SVG sanitiser took out of an upload, by kind (`embedded images`, `scripts`,
+ * `editor data`…), with how many and a sentence for the uploader ("45 embedded images were
+ * removed for safety; upload them as separate images.").
+ */
+export const RemovedPart = z.object({ what: z.string(), count: z.number().int(), message: z.string() });
+export type RemovedPart = z.infer<typeof RemovedPart>;
+
 /** What an upload (or a copy from an address) answers: the stored file. */
 export const StoredFileAnswer = z.object({
   id: z.string(),
@@ -20,5 +28,7 @@ export const StoredFileAnswer = z.object({
   width: z.number(),
   height: z.number(),
   size: z.number().int(),
+  /** What the sanitiser removed from an SVG (never silently); empty for images and clean SVGs. */
+  removed: z.array(RemovedPart).default([]),
 });
 export type StoredFileAnswer = z.infer<typeof StoredFileAnswer>;

@@ -72,10 +72,39 @@ export const RecordedLayerFile = z.union([
     .transform((file): LayerFile | null => (isForeignLayerFileUrl(file.url) ? null : file)),
 ]);
 
+/**
+ * How latitude and longitude fall on a floor (events/geo-calibration.ts projects with it):
+ * - `bounds`: the floor's drawing spans these edges, linearly (`equirectangular`, Mapplic's
+ *   topLat/leftLng/bottomLat/rightLng) or in Web Mercator (tiles, screenshots of web maps, a
+ *   drawing calibrated by pinning two known points);
+ * - `d3`: the drawing was made with this d3-geo projection at this scale and translation, in
+ *   the floor's own units (the built-in world map's Natural Earth, the US map's Albers USA, a
+ *   GeoJSON import's drawing).
+ */
+export const GeoCalibration = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('bounds'),
+    projection: z.enum(['equirectangular', 'mercator']),
+    north: z.number().min(-90).max(90),
+    south: z.number().min(-90).max(90),
+    west: z.number().min(-540).max(540),
+    east: z.number().min(-540).max(540),
+  }).refine((bounds) => bounds.north !== bounds.south && bounds.west !== bounds.east, { message: 'must span some latitude and longitude' }),
+  z.object({
+    kind: z.literal('d3'),
+    projection: z.enum(['natural-earth-1', 'albers-usa', 'mercator', 'equirectangular']),
+    scale: z.number().positive().finite(),
+    translate: z.tuple([z.number().finite(), z.number().finite()]),
+  }),
+]);
+export type GeoCalibration = z.infer<typeof GeoCalibration>;
+
 /** A layer's fields but its drawing, which the two schemas below take differently. */
 const layerFields = {
   id: ElementId,
   name: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  /** Where latitude/longitude fall on the floor; absent on a floor plan nobody calibrated. */
+  geo: GeoCalibration.optional(),
 };
 
 /** A layer as anyone may set it now (its drawing one of the product's own files). */
@@ -192,7 +221,8 @@ export const Settings = z
   .refine((settings) => settings.minZoom <= settings.maxZoom, { message: 'minZoom must not exceed maxZoom', path: ['minZoom'] });
 export type Settings = z.infer<typeof Settings>;
 
-const MAX_LOCATIONS = 20_000;
+/** Locations a map holds: a store locator's whole CSV (imports take at least 100,000 rows). */
+export const MAX_LOCATIONS = 100_000;
 
 /** The version 2 document, its layers taken as `layer` says (as set now, or as recorded). */
 function documentV2<L extends typeof Layer | typeof RecordedLayer>(layer: L) {

@@ -5,7 +5,7 @@
  * it), skipping what no longer applies, so undo only ever takes back one's own changes.
  */
 import type { Location, MapDocument } from './map-document.js';
-import { applyEdit, checkEdit, type MapEdit } from './map-edits.js';
+import { applyEdit, checkEdit, IMPORT_CHUNK, type MapEdit } from './map-edits.js';
 
 /** The previous values of the fields a patch sets. */
 function previousValues<T extends object>(current: T, patch: { [K in keyof T]?: T[K] | undefined }): Partial<T> {
@@ -47,6 +47,32 @@ export function invertEdit(before: MapDocument, edit: MapEdit): MapEdit[] {
     case 'LayerFileReplaced': {
       const layer = before.layers.find((l) => l.id === edit.id);
       return layer ? [{ type: 'LayerFileReplaced', id: edit.id, file: layer.file }] : [];
+    }
+    case 'LayerCalibrated': {
+      const layer = before.layers.find((l) => l.id === edit.id);
+      return layer ? [{ type: 'LayerCalibrated', id: edit.id, geo: layer.geo ?? null }] : [];
+    }
+    case 'ImportApplied': {
+      // Changed locations get their old values back, new ones go (in chunks), then the new groups and floors.
+      const byId = new Map(before.locations.map((l) => [l.id, l]));
+      const restored = edit.updates.flatMap((update): MapEdit[] => {
+        const location = byId.get(update.id);
+        return location ? [{ type: 'LocationUpdated', id: update.id, changes: previousValues<Omit<Location, 'id'>>(location, update.changes) }] : [];
+      });
+      const added = edit.locations.map((l) => l.id);
+      const removals: MapEdit[] = [];
+      for (let start = 0; start < added.length; start += IMPORT_CHUNK) removals.push({ type: 'LocationsRemoved', ids: added.slice(start, start + IMPORT_CHUNK) });
+      return [
+        ...restored,
+        ...removals,
+        ...edit.groups.map((g): MapEdit => ({ type: 'GroupRemoved', id: g.id })),
+        ...edit.layers.map((l): MapEdit => ({ type: 'LayerRemoved', id: l.id, removedLocations: [] })),
+        ...(edit.layers.length > 0 && before.settings.defaultLayer === null ? [{ type: 'SettingsChanged', settings: before.settings } as MapEdit] : []),
+      ];
+    }
+    case 'LocationsRemoved': {
+      const removed = new Set(edit.ids);
+      return before.locations.filter((l) => removed.has(l.id)).map((location): MapEdit => ({ type: 'LocationAdded', location }));
     }
     case 'LayerRemoved': {
       const layer = before.layers.find((l) => l.id === edit.id);

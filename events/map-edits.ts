@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import {
   ElementId,
+  GeoCalibration,
   Group,
   groupFields,
   Layer,
@@ -17,6 +18,7 @@ import {
   locationFields,
   MapDocument,
   MapDocumentInput,
+  MAX_LOCATIONS,
   Point,
   RecordedLayer,
   RecordedLayerFile,
@@ -28,6 +30,19 @@ import {
 /** What an update changes: any fields of a location but its id, with no defaults filled in. */
 export const LocationPatch = z.object(locationFields).partial().strict();
 export const GroupPatch = z.object(groupFields).partial().strict();
+
+/** Locations, updates and ids one import event carries at most: a big import is a batch of them in one append. */
+export const IMPORT_CHUNK = 5_000;
+
+/** The file an import came from, as its event records it (for the history and the audit log). */
+export const ImportSource = z.object({
+  format: z.enum(['mapfold', 'mapplic', 'mapplic-csv', 'csv', 'geojson', 'kml', 'store-locator', 'svg']),
+  /** The file's name as the uploader gave it. */
+  name: z.string().max(200),
+  /** The columns' mapping the import used (CSV kinds): remembered for the map's next import. */
+  mapping: z.record(z.string().max(40), z.string().max(200)).nullable().default(null),
+});
+export type ImportSource = z.infer<typeof ImportSource>;
 
 /**
  * The edits an editor makes, their layers and documents taken as `document` says: as anyone
@@ -43,6 +58,8 @@ function documentEdits(schemas: { layer: typeof Layer | typeof RecordedLayer; fi
     z.object({ type: z.literal('LayerRenamed'), id: ElementId, name: Layer.shape.name }),
     z.object({ type: z.literal('LayersReordered'), order: z.array(ElementId).max(100) }),
     z.object({ type: z.literal('LayerFileReplaced'), id: ElementId, file: schemas.file.nullable() }),
+    /** A floor's latitude/longitude calibration set (two pinned points, an import) or taken off. */
+    z.object({ type: z.literal('LayerCalibrated'), id: ElementId, geo: GeoCalibration.nullable() }),
     /** Removing a layer removes the locations on it; the event names them for the record. */
     z.object({ type: z.literal('LayerRemoved'), id: ElementId, removedLocations: z.array(ElementId).default([]) }),
     z.object({ type: z.literal('GroupAdded'), group: Group }),
@@ -51,6 +68,21 @@ function documentEdits(schemas: { layer: typeof Layer | typeof RecordedLayer; fi
     z.object({ type: z.literal('SettingsChanged'), settings: Settings }),
     z.object({ type: z.literal('RegionStylesChanged'), regions: RegionStyles }),
     z.object({ type: z.literal('DocumentImported'), document: schemas.document }),
+    /**
+     * A file's floors, groups and locations merged into the map (POST /api/maps/{id}/import):
+     * new floors and groups first, then new locations, then changes to existing ones (rows whose
+     * id matched). One event per {@link IMPORT_CHUNK} items, all in one append.
+     */
+    z.object({
+      type: z.literal('ImportApplied'),
+      source: ImportSource,
+      layers: z.array(schemas.layer).max(100).default([]),
+      groups: z.array(Group).max(200).default([]),
+      locations: z.array(Location).max(IMPORT_CHUNK).default([]),
+      updates: z.array(z.object({ id: ElementId, changes: LocationPatch })).max(IMPORT_CHUNK).default([]),
+    }),
+    /** Many locations removed at once (undoing an import, a bulk delete). */
+    z.object({ type: z.literal('LocationsRemoved'), ids: z.array(ElementId).min(1).max(IMPORT_CHUNK) }),
   ] as const;
 }
 
@@ -112,7 +144,15 @@ export function checkEdit(document: Document, edit: MapEdit): string | null {
       return document.layers.length >= 100 ? 'layer: a map has at most 100 layers' : null;
     case 'LayerRenamed':
     case 'LayerFileReplaced':
+    case 'LayerCalibrated':
       return has(document.layers, edit.id) ? null : `id: there is no layer ${edit.id}`;
+    case 'ImportApplied':
+      return checkImport(document, edit);
+    case 'LocationsRemoved': {
+      const ids = new Set(document.locations.map((l) => l.id));
+      const missing = edit.ids.find((id) => !ids.has(id));
+      return missing ? `ids: there is no location ${missing}` : null;
+    }
     case 'LayersReordered': {
       const current = document.layers.map((l) => l.id).sort();
       const proposed = [...edit.order].sort();
@@ -143,6 +183,39 @@ export function checkEdit(document: Document, edit: MapEdit): string | null {
   }
 }
 
+/** What is wrong with an import against the document (sets, not scans: an import may bring 100,000 locations). */
+function checkImport(document: Document, edit: Extract<MapEdit, { type: 'ImportApplied' }>): string | null {
+  const layers = new Set(document.layers.map((l) => l.id));
+  for (const [index, layer] of edit.layers.entries()) {
+    if (layers.has(layer.id)) return `layers.${index}.id: a layer with the id ${layer.id} exists already`;
+    layers.add(layer.id);
+  }
+  if (layers.size > 100) return 'layers: a map has at most 100 layers';
+  const groups = new Set(document.groups.map((g) => g.id));
+  for (const [index, group] of edit.groups.entries()) {
+    if (groups.has(group.id)) return `groups.${index}.id: a group with the id ${group.id} exists already`;
+    groups.add(group.id);
+  }
+  if (groups.size > 200) return 'groups: a map has at most 200 groups';
+  const locations = new Set(document.locations.map((l) => l.id));
+  for (const [index, location] of edit.locations.entries()) {
+    if (locations.has(location.id)) return `locations.${index}.id: a location with the id ${location.id} exists already`;
+    if (!layers.has(location.layer)) return `locations.${index}.layer: there is no layer ${location.layer}`;
+    const missing = location.groups.find((group) => !groups.has(group));
+    if (missing) return `locations.${index}.groups: there is no group ${missing}`;
+    locations.add(location.id);
+  }
+  if (locations.size > MAX_LOCATIONS) return `locations: a map has at most ${MAX_LOCATIONS} locations`;
+  for (const [index, update] of edit.updates.entries()) {
+    if (!locations.has(update.id)) return `updates.${index}.id: there is no location ${update.id}`;
+    const { layer, groups: named } = update.changes;
+    if (layer !== undefined && !layers.has(layer)) return `updates.${index}.changes.layer: there is no layer ${layer}`;
+    const missing = named?.find((group) => !groups.has(group));
+    if (missing) return `updates.${index}.changes.groups: there is no group ${missing}`;
+  }
+  return null;
+}
+
 /** The document after a (checked) edit. Pure: returns a new document, shares what is unchanged. */
 export function applyEdit(document: Document, edit: MapEdit): Document {
   switch (edit.type) {
@@ -170,6 +243,35 @@ export function applyEdit(document: Document, edit: MapEdit): Document {
     }
     case 'LayerFileReplaced':
       return { ...document, layers: document.layers.map((l) => (l.id === edit.id ? { ...l, file: edit.file } : l)) };
+    case 'LayerCalibrated':
+      return {
+        ...document,
+        layers: document.layers.map((l) => {
+          if (l.id !== edit.id) return l;
+          const { geo: _old, ...rest } = l;
+          return edit.geo ? { ...rest, geo: edit.geo } : rest;
+        }),
+      };
+    case 'ImportApplied': {
+      const updates = new Map(edit.updates.map((update) => [update.id, update.changes]));
+      const locations = updates.size === 0
+        ? document.locations
+        : document.locations.map((l) => {
+            const changes = updates.get(l.id);
+            return changes ? { ...l, ...definedOnly(changes) } : l;
+          });
+      return {
+        ...document,
+        layers: edit.layers.length > 0 ? [...document.layers, ...edit.layers] : document.layers,
+        groups: edit.groups.length > 0 ? [...document.groups, ...edit.groups] : document.groups,
+        locations: edit.locations.length > 0 ? [...locations, ...edit.locations] : locations,
+        settings: document.settings.defaultLayer === null && edit.layers[0] ? { ...document.settings, defaultLayer: edit.layers[0].id } : document.settings,
+      };
+    }
+    case 'LocationsRemoved': {
+      const removed = new Set(edit.ids);
+      return { ...document, locations: document.locations.filter((l) => !removed.has(l.id)) };
+    }
     case 'LayerRemoved': {
       const layers = document.layers.filter((l) => l.id !== edit.id);
       const defaultLayer = document.settings.defaultLayer === edit.id ? (layers[0]?.id ?? null) : document.settings.defaultLayer;

@@ -106,6 +106,22 @@ function describeEdit(document: MapDocument | null, edit: MapEdit, before: MapAg
       return { summary: "changed the map's settings", locationIds: [] };
     case 'RegionStylesChanged':
       return { summary: 'changed the colours of the regions', locationIds: [] };
+    case 'LayerCalibrated':
+      return { summary: `${edit.geo ? 'calibrated' : 'took the calibration off'} ${layerName(edit.id)}`, locationIds: [] };
+    case 'ImportApplied': {
+      const parts = [
+        edit.locations.length > 0 ? count(edit.locations.length, 'location', 'locations') : '',
+        edit.updates.length > 0 ? `changes to ${count(edit.updates.length, 'location', 'locations')}` : '',
+        edit.layers.length > 0 ? count(edit.layers.length, 'floor', 'floors') : '',
+        edit.groups.length > 0 ? count(edit.groups.length, 'group', 'groups') : '',
+      ].filter(Boolean);
+      return {
+        summary: `imported ${parts.length > 0 ? listInWords(parts) : 'nothing'} from ${quote(edit.source.name || edit.source.format)}`,
+        locationIds: edit.locations.slice(0, 100).map((l) => l.id),
+      };
+    }
+    case 'LocationsRemoved':
+      return { summary: `removed ${count(edit.ids.length, 'location', 'locations')}`, locationIds: edit.ids.slice(0, 100) };
     case 'DocumentImported':
       return { summary: `imported a map with ${count(edit.document.locations.length, 'location', 'locations')}`, locationIds: [] };
     case 'MapRestored': {

@@ -232,6 +232,11 @@ export type MapAggregate =
       lastChangeRevision: number;
       /** Members, invitations and the view link. */
       sharing: SharingState;
+      /**
+       * The last import's column mapping (a table's), offered again for the map's next import of
+       * a file with the same columns. Optional: states kept before imports existed have none.
+       */
+      lastImport?: { format: string; mapping: Record<string, string> } | null;
     }
   | { status: 'deleted'; mapId: string; uid: string };
 
@@ -294,6 +299,7 @@ export function evolveMap(state: MapAggregate, event: MapEvent): MapAggregate {
       if (isSharingEvent(event)) return { ...state, sharing: evolveSharing(state.sharing, event), revision: state.revision + 1 };
       return {
         ...state,
+        ...(event.type === 'ImportApplied' && event.data.source.mapping ? { lastImport: { format: event.data.source.format, mapping: event.data.source.mapping } } : {}),
         document: applyEdit(state.document, editOf(event)),
         edited: event.data.edited,
         revision: state.revision + 1,

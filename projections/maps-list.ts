@@ -1,6 +1,8 @@
 /**
  * The maps list read model (spec §3 map list item): one row per map that is not deleted, read
- * by owner (and, later, by author for admins). Pushed on topic `maps:{uid}`.
+ * by owner (and, later, by author for admins). Pushed on topic `maps:{uid}`; a change of who
+ * may see a map (created, state changed, deleted) also names `map:{id}`, which the public map
+ * caches listen for (the public answer joins this table's state with map_data's document).
  */
 import { editOf, isSharingEvent, type HistoryEvent } from '../events/map.js';
 import { metricsOf } from '../events/map-document.js';
@@ -86,6 +88,8 @@ export const mapsListProjection: Projection = {
           changed.add(topics.maps(d.uid));
           // Slot usage (the billing topic) counts maps by state.
           changed.add(topics.billing(d.uid));
+          // Who may see the map (its state) is this row's: caches of the public map drop it.
+          changed.add(topics.map(mapId));
           break;
         }
         case 'MapSaved': {
@@ -158,14 +162,19 @@ export const mapsListProjection: Projection = {
       );
       for (const row of rows) {
         changed.add(topics.maps(row.uid));
-        if (stateChanged.has(row.id)) changed.add(topics.billing(row.uid));
+        if (stateChanged.has(row.id)) {
+          changed.add(topics.billing(row.uid));
+          // Published, unpublished: the public map's caches (server/public-maps) drop it.
+          changed.add(topics.map(row.id));
+        }
       }
     }
     if (deletes.size > 0) {
-      const { rows } = await tx.query<{ uid: string }>('DELETE FROM maps_list WHERE id = ANY($1::text[]) RETURNING uid', [[...deletes]]);
+      const { rows } = await tx.query<{ id: string; uid: string }>('DELETE FROM maps_list WHERE id = ANY($1::text[]) RETURNING id, uid', [[...deletes]]);
       for (const row of rows) {
         changed.add(topics.maps(row.uid));
         changed.add(topics.billing(row.uid));
+        changed.add(topics.map(row.id));
       }
     }
     for (const event of historyChanges) {
@@ -250,6 +259,10 @@ function metricsDelta(edit: MapEdit): { layers: number; locations: number; absol
       return { layers: 1, locations: 0 };
     case 'LayerRemoved':
       return { layers: -1, locations: -edit.removedLocations.length };
+    case 'ImportApplied':
+      return { layers: edit.layers.length, locations: edit.locations.length };
+    case 'LocationsRemoved':
+      return { layers: 0, locations: -edit.ids.length };
     case 'DocumentImported':
     case 'MapRestored':
       return { layers: 0, locations: 0, absolute: metricsOf(edit.document) };

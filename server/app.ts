@@ -34,12 +34,15 @@ import type { ReactorRunner } from './billing/reactor-runner.js';
 import { BILLING_REACTOR } from './billing/billing-reactor.js';
 import { functionRoutes } from './routes/function-routes.js';
 import { publicMapRoutes } from './routes/public-map-routes.js';
+import { ssrViewerPage } from './public-maps/ssr-viewer-page.js';
+import type { ViewerPageRenderer } from './public-maps/viewer-page.js';
 import { queryRoutes } from './routes/query-routes.js';
 import { commentRoutes } from './routes/comment-routes.js';
 import { sharingRoutes } from './routes/sharing-routes.js';
 import { ViewLinkKeys } from './access/view-link-keys.js';
 import { peopleDirectory } from './access/people.js';
 import { historyRoutes } from './routes/history-routes.js';
+import { importRoutes } from './import/import-routes.js';
 import { MapHistory } from './history/map-history.js';
 import { adminRoutes } from './routes/admin-routes.js';
 import { templateRoutes } from './routes/template-routes.js';
@@ -50,6 +53,9 @@ import type { Services } from './services.js';
 import { accessHooks, isSameOrigin, registerAccessHooks } from './http/access-hooks.js';
 import { registerOpenApi } from './http/openapi.js';
 import { useZodSchemas } from './http/zod-routes.js';
+import { staticCacheControl } from './http/static-cache.js';
+import fastifyCompress from '@fastify/compress';
+import { PublicMapCache } from './public-maps/public-map-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +63,8 @@ declare module 'fastify' {
     ids: IdGenerator;
     liveHub: LiveHub;
     metrics: Metrics;
+    /** Published maps kept in memory (server/public-maps/public-map-cache.ts). */
+    publicMaps: PublicMapCache;
     /** Answers checkouts and Stripe's webhooks (tests wait for it). */
     billingReactor: ReactorRunner;
   }
@@ -79,10 +87,14 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** How the billing reactor retries a failing handler before parking its event (tests make it quick). */
   reactorRetry?: Partial<RetryPolicy>;
+  /** Renders `/m/{id}` for published maps (default: the server-rendered viewer, server/public-maps/ssr-viewer-page.ts). */
+  viewerPage?: ViewerPageRenderer;
 }
 
 const CORRELATION_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 const CLIENT_DIST = path.resolve(import.meta.dirname, '../dist/client');
+/** The viewer's server renderer (`vite build --ssr`). */
+const SERVER_DIST = path.resolve(import.meta.dirname, '../dist/server');
 
 export async function buildApp(
   services: Services,
@@ -119,6 +131,12 @@ export async function buildApp(
   app.decorate('liveHub', hub);
   // On close the hub says goodbye with 1012 ("restarting") so clients reconnect elsewhere.
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, preClose: () => hub.stop() });
+  const publicMaps = new PublicMapCache({
+    db,
+    maxBytes: config.publicMapCacheBytes,
+    renderer: options.viewerPage ?? ssrViewerPage({ clientDist: CLIENT_DIST, serverDist: SERVER_DIST, publicUrl: config.publicUrl }),
+    logger: app.log,
+  });
   // Reactors are not projections (no read model, version or lag), but park events the same way.
   const reactors = [BILLING_REACTOR];
   const metrics = createMetrics({
@@ -126,6 +144,7 @@ export async function buildApp(
     projectionFaults: () => projectionFaults(db, allProjections),
     reactorFaults: () => reactorFaults(db, reactors),
     liveConnections: () => hub.connectionCount,
+    publicMapCache: () => publicMaps.stats,
   });
   app.decorate('metrics', metrics);
   app.addHook('onResponse', async (request, reply) => {
@@ -155,9 +174,17 @@ export async function buildApp(
   // NUL and lone surrogates are refused on every route, naming the field, before any handler.
   app.addHook('preValidation', refuseUnsafeText);
 
-  await publicMapRoutes(app, { db, clientDist: CLIENT_DIST });
+  app.decorate('publicMaps', publicMaps);
+  // Listening before the first request: a notice missed in between would leave a map stale.
+  app.addHook('onReady', () => publicMaps.start());
+  app.addHook('onClose', () => publicMaps.stop());
+  await publicMapRoutes(app, { db, cache: publicMaps });
   await seoRoutes(app, config);
   await app.register(async (api) => {
+    // The API's JSON over a kilobyte goes out compressed (per request, cheap settings). Only
+    // here: published maps and the built files come compressed once already, and the live
+    // socket is no reply to compress.
+    await api.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
     // Every write to the API and the local test Stripe's pages must come from this site's pages.
     api.addHook('onRequest', app.access.sameSiteWrites);
     const history = await MapHistory.open(db, services.store);
@@ -187,6 +214,15 @@ export async function buildApp(
         uploadLimit: config.uploadLimit,
         rateLimiter: services.rateLimiter,
         ...(options.remoteFiles ? { remote: options.remoteFiles } : {}),
+      });
+      await importRoutes(product, {
+        db,
+        store: services.store,
+        ids: services.ids,
+        history,
+        files: services.files,
+        importLimit: config.importLimit,
+        rateLimiter: services.rateLimiter,
       });
       await templateRoutes(product, { files: services.files, rateLimiter: services.rateLimiter });
       await clientConfigRoutes(product, config);
@@ -225,7 +261,15 @@ export async function buildApp(
   const hasClient = existsSync(path.join(CLIENT_DIST, 'index.html'));
   if (hasClient) {
     // wildcard: files are looked up per request, so a rebuilt client is served without a restart.
-    await app.register(fastifyStatic, { root: CLIENT_DIST, wildcard: true, index: 'index.html' });
+    // preCompressed: the build's .br/.gz copies (scripts/precompress-plugin.ts) by Accept-Encoding.
+    await app.register(fastifyStatic, {
+      root: CLIENT_DIST,
+      wildcard: true,
+      index: 'index.html',
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', staticCacheControl(path.relative(CLIENT_DIST, filePath))),
+    });
   }
   // Every non-API GET is a client route: the React router decides, including its 404 page.
   app.setNotFoundHandler((request, reply) => {

@@ -30,6 +30,13 @@ const EnvSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
   /** Largest uploaded file accepted, in bytes (floor plans, images). */
   UPLOAD_LIMIT: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  /** Largest file an import takes, in bytes (POST /api/maps/{id}/import: a 100,000-row CSV is 10 to 20 MB). */
+  IMPORT_LIMIT: z.coerce.number({ error: 'must be a number of bytes' }).int('must be a whole number of bytes').min(1024, 'must be at least 1024 bytes').max(1024 * 1024 * 1024, 'must be at most 1 GB (1073741824 bytes)').default(64 * 1024 * 1024),
+  /**
+   * Memory for published maps kept ready to send (their JSON and viewer page, each with its
+   * brotli and gzip copies), in bytes; the least recently read are dropped beyond it.
+   */
+  PUBLIC_MAP_CACHE_BYTES: z.coerce.number({ error: 'must be a number of bytes' }).int('must be a whole number of bytes').min(1024 * 1024, 'must be at least 1 MB (1048576 bytes)').max(16 * 1024 ** 3, 'must be at most 16 GB').default(64 * 1024 * 1024),
   /** Comma-separated e-mail addresses of local accounts that get the admin claim. */
   ADMIN_EMAILS: z.string().default(''),
   /** SMTP server for outgoing mail (smtp:// or smtps://); unset keeps mail in the local outbox. */
@@ -101,6 +108,10 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   bodyLimit: number;
   uploadLimit: number;
+  /** Largest file an import takes (IMPORT_LIMIT). */
+  importLimit: number;
+  /** Bytes of published maps kept in memory (PUBLIC_MAP_CACHE_BYTES). */
+  publicMapCacheBytes: number;
   adminEmails: ReadonlySet<string>;
   smtpUrl: string | null;
   mailFrom: string;
@@ -160,6 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     uploadLimit: e.UPLOAD_LIMIT,
+    importLimit: e.IMPORT_LIMIT,
+    publicMapCacheBytes: e.PUBLIC_MAP_CACHE_BYTES,
     adminEmails: new Set(
       e.ADMIN_EMAILS.split(',')
         .map((email) => email.trim().toLowerCase())

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { AuthProvider } from './auth/auth-provider.js';
-import { ClerkAuth } from './auth/clerk-auth.js';
+import type { ClerkAuth } from './auth/clerk-auth.js';
 import { localStripeKeys, type LocalStripeKeys } from './billing/local-stripe/local-stripe-keys.js';
 import { LocalAccounts } from './auth/local-accounts.js';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock.js';
@@ -15,11 +15,9 @@ import { openDatabase } from './db/open-database.js';
 import type { EventStore } from './event-store/event-store.js';
 import type { FileStore } from './files/file-store.js';
 import { LocalFileStore } from './files/local-file-store.js';
-import { openKurrentDBEventStore } from './event-store/kurrentdb-event-store.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
 import type { Mailer } from './mail/mailer.js';
 import { OutboxMailer } from './mail/outbox-mailer.js';
-import { createSmtpMailer } from './mail/smtp-mailer.js';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './security/auth-limits.js';
 import { RateLimiter } from './security/rate-limiter.js';
 
@@ -80,16 +78,18 @@ async function openServicesOn(
   const logger = options.logger ?? consoleLogger;
   // First, before anything that holds a connection: a DATA_DIR it cannot write stops the start.
   const localStripe = config.stripe.mode === 'local' ? await localStripeKeys(config.dataDir) : null;
+  // KurrentDB's client (gRPC and its protocol buffers), Clerk's and nodemailer are loaded only
+  // when configured: some 25 MB that the embedded mode would hold for nothing.
   const store: EventStore = config.eventStoreUrl
-    ? await openKurrentDBEventStore(config.eventStoreUrl, {
+    ? await (await import('./event-store/kurrentdb-event-store.js')).openKurrentDBEventStore(config.eventStoreUrl, {
         onSubscriptionRetry: (error, attempt, delayMs) =>
           logger.error({ err: error, attempt, delayMs }, 'KurrentDB subscription dropped; resubscribing'),
       })
     : await PostgresEventStore.open(db);
   const outbox = config.smtpUrl ? null : await OutboxMailer.open(db, logger);
-  const mailer: Mailer = outbox ?? createSmtpMailer(config.smtpUrl!, config.mailFrom);
+  const mailer: Mailer = outbox ?? (await import('./mail/smtp-mailer.js')).createSmtpMailer(config.smtpUrl!, config.mailFrom);
   const rateLimiter = await RateLimiter.open(db, clock);
-  const clerk = config.clerk ? new ClerkAuth(config.clerk) : null;
+  const clerk = config.clerk ? new (await import('./auth/clerk-auth.js')).ClerkAuth(config.clerk) : null;
   const localAccounts = clerk
     ? null
     : await LocalAccounts.open({

@@ -1,18 +1,37 @@
 /**
  * The public map viewer's own entry (viewer.html, served at /m/{id}): only the viewer, no
  * router, accounts or state machines, so a map in a customer's iframe loads little.
+ *
+ * A published map's page comes rendered by the server with the map's JSON beside it
+ * (client/src/viewer-server.tsx, events/viewer-page-data.ts): React hydrates that markup and
+ * fetches nothing. Without it (a test map, an unknown id, the page built alone) the viewer
+ * renders on its own and loads the map from the public API.
  */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { VIEWER_DATA_ID, type ViewerPageData } from '../../events/viewer-page-data';
 import { ViewerApp } from './features/viewer/viewer-app';
+import type { PublicMap } from './features/viewer/viewer';
 import './viewer-page.css';
 
 const root = document.getElementById('viewer-root');
 if (!root) throw new Error('The page has no #viewer-root element.');
 const match = /^\/m\/([^/]+)\/?$/.exec(window.location.pathname);
 const mapId = match ? decodeURIComponent(match[1]!) : '';
-createRoot(root).render(
-  <StrictMode>
-    <ViewerApp mapId={mapId} />
-  </StrictMode>,
-);
+const block = document.getElementById(VIEWER_DATA_ID);
+const data = block?.textContent ? (JSON.parse(block.textContent) as ViewerPageData) : null;
+
+if (data && root.firstElementChild) {
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <ViewerApp mapId={data.map.id} initial={data.map as PublicMap} publicUrl={data.publicUrl} />
+    </StrictMode>,
+  );
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <ViewerApp mapId={mapId} />
+    </StrictMode>,
+  );
+}

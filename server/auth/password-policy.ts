@@ -1,17 +1,24 @@
 /**
  * Password rules as users expect them today (NIST SP 800-63B): at least 8 characters, no
  * composition rules, and not one of the passwords attackers try first. The list is the
- * ~49,000 common passwords that zxcvbn-ts ships (@zxcvbn-ts/language-common).
+ * ~49,000 common passwords that zxcvbn-ts ships (@zxcvbn-ts/language-common), loaded with the
+ * first password to check: a server that nobody signs up to does not hold them (some 5 MB).
  */
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
 import { z } from 'zod';
+
+const require = createRequire(import.meta.url);
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 
-const common = new Set((dictionary['passwords-common'] as string[]).map((word) => word.toLowerCase()));
+let common: ReadonlySet<string> | null = null;
 
 export function isCommonPassword(password: string): boolean {
+  if (!common) {
+    const { dictionary } = require('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common');
+    common = new Set((dictionary['passwords-common'] as string[]).map((word) => word.toLowerCase()));
+  }
   return common.has(password.toLowerCase());
 }
 

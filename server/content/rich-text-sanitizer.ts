@@ -1,8 +1,9 @@
 /**
  * Rich text is made safe on the server before any event records it: a location's description
  * keeps the formatting events/rich-text.ts allows and nothing that can run, load or restyle
- * anything. DOMPurify does the walking, over one jsdom window made on first use. The viewer
- * sanitises again with the same configuration before it shows the text.
+ * anything. DOMPurify does the walking, over the jsdom window the SVG sanitiser uses too, made
+ * on first use (dom-window.ts). The viewer sanitises again with the same configuration before
+ * it shows the text.
  *
  * Sanitised text is stable: sanitising it again gives the same text, so a document saved
  * back unchanged stays unchanged.
@@ -14,12 +15,12 @@
  * {@link MAX_RICH_TEXT_DEPTH}: no formatting a person writes comes near either.
  */
 import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { JSDOM } from 'jsdom';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { DomainError } from '../../events/errors.js';
 import { locationFields, type MapDocument } from '../../events/map-document.js';
 import type { MapEdit } from '../../events/map-edits.js';
 import { openRichTextLink, RICH_TEXT_CONFIG } from '../../events/rich-text.js';
+import { domWindow } from './dom-window.js';
 
 const MAX_DESCRIPTION = locationFields.description.maxLength ?? 20_000;
 
@@ -51,8 +52,7 @@ let shared: DOMPurify | null = null;
 
 function purifier(): DOMPurify {
   if (shared) return shared;
-  const { window } = new JSDOM('<!DOCTYPE html><html><head></head><body></body></html>');
-  const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+  const purify = createDOMPurify(domWindow() as unknown as Parameters<typeof createDOMPurify>[0]);
   purify.addHook('afterSanitizeAttributes', openRichTextLink);
   shared = purify;
   return shared;
@@ -139,7 +139,7 @@ export function sanitizeMapDocument(document: MapDocument, path = 'mapData', bud
 
 /**
  * The edits with every description they carry made safe: a LocationAdded's location, a
- * LocationUpdated's changes, a DocumentImported's document. Other edits hold no rich text and
+ * LocationUpdated's changes, a DocumentImported's document, an ImportApplied's locations and updates. Other edits hold no rich text and
  * are passed on as they are. `path` names the list in errors (`edits.0.location.description`).
  */
 export function sanitizeMapEdits(edits: readonly MapEdit[], path = 'edits'): MapEdit[] {
@@ -158,6 +158,23 @@ export function sanitizeMapEdits(edits: readonly MapEdit[], path = 'edits'): Map
       case 'DocumentImported': {
         const document = sanitizeMapDocument(edit.document, `${path}.${index}.document`, budget);
         return document === edit.document ? edit : { ...edit, document };
+      }
+      case 'ImportApplied': {
+        let changed = false;
+        const locations = edit.locations.map((location, at) => {
+          const description = safeDescription(location.description, `${path}.${index}.locations.${at}.description`, budget);
+          if (description === location.description) return location;
+          changed = true;
+          return { ...location, description };
+        });
+        const updates = edit.updates.map((update, at) => {
+          if (update.changes.description === undefined) return update;
+          const description = safeDescription(update.changes.description, `${path}.${index}.updates.${at}.changes.description`, budget);
+          if (description === update.changes.description) return update;
+          changed = true;
+          return { ...update, changes: { ...update.changes, description } };
+        });
+        return changed ? { ...edit, locations, updates } : edit;
       }
       default:
         return edit;

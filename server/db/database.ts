@@ -16,6 +16,15 @@ export interface Queryable {
 
 export type NotificationHandler = (payload: string) => void;
 
+export interface ListenOptions {
+  /**
+   * Called when notices may have been missed: the connection that listens was lost and is back
+   * (PostgreSQL; PGlite lives in the process and never loses one). Whoever keeps state fed by
+   * notices starts afresh.
+   */
+  onReconnect?: () => void;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs a script of several statements without parameters (schema migrations). */
@@ -23,7 +32,7 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** LISTEN on a channel; the returned function stops listening. */
-  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  listen(channel: string, handler: NotificationHandler, options?: ListenOptions): Promise<() => Promise<void>>;
   /** A session of its own for advisory locks (leadership among processes). */
   openLockSession(): Promise<LockSession>;
   close(): Promise<void>;

@@ -1,6 +1,56 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, NotificationHandler, Queryable, QueryResult } from './database.js';
+
+/**
+ * PostgreSQL's settings for one embedded backend. PGlite keeps initdb's defaults, sized for a
+ * server of its own: 128 MB of shared buffers, which PGlite's WebAssembly allocator zeroes at
+ * start, so all of it is resident from the first second. 16 MB (2,048 pages) holds the hot
+ * pages of an embedded installation (a fresh one's whole database, catalogs and seeded maps
+ * included, is 8 MB), and a page not in them is one read of a file the operating system has
+ * cached anyway.
+ * One backend needs no room for a hundred connections' locks and process slots either.
+ */
+export const START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams,
+  ...['shared_buffers=16MB', 'max_connections=8'].flatMap((setting) => ['-c', setting]),
+];
+
+const run = promisify(execFile);
+
+/**
+ * PostgreSQL compiled to WebAssembly: compiled once per process and shared by every PGlite in
+ * it (tests open dozens), instead of once per instance.
+ */
+let compiled: Promise<WebAssembly.Module> | null = null;
+function pgliteWasmModule(): Promise<WebAssembly.Module> {
+  compiled ??= readFile(fileURLToPath(new URL('./pglite.wasm', import.meta.resolve('@electric-sql/pglite')))).then((bytes) => WebAssembly.compile(bytes));
+  return compiled;
+}
+
+/**
+ * Creates the database files in `directory` unless they are there, in a child process (see
+ * pglite-initdb.mjs for why): on the first start only, while this process compiles its own
+ * module.
+ */
+async function createDatabaseFiles(directory: string): Promise<void> {
+  mkdirSync(directory, { recursive: true });
+  if (existsSync(path.join(directory, 'PG_VERSION'))) return;
+  try {
+    // Resolved here, not at import: under a browser-like test environment (jsdom) this module's
+    // URL is not a file: URL, and only an on-disk database needs the script.
+    const initdbEntry = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.url));
+    await run(process.execPath, [initdbEntry, directory, JSON.stringify(START_PARAMS)], { maxBuffer: 16 * 1024 * 1024 });
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new Error(`Could not create the embedded database in ${directory}${stderr ? `: ${stderr}` : ''}`, { cause: error });
+  }
+}
 
 /**
  * The embedded database: PGlite (PostgreSQL compiled to WebAssembly) keeping its files in
@@ -10,8 +60,11 @@ import type { Database, NotificationHandler, Queryable, QueryResult } from './da
  * works within this process, which is all the embedded mode has.
  */
 export async function openPGliteDatabase(directory: string | undefined): Promise<Database> {
-  if (directory) mkdirSync(directory, { recursive: true });
-  const pglite = directory ? await PGlite.create(directory) : await PGlite.create();
+  const module = pgliteWasmModule();
+  // Awaited below unless creating the files fails first, which is then the error to report.
+  module.catch(() => undefined);
+  if (directory) await createDatabaseFiles(directory);
+  const pglite = await PGlite.create({ ...(directory ? { dataDir: directory } : {}), startParams: [...START_PARAMS], pgliteWasmModule: await module });
 
   const wrap = (runner: Pick<PGlite, 'query'>): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {

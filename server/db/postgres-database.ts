@@ -12,23 +12,37 @@ export async function openPostgresDatabase(connectionString: string, poolSize = 
   await pool.query('SELECT 1');
 
   const listeners = new Map<string, Set<NotificationHandler>>();
+  /** Told when the LISTEN connection is back after a drop: notices sent meanwhile were lost. */
+  const reconnectHandlers = new Set<() => void>();
   let listenClient: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
+  let connectedBefore = false;
   let closed = false;
 
+  // Until it is back: a failed attempt tries again, or notices would stop for good.
+  const reconnectSoon = () => {
+    if (!closed) setTimeout(() => void ensureListener().catch(reconnectSoon), 500);
+  };
   const connectListener = async (): Promise<pg.Client> => {
     const client = new pg.Client({ connectionString });
     client.on('notification', (message) => {
       for (const handler of listeners.get(message.channel) ?? []) handler(message.payload ?? '');
     });
-    client.on('error', () => {
+    let dropped = false;
+    const drop = () => {
+      if (dropped) return;
+      dropped = true;
       if (listenClient === client) listenClient = null;
       client.end().catch(() => {});
-      if (!closed) setTimeout(() => void ensureListener().catch(() => {}), 500);
-    });
+      reconnectSoon();
+    };
+    client.on('error', drop);
+    client.on('end', drop);
     await client.connect();
     for (const channel of listeners.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
     listenClient = client;
+    if (connectedBefore) for (const handler of reconnectHandlers) handler();
+    connectedBefore = true;
     return client;
   };
   const ensureListener = async (): Promise<pg.Client> => {
@@ -82,15 +96,18 @@ export async function openPostgresDatabase(connectionString: string, poolSize = 
         throw error;
       }
     },
-    async listen(channel, handler) {
+    async listen(channel, handler, options) {
       let set = listeners.get(channel);
       const isNew = !set;
       if (!set) listeners.set(channel, (set = new Set()));
       set.add(handler);
+      const onReconnect = options?.onReconnect;
+      if (onReconnect) reconnectHandlers.add(onReconnect);
       const client = await ensureListener();
       if (isNew) await client.query(`LISTEN ${quoteIdent(channel)}`);
       return async () => {
         set.delete(handler);
+        if (onReconnect) reconnectHandlers.delete(onReconnect);
         if (set.size === 0) {
           listeners.delete(channel);
           if (listenClient) await listenClient.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});

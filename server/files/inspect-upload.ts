@@ -6,6 +6,7 @@
  */
 import { imageSize } from 'image-size';
 import { DomainError } from '../../events/errors.js';
+import type { RemovedPart } from '../../events/files-api.js';
 import type { FileMeta } from './file-store.js';
 import { sanitizeSvg, SvgRejectedError } from './sanitize-svg.js';
 import { inlineSvgSanitizer, type SvgSanitizer } from './svg-sanitizer-pool.js';
@@ -19,6 +20,8 @@ export interface InspectedFile {
   /** What to store: the upload as it came for images, the sanitised document for SVGs. */
   bytes: Uint8Array;
   meta: FileMeta;
+  /** What sanitising an SVG removed (see sanitize-svg.ts); empty for images. */
+  removed: RemovedPart[];
 }
 
 type RasterType = { contentType: string; name: string; sizeType: string };
@@ -117,13 +120,13 @@ function inspectRaster(bytes: Uint8Array, type: RasterType): InspectedFile {
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
     throw new DomainError('invalid-argument', `The image is too large to show: at most ${MAX_IMAGE_SIDE} pixels on a side (this one is ${width} × ${height}).`);
   }
-  return { bytes, meta: { kind: 'image', contentType: type.contentType, width, height } };
+  return { bytes, meta: { kind: 'image', contentType: type.contentType, width, height }, removed: [] };
 }
 
 async function inspectSvg(text: string, sanitizer: SvgSanitizer): Promise<InspectedFile> {
   try {
-    const { svg, width, height } = await sanitizer.sanitize(text);
-    return { bytes: new TextEncoder().encode(svg), meta: { kind: 'svg', contentType: 'image/svg+xml', width, height } };
+    const { svg, width, height, removed } = await sanitizer.sanitize(text);
+    return { bytes: new TextEncoder().encode(svg), meta: { kind: 'svg', contentType: 'image/svg+xml', width, height }, removed };
   } catch (error) {
     if (error instanceof SvgRejectedError) throw new DomainError('invalid-argument', error.message);
     throw error;

@@ -15,14 +15,24 @@
  * - no DOCTYPE entities: a file that declares any is refused before parsing (the XML parser
  *   would expand them: billion laughs), and the DOCTYPE and processing instructions are not
  *   kept;
- * - element ids, classes and presentation attributes are kept: a map finds its regions by id.
+ * - element ids, classes and presentation attributes are kept: a map finds its regions by id;
+ *   an Inkscape label (`inkscape:label`) or a `title` attribute becomes a `data-name`, so a
+ *   region keeps its name;
+ * - a root with no viewBox and no absolute width and height (`width="100%"`) gets the box of
+ *   its drawn content (svg-bounds.ts) rather than being refused.
+ *
+ * Nothing is removed silently: every removal is counted by kind ({@link RemovedPart}), and the
+ * upload's answer and an import's preview say what went and what to do about it.
  *
  * The result is serialised as XML. It is served with a Content-Security-Policy that forbids
  * scripts as well (see file-routes.ts): two locks on one door.
  */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type { DOMWindow } from 'jsdom';
+import type { RemovedPart } from '../../events/files-api.js';
+import { domWindow } from '../content/dom-window.js';
 import { cleanCss, isCssSafe, mayHoldCss } from './css-guard.js';
+import { contentBounds } from './svg-bounds.js';
 
 export const SVG_NS = 'http://www.w3.org/2000/svg';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
@@ -42,6 +52,34 @@ export interface SanitizedSvg {
   /** The drawing's size in its own units (its viewBox), which the map's coordinates use. */
   width: number;
   height: number;
+  /** What was taken out, by kind, with a sentence for the uploader each; empty when nothing was. */
+  removed: RemovedPart[];
+}
+
+/** The kinds of things the sanitiser removes, and what it tells the uploader about each. */
+const REMOVAL_WORDS = {
+  'embedded images': (n: number) => `${n === 1 ? '1 embedded image was' : `${n} embedded images were`} removed for safety; upload ${n === 1 ? 'it as a separate image' : 'them as separate images'}.`,
+  'linked images': (n: number) => `${n === 1 ? '1 image kept in another file was' : `${n} images kept in other files were`} removed: a floor plan cannot load other files. Upload ${n === 1 ? 'it as a separate image' : 'them as separate images'}.`,
+  scripts: (n: number) => `${n === 1 ? '1 script was' : `${n} scripts were`} removed: a drawing on a map cannot run code.`,
+  'event handlers': (n: number) => `${n === 1 ? '1 event handler (onclick and the like) was' : `${n} event handlers (onclick and the like) were`} removed: a drawing on a map cannot run code.`,
+  'embedded web content': (n: number) => `${n === 1 ? '1 piece' : `${n} pieces`} of embedded web content (HTML, frames or objects) ${n === 1 ? 'was' : 'were'} removed for safety.`,
+  animations: (n: number) => `${n === 1 ? '1 animation was' : `${n} animations were`} removed for safety.`,
+  links: (n: number) => `${n === 1 ? '1 link was' : `${n} links were`} removed; what ${n === 1 ? 'it' : 'they'} held is kept. Locations can link to pages instead.`,
+  'references to other files': (n: number) => `${n === 1 ? '1 reference' : `${n} references`} to other files ${n === 1 ? 'was' : 'were'} removed: a drawing can only reuse what is inside it.`,
+  'outside styles': (n: number) => `${n === 1 ? '1 style' : `${n} styles`} that loaded other files (fonts, pictures or stylesheets) ${n === 1 ? 'was' : 'were'} removed.`,
+  'editor data': (n: number) => `${n === 1 ? '1 piece' : `${n.toLocaleString('en')} pieces`} of editor data that ${n === 1 ? 'does' : 'do'} not change the drawing (Inkscape, Illustrator or Sketch settings, unknown elements) ${n === 1 ? 'was' : 'were'} removed.`,
+} satisfies Record<string, (count: number) => string>;
+type RemovalKind = keyof typeof REMOVAL_WORDS;
+
+/** The counts of one sanitising run (the hooks are shared; one file is sanitised at a time). */
+let tally = new Map<RemovalKind, number>();
+const count = (kind: RemovalKind, n = 1) => tally.set(kind, (tally.get(kind) ?? 0) + n);
+
+/** The removals as the upload's answer lists them, most serious first. */
+function report(counts: ReadonlyMap<RemovalKind, number>): RemovedPart[] {
+  return (Object.keys(REMOVAL_WORDS) as RemovalKind[])
+    .filter((kind) => (counts.get(kind) ?? 0) > 0)
+    .map((kind) => ({ what: kind, count: counts.get(kind)!, message: REMOVAL_WORDS[kind](counts.get(kind)!) }));
 }
 
 /**
@@ -58,6 +96,8 @@ const RASTER_DATA_URL = /^data:image\/(?:png|jpe?g|gif|webp);base64,[A-Za-z0-9+/
 const REMOVED_WITH_CONTENT = new Set(['script', 'foreignobject', 'iframe', 'embed', 'object', 'handler', 'listener', 'noscript', 'template']);
 
 const ANIMATION_ELEMENTS = new Set(['animate', 'set', 'animatetransform', 'animatemotion', 'animatecolor', 'discard']);
+const SCRIPT_ELEMENTS = new Set(['script', 'handler', 'listener', 'noscript']);
+const INKSCAPE_NS = 'http://www.inkscape.org/namespaces/inkscape';
 
 /** Attributes whose value is CSS: rewritten when they refer outside, not just dropped. */
 const CSS_ATTRIBUTES = new Set([
@@ -89,8 +129,11 @@ const CONFIG: Config = {
   IN_PLACE: true,
 };
 
+/** Each `<image>`'s reference as it came (the hooks see it go before they see the element go). */
+let pictureHref = new WeakMap<Element, string>();
+
 interface Sanitiser {
-  window: JSDOM['window'];
+  window: DOMWindow;
   purify: DOMPurify;
 }
 
@@ -98,23 +141,29 @@ let shared: Sanitiser | null = null;
 
 function sanitiser(): Sanitiser {
   if (shared) return shared;
-  const { window } = new JSDOM('<!DOCTYPE html><html><head></head><body></body></html>');
+  const window = domWindow();
   const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
 
   purify.addHook('uponSanitizeElement', (node, data) => {
     const element = node as Element;
     if (element.nodeType !== 1) return;
     const tag = data.tagName;
-    if (REMOVED_WITH_CONTENT.has(element.localName.toLowerCase())) {
+    const name = element.localName.toLowerCase();
+    if (REMOVED_WITH_CONTENT.has(name)) {
+      count(SCRIPT_ELEMENTS.has(name) ? 'scripts' : 'embedded web content');
       element.remove();
       return;
     }
     if (ANIMATION_ELEMENTS.has(tag)) {
       const target = (element.getAttribute('attributeName') ?? element.getAttribute('attributename') ?? '').trim().toLowerCase();
-      if (target.includes('href') || target.startsWith('on') || target === 'style' || target.includes(':')) element.remove();
+      if (target.includes('href') || target.startsWith('on') || target === 'style' || target.includes(':')) {
+        count('animations');
+        element.remove();
+      }
       return;
     }
     if (tag === 'style') {
+      if (!isCssSafe(element.textContent ?? '')) count('outside styles');
       const cleaned = cleanCss(element.textContent ?? '');
       // textContent replaces CDATA sections and any child with one text node.
       element.textContent = cleaned ?? '';
@@ -126,6 +175,7 @@ function sanitiser(): Sanitiser {
     const name = data.attrName;
     const value = data.attrValue;
     if (name.startsWith('on')) {
+      count('event handlers');
       data.keepAttr = false;
       return;
     }
@@ -136,10 +186,15 @@ function sanitiser(): Sanitiser {
       const compact = value.replace(/[\s\u0000-\u001f]+/g, '');
       const local = LOCAL_REF.test(value.trim());
       const embeddedRaster = element.localName === 'image' && RASTER_DATA_URL.test(compact);
-      if (!local && !embeddedRaster) data.keepAttr = false;
+      if (!local && !embeddedRaster) {
+        data.keepAttr = false;
+        // An <image> without its picture is removed below, and counted there.
+        if (element.localName !== 'image') count('references to other files');
+      }
       return;
     }
     if (!mayHoldCss(value)) return;
+    if (!isCssSafe(value)) count('outside styles');
     if (CSS_ATTRIBUTES.has(name)) {
       const cleaned = cleanCss(value);
       if (cleaned === null) data.keepAttr = false;
@@ -153,11 +208,38 @@ function sanitiser(): Sanitiser {
   purify.addHook('afterSanitizeAttributes', (node) => {
     const element = node as Element;
     if (element.nodeType !== 1 || !['use', 'image', 'feImage'].includes(element.localName)) return;
-    if (!element.hasAttribute('href') && !element.hasAttributeNS(XLINK_NS, 'href')) element.remove();
+    if (!element.hasAttribute('href') && !element.hasAttributeNS(XLINK_NS, 'href')) {
+      if (element.localName === 'image') count(pictureHref.get(element)?.startsWith('data:') ? 'embedded images' : 'linked images');
+      element.remove();
+    }
   });
 
   shared = { window, purify };
   return shared;
+}
+
+/**
+ * Counts what DOMPurify removed by its own rules (the hooks count theirs): `<a>` unwrapped,
+ * animations, and anything its SVG profile does not know, which is an editor's data.
+ */
+function countRemovedByProfile(removed: DOMPurify['removed']): void {
+  for (const entry of removed) {
+    if ('attribute' in entry) {
+      const name = entry.attribute?.name.toLowerCase() ?? '';
+      // Handlers, links and styles were counted by the hooks; namespace declarations are not content.
+      if (name.startsWith('on') || name === 'href' || name.endsWith(':href') || name.startsWith('xmlns')) continue;
+      if (name === 'xml:base' || name === 'xlink:base') count('references to other files');
+      else count('editor data');
+      continue;
+    }
+    const element = entry.element as Element | undefined;
+    if (!element || element.nodeType !== 1) continue;
+    const name = element.localName.toLowerCase();
+    if (name === 'a') count('links');
+    else if (ANIMATION_ELEMENTS.has(name)) count('animations');
+    else if (REMOVED_WITH_CONTENT.has(name)) continue; // counted by the hook
+    else count('editor data');
+  }
 }
 
 /** Recreates elements that have no namespace (an SVG without `xmlns`) in the SVG namespace. */
@@ -211,12 +293,18 @@ function settleSize(root: Element): { width: number; height: number } {
   } else {
     const w = lengthInPx(root.getAttribute('width'));
     const h = lengthInPx(root.getAttribute('height'));
-    if (w === null || h === null) {
-      throw new SvgRejectedError('The SVG has no size: give its root element a viewBox, or a width and height.');
+    if (w !== null && h !== null) {
+      width = w;
+      height = h;
+      root.setAttribute('viewBox', `0 0 ${round(w)} ${round(h)}`);
+    } else {
+      // `width="100%"` and no viewBox: the drawing is as large as what it draws.
+      const box = contentBounds(root);
+      if (!box) throw new SvgRejectedError('The SVG has no size and nothing in it could be measured: give its root element a viewBox, or a width and height.');
+      width = box.maxX - box.minX;
+      height = box.maxY - box.minY;
+      root.setAttribute('viewBox', `${round(box.minX)} ${round(box.minY)} ${round(width)} ${round(height)}`);
     }
-    width = w;
-    height = h;
-    root.setAttribute('viewBox', `0 0 ${round(w)} ${round(h)}`);
   }
   if (width > 100_000 || height > 100_000) throw new SvgRejectedError('The SVG is too large: its width and height must be at most 100000.');
   root.setAttribute('width', String(round(width)));
@@ -257,14 +345,30 @@ export function sanitizeSvg(source: string): SanitizedSvg {
   root = adoptIntoSvgNamespace(document, document.importNode(root, true));
   document.appendChild(root);
 
+  tally = new Map();
+  pictureHref = new WeakMap();
+  for (const image of root.getElementsByTagNameNS(SVG_NS, 'image')) {
+    pictureHref.set(image, (image.getAttribute('href') ?? image.getAttributeNS(XLINK_NS, 'href') ?? '').trim().toLowerCase());
+  }
+  for (const labelled of root.querySelectorAll('[id]')) {
+    // Inkscape's label, or a `title` attribute (amCharts' maps name their regions so): the region's name.
+    const label = labelled.getAttributeNS(INKSCAPE_NS, 'label') ?? labelled.getAttribute('title');
+    if (label && !labelled.hasAttribute('data-name')) labelled.setAttribute('data-name', label);
+    // Kept as the data-name: not removed, so not reported as removed either.
+    if (label) {
+      labelled.removeAttributeNS(INKSCAPE_NS, 'label');
+      labelled.removeAttribute('title');
+    }
+  }
   try {
     purify.sanitize(root, CONFIG);
   } catch (error) {
     throw new SvgRejectedError(`The SVG could not be made safe: ${error instanceof Error ? error.message : String(error)}.`);
   }
   if (document.documentElement !== root || root.localName !== 'svg') throw new SvgRejectedError('The SVG could not be made safe.');
+  countRemovedByProfile(purify.removed);
 
   const size = settleSize(root);
   const svg = new window.XMLSerializer().serializeToString(root);
-  return { svg: `<?xml version="1.0" encoding="UTF-8"?>\n${svg}`, ...size };
+  return { svg: `<?xml version="1.0" encoding="UTF-8"?>\n${svg}`, ...size, removed: report(tally) };
 }

@@ -4,6 +4,10 @@
  * thread, so the server keeps answering meanwhile: one file at a time, each with a time limit,
  * the worker with a memory limit. A worker that runs out of either is ended and the file
  * refused as too complex; the next file gets a new worker.
+ *
+ * The worker starts with the first file, not with the server (loading jsdom into it takes
+ * about a second and some 100 MB), and ends once it has had nothing to do for a while
+ * (`idleMs`): most of a server's life no one is uploading a drawing.
  */
 import { Worker } from 'node:worker_threads';
 import { DomainError } from '../../events/errors.js';
@@ -22,6 +26,8 @@ export interface WorkerSvgSanitizerOptions {
   maxMemoryMb?: number;
   /** Files waiting their turn beyond this are refused as `unavailable` (try again soon). */
   maxWaiting?: number;
+  /** How long the worker waits for another file before it ends (the next file starts a new one). */
+  idleMs?: number;
 }
 
 export const TOO_COMPLEX = 'The SVG is too complex to check. Simplify the drawing, or upload it as a PNG or JPEG image.';
@@ -37,30 +43,66 @@ export class WorkerSvgSanitizer implements SvgSanitizer {
   private waiting = 0;
   private nextId = 1;
   private closed = false;
+  private idleTimer: NodeJS.Timeout | null = null;
   private readonly timeoutMs: number;
   private readonly maxMemoryMb: number;
   private readonly maxWaiting: number;
+  private readonly idleMs: number;
 
   constructor(options: WorkerSvgSanitizerOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.maxMemoryMb = options.maxMemoryMb ?? 1536;
     this.maxWaiting = options.maxWaiting ?? 16;
+    this.idleMs = options.idleMs ?? 60_000;
+  }
+
+  /** Whether a worker thread is running now (it starts with a file and ends when idle). */
+  get running(): boolean {
+    return this.worker !== null;
   }
 
   sanitize(text: string): Promise<SanitizedSvg> {
     if (this.closed) return Promise.reject(new DomainError('unavailable', 'The server is shutting down.'));
     if (this.waiting >= this.maxWaiting) return Promise.reject(new DomainError('unavailable', BUSY));
     this.waiting++;
-    const run = this.queue.then(() => this.runOne(text)).finally(() => this.waiting--);
+    this.cancelIdleExit();
+    const run = this.queue
+      .then(() => this.runOne(text))
+      .finally(() => {
+        this.waiting--;
+        if (this.waiting === 0) this.exitWhenIdle();
+      });
     this.queue = run.catch(() => undefined);
     return run;
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    this.cancelIdleExit();
     const worker = this.worker;
     this.worker = null;
     await worker?.terminate();
+  }
+
+  /** Ends the worker after `idleMs` unless another file comes first. */
+  private exitWhenIdle(): void {
+    this.cancelIdleExit();
+    const worker = this.worker;
+    if (!worker) return;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.waiting > 0 || this.worker !== worker) return;
+      this.worker = null;
+      this.online = null;
+      void worker.terminate();
+    }, this.idleMs);
+    // Waiting to end the worker is no reason to keep the process alive.
+    this.idleTimer.unref();
+  }
+
+  private cancelIdleExit(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
   }
 
   private start(): Worker {
@@ -116,7 +158,7 @@ export class WorkerSvgSanitizer implements SvgSanitizer {
       const onMessage = (answer: SanitizeAnswer | { ready: true }) => {
         if (!('id' in answer) || answer.id !== id) return;
         done();
-        if (answer.ok) resolve({ svg: answer.svg, width: answer.width, height: answer.height });
+        if (answer.ok) resolve({ svg: answer.svg, width: answer.width, height: answer.height, removed: answer.removed });
         else reject(answer.rejected ? new SvgRejectedError(answer.message) : new Error(answer.message));
       };
       const onError = (error: Error & { code?: string }) =>

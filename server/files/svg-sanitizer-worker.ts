@@ -3,6 +3,7 @@
  * sanitised SVG (or why it was refused) out. Started through svg-sanitizer-worker.mjs.
  */
 import { parentPort } from 'node:worker_threads';
+import type { RemovedPart } from '../../events/files-api.js';
 import { sanitizeSvg, SvgRejectedError } from './sanitize-svg.js';
 
 export interface SanitizeRequest {
@@ -16,7 +17,7 @@ export interface WorkerReady {
 }
 
 export type SanitizeAnswer =
-  | { id: number; ok: true; svg: string; width: number; height: number }
+  | { id: number; ok: true; svg: string; width: number; height: number; removed: RemovedPart[] }
   | { id: number; ok: false; rejected: boolean; message: string };
 
 parentPort?.on('message', ({ id, text }: SanitizeRequest) => {

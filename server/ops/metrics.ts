@@ -1,6 +1,7 @@
 /**
  * Prometheus metrics (prom-client): command latency, projection lag and faults (parked events,
- * stopped projections), reactors' parked events, live connections and webhook failures, plus
+ * stopped projections), reactors' parked events, live connections, the published-map cache
+ * (bytes, entries, hits and misses) and webhook failures, plus
  * Node's process metrics.
  * One registry per app, so tests and several apps in one process do not share counters.
  */
@@ -14,6 +15,9 @@ export interface Metrics {
   projectionStopped: Gauge<'projection'>;
   reactorDeadLetters: Gauge<'reactor'>;
   liveConnections: Gauge;
+  publicMapCacheBytes: Gauge;
+  publicMapCacheEntries: Gauge;
+  publicMapCacheReads: Counter<'outcome'>;
   webhookFailures: Counter<'provider'>;
 }
 
@@ -22,6 +26,8 @@ export interface MetricsSources {
   projectionFaults(): Promise<Record<string, { parked: number; state: 'running' | 'stopped' }>>;
   reactorFaults(): Promise<Record<string, { parked: number }>>;
   liveConnections(): number;
+  /** The published-map cache of this process (server/public-maps/public-map-cache.ts). */
+  publicMapCache(): { bytes: number; entries: number; hits: number; misses: number };
 }
 
 export function createMetrics(collect: MetricsSources): Metrics {
@@ -83,11 +89,52 @@ export function createMetrics(collect: MetricsSources): Metrics {
       this.set(collect.liveConnections());
     },
   });
+  const publicMapCacheBytes = new Gauge({
+    name: 'mapfold_public_map_cache_bytes',
+    help: 'Bytes of published maps kept in memory by this process (every encoding), bounded by PUBLIC_MAP_CACHE_BYTES.',
+    registers: [registry],
+    collect() {
+      this.set(collect.publicMapCache().bytes);
+    },
+  });
+  const publicMapCacheEntries = new Gauge({
+    name: 'mapfold_public_map_cache_entries',
+    help: 'Published map answers (JSON and pages) kept in memory by this process.',
+    registers: [registry],
+    collect() {
+      this.set(collect.publicMapCache().entries);
+    },
+  });
+  const publicMapCacheReads = new Counter({
+    name: 'mapfold_public_map_cache_reads_total',
+    help: 'Reads of published maps and pages: answered from memory (hit) or read from the database (miss). Many misses with a full cache: raise PUBLIC_MAP_CACHE_BYTES.',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    collect() {
+      // The cache counts; the counter shows its totals.
+      const { hits, misses } = collect.publicMapCache();
+      this.reset();
+      this.inc({ outcome: 'hit' }, hits);
+      this.inc({ outcome: 'miss' }, misses);
+    },
+  });
   const webhookFailures = new Counter({
     name: 'mapfold_webhook_failures_total',
     help: 'Incoming webhooks (payments) that could not be processed.',
     labelNames: ['provider'] as const,
     registers: [registry],
   });
-  return { registry, commandDuration, projectionLag, projectionDeadLetters, projectionStopped, reactorDeadLetters, liveConnections, webhookFailures };
+  return {
+    registry,
+    commandDuration,
+    projectionLag,
+    projectionDeadLetters,
+    projectionStopped,
+    reactorDeadLetters,
+    liveConnections,
+    publicMapCacheBytes,
+    publicMapCacheEntries,
+    publicMapCacheReads,
+    webhookFailures,
+  };
 }

@@ -61,9 +61,10 @@ export function verifiedUser(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-export function uploadResult(file: StoredFile): UploadResult {
+/** The stored file as an upload answers it, with what sanitising removed (an SVG's). */
+export function uploadResult(file: StoredFile, removed: UploadResult['removed'] = []): UploadResult {
   const { id, url, kind, contentType, width, height, size } = file;
-  return { id, url, kind, contentType, width, height, size };
+  return { id, url, kind, contentType, width, height, size, removed };
 }
 
 export async function fileRoutes(app: FastifyInstance, { files, uploadLimit, rateLimiter, svgSanitizer, remote }: FileRouteOptions): Promise<void> {
@@ -102,7 +103,7 @@ export async function fileRoutes(app: FastifyInstance, { files, uploadLimit, rat
       const inspected = await inspectUpload(request.body as Buffer | undefined, uploadLimit, sanitizer);
       const stored = await files.put(inspected.bytes, { ...inspected.meta, owner: user.uid });
       request.log.info({ fileId: stored.id, kind: stored.kind, size: stored.size }, 'file stored');
-      return { result: uploadResult(stored) };
+      return { result: uploadResult(stored, inspected.removed) };
     });
   });
 
@@ -129,7 +130,7 @@ export async function fileRoutes(app: FastifyInstance, { files, uploadLimit, rat
       }
       const stored = await files.put(inspected.bytes, { ...inspected.meta, owner: user.uid });
       request.log.info({ fileId: stored.id, kind: stored.kind, size: stored.size, from: new URL(url).origin }, 'file fetched and stored');
-      return { result: uploadResult(stored) };
+      return { result: uploadResult(stored, inspected.removed) };
     });
   });
 

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { exportLocationsCsv } from '../../events/locations-csv.js';
+import { exportGeoJson } from '../../events/locations-geojson.js';
 import { MapDocument } from '../../events/map-document.js';
 import { DomainError } from '../../events/errors.js';
 import { formatPosition } from '../../events/position.js';
@@ -48,7 +49,8 @@ export async function queryRoutes(scope: FastifyInstance, db: Database): Promise
     return { result: { id: row.id, title: row.title, data: row.data, revision: row.revision, history: row.history }, position };
   });
 
-  // Exports download as files: the whole document as JSON, the locations as CSV.
+  // Exports download as files: the whole document as JSON, the locations as CSV and, those on
+  // calibrated floors, as GeoJSON.
   const fileName = (title: string) => title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().replace(/\s+/g, '-').slice(0, 80) || 'map';
   /** RFC 6266: an ASCII name for old clients, the UTF-8 name (RFC 5987) for the rest. */
   const attachment = (name: string) =>
@@ -70,5 +72,13 @@ export async function queryRoutes(scope: FastifyInstance, db: Database): Promise
       .type('text/csv; charset=utf-8');
     // A byte-order mark, so spreadsheet programs read the accents right.
     return `\uFEFF${exportLocationsCsv(MapDocument.parse(row.data))}`;
+  });
+
+  app.get('/api/maps/:id/export.geojson', { schema: mapSchema(FileText), ...viewable }, async (request, reply) => {
+    const row = await viewableMapData(request.params.id);
+    reply
+      .header('content-disposition', attachment(`${fileName(row.title)}.geojson`))
+      .type('application/geo+json; charset=utf-8');
+    return JSON.stringify(exportGeoJson(MapDocument.parse(row.data)));
   });
 }

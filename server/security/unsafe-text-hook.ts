@@ -14,3 +14,12 @@ export async function refuseUnsafeText(request: FastifyRequest): Promise<void> {
     unsafeTextMessage(request.params, 'URL') ?? unsafeTextMessage(request.query, 'Query string') ?? unsafeTextMessage(request.body, 'Request body');
   if (message) throw new DomainError('invalid-argument', message);
 }
+
+/**
+ * The same refusal for the URL alone, for routes that act before the body is read (a file
+ * route's preParsing: who may send, before megabytes arrive): the database never sees a NUL.
+ */
+export async function refuseUnsafeUrlText(request: FastifyRequest): Promise<void> {
+  const message = unsafeTextMessage(request.params, 'URL') ?? unsafeTextMessage(request.query, 'Query string');
+  if (message) throw new DomainError('invalid-argument', message);
+}

@@ -17,6 +17,7 @@ import {
   defaultRegionStyles,
   defaultSettings,
   MAP_DOCUMENT_VERSION,
+  type GeoCalibration,
   type LayerFile,
   type Location,
   type MapDocument,
@@ -46,6 +47,8 @@ export interface BuiltInMap {
   layer: { id: string; name: string };
   width: number;
   height: number;
+  /** The projection the map is drawn with: latitude/longitude fall where the drawing puts their place. */
+  geo: Extract<GeoCalibration, { kind: 'd3' }>;
   regions: Region[];
   /** The full SVG: one path per region. */
   svg: string;
@@ -127,8 +130,12 @@ interface Shape {
   centroid: { x: number; y: number };
 }
 
-/** The centroid of a feature's largest polygon: inside the mainland, not the sea between islands. */
-function labelPoint(path: ReturnType<typeof geoPath>, geometry: Geometry): { x: number; y: number } {
+/**
+ * Where a region's label or marker sits: the centroid of its largest polygon (inside the
+ * mainland, not the sea between islands); null where the projection has no such point. Also
+ * used for the regions an import draws (server/import/geo-drawing.ts).
+ */
+export function labelPoint(path: ReturnType<typeof geoPath>, geometry: Geometry): { x: number; y: number } | null {
   let target: GeoPermissibleObjects = geometry;
   if (geometry.type === 'MultiPolygon') {
     let best = -1;
@@ -142,7 +149,7 @@ function labelPoint(path: ReturnType<typeof geoPath>, geometry: Geometry): { x: 
     }
   }
   const [x, y] = path.centroid(target);
-  return { x: round1(Number.isFinite(x) ? x : 0), y: round1(Number.isFinite(y) ? y : 0) };
+  return Number.isFinite(x) && Number.isFinite(y) ? { x: round1(x), y: round1(y) } : null;
 }
 
 /** One shape per feature with a drawable outline, ids made unique and safe. */
@@ -163,7 +170,7 @@ function shapesOf(
     if (seen.has(id)) id = `${prefix}-${slug(name)}`;
     for (let n = 2; seen.has(id); n++) id = `${prefix}-${slug(name)}-${n}`;
     seen.add(id);
-    shapes.push({ id, name, d, centroid: labelPoint(path, item.geometry) });
+    shapes.push({ id, name, d, centroid: labelPoint(path, item.geometry) ?? { x: 0, y: 0 } });
   }
   return shapes.sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
@@ -269,6 +276,7 @@ function buildWorld(): BuiltInMap {
     layer: { id: 'world', name: 'World' },
     width,
     height,
+    geo: { kind: 'd3', projection: 'natural-earth-1', scale: projection.scale(), translate: projection.translate() },
     regions: shapes.map(({ id, name, centroid }) => ({ id, name, centroid })),
     svg: svgDocument({ title: 'World countries', width, height, background: sea, groupId: 'countries', shapes, strokeWidth: 0.4 }),
     preview: svgDocument({
@@ -283,6 +291,9 @@ function buildWorld(): BuiltInMap {
     }),
   };
 }
+
+/** us-atlas's own projection (its README: `d3.geoAlbersUsa().scale(1300).translate([487.5, 305])`). */
+export const US_ATLAS_PROJECTION: Extract<GeoCalibration, { kind: 'd3' }> = { kind: 'd3', projection: 'albers-usa', scale: 1300, translate: [487.5, 305] };
 
 function buildUsStates(): BuiltInMap {
   // us-atlas ships the states projected with geoAlbersUsa (Alaska and Hawaii inset) to fit 975 × 610.
@@ -307,6 +318,7 @@ function buildUsStates(): BuiltInMap {
     layer: { id: 'usa', name: 'United States' },
     width,
     height,
+    geo: US_ATLAS_PROJECTION,
     regions: shapes.map(({ id, name, centroid }) => ({ id, name, centroid })),
     svg: svgDocument({ title: 'US states', width, height, groupId: 'states', shapes, strokeWidth: 0.6 }),
     preview: svgDocument({
@@ -362,7 +374,7 @@ export function builtInMapDocument(map: BuiltInMap, file: LayerFile): MapDocumen
   return {
     version: MAP_DOCUMENT_VERSION,
     settings: { ...defaultSettings(), size: { width: file.width, height: file.height }, defaultLayer: map.layer.id },
-    layers: [{ id: map.layer.id, name: map.layer.name, file }],
+    layers: [{ id: map.layer.id, name: map.layer.name, file, geo: map.geo }],
     locations,
     groups: [],
     styles: { regions: defaultRegionStyles() },

@@ -1,7 +1,7 @@
 /**
  * Analytics (spec §2): a page_view with the path on every route change, through the port; the
  * local recorder always, PostHog only when the server has a key AND the visitor accepted, and
- * then only the events logged after the Accept. posthog-js is mocked at its module boundary
+ * then only the events logged after the Accept. posthog-js-lite is mocked at its module boundary
  * (the sink loads it with a dynamic import, which vi.mock covers).
  */
 import { act, screen, waitFor } from '@testing-library/react';
@@ -16,19 +16,36 @@ import { authRoutes, renderApp, stubFetch } from './support/fakes';
 const posthog = vi.hoisted(() => {
   let optedOut = false;
   return {
+    /** The client's construction (`new PostHog(key, options)`). */
     init: vi.fn(),
     capture: vi.fn(),
     reset: vi.fn(),
-    opt_out_capturing: vi.fn(() => {
+    optOut: vi.fn(async () => {
       optedOut = true;
     }),
-    opt_in_capturing: vi.fn(() => {
+    optIn: vi.fn(async () => {
       optedOut = false;
     }),
-    has_opted_out_capturing: vi.fn(() => optedOut),
+    get optedOut() {
+      return optedOut;
+    },
   };
 });
-vi.mock('posthog-js', () => ({ default: posthog, posthog }));
+vi.mock('posthog-js-lite', () => {
+  class PostHog {
+    constructor(key: string, options: unknown) {
+      posthog.init(key, options);
+    }
+    capture = posthog.capture;
+    reset = posthog.reset;
+    optOut = posthog.optOut;
+    optIn = posthog.optIn;
+    get optedOut() {
+      return posthog.optedOut;
+    }
+  }
+  return { PostHog, default: PostHog };
+});
 
 const POSTHOG = { key: 'phc_live_key', host: 'https://eu.i.posthog.com' };
 
@@ -65,6 +82,8 @@ describe('page_view', () => {
     const { router } = renderApp('/pricing');
     await screen.findByRole('heading', { level: 1 });
     await act(() => router.navigate('/contact'));
+    // A route change completes once its page has loaded (a change made before that replaces it).
+    await screen.findByRole('heading', { level: 1, name: /Contact us/ });
     await act(() => router.navigate('/case-study/retail'));
     await waitFor(() => expect(pageViews().slice(before)).toEqual(['/pricing', '/contact', '/case-study/retail']));
   });
@@ -92,11 +111,12 @@ describe('PostHog', () => {
     expect(posthog.init).toHaveBeenCalledWith(
       POSTHOG.key,
       expect.objectContaining({
-        api_host: POSTHOG.host,
-        capture_pageview: false,
+        host: POSTHOG.host,
+        captureHistoryEvents: false,
         autocapture: false,
-        disable_session_recording: true,
-        person_profiles: 'identified_only',
+        preloadFeatureFlags: false,
+        disableRemoteConfig: true,
+        personProfiles: 'identified_only',
       }),
     );
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();
@@ -150,7 +170,7 @@ describe('PostHog', () => {
     const banner = await screen.findByRole('region', { name: 'Cookie consent' });
     expect(banner).toHaveTextContent('You have accepted analytics.');
     await userEvent.click(screen.getByRole('button', { name: 'Decline' }));
-    expect(posthog.opt_out_capturing).toHaveBeenCalledTimes(1);
+    expect(posthog.optOut).toHaveBeenCalledTimes(1);
     posthog.capture.mockClear();
     await act(() => router.navigate('/contact'));
     await new Promise((resolve) => setTimeout(resolve, 50));

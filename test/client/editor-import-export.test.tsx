@@ -1,20 +1,26 @@
 /**
- * The editor's data panel: exports (the server's files for the owner, files made in the tab
- * for a visitor), a JSON map previewed then imported as one DocumentImported edit (or its
- * problems named, field by field, with nothing changed), and a CSV of locations previewed row
- * by row (line, title, floor, new/updated/refused and why) before only the good rows go in.
+ * The editor's data panel: exports (the server's files for the owner, files made in the tab for a
+ * visitor), and imports through the server only (`POST /api/maps/{id}/import`, XMLHttpRequest
+ * faked at the boundary): the upload's progress, the server reading the file, its preview (what
+ * the file was taken for, counts, the column mapping, first rows, problems, an SVG's regions, the
+ * warning of a file that replaces the map), a changed column sent again, Apply with the mapping,
+ * refusals in the server's words, several files as one multipart request.
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { importLocationsCsv } from '../../events/locations-csv';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyMapDocument, Location, MapDocument } from '../../events/map-document';
-import { applyEdit, checkEdit, type MapEdit } from '../../events/map-edits';
-import { ImportExportPanel, readMapJson } from '../../client/src/features/editor/panels/import-export-panel';
-import type { OnEdit } from '../../client/src/features/editor/panels/panel-props';
+import type { ImportPreview } from '../../events/map-import';
+import { ImportExportPanel } from '../../client/src/features/editor/panels/import-export-panel';
+import { FakeXhr } from './support/fake-xhr';
+
+beforeEach(() => {
+  FakeXhr.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -32,32 +38,60 @@ function mall(): MapDocument {
   };
 }
 
-/** The panel in a stand-in editor that applies each batch at once (every edit must fit). */
 function renderPanel({ canDownload = true, initial = mall() } = {}) {
-  const batches: MapEdit[][] = [];
-  let latest = initial;
-  let setFromOutside: (document: MapDocument) => void = () => {};
-  function Harness() {
-    const [document, setDocument] = useState(initial);
-    setFromOutside = setDocument;
-    const onEdit: OnEdit = (edits) => {
-      let next = document;
-      for (const edit of edits) {
-        expect(checkEdit(next, edit)).toBeNull();
-        next = applyEdit(next, edit);
-      }
-      batches.push(edits);
-      latest = next;
-      setDocument(next);
-    };
-    return <ImportExportPanel document={document} onEdit={onEdit} mapId="m 1" title="Harbour Market" canDownload={canDownload} />;
-  }
-  render(<Harness />);
-  return { batches, document: () => latest, replaceDocument: (document: MapDocument) => setFromOutside(document) };
+  const imported: Array<{ preview: ImportPreview; name: string }> = [];
+  const started = vi.fn();
+  render(
+    <ImportExportPanel
+      document={initial}
+      onEdit={() => {
+        throw new Error('The panel imports through the server, never as edits of its own.');
+      }}
+      mapId="m 1"
+      title="Harbour Market"
+      canDownload={canDownload}
+      onImportStart={started}
+      onImported={(preview, name) => imported.push({ preview, name })}
+    />,
+  );
+  return { imported, started };
 }
 
-const jsonFile = (value: unknown, name = 'map.json') => new File([typeof value === 'string' ? value : JSON.stringify(value)], name, { type: 'application/json' });
-const csvFile = (lines: string[], name = 'shops.csv') => new File([lines.join('\r\n')], name, { type: 'text/csv' });
+const STORES = ['Name,Latitude,Longitude,Category,Phone,Store number', 'Harbour Books,51.5072,-0.1276,Books,020 7946 0000,17', 'Pier Café,51.5101,-0.1340,Food,,18'].join('\r\n');
+const storeCsv = () => new File([STORES], 'stores.csv', { type: 'text/csv' });
+
+function preview(overrides: Partial<ImportPreview> = {}): ImportPreview {
+  return {
+    format: 'csv',
+    counts: { layers: 0, locations: 2, groups: 2, regionsLinked: 0, updated: 0, skipped: 1 },
+    columns: { used: ['Name', 'Latitude', 'Longitude', 'Category'], ignored: ['Phone', 'Store number'] },
+    mapping: { title: 'Name', lat: 'Latitude', lng: 'Longitude', groups: 'Category' },
+    availableColumns: ['Name', 'Latitude', 'Longitude', 'Category', 'Phone', 'Store number'],
+    problems: [{ row: 3, field: 'lat', message: 'The latitude “north” is not a number.' }],
+    problemCount: 1,
+    sample: [
+      { row: 1, id: 'harbour-books', title: 'Harbour Books', floor: 'World', groups: ['Books'], lat: 51.5072, lng: -0.1276, x: null, y: null, region: null, update: false },
+      { row: 2, id: 'pier-cafe', title: 'Pier Café', floor: 'World', groups: ['Food'], lat: 51.5101, lng: -0.134, x: null, y: null, region: null, update: false },
+    ],
+    regions: [],
+    replaces: false,
+    revision: null,
+    ...overrides,
+  };
+}
+
+/** The request sent last, once it is on its way (the token is looked up first). */
+async function request(count: number): Promise<FakeXhr> {
+  await waitFor(() => expect(FakeXhr.sent).toHaveLength(count));
+  return FakeXhr.sent[count - 1]!;
+}
+
+async function pickStores(user: ReturnType<typeof userEvent.setup>) {
+  await user.upload(screen.getByLabelText('Choose files'), storeCsv());
+  const sent = await request(1);
+  act(() => sent.respond(200, { result: preview() }));
+  return screen.findByRole('region', { name: 'stores.csv' });
+}
 
 /** A blob's text (jsdom's Blob has no text()). */
 const blobText = (blob: Blob) =>
@@ -97,245 +131,309 @@ describe('exporting', () => {
     await user.click(screen.getByRole('button', { name: 'Download locations (CSV)' }));
     expect((clicks.mock.contexts[1] as HTMLAnchorElement).download).toBe('Harbour-Market-locations.csv');
     const csv = await blobText(blobs[1]!);
-    expect(csv.split('\r\n')[0]).toMatch(/^\uFEFF?id,title,about,layer/);
+    expect(csv.split('\r\n')[0]).toMatch(/^\uFEFF?id,title,about,description,floor,x,y,lat,lng/);
     expect(csv).toContain('Café Noir');
   });
 });
 
-describe('importing a map from JSON', () => {
-  const imported: MapDocument = {
-    ...emptyMapDocument(),
-    layers: [
-      { id: 'ground', name: 'Ground', file: null },
-      { id: 'roof', name: 'Roof', file: null },
-    ],
-    groups: [{ id: 'shops', name: 'Shops', color: '#0ea5e9', legend: true }],
-    locations: [Location.parse({ id: 'x', title: 'Imported', layer: 'roof', groups: ['shops'] })],
+
+describe('the GeoJSON export', () => {
+  const calibrated = (): MapDocument => {
+    const document = mall();
+    return { ...document, layers: document.layers.map((layer, index) => (index === 0 ? { ...layer, geo: { kind: 'bounds', projection: 'mercator', north: 52, south: 51, west: -1, east: 1 } } : layer)) };
   };
 
-  it('previews an export, warns that it replaces the map, then imports it as one DocumentImported edit', async () => {
+  it('is offered only for a map with a calibrated floor', () => {
+    renderPanel();
+    expect(screen.queryByRole('link', { name: 'Download locations (GeoJSON)' })).not.toBeInTheDocument();
+  });
+
+  it("links the owner's to the server's export", () => {
+    renderPanel({ initial: calibrated() });
+    expect(screen.getByRole('link', { name: 'Download locations (GeoJSON)' })).toHaveAttribute('href', '/api/maps/m%201/export.geojson');
+  });
+
+  it("makes a visitor's in the tab", async () => {
     const user = userEvent.setup();
-    const { batches, document } = renderPanel();
-    await user.upload(screen.getByLabelText('Choose a JSON file'), jsonFile({ title: 'Other market', document: imported }, 'other.json'));
-
-    const preview = await screen.findByRole('region', { name: 'JSON import preview' });
-    expect(preview).toHaveTextContent('other.json holds 2 floors, 1 location and 1 group.');
-    expect(preview).toHaveTextContent('Exported from “Other market”');
-    expect(preview).toHaveTextContent('It replaces everything on this map (2 floors, 2 locations). You can undo it.');
-    expect(batches).toEqual([]);
-
-    await user.click(within(preview).getByRole('button', { name: 'Replace the map' }));
-    expect(batches).toEqual([[{ type: 'DocumentImported', document: imported }]]);
-    expect(document().locations.map((location) => location.title)).toEqual(['Imported']);
-    expect(screen.queryByRole('region', { name: 'JSON import preview' })).not.toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Imported other.json.');
-  });
-
-  it('takes a bare document too, and a dropped file', async () => {
-    const { batches } = renderPanel();
-    const zone = screen.getByLabelText('Choose a JSON file').closest('.ep-io-drop')!;
-    fireEvent.dragOver(zone, { dataTransfer: { files: [], dropEffect: 'none' } });
-    expect(zone).toHaveAttribute('data-over', 'true');
-    fireEvent.drop(zone, { dataTransfer: { files: [jsonFile(imported, 'bare.json')] } });
-    const preview = await screen.findByRole('region', { name: 'JSON import preview' });
-    expect(zone).not.toHaveAttribute('data-over');
-    expect(preview).toHaveTextContent('bare.json holds 2 floors, 1 location and 1 group.');
-    expect(preview).not.toHaveTextContent('Exported from');
-    await userEvent.click(within(preview).getByRole('button', { name: 'Replace the map' }));
-    expect(batches).toEqual([[{ type: 'DocumentImported', document: imported }]]);
-  });
-
-  it('names the problems of a file that is not a valid map (path: message, the first ten), and gives no edit', async () => {
-    const user = userEvent.setup();
-    const { batches, document } = renderPanel();
-    const broken = {
-      ...emptyMapDocument(),
-      locations: [
-        ...Array.from({ length: 11 }, (_, i) => ({ id: `l${i}`, title: '', layer: 'ground' })),
-        { id: 'x', title: 'Upstairs', layer: 'attic' },
-      ],
-    };
-    const issues = MapDocument.safeParse(broken).error!.issues.length;
-    expect(issues).toBeGreaterThan(10);
-    await user.upload(screen.getByLabelText('Choose a JSON file'), jsonFile({ title: 'Broken', document: broken }, 'broken.json'));
-
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('broken.json is not a map this editor can read');
-    const problems = within(alert).getAllByRole('listitem').map((item) => item.textContent);
-    expect(problems).toHaveLength(10);
-    expect(problems[0]).toBe('document.locations.0.title: is required');
-    expect(alert).toHaveTextContent(`and ${issues - 10} more problem`);
-    expect(alert).toHaveTextContent('Nothing was changed.');
-    expect(screen.queryByRole('button', { name: 'Replace the map' })).not.toBeInTheDocument();
-    expect(batches).toEqual([]);
-    expect(document()).toEqual(mall());
-  });
-
-  it('says when a file is not JSON, or JSON that is no map at all', async () => {
-    const user = userEvent.setup();
-    const { batches } = renderPanel();
-    await user.upload(screen.getByLabelText('Choose a JSON file'), jsonFile('{"layers": [', 'cut.json'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The file is not JSON.');
-    await user.upload(screen.getByLabelText('Choose a JSON file'), jsonFile({ name: 'my-package', private: true }, 'package.json'));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/package.json is not a map this editor can read:\s*The file is JSON but not a map: it has no version, layers or locations/);
-    await user.upload(screen.getByLabelText('Choose a JSON file'), jsonFile([1, 2], 'list.json'));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/the file: .*expected object/);
-    expect(batches).toEqual([]);
-  });
-
-  describe('a map whose floors have drawings on other sites', () => {
-    const TRACKER = 'https://tracker.example/floor.svg';
-    const STORED = '/files/storedCopyOfFloor00001';
-    const withForeignDrawings = {
-      ...imported,
-      layers: [
-        { id: 'ground', name: 'Ground', file: null },
-        { id: 'roof', name: 'Roof', file: { kind: 'svg', url: TRACKER, width: 800, height: 600 } },
-        { id: 'cellar', name: 'Cellar', file: { kind: 'image', url: 'http://10.0.0.1/cellar.png', width: 10, height: 10 } },
-        { id: 'annex', name: 'Annex', file: { kind: 'svg', url: TRACKER, width: 800, height: 600 } },
-      ],
-    };
-
-    /** The server's from-url route: copies the tracker's floor, refuses the private address. */
-    function serverCopying() {
-      const asked: unknown[] = [];
-      vi.stubGlobal(
-        'fetch',
-        vi.fn(async (input: string, init: RequestInit) => {
-          expect(input).toBe('/api/files/from-url');
-          expect(init.method).toBe('POST');
-          const { data } = JSON.parse(String(init.body)) as { data: { url: string } };
-          asked.push(data.url);
-          const answer =
-            data.url === TRACKER
-              ? { status: 200, body: { result: { id: 'storedCopyOfFloor00001', url: STORED, kind: 'svg', contentType: 'image/svg+xml', width: 400, height: 300, size: 812 } } }
-              : { status: 400, body: { error: { status: 'INVALID_ARGUMENT', message: 'The address 10.0.0.1 is not a public one.' } } };
-          return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
-        }),
-      );
-      return asked;
-    }
-
-    it('has the server copy each drawing once, says what became of each floor, and imports the copies', async () => {
-      const asked = serverCopying();
-      const user = userEvent.setup();
-      const { batches, document } = renderPanel();
-      await user.upload(screen.getByLabelText('Choose a JSON file'), jsonFile({ title: 'Elsewhere', document: withForeignDrawings }, 'elsewhere.json'));
-
-      const preview = await screen.findByRole('region', { name: 'JSON import preview' });
-      expect(asked).toEqual([TRACKER, 'http://10.0.0.1/cellar.png']);
-      const notes = within(within(preview).getByRole('list', { name: 'Floor drawings from other sites' })).getAllByRole('listitem').map((item) => item.textContent);
-      expect(notes).toEqual([
-        `Floor “Roof”: its drawing at ${TRACKER} was copied to this site.`,
-        'Floor “Cellar”: its drawing at http://10.0.0.1/cellar.png could not be copied, so the floor comes without it. The address 10.0.0.1 is not a public one.',
-        `Floor “Annex”: its drawing at ${TRACKER} was copied to this site.`,
-      ]);
-
-      await user.click(within(preview).getByRole('button', { name: 'Replace the map' }));
-      const copy = { kind: 'svg', url: STORED, width: 400, height: 300 };
-      expect(document().layers).toEqual([
-        { id: 'ground', name: 'Ground', file: null },
-        { id: 'roof', name: 'Roof', file: copy },
-        { id: 'cellar', name: 'Cellar', file: null },
-        { id: 'annex', name: 'Annex', file: copy },
-      ]);
-      expect(JSON.stringify(batches)).not.toContain('tracker.example');
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:test';
     });
-
-    it('never takes a foreign drawing as it is', () => {
-      const read = readMapJson(JSON.stringify(withForeignDrawings));
-      expect(read.ok).toBe(false);
-      expect(!read.ok && read.problems[0]).toBe(
-        'layers.1.file.url: must be a file stored by this site (/files/{id}): upload the drawing, or add it from its address with POST /api/files/from-url',
-      );
-    });
-  });
-
-  it('reads what the server exports', () => {
-    const exported = JSON.stringify({ title: 'Harbour Market', document: mall() }, null, 2);
-    expect(readMapJson(`\uFEFF${exported}`)).toEqual({ ok: true, document: mall(), title: 'Harbour Market' });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderPanel({ canDownload: false, initial: calibrated() });
+    await user.click(screen.getByRole('button', { name: 'Download locations (GeoJSON)' }));
+    expect((clicks.mock.contexts[0] as HTMLAnchorElement).download).toBe('Harbour-Market-locations.geojson');
+    const collection = JSON.parse(await blobText(blobs[0]!)) as { type: string; features: Array<{ properties: { title: string } }> };
+    expect(collection.type).toBe('FeatureCollection');
+    expect(collection.features.map((feature) => feature.properties.title)).toEqual(['Café Noir']);
   });
 });
 
-describe('importing locations from CSV', () => {
-  const header = 'id,title,about,layer,x,y,element,marker,color,label,groups,link,phone,hours,image,thumbnail,hidden';
-
-  it('shows each row with its line, title, floor and status, says why refused rows are refused, and imports only the good rows', async () => {
+describe('importing through the server', () => {
+  it('sends the file as it is, shows the upload going up, then the server reading it', async () => {
     const user = userEvent.setup();
-    const { batches, document } = renderPanel();
-    const lines = [
-      header,
-      'kiosk,Kiosk,,Ground floor,5,5,,pin,,,,,,,,,no',
-      'ghost,,,Ground floor,,,,,,,,,,,,,no',
-      'bank,Bank & Trust,,Level 1,,,,,,,Food & drink,,,,,,no',
-      'toys,Toy Town,,Level 1,,,,,,,Toys,,,,,,no',
-      'attic,Attic bar,,Attic,,,,,,,,,,,,,no',
-      ',Bakery,,,1,,,,,,,,,,,,no',
-    ];
-    await user.upload(screen.getByLabelText('Choose a CSV file'), csvFile(lines));
+    renderPanel();
+    await user.upload(screen.getByLabelText('Choose files'), storeCsv());
+    const sent = await request(1);
+    expect(sent.method).toBe('POST');
+    expect(sent.url).toBe('/api/maps/m%201/import?filename=stores.csv');
+    expect(sent.headers['content-type']).toBe('text/csv');
+    expect(sent.withCredentials).toBe(true);
+    expect(await blobText(sent.body as Blob)).toBe(STORES);
 
-    const preview = await screen.findByRole('region', { name: 'CSV import preview' });
-    expect(preview).toHaveTextContent('shops.csv: 1 new, 1 updated, 4 refused.');
-    const rows = within(within(preview).getByRole('table')).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['2', 'Kiosk', 'Ground floor', 'New'],
-      ['3', '(no title)', 'Ground floor', 'Refusedtitle: is required'],
-      ['4', 'Bank & Trust', 'Level 1', 'Updated'],
-      ['5', 'Toy Town', 'Level 1', 'Refusedgroups: there is no group "Toys"'],
-      ['6', 'Attic bar', 'Attic', 'Refusedlayer: there is no layer "Attic"'],
-      ['7', 'Bakery', '–', 'Refusedx, y: give both coordinates or neither'],
+    act(() => sent.progress(40, 100));
+    const bar = screen.getByRole('progressbar', { name: 'Sending stores.csv' });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    expect(bar).toHaveAttribute('aria-valuemin', '0');
+    expect(bar).toHaveAttribute('aria-valuemax', '100');
+    act(() => sent.uploaded());
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('status').some((status) => status.textContent === 'Reading stores.csv…')).toBe(true);
+  });
+
+  it('previews what the file was taken for, its counts, the guessed columns, the first rows and the problems', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    const shown = await pickStores(user);
+    expect(within(shown).getByRole('heading', { name: 'stores.csv' })).toHaveFocus();
+    expect(shown).toHaveTextContent('Read as a table of locations (CSV).');
+    const counts = within(shown).getByRole('list', { name: 'What the file brings' });
+    expect(within(counts).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['2 locations', '2 new groups', '1 row left out']);
+
+    const columns = within(shown).getByRole('group', { name: 'Columns' });
+    expect(within(columns).getByRole('combobox', { name: 'Name' })).toHaveValue('Name');
+    expect(within(columns).getByRole('combobox', { name: 'Latitude' })).toHaveValue('Latitude');
+    expect(within(columns).getByRole('combobox', { name: 'Longitude' })).toHaveValue('Longitude');
+    expect(within(columns).getByRole('combobox', { name: 'Groups' })).toHaveValue('Category');
+    expect(within(columns).getByRole('combobox', { name: 'Address' })).toHaveValue('');
+    expect(within(columns).getByRole('combobox', { name: 'Phone' })).toHaveValue('');
+    expect(columns).toHaveTextContent('Not imported: Phone, Store number');
+
+    const rows = within(within(shown).getByRole('table')).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual(['RowNameLat, lngGroups', '1Harbour Books51.5072, -0.1276Books', '2Pier Café51.5101, -0.134Food']);
+    expect(shown).toHaveTextContent('All on the floor “World”.');
+    const problems = within(shown).getByRole('list', { name: '1 problem' });
+    expect(within(problems).getByRole('listitem')).toHaveTextContent('Row 3, Latitude: The latitude “north” is not a number.');
+    expect(within(shown).getByRole('button', { name: 'Import 2 locations' })).toBeEnabled();
+  });
+
+  it('names the first 50 problems and counts the rest', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    await user.upload(screen.getByLabelText('Choose files'), storeCsv());
+    const problems = Array.from({ length: 60 }, (_, index) => ({ row: index + 1, field: 'Latitude', message: 'Not a number.' }));
+    act(() => FakeXhr.sent[0]!.respond(200, { result: preview({ problems, problemCount: 1_200 }) }));
+    const list = await screen.findByRole('list', { name: '1,200 problems' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(50);
+    expect(screen.getByText('and 1,150 more problems.')).toBeInTheDocument();
+  });
+
+  it('sends the file again with the changed mapping, and shows the new preview', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    const shown = await pickStores(user);
+    await user.selectOptions(within(shown).getByRole('combobox', { name: 'Phone' }), 'Phone');
+    const again = await request(2);
+    expect(JSON.parse(again.query.get('mapping')!)).toEqual({ columns: { title: 'Name', lat: 'Latitude', lng: 'Longitude', groups: 'Category', phone: 'Phone' } });
+    expect(again.query.get('apply')).toBeNull();
+    // The last preview stays while the new one is read, marked busy.
+    expect(shown).toHaveAttribute('aria-busy', 'true');
+    act(() => again.respond(200, { result: preview({ mapping: { title: 'Name', lat: 'Latitude', lng: 'Longitude', groups: 'Category', phone: 'Phone' }, columns: { used: ['Name', 'Latitude', 'Longitude', 'Category', 'Phone'], ignored: ['Store number'] } }) }));
+    await waitFor(() => expect(shown).not.toHaveAttribute('aria-busy'));
+    expect(shown).toHaveTextContent('Not imported: Store number');
+
+    // A field left out is left out of the mapping sent.
+    await user.selectOptions(within(shown).getByRole('combobox', { name: 'Groups' }), '');
+    const third = await request(3);
+    expect(JSON.parse(third.query.get('mapping')!).columns).toEqual({ title: 'Name', lat: 'Latitude', lng: 'Longitude', phone: 'Phone' });
+  });
+
+  it('applies with the mapping shown, a spinner while the server records it, then says so and starts again', async () => {
+    const user = userEvent.setup();
+    const { imported, started } = renderPanel();
+    const shown = await pickStores(user);
+    await user.click(within(shown).getByRole('button', { name: 'Import 2 locations' }));
+    expect(started).toHaveBeenCalledTimes(1);
+    const apply = await request(2);
+    expect(apply.query.get('apply')).toBe('1');
+    expect(JSON.parse(apply.query.get('mapping')!)).toEqual({ columns: { title: 'Name', lat: 'Latitude', lng: 'Longitude', groups: 'Category' } });
+    const busy = within(shown).getByRole('button', { name: 'Importing…' });
+    expect(busy).toBeDisabled();
+    expect(within(shown).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    act(() => apply.progress(50, 100));
+    expect(within(shown).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+    act(() => apply.uploaded());
+    expect(within(shown).getByText('Importing stores.csv…')).toBeInTheDocument();
+
+    act(() => apply.respond(200, { result: preview({ revision: '42' }) }));
+    await waitFor(() => expect(imported).toHaveLength(1));
+    expect(imported[0]!.name).toBe('stores.csv');
+    expect(imported[0]!.preview.revision).toBe('42');
+    expect(screen.queryByRole('region', { name: 'stores.csv' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Choose files')).toHaveFocus();
+  });
+
+  it('shows a refusal in the server’s words where the user is looking, and lets another file be tried', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    await user.upload(screen.getByLabelText('Choose files'), new File(['{"a":1}'], 'thing.json', { type: 'application/json' }));
+    const message = 'The file was read as JSON, but it is not a map Mapfold knows: it has no levels (Mapplic), features (GeoJSON) or list of places. Export it from its program as Mapplic JSON, GeoJSON or CSV.';
+    act(() => FakeXhr.sent[0]!.respond(400, { error: { status: 'INVALID_ARGUMENT', message } }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`thing.json: ${message}`);
+    expect(alert).toHaveTextContent('Nothing was changed.');
+    expect(alert).toHaveFocus();
+
+    await user.upload(screen.getByLabelText('Choose files'), storeCsv());
+    act(() => FakeXhr.sent[1]!.respond(200, { result: preview() }));
+    await screen.findByRole('region', { name: 'stores.csv' });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the preview when the apply is refused, with the refusal above it', async () => {
+    const user = userEvent.setup();
+    const { imported } = renderPanel();
+    const shown = await pickStores(user);
+    await user.click(within(shown).getByRole('button', { name: 'Import 2 locations' }));
+    act(() => FakeXhr.sent[1]!.respond(403, { error: { status: 'PERMISSION_DENIED', message: 'You can no longer change this map.' } }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You can no longer change this map.');
+    expect(within(shown).getByRole('button', { name: 'Import 2 locations' })).toBeEnabled();
+    expect(imported).toEqual([]);
+  });
+
+  it('says so when the network fails', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    await user.upload(screen.getByLabelText('Choose files'), storeCsv());
+    act(() => FakeXhr.sent[0]!.fail());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach Mapfold.');
+  });
+
+  it('sends a Mapplic JSON with its floor drawings as one multipart request, the JSON first', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    const ground = new File(['<svg/>'], 'ground.svg', { type: 'image/svg+xml' });
+    const mapplic = new File(['{"mapwidth":800,"levels":[]}'], 'mall.json', { type: 'application/json' });
+    await user.upload(screen.getByLabelText('Choose files'), [ground, mapplic]);
+    const sent = await request(1);
+    expect(sent.query.get('filename')).toBe('mall.json');
+    const form = sent.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect([...form.keys()]).toEqual(['file', 'ground.svg']);
+    expect((form.get('file') as File).name).toBe('mall.json');
+    act(() => sent.progress(10, 100));
+    expect(screen.getByText('Sending mall.json and 1 more')).toBeInTheDocument();
+    act(() => sent.respond(200, { result: preview({ format: 'mapplic', availableColumns: [], mapping: null, counts: { layers: 2, locations: 40, groups: 3, regionsLinked: 12, updated: 0, skipped: 0 }, problems: [], problemCount: 0 }) }));
+    const shown = await screen.findByRole('region', { name: 'mall.json' });
+    expect(shown).toHaveTextContent('Read as a Mapplic map (JSON), with 1 file alongside (ground.svg).');
+    expect(within(shown).queryByRole('group', { name: 'Columns' })).not.toBeInTheDocument();
+    expect(within(within(shown).getByRole('list', { name: 'What the file brings' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '40 locations',
+      '2 new floors',
+      '3 new groups',
+      '12 linked to regions',
     ]);
-    expect(preview).toHaveTextContent('Line 5: groups: there is no group "Toys"');
-
-    await user.click(within(preview).getByRole('button', { name: 'Import 2 locations' }));
-    // One batch: exactly the parser's edits for the good rows.
-    expect(batches).toEqual([importLocationsCsv(mall(), lines.join('\r\n')).edits]);
-    expect(batches[0]!.map((edit) => edit.type)).toEqual(['LocationAdded', 'LocationUpdated']);
-    expect(document().locations.map((location) => location.title)).toEqual(['Café Noir', 'Bank & Trust', 'Kiosk']);
-    expect(document().locations.find((location) => location.id === 'bank')!.groups).toEqual(['food']);
-    expect(screen.queryByRole('region', { name: 'CSV import preview' })).not.toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Imported 2 locations from shops.csv.');
   });
 
-  it('says what is wrong with a file without a title column, and imports nothing', async () => {
+  it('offers an SVG’s regions to untick, and asks again once the ticking stops', async () => {
     const user = userEvent.setup();
-    const { batches } = renderPanel();
-    await user.upload(screen.getByLabelText('Choose a CSV file'), csvFile(['name,x,y', 'Kiosk,1,2'], 'names.csv'));
-    const preview = await screen.findByRole('region', { name: 'CSV import preview' });
-    expect(within(preview).getByRole('alert')).toHaveTextContent('The file needs a "title" column.');
-    expect(within(preview).queryByRole('table')).not.toBeInTheDocument();
-    expect(within(preview).getByRole('button', { name: 'Import 0 locations' })).toBeDisabled();
-    await user.click(within(preview).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('region', { name: 'CSV import preview' })).not.toBeInTheDocument();
-    expect(batches).toEqual([]);
+    renderPanel();
+    await user.upload(screen.getByLabelText('Choose files'), new File(['<svg/>'], 'mall.svg', { type: 'image/svg+xml' }));
+    const regions = [
+      { id: 'shop-1', title: 'Shop 1', selected: true, linked: false },
+      { id: 'oh', title: 'Ohio', selected: true, linked: true },
+      { id: 'path3677', title: 'path3677', selected: false, linked: false },
+    ];
+    act(() => FakeXhr.sent[0]!.respond(200, { result: preview({ format: 'svg', availableColumns: [], mapping: null, regions, sample: [], problems: [], problemCount: 0 }) }));
+    const group = await screen.findByRole('group', { name: 'Regions' });
+    expect(group).toHaveTextContent('2 regions of 3 become locations.');
+    expect(within(group).getByRole('checkbox', { name: /Ohio/ })).toBeChecked();
+    expect(within(group).getByRole('checkbox', { name: /path3677/ })).not.toBeChecked();
+    expect(within(group).getByRole('checkbox', { name: /Ohio/ })).toHaveAccessibleName('Ohio oh already a location');
+
+    await user.click(within(group).getByRole('checkbox', { name: /Shop 1/ }));
+    await user.click(within(group).getByRole('checkbox', { name: /path3677/ }));
+    expect(group).toHaveTextContent('2 regions of 3 become locations.');
+    const again = await request(2);
+    expect(JSON.parse(again.query.get('mapping')!)).toEqual({ skipRegions: ['shop-1'], includeRegions: ['path3677'] });
+
+    await user.click(within(group).getByRole('button', { name: 'Untick all' }));
+    const third = await request(3);
+    expect(JSON.parse(third.query.get('mapping')!)).toEqual({ skipRegions: ['shop-1', 'oh'], includeRegions: [] });
+    expect(again.aborted).toBe(true);
   });
 
-  it('shows the first hundred rows of a large file, counts the rest, and imports them all', async () => {
+  it('warns that a Mapfold JSON replaces the whole map', async () => {
     const user = userEvent.setup();
-    const { batches, document } = renderPanel();
-    const lines = ['title,layer', ...Array.from({ length: 250 }, (_, i) => `Stall ${i + 1},${i % 2 ? 'Level 1' : 'Ground floor'}`)];
-    await user.upload(screen.getByLabelText('Choose a CSV file'), csvFile(lines, 'stalls.csv'));
-    const preview = await screen.findByRole('region', { name: 'CSV import preview' });
-    expect(preview).toHaveTextContent('stalls.csv: 250 new, 0 updated, 0 refused.');
-    expect(within(within(preview).getByRole('table')).getAllByRole('row')).toHaveLength(1 + 100);
-    expect(preview).toHaveTextContent('The first 100 rows are shown; 150 more rows are in the file.');
-    await user.click(within(preview).getByRole('button', { name: 'Import 250 locations' }));
-    expect(batches).toHaveLength(1);
-    expect(batches[0]).toHaveLength(250);
-    expect(document().locations).toHaveLength(252);
+    renderPanel();
+    await user.upload(screen.getByLabelText('Choose files'), new File(['{}'], 'export.json', { type: 'application/json' }));
+    act(() => FakeXhr.sent[0]!.respond(200, { result: preview({ format: 'mapfold', replaces: true, availableColumns: [], mapping: null, counts: { layers: 3, locations: 10, groups: 1, regionsLinked: 0, updated: 0, skipped: 0 } }) }));
+    const shown = await screen.findByRole('region', { name: 'export.json' });
+    expect(within(shown).getByRole('note')).toHaveTextContent('This file replaces the whole map. Its floors, locations and groups take the place of this map’s (2 floors, 2 locations). You can undo it.');
+    expect(within(shown).getByRole('button', { name: 'Replace the map' })).toBeEnabled();
   });
 
-  it('reads the file against the map as it is now: a location added meanwhile is updated, not added again', async () => {
+  it("copies a Mapfold JSON's floor drawings on other sites here first, and says so", async () => {
     const user = userEvent.setup();
-    const { replaceDocument, batches } = renderPanel();
-    await user.upload(screen.getByLabelText('Choose a CSV file'), csvFile(['id,title', 'kiosk,Kiosk']));
-    const preview = await screen.findByRole('region', { name: 'CSV import preview' });
-    expect(preview).toHaveTextContent('1 new, 0 updated');
-    // A collaborator adds the same location before the import.
-    const meanwhile = { ...mall(), locations: [...mall().locations, Location.parse({ id: 'kiosk', title: 'Old kiosk', layer: 'ground' })] };
-    act(() => replaceDocument(meanwhile));
-    expect(preview).toHaveTextContent('0 new, 1 updated');
-    await user.click(within(preview).getByRole('button', { name: 'Import 1 location' }));
-    expect(batches[0]!.map((edit) => edit.type)).toEqual(['LocationUpdated']);
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      fetched.push(`${url} ${String(init.body)}`);
+      const stored = { id: 'f'.repeat(22), url: `/files/${'f'.repeat(22)}`, kind: 'svg', contentType: 'image/svg+xml', width: 800, height: 600, size: 120, removed: [] };
+      return new Response(JSON.stringify({ result: stored }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    renderPanel();
+    const exported = { title: 'Old mall', document: { ...mall(), layers: [{ id: 'ground', name: 'Ground', file: { kind: 'svg', url: 'https://old.example.com/ground.svg', width: 800, height: 600 } }] } };
+    await user.upload(screen.getByLabelText('Choose files'), new File([JSON.stringify(exported)], 'old-mall.json', { type: 'application/json' }));
+    const sent = await request(1);
+    expect(fetched).toEqual(['/api/files/from-url {"data":{"url":"https://old.example.com/ground.svg"}}']);
+    const body = JSON.parse(await blobText(sent.body as Blob)) as typeof exported;
+    expect(body.title).toBe('Old mall');
+    expect(body.document.layers[0]!.file).toEqual({ kind: 'svg', url: `/files/${'f'.repeat(22)}`, width: 800, height: 600 });
+    act(() => sent.respond(200, { result: preview({ format: 'mapfold', replaces: true, availableColumns: [], mapping: null, problems: [], problemCount: 0 }) }));
+    const notes = await screen.findByRole('list', { name: 'Floor drawings from other sites' });
+    expect(notes).toHaveTextContent('Floor “Ground”: its drawing at https://old.example.com/ground.svg was copied to this site.');
+  });
+
+  it('sends a JSON without drawings elsewhere as it is', async () => {
+    const user = userEvent.setup();
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderPanel();
+    const text = JSON.stringify({ title: 'Mall', document: mall() });
+    await user.upload(screen.getByLabelText('Choose files'), new File([text], 'mall.json', { type: 'application/json' }));
+    const sent = await request(1);
+    expect(await blobText(sent.body as Blob)).toBe(text);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('cancels a preview, and a request on its way', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    const shown = await pickStores(user);
+    await user.click(within(shown).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('region', { name: 'stores.csv' })).not.toBeInTheDocument();
+
+    await user.upload(screen.getByLabelText('Choose files'), storeCsv());
+    const sent = await request(2);
+    act(() => sent.progress(5, 100));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(sent.aborted).toBe(true);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('takes files dropped on the zone', async () => {
+    renderPanel();
+    const zone = screen.getByText('or drop them here').closest('.im-drop')!;
+    fireEvent.drop(zone, { dataTransfer: { files: [storeCsv()], types: ['Files'] } });
+    const sent = await request(1);
+    expect(sent.query.get('filename')).toBe('stores.csv');
+  });
+
+  it('offers no import on a map explored in the tab', () => {
+    renderPanel({ canDownload: false });
+    expect(screen.queryByLabelText('Choose files')).not.toBeInTheDocument();
+    expect(screen.getByText(/Files are imported into your own maps/)).toBeInTheDocument();
   });
 });

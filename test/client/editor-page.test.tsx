@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { preloadViewerParts } from '../../client/src/features/viewer/viewer';
 import { emptyMapDocument, Location, type MapDocument } from '../../events/map-document';
 import { topics } from '../../events/topics';
 import { authRoutes, principal, renderApp, stubFetch, type FakeRequest } from './support/fakes';
@@ -37,6 +38,10 @@ async function openEditor(routes: Parameters<typeof stubFetch>[0] = {}, signedIn
   await screen.findByRole('region', { name: /Map editor/ }, { timeout: 5_000 });
   return { ...view, requests: fake.requests };
 }
+
+
+// The preview's directory loads after the viewer's code (lib/lazy-part.ts): loaded up front here.
+beforeAll(() => preloadViewerParts());
 
 describe('the map editor', () => {
   it("opens the owner's map with its title and locations, saved", async () => {

@@ -4,11 +4,10 @@
  * does, the exact edits given, every edit valid against the document it was made on, and bad
  * input shown without any edit.
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { exportLocationsCsv } from '../../events/locations-csv';
 import { emptyMapDocument, Location, type MapDocument } from '../../events/map-document';
 import { applyEdit, checkEdit, type MapEdit } from '../../events/map-edits';
 import { GroupsPanel } from '../../client/src/features/editor/panels/groups-panel';
@@ -227,43 +226,6 @@ describe('the data panel', () => {
     expect(screen.getByRole('link', { name: 'Download locations (CSV)' })).toHaveAttribute('href', '/api/maps/m1/locations.csv');
   });
 
-  it('previews a JSON map, then replaces the map with it as one edit', async () => {
-    const user = userEvent.setup();
-    const { edits, document } = renderPanel(dataPanel);
-    const imported = { ...emptyMapDocument(), locations: [Location.parse({ id: 'x', title: 'Imported', layer: 'ground' })] };
-    await user.upload(screen.getByLabelText('Choose a JSON file'), new File([JSON.stringify({ title: 'Other', document: imported })], 'other.json', { type: 'application/json' }));
-    expect(await screen.findByRole('region', { name: 'JSON import preview' })).toHaveTextContent('other.json holds 1 floor, 1 location and 0 groups.');
-    await user.click(screen.getByRole('button', { name: 'Replace the map' }));
-    expect(edits).toEqual([[{ type: 'DocumentImported', document: imported }]]);
-    expect(document().locations.map((location) => location.title)).toEqual(['Imported']);
-  });
+  // Importing (through the server only) is test/client/editor-import-export.test.tsx's.
 
-  it('names each problem of a JSON file that is not a map, and changes nothing', async () => {
-    const user = userEvent.setup();
-    const { edits } = renderPanel(dataPanel);
-    const broken = { ...emptyMapDocument(), locations: [{ id: 'x', title: '', layer: 'attic' }] };
-    await user.upload(screen.getByLabelText('Choose a JSON file'), new File([JSON.stringify(broken)], 'broken.json', { type: 'application/json' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('broken.json is not a map this editor can read');
-    expect(alert).toHaveTextContent('locations.0.title: is required');
-    expect(screen.queryByRole('button', { name: 'Replace the map' })).not.toBeInTheDocument();
-    expect(edits).toEqual([]);
-  });
-
-  it('previews a CSV of locations with the reason for each refused row, and imports the good rows', async () => {
-    const user = userEvent.setup();
-    const { edits, document } = renderPanel(dataPanel);
-    const header = exportLocationsCsv({ ...mall(), locations: [] }).split('\r\n')[0];
-    const csv = [header, 'new-1,Kiosk,,Ground floor,5,5,,pin,,,,,,,,,no', 'bad-1,,,Ground floor,,,,,,,,,,,,,no', 'bank,Bank & Trust,,Level 1,,,,,,,,,,,,,no'].join('\r\n');
-    await user.upload(screen.getByLabelText('Choose a CSV file'), new File([csv], 'shops.csv', { type: 'text/csv' }));
-    const preview = await screen.findByRole('region', { name: 'CSV import preview' });
-    expect(preview).toHaveTextContent('shops.csv: 1 new, 1 updated, 1 refused.');
-    expect(preview).toHaveTextContent(/Line 3: .*title/i);
-    await user.click(within(preview).getByRole('button', { name: 'Import 2 locations' }));
-    expect(edits).toHaveLength(1);
-    expect(document().locations.find((location) => location.id === 'new-1')?.title).toBe('Kiosk');
-    expect(document().locations.find((location) => location.id === 'bank')?.title).toBe('Bank & Trust');
-    await act(async () => {});
-    expect(screen.getByRole('status')).toHaveTextContent('Imported 2 locations from shops.csv.');
-  });
 });

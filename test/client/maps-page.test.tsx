@@ -6,6 +6,8 @@ import type { MapListItem } from '../../events/read-models';
 import { topics } from '../../events/topics';
 import { copyTitle } from '../../client/src/features/maps/api/maps-api';
 import { authRoutes, principal, renderApp, stubFetch, type FakeRequest } from './support/fakes';
+import { FakeXhr } from './support/fake-xhr';
+import type { ImportPreview } from '../../events/map-import';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -298,6 +300,52 @@ describe('/maps/new', () => {
     expect(await screen.findByRole('textbox', { name: 'Map title' })).toHaveValue('Campus');
     expect(router.state.location.pathname).toBe('/maps/fresh');
     expect(screen.getByText('All changes saved')).toBeInTheDocument();
+  });
+
+  it('imports a file: a blank map first, then the same preview against it, then the editor', async () => {
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const { requests } = stubFetch({
+      ...authRoutes(user),
+      'POST /api/fn/createMap': () => ({ body: { result: 'fresh', position: '3:0' } }),
+      'GET /api/maps/fresh/data': () => ({ body: { result: { id: 'fresh', title: 'Harbour stores', data: { version: 1, layers: [], locations: [] }, revision: '2' }, position: '3:0' } }),
+    });
+    const { router } = renderApp('/maps/new');
+    await userEvent.click(await screen.findByRole('radio', { name: /Import a file/ }));
+    const csv = new File(['Name,Latitude,Longitude\r\nHarbour Books,51.5,-0.12'], 'harbour-stores.csv', { type: 'text/csv' });
+    await userEvent.upload(screen.getByLabelText('Choose files'), csv);
+    // The title takes the file's name, as an upload's does.
+    expect(screen.getByLabelText('Title')).toHaveValue('Harbour stores');
+    expect(screen.getByRole('list', { name: 'Files to import' })).toHaveTextContent('harbour-stores.csv');
+    await userEvent.click(screen.getByRole('button', { name: 'Create map' }));
+
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const create = requests.find((request) => request.path === '/api/fn/createMap')!;
+    expect(create.data).toEqual({ title: 'Harbour stores' });
+    expect(FakeXhr.sent[0]!.url).toBe('/api/maps/fresh/import?filename=harbour-stores.csv');
+    const preview: ImportPreview = {
+      format: 'csv',
+      counts: { layers: 1, locations: 1, groups: 0, regionsLinked: 0, updated: 0, skipped: 0 },
+      columns: { used: ['Name', 'Latitude', 'Longitude'], ignored: [] },
+      mapping: { title: 'Name', lat: 'Latitude', lng: 'Longitude' },
+      availableColumns: ['Name', 'Latitude', 'Longitude'],
+      problems: [],
+      problemCount: 0,
+      sample: [],
+      regions: [],
+      replaces: false,
+      revision: null,
+    };
+    FakeXhr.sent[0]!.respond(200, { result: preview });
+    const shown = await screen.findByRole('region', { name: 'harbour-stores.csv' });
+    expect(screen.getByRole('heading', { name: 'Import into “Harbour stores”' })).toBeInTheDocument();
+    await userEvent.click(within(shown).getByRole('button', { name: 'Import 1 location' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    expect(FakeXhr.sent[1]!.url).toContain('apply=1');
+    FakeXhr.sent[1]!.respond(200, { result: { ...preview, revision: '2' } });
+
+    expect(await screen.findByRole('textbox', { name: 'Map title' })).toHaveValue('Harbour stores');
+    expect(router.state.location.pathname).toBe('/maps/fresh');
   });
 });
 

@@ -14,6 +14,7 @@ import type { BillingSnapshot } from '../../events/billing-api';
 import type { MapListItem } from '../../events/read-models';
 import { topics } from '../../events/topics';
 import { AppProvider } from '../../client/src/app/provider';
+import { SessionGate } from '../../client/src/app/session/session-gate';
 import { PublishPanel } from '../../client/src/features/editor/panels/publish-panel';
 import { authRoutes, FakeLive, principal, stubFetch, type FakeAnswer, type FakeRequest } from './support/fakes';
 
@@ -65,7 +66,10 @@ async function openPanel(routes: Record<string, (request: FakeRequest) => FakeAn
   render(
     <AppProvider live={live}>
       <MemoryRouter>
-        <PublishPanel mapId="cafe" title="Cafe map" state={null} />
+        {/* As on the map page: behind the gate that waits for the session's runtime (live, billing). */}
+        <SessionGate>
+          <PublishPanel mapId="cafe" title="Cafe map" state={null} />
+        </SessionGate>
       </MemoryRouter>
     </AppProvider>,
   );

@@ -130,14 +130,15 @@ describe('route changes', () => {
     stubFetch(authRoutes(null));
     renderApp('/');
     await within(screen.getByRole('banner')).findByRole('link', { name: 'Login' });
-    await waitFor(() => expect(scrollTo).toHaveBeenCalled(), { timeout: 1000 });
+    await waitFor(() => expect(scrollTo).toHaveBeenCalled(), { timeout: 10_000 });
     scrollTo.mockClear();
 
     const clicked = Date.now();
     await userEvent.click(screen.getAllByRole('link', { name: 'Pricing' })[0]!);
     await screen.findByRole('heading', { level: 1, name: /Simple pricing/ });
-    expect(scrollTo).not.toHaveBeenCalled();
-    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 }), { timeout: 1000 });
+    // Only the lower bound is checked: the page is a lazy chunk, and on a loaded machine it may
+    // arrive after the delay has run out, so "not yet scrolled" cannot be asserted here.
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 }), { timeout: 10_000 });
     expect(Date.now() - clicked).toBeGreaterThanOrEqual(SCROLL_TO_TOP_DELAY_MS - 10);
 
     expect(events.filter((e) => e.name === 'page_view').map((e) => e.params.path)).toEqual(['/', '/pricing']);

@@ -7,8 +7,8 @@
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Viewer, type PublicMap } from '../../client/src/features/viewer/viewer';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { preloadViewerParts, Viewer, type PublicMap } from '../../client/src/features/viewer/viewer';
 import { ViewerApp } from '../../client/src/features/viewer/viewer-app';
 import { embedSnippet, viewerUrl } from '../../client/src/utils/embed';
 import { fold, matchesFolded } from '../../client/src/utils/location-search';
@@ -88,6 +88,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+
+// The directory and the minimap load after the map's code (lib/lazy-part.ts); loaded once,
+// they render at once, as these tests expect.
+beforeAll(() => preloadViewerParts());
 
 describe('search text', () => {
   it('folds accents, special letters and case', () => {
@@ -201,7 +206,7 @@ describe('the directory', () => {
     expect(within(layers).getByRole('button', { name: 'Ground floor' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(directoryList()).getByRole('button', { name: /Sakura Sushi/ }));
     expect(within(layers).getByRole('button', { name: 'Level 1' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('dialog', { name: 'Sakura Sushi' })).toHaveFocus();
+    expect(await screen.findByRole('dialog', { name: 'Sakura Sushi' })).toHaveFocus();
     expect(screen.getByText('Level 1', { selector: '.mf-popup__layer' })).toBeInTheDocument();
   });
 });
@@ -222,7 +227,7 @@ describe('locations on the map', () => {
     const cafe = within(mapRegion()).getByRole('button', { name: 'Café Noir, Food & drink' });
     cafe.focus();
     await user.keyboard('{Enter}');
-    const dialog = screen.getByRole('dialog', { name: 'Café Noir' });
+    const dialog = await screen.findByRole('dialog', { name: 'Café Noir' });
     expect(dialog).toHaveFocus();
     expect(within(dialog).getByText('Espresso and pastries')).toBeInTheDocument();
     expect(within(dialog).getByText('Food & drink')).toBeInTheDocument();
@@ -239,7 +244,7 @@ describe('locations on the map', () => {
     render(<Viewer map={publicMap()} />);
     const item = within(directoryList()).getByRole('button', { name: /Page Turner Books/ });
     await user.click(item);
-    await user.click(within(screen.getByRole('dialog', { name: 'Page Turner Books' })).getByRole('button', { name: 'Close' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Page Turner Books' })).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(item).toHaveFocus());
   });
@@ -248,7 +253,7 @@ describe('locations on the map', () => {
     const user = userEvent.setup();
     render(<Viewer map={publicMap()} />);
     await user.click(within(directoryList()).getByRole('button', { name: /Sakura Sushi/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Sakura Sushi' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sakura Sushi' });
     const menu = await within(dialog).findByRole('link', { name: 'Menu' });
     expect(menu).toHaveAttribute('target', '_blank');
     expect(menu).toHaveAttribute('rel', 'noopener noreferrer');
@@ -265,10 +270,10 @@ describe('locations on the map', () => {
 });
 
 describe('deep links', () => {
-  it('open the location the address names', () => {
+  it('open the location the address names', async () => {
     window.history.replaceState(null, '', '/m/mall?location=books');
     render(<Viewer map={publicMap()} />);
-    expect(screen.getByRole('dialog', { name: 'Page Turner Books' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Page Turner Books' })).toBeInTheDocument();
   });
 
   it('ignore unknown and hidden locations', () => {
@@ -355,8 +360,11 @@ describe('the viewer around the map', () => {
     expect(mapRegion().style.background).toBe('rgb(16, 24, 39)');
   });
 
-  it('embedded, a wheel without Ctrl or focus leaves the page scrolling and says how to zoom', () => {
+  it('embedded, a wheel without Ctrl or focus leaves the page scrolling and says how to zoom', async () => {
     render(<Viewer map={publicMap()} cooperative />);
+    // The wheel's handling loads after the first paint (map-renderer.tsx): let it arrive.
+    await import('../../client/src/components/map/gestures');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     const viewport = mapRegion().querySelector('.mf-viewport')!;
     const hint = screen.getByText(/\+ scroll to zoom the map/);
     expect(hint).not.toHaveClass('is-visible');

@@ -1,8 +1,9 @@
-/** Locations as CSV: export, then import with a preview that says why each rejected row is rejected. */
+/** Locations as CSV: every field written, formula-like cells guarded (the import endpoint reads it back: test/server/import-round-trip.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { exportLocationsCsv, importLocationsCsv } from '../../events/locations-csv.js';
+import Papa from 'papaparse';
+import { CSV_COLUMNS, exportLocationsCsv, fromCell, toCell } from '../../events/locations-csv.js';
+import { splitGroupNames } from '../../events/group-list.js';
 import { emptyMapDocument, MapDocument } from '../../events/map-document.js';
-import { applyEdit } from '../../events/map-edits.js';
 
 const document = MapDocument.parse({
   ...emptyMapDocument(),
@@ -17,51 +18,55 @@ describe('locations CSV', () => {
   it('exports every location with names for groups and layers, and defuses formula cells', () => {
     const csv = exportLocationsCsv(document);
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('id,title,about,layer,x,y,element,marker,color,label,groups,link,phone,hours,image,thumbnail,hidden');
+    expect(lines[0]).toBe('id,title,about,description,floor,x,y,lat,lng,element,zoom,marker,color,label,groups,link,phone,hours,image,thumbnail,hidden');
     // A leading + (a phone number) reads as a formula to a spreadsheet too: quoted, and unquoted on import.
-    expect(lines[1]).toBe("cafe,Café Lumière,\"Coffee, cake\",Ground floor,12.5,40,,pin,,,Food & drink,,'+1 555 0100,,,,no");
+    expect(lines[1]).toBe("cafe,Café Lumière,\"Coffee, cake\",,Ground floor,12.5,40,,,,,pin,,,Food & drink,,'+1 555 0100,,,,no");
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://evil"")"`);
   });
 
-  it('reads its own export back to the same locations', () => {
-    const again = importLocationsCsv(document, exportLocationsCsv(document));
-    expect(again.rejected).toEqual([]);
-    expect(again.updated).toEqual(document.locations);
-    expect(again.added).toEqual([]);
+  it('writes every field: description, zoom, colour, groups whose names hold ; , and quotes, lat/lng on a calibrated floor', () => {
+    const rich = MapDocument.parse({
+      ...emptyMapDocument(),
+      settings: { ...emptyMapDocument().settings, size: { width: 1000, height: 500 }, defaultLayer: 'world' },
+      layers: [
+        { id: 'world', name: 'World', geo: { kind: 'bounds', projection: 'equirectangular', north: 90, south: -90, west: -180, east: 180 } },
+        { id: 'plan', name: 'Plan, level 2' },
+      ],
+      groups: [
+        { id: 'a', name: 'Shoes; bags', color: '#111111' },
+        { id: 'b', name: 'Toys, games', color: '#222222' },
+        { id: 'c', name: 'The "best"', color: '#333333' },
+      ],
+      locations: [
+        {
+          id: 'paris', title: 'Paris', layer: 'world', position: { x: 506.5, y: 114.2 }, groups: ['a', 'b', 'c'], zoom: 4, color: '#ff0000',
+          description: '<p>Line one,\n<b>"two"</b></p>', marker: 'dot', label: 'P', link: 'https://example.com/p', hidden: true,
+        },
+        { id: 'shop', title: 'Shop', layer: 'plan', position: { x: -3, y: 7 }, element: 'shop-1' },
+      ],
+    });
+    const parsed = Papa.parse<Record<string, string>>(exportLocationsCsv(rich), { header: true });
+    expect(parsed.meta.fields).toEqual([...CSV_COLUMNS]);
+    const [paris, shop] = parsed.data;
+    expect(paris).toMatchObject({
+      id: 'paris', floor: 'World', x: '506.5', y: '114.2', zoom: '4', color: '#ff0000', marker: 'dot', label: 'P', hidden: 'yes',
+      description: '<p>Line one,\n<b>"two"</b></p>', link: 'https://example.com/p',
+    });
+    expect(Number(paris!.lat)).toBeCloseTo(90 - (114.2 / 500) * 180, 6);
+    expect(Number(paris!.lng)).toBeCloseTo(-180 + (506.5 / 1000) * 360, 6);
+    expect(splitGroupNames(paris!.groups!)).toEqual(['Shoes; bags', 'Toys, games', 'The "best"']);
+    // A negative coordinate is a number, not a formula: written as it is. No lat/lng off a calibrated floor.
+    expect(shop).toMatchObject({ floor: 'Plan, level 2', x: '-3', y: '7', lat: '', lng: '', element: 'shop-1', zoom: '', hidden: 'no' });
   });
 
-  it('adds new rows with ids made from titles, and says why each bad row is refused', () => {
-    const csv = [
-      'Title,Groups,X,Y,Marker,Layer,Link',
-      'Bäckerei Müller,food,1,2,dot,,',
-      'Bäckerei Müller,shops;food,,,,Ground floor,https://baker.example',
-      ',food,,,,,',
-      'No group,toys,,,,,',
-      'Half a point,,5,,,,',
-      'Bad marker,,,,star,,',
-      'Attic,,,,,attic,',
-      'Scripted,,,,,,javascript:alert(1)',
-      'NaN spot,,x,y,,,',
-    ].join('\n');
-    const result = importLocationsCsv(document, csv);
-    expect(result.added.map((l) => [l.id, l.title, l.groups, l.marker])).toEqual([
-      ['backerei-muller', 'Bäckerei Müller', ['food'], 'dot'],
-      ['backerei-muller-2', 'Bäckerei Müller', ['shops', 'food'], 'pin'],
-    ]);
-    expect(result.rejected).toEqual([
-      { line: 4, reason: 'title: is required' },
-      { line: 5, reason: 'groups: there is no group "toys"' },
-      { line: 6, reason: 'x, y: give both coordinates or neither' },
-      { line: 7, reason: 'marker: must be one of circle, dot, pin, label, thumbnail, hidden' },
-      { line: 8, reason: 'layer: there is no layer "attic"' },
-      { line: 9, reason: 'link: must be an http(s) address or an uploaded file' },
-      { line: 10, reason: 'x, y: must be numbers' },
-    ]);
-    const applied = result.edits.reduce(applyEdit, document);
-    expect(applied.locations).toHaveLength(4);
-  });
-
-  it('needs a title column', () => {
-    expect(importLocationsCsv(document, 'name,x\nA,1').rejected).toEqual([{ line: 1, reason: 'The file needs a "title" column.' }]);
+  it('guards formula-like cells and takes the guard off again', () => {
+    for (const value of ['=1+1', '+1 555', '-x', '@SUM(A1)', '\tx']) {
+      expect(toCell(value)).toBe(`'${value}`);
+      expect(fromCell(toCell(value))).toBe(value);
+    }
+    for (const value of ['-12.5', '+3', '1e-7', "'quoted", 'plain']) {
+      expect(fromCell(toCell(value))).toBe(value);
+    }
+    expect(toCell('-12.5')).toBe('-12.5');
   });
 });

@@ -111,6 +111,7 @@ const routeRows: Record<string, { expect: Row; body?: boolean; /** Ends the call
   'GET /api/maps/:id/data': { expect: VIEW },
   'GET /api/maps/:id/export.json': { expect: VIEW },
   'GET /api/maps/:id/locations.csv': { expect: VIEW },
+  'GET /api/maps/:id/export.geojson': { expect: VIEW },
   'GET /api/maps/:id/members': { expect: VIEW },
   'GET /api/maps/:id/comments': { expect: VIEW },
   'GET /api/maps/:id/timeline': { expect: VIEW },
@@ -131,6 +132,8 @@ const routeRows: Record<string, { expect: Row; body?: boolean; /** Ends the call
   'GET /api/openapi.json': { expect: ANYONE },
   'POST /api/stripe/webhook': { expect: ANYONE, body: true },
   'POST /api/files': { expect: SIGNED_IN, body: true },
+  // Whoever may edit the map, refused before the file is read; past that, `{data: {}}` is not a file it reads (400).
+  'POST /api/maps/:id/import': { expect: row('allowed', 'allowed', 403, 403, 403, 403, 401, 'allowed'), body: true },
   'POST /api/files/from-url': { expect: SIGNED_IN, body: true },
   'POST /api/auth/register': { expect: ANYONE, body: true },
   'POST /api/auth/login': { expect: ANYONE, body: true },

@@ -18,6 +18,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ CLERK_PUBLISHABLE_KEY: 'pk_test_x' })).toThrow(/set both CLERK_PUBLISHABLE_KEY and CLERK_SECRET_KEY/);
   });
 
+  it('keeps published maps in PUBLIC_MAP_CACHE_BYTES of memory, 64 MB unless set', () => {
+    expect(loadConfig({}).publicMapCacheBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ PUBLIC_MAP_CACHE_BYTES: '268435456' }).publicMapCacheBytes).toBe(256 * 1024 * 1024);
+    expect(() => loadConfig({ PUBLIC_MAP_CACHE_BYTES: 'plenty' })).toThrow(/PUBLIC_MAP_CACHE_BYTES: must be a number of bytes/);
+    expect(() => loadConfig({ PUBLIC_MAP_CACHE_BYTES: '1000' })).toThrow(/PUBLIC_MAP_CACHE_BYTES: must be at least 1 MB/);
+    expect(() => loadConfig({ PUBLIC_MAP_CACHE_BYTES: '1.5' })).toThrow(/PUBLIC_MAP_CACHE_BYTES: must be a whole number of bytes/);
+  });
+
+  it('takes imports up to IMPORT_LIMIT bytes, 64 MB unless set', () => {
+    expect(loadConfig({}).importLimit).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ IMPORT_LIMIT: '1048576' }).importLimit).toBe(1_048_576);
+    expect(() => loadConfig({ IMPORT_LIMIT: 'lots' })).toThrow(/IMPORT_LIMIT: must be a number of bytes/);
+    expect(() => loadConfig({ IMPORT_LIMIT: '10' })).toThrow(/IMPORT_LIMIT: must be at least 1024 bytes/);
+  });
+
   it("mails the contact form's messages to CONTACT_EMAIL, hello@mapfold.local unless set", () => {
     expect(loadConfig({}).contactEmail).toBe('hello@mapfold.local');
     expect(loadConfig({ CONTACT_EMAIL: 'team@mapfold.com' }).contactEmail).toBe('team@mapfold.com');

@@ -1,6 +1,12 @@
 /** The case studies' example maps: seeded once, public, valid documents whose regions and files exist. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MapDocument } from '../../events/map-document.js';
+import { LocalFileStore } from '../../server/files/local-file-store.js';
+import { sanitizeSvg } from '../../server/files/sanitize-svg.js';
+import { inlineSvgSanitizer, type SvgSanitizer } from '../../server/files/svg-sanitizer-pool.js';
 import { OFFICES, TERRITORIES } from '../../server/seed/example-geographic.js';
 import { EXAMPLE_MAP_IDS, seedExampleMaps } from '../../server/seed/example-maps.js';
 import { UNITS, UNIT_STATUSES } from '../../server/seed/example-real-estate.js';
@@ -36,6 +42,30 @@ describe.each(databaseTargets)('example maps ($name)', (target) => {
       expect(await server.services.store.readStream(`map-${id}`)).toHaveLength(1);
       const { rows } = await server.database.db.query<{ state: number; uid: string }>('SELECT state, uid FROM maps_list WHERE id = $1', [id]);
       expect(rows[0]).toEqual({ state: 2, uid: SYSTEM_UID });
+    }
+  });
+
+  it('given the maps recorded and their drawings stored, when seeded again, then no drawing is sanitised again', async () => {
+    await seedExampleMaps(server.services);
+    let sanitised = 0;
+    const counting: SvgSanitizer = { sanitize: async (text) => (sanitised++, sanitizeSvg(text)), close: async () => undefined };
+    expect(await seedExampleMaps({ ...server.services, svgSanitizer: counting })).toEqual([]);
+    expect(sanitised).toBe(0);
+  });
+
+  it('given the maps recorded by another process with a file store of its own, when seeded here, then the drawings are stored here too and nothing is recorded', async () => {
+    await seedExampleMaps(server.services);
+    const dir = mkdtempSync(path.join(tmpdir(), 'mapfold-files-'));
+    try {
+      const files = new LocalFileStore(dir, () => new Date());
+      expect(await seedExampleMaps({ ...server.services, files, svgSanitizer: inlineSvgSanitizer(sanitizeSvg) })).toEqual([]);
+      for (const id of [EXAMPLE_MAP_IDS['real-estate'], EXAMPLE_MAP_IDS.geographic]) {
+        const [created] = await server.services.store.readStream(`map-${id}`);
+        const url = MapDocument.parse((created!.data as { document: unknown }).document).layers[0]!.file!.url;
+        expect(await files.stat(url.replace('/files/', ''))).toMatchObject({ kind: 'svg', owner: null });
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

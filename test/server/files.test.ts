@@ -149,6 +149,7 @@ describe('uploads and files', () => {
         width,
         height,
         size: bytes.length,
+        removed: [],
       });
       const { response, bytes: served } = await download(answer.body.result.url);
       expect(response.status).toBe(200);
@@ -167,6 +168,22 @@ describe('uploads and files', () => {
       expect(stored).toContain('id="room-1"');
       expect(stored).toContain('id="room-2"');
       expect(answer.body.result.size).toBe(bytes.length);
+      // What went is said, never silently.
+      expect(answer.body.result.removed).toEqual([
+        { what: 'scripts', count: 1, message: '1 script was removed: a drawing on a map cannot run code.' },
+        { what: 'event handlers', count: 2, message: '2 event handlers (onclick and the like) were removed: a drawing on a map cannot run code.' },
+      ]);
+    });
+
+    it('an SVG with width="100%" and no viewBox (an amCharts map) is measured by what it draws', async () => {
+      const amcharts = `<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="100%"><g><path id="US-CO" d="M524.26,297.34L522.11,332.21L393.21,351.89L406.05,262.04z"/><path id="US-CT" d="M1034.84,200.91L1038.24,212.85L1010.11,231.52z"/></g></svg>`;
+      const answer = await upload(amcharts, { contentType: 'image/svg+xml' });
+      expect(answer.status).toBe(200);
+      expect(answer.body.result).toMatchObject({ kind: 'svg', removed: [] });
+      expect(answer.body.result.width).toBeCloseTo(1038.24 - 393.21, 1);
+      expect(answer.body.result.height).toBeCloseTo(351.89 - 200.91, 1);
+      const stored = (await download(answer.body.result.url)).bytes.toString('utf8');
+      expect(stored).toMatch(/viewBox="393\.21 200\.91 645\.03 150\.98"/);
     });
 
     it('the type comes from the content: SVG sent as a PNG is an SVG, a PNG sent as an SVG is a PNG', async () => {

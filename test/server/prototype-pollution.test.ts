@@ -93,8 +93,8 @@ describe('no request body reaches a prototype', () => {
   });
 
   it('refuses JSON with __proto__ or constructor.prototype keys as invalid-argument, on every route', async () => {
-    // These two take the raw bytes (a file; a signed Stripe event), not parsed JSON.
-    const raw = new Set(['/api/files', '/api/stripe/webhook']);
+    // These take the raw bytes (a file; a signed Stripe event; a file to import, whose map must exist first), not parsed JSON.
+    const raw = new Set(['/api/files', '/api/stripe/webhook', '/api/maps/made_up_id/import']);
     for (const path of routesWithBodies()) {
       for (const body of HOSTILE_JSON) {
         const response = await post(path, 'application/json', body);

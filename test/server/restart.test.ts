@@ -53,5 +53,7 @@ describe('embedded mode (PGlite in DATA_DIR)', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json().result.map((m: { title: string }) => m.title)).toEqual(['Survivor']);
     await second.stop();
-  });
+  // Two embedded starts (PGlite opens its data directory, projections catch up, seeding) and a
+  // close each: on a loaded 2-core machine that has taken over 30 s.
+  }, 120_000);
 });

@@ -16,6 +16,7 @@ import { buildApp, type AppOptions } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import type { AuthLimits } from '../../server/security/auth-limits.js';
 import { openServices, type Services } from '../../server/services.js';
+import type { Database } from '../../server/db/database.js';
 import type { DatabaseTarget, TestDatabase } from './databases.js';
 
 export interface TestServer {
@@ -43,6 +44,10 @@ export interface TestServerOptions {
   onRoute?: AppOptions['onRoute'];
   /** How the billing reactor retries before parking an event (quick in tests that poison it). */
   reactorRetry?: AppOptions['reactorRetry'];
+  /** The database as the app sees it (the projections keep the real one), e.g. to count the app's queries. */
+  appDatabase?: (db: Database) => Database;
+  /** Renders `/m/{id}` for published maps (server/public-maps/viewer-page.ts). */
+  viewerPage?: AppOptions['viewerPage'];
 }
 
 const quietLogger = { info: () => {}, error: () => {} };
@@ -60,7 +65,7 @@ export async function startTestServer(target: DatabaseTarget, options: TestServe
     ...options.env,
   });
   const services = await openServices(config, {
-    db: database.db,
+    db: options.appDatabase ? options.appDatabase(database.db) : database.db,
     logger: quietLogger,
     ...(options.authLimits ? { authLimits: options.authLimits } : {}),
   });
@@ -71,6 +76,7 @@ export async function startTestServer(target: DatabaseTarget, options: TestServe
     ...(options.reactorRetry ? { reactorRetry: options.reactorRetry } : {}),
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.viewerPage ? { viewerPage: options.viewerPage } : {}),
   });
   const runner = new ProjectionRunner(database.db, services.store, allProjections);
   await runner.start();

@@ -1,27 +1,33 @@
-import { useEffect, useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { PageSpinner } from '../components/ui/spinner';
-import { fetchAuthConfig, type AuthConfig } from '../features/auth/api/auth-api';
+import { use, useCallback } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
+import type { Principal } from '../../../events/principal';
+import type { AuthConfig } from '../features/auth/api/auth-api';
 import { AppProvider } from './provider';
-import { routes } from './router';
+import { AppRoutes } from './router';
 
-const router = createBrowserRouter(routes);
-const navigate = (to: string, options?: { replace?: boolean }) => void router.navigate(to, options);
+export interface AppProps {
+  /** How the server keeps accounts, asked before React started (main.tsx). */
+  authConfig: Promise<AuthConfig>;
+  /** Who is signed in (local accounts), asked at the same time. */
+  signedInUser: Promise<Principal | null>;
+}
 
-/** Asks the server how it keeps accounts (local or Clerk), then runs the app in that mode. */
-export function App() {
-  const [authConfig, setAuthConfig] = useState<AuthConfig | null>(null);
-  useEffect(() => {
-    let active = true;
-    void fetchAuthConfig().then((config) => active && setAuthConfig(config));
-    return () => {
-      active = false;
-    };
-  }, []);
-  if (!authConfig) return <PageSpinner label="Loading Mapfold" />;
+function AppInRouter({ authConfig, signedInUser }: AppProps) {
+  const navigate = useNavigate();
+  // Clerk's redirects navigate inside the app.
+  const navigateForClerk = useCallback((to: string, options?: { replace?: boolean }) => void navigate(to, options), [navigate]);
   return (
-    <AppProvider authConfig={authConfig} navigate={navigate}>
-      <RouterProvider router={router} />
+    <AppProvider authConfig={use(authConfig)} navigate={navigateForClerk} signedInUser={signedInUser}>
+      <AppRoutes />
     </AppProvider>
+  );
+}
+
+/** Runs the app in the mode the server keeps accounts in (local or Clerk), under the browser's router. */
+export function App(props: AppProps) {
+  return (
+    <BrowserRouter>
+      <AppInRouter {...props} />
+    </BrowserRouter>
   );
 }

@@ -1,14 +1,14 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { Principal } from '../../../events/principal';
 import { PageSpinner } from '../components/ui/spinner';
-import { LOCAL_AUTH_CONFIG, type AuthConfig } from '../features/auth/api/auth-api';
-import { createLocalBackend, type AuthBackend } from '../features/auth/auth-backend';
-import { SessionMapsSync, SessionProvider } from '../features/auth/session-provider';
-import { api as defaultApi, type ApiClient } from '../lib/api';
-import { LiveProvider } from '../lib/live';
+import type { AuthConfig } from '../features/auth/api/auth-api';
+import type { ApiClient } from '../lib/api';
 import type { LiveClient } from '../lib/live-client';
+import { LOCAL_AUTH_CONFIG } from './session/first-requests';
+import { LocalSessionShell } from './session/local-session-shell';
 
-// Clerk's SDK is a chunk of its own, loaded only when the server runs in Clerk mode.
-const ClerkRoot = lazy(() => import('../features/auth/clerk/clerk-root'));
+// Clerk's SDK, with the session's runtime, is a chunk of its own, loaded only in Clerk mode.
+const ClerkSession = lazy(() => import('./session/clerk-session'));
 
 export interface AppProviderProps {
   children: ReactNode;
@@ -19,38 +19,28 @@ export interface AppProviderProps {
   live?: LiveClient;
   /** Client-side navigation for Clerk's redirects (the app's router). */
   navigate?: (to: string, options?: { replace?: boolean }) => void;
+  /** Local mode: who is signed in, when the page already asked (main.tsx). */
+  signedInUser?: Promise<Principal | null>;
 }
 
-function SessionAndLive({ backend, api, live, children }: { backend: AuthBackend; api: ApiClient; live: LiveClient | undefined; children: ReactNode }) {
-  return (
-    <SessionProvider backend={backend} api={api}>
-      <LiveProvider {...(live ? { client: live } : {})} getToken={backend.getToken}>
-        <SessionMapsSync />
-        {children}
-      </LiveProvider>
-    </SessionProvider>
-  );
-}
-
-/** Everything pages rely on above the router: (Clerk,) the session, then the live connection. */
-export function AppProvider({ children, authConfig = LOCAL_AUTH_CONFIG, api = defaultApi, live, navigate }: AppProviderProps) {
-  const [localBackend] = useState(() => createLocalBackend(api));
+/**
+ * Everything pages rely on above the router: the session and the live connection. In the local
+ * mode the landing and marketing pages get the session from one plain request; the auth machine
+ * and the live client load with the first page that needs them (app/session/).
+ */
+export function AppProvider({ children, authConfig = LOCAL_AUTH_CONFIG, api, live, navigate, signedInUser }: AppProviderProps) {
   if (authConfig.auth === 'clerk' && authConfig.clerkPublishableKey) {
     return (
       <Suspense fallback={<PageSpinner label="Loading" />}>
-        <ClerkRoot publishableKey={authConfig.clerkPublishableKey} api={api} {...(navigate ? { navigate } : {})}>
-          {(backend) => (
-            <SessionAndLive backend={backend} api={api} live={live}>
-              {children}
-            </SessionAndLive>
-          )}
-        </ClerkRoot>
+        <ClerkSession publishableKey={authConfig.clerkPublishableKey} api={api} live={live} navigate={navigate}>
+          {children}
+        </ClerkSession>
       </Suspense>
     );
   }
   return (
-    <SessionAndLive backend={localBackend} api={api} live={live}>
+    <LocalSessionShell api={api} live={live} signedInUser={signedInUser}>
       {children}
-    </SessionAndLive>
+    </LocalSessionShell>
   );
 }

@@ -3,6 +3,8 @@
  * the auth routes and the read-model GETs all go through {@link ApiClient.request}, so every
  * answer is checked, and every failure mapped to the spec's error catalogue (§8), in one place.
  */
+// Before any schema runs, in whichever chunk loads first (see zod-without-eval.ts).
+import './zod-without-eval';
 import type { z } from 'zod';
 import { codeForStatus, type ErrorCode } from '../../../events/errors';
 import type { FunctionName, FunctionPayload, FunctionResults } from '../../../events/functions';

@@ -8,6 +8,8 @@
  * event's revision is not the next one (a gap). `reached(topic, position)` resolves once a
  * topic reflects a write (read-your-writes without polling).
  */
+// Before any schema runs, in whichever chunk loads first (see zod-without-eval.ts).
+import './zod-without-eval';
 import {
   CLOSE_OUTDATED_CLIENT,
   CLOSE_UNAUTHENTICATED,

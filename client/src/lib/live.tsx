@@ -4,19 +4,20 @@
  * auth message the client sends first, so a new user means a new socket), and hooks to follow
  * a topic or the connection state.
  */
-import { createContext, use, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { use, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { Position } from '../../../events/position';
 import { createLiveClient, liveUrlFor, payloadOf, type ConnectionState, type LiveClient, type LiveTopicError } from './live-client';
+import { LiveContext } from './live-context';
 import { LiveOutdatedNotice } from './live-outdated';
-import { useSession } from './session';
+import { useSession, type SessionStatus } from './session';
 
-const LiveContext = createContext<LiveClient | null>(null);
+export { LiveContext };
 
 let browserClient: LiveClient | null = null;
 
 /** The tab's live client, created on first use (with the Clerk token source in Clerk mode). */
-function defaultClient(getToken: (() => Promise<string | null>) | null): LiveClient {
+export function defaultLiveClient(getToken: (() => Promise<string | null>) | null): LiveClient {
   browserClient ??= createLiveClient({ url: liveUrlFor(window.location), ...(getToken ? { getToken } : {}) });
   return browserClient;
 }
@@ -32,10 +33,11 @@ export interface LiveProviderProps {
   getToken?: (() => Promise<string | null>) | null;
 }
 
-export function LiveProvider({ children, client, getToken = null }: LiveProviderProps) {
-  const [live] = useState(() => client ?? defaultClient(getToken));
-  const { status, user, refresh } = useSession();
-  const uid = user?.uid ?? null;
+/**
+ * Keeps `live` connected while someone is signed in (`uid`), and answers its state. Apart from
+ * {@link LiveProvider} so that the app shell can run it beside the pages (app/session/).
+ */
+export function useLiveConnection(live: LiveClient, status: SessionStatus, uid: string | null, refresh: () => Promise<void>): ConnectionState {
   const refreshRef = useRef(refresh);
   refreshRef.current = refresh;
 
@@ -71,11 +73,17 @@ export function LiveProvider({ children, client, getToken = null }: LiveProvider
     };
   }, [live, status, uid]);
 
-  const state = useSyncExternalStore(
+  return useSyncExternalStore(
     (onChange) => live.onStateChange(onChange),
     () => live.state,
     () => live.state,
   );
+}
+
+export function LiveProvider({ children, client, getToken = null }: LiveProviderProps) {
+  const [live] = useState(() => client ?? defaultLiveClient(getToken));
+  const { status, user, refresh } = useSession();
+  const state = useLiveConnection(live, status, user?.uid ?? null, refresh);
   return (
     <LiveContext value={live}>
       {children}

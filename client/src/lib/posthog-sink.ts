@@ -1,9 +1,11 @@
 /**
- * PostHog as an analytics sink (client/src/lib/analytics.ts). `posthog-js` is loaded by a
- * dynamic import, so it is a chunk of its own: the main bundle does not grow, and nothing of
- * PostHog's runs (no cookie, no request) until a key is configured and the visitor consented.
- * The consent feature decides when to call {@link startPosthogSink}; this module only speaks
- * to PostHog.
+ * PostHog as an analytics sink (client/src/lib/analytics.ts), through `posthog-js-lite`: the
+ * app sends only its own events (page views with the path, and the events it logs), which is
+ * what the light client does: capture, opt out, reset, nothing else (no autocapture, replays,
+ * surveys, toolbar or remote scripts to keep off). This module and the client are loaded by a
+ * dynamic import, so neither is in any page's first chunk, and nothing of PostHog's runs (no
+ * storage, no request) until a key is configured and the visitor consented. The consent
+ * feature decides when to call {@link startPosthogSink}; this module only speaks to PostHog.
  */
 import type { PosthogSettings } from '../../../events/client-config';
 import type { AnalyticsEvent } from './analytics';
@@ -22,30 +24,23 @@ function posthogName(name: string): string {
 
 /** Loads and starts PostHog; rejects when the chunk cannot be loaded (offline, blocked). */
 export async function startPosthogSink(settings: PosthogSettings): Promise<PosthogSink> {
-  const { default: posthog } = await import('posthog-js');
-  posthog.init(settings.key, {
-    api_host: settings.host,
+  const { PostHog } = await import('posthog-js-lite');
+  const posthog = new PostHog(settings.key, {
+    host: settings.host,
     // We send page_view ourselves on every route change (spec §2), with the path.
-    capture_pageview: false,
-    capture_pageleave: false,
-    // Only the events we send: no click capture, heatmaps, replays or pop-ups of PostHog's own.
+    captureHistoryEvents: false,
+    // Only the events we send: no click capture.
     autocapture: false,
-    capture_dead_clicks: false,
-    capture_heatmaps: false,
-    disable_session_recording: true,
-    disable_surveys: true,
-    disable_product_tours: true,
-    disable_conversations: true,
-    disable_web_experiments: true,
-    // No script from PostHog's servers (its remote config, extensions, site apps): the page's
-    // CSP allows scripts from this site only; the config then comes as JSON (connect-src).
-    disable_external_dependency_loading: true,
+    // No requests of PostHog's own at start: no feature flags, remote config or surveys are used.
+    preloadFeatureFlags: false,
+    disableRemoteConfig: true,
+    disableSurveys: true,
     // Anonymous visitors stay anonymous: a person profile only for identified users.
-    person_profiles: 'identified_only',
-    persistence: 'localStorage+cookie',
+    personProfiles: 'identified_only',
+    persistence: 'localStorage',
   });
   // A visitor who declined earlier and now accepts: PostHog remembers its own opt-out.
-  if (posthog.has_opted_out_capturing()) posthog.opt_in_capturing();
+  if (posthog.optedOut) void posthog.optIn();
   return {
     sink(event) {
       const properties: Record<string, string | number | boolean> = { ...event.params };
@@ -56,7 +51,7 @@ export async function startPosthogSink(settings: PosthogSettings): Promise<Posth
       posthog.capture(posthogName(event.name), properties);
     },
     stop() {
-      posthog.opt_out_capturing();
+      void posthog.optOut();
       posthog.reset();
     },
   };

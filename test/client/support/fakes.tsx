@@ -3,20 +3,41 @@
  * client the test drives by hand. Pages run unchanged above them.
  */
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { useLayoutEffect } from 'react';
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateOptions, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { ClientMessage, ServerMessage } from '../../../events/live-messages';
 import { comparePositions, parsePosition, type Position } from '../../../events/position';
 import type { Principal } from '../../../events/principal';
 import { AppProvider } from '../../../client/src/app/provider';
 import type { AuthConfig } from '../../../client/src/features/auth/api/auth-api';
-import { routes } from '../../../client/src/app/router';
+import type { RouteHandle } from '../../../client/src/app/lazy-page';
+import { AppRoutes, routes } from '../../../client/src/app/router';
+import { loadSessionRuntime } from '../../../client/src/app/session/local-session-shell';
 import type { ConnectionState, LiveClient, LiveTopicData } from '../../../client/src/lib/live-client';
 import type { LiveMapEvent } from '../../../events/live-messages';
 import { foldLiveEvents, liveMapOf } from '../../../events/map-live';
 import type { MapDocument } from '../../../events/map-document';
 import type { HistoryEntry } from '../../../events/read-models';
 import { parseTopic } from '../../../events/topics';
+
+/**
+ * Every page's chunk, the session's runtime and the layout's on-demand parts, loaded once when
+ * this module is imported: the pages are lazy, and the first page a test opens must not spend
+ * its waiting time on compiling modules (as the browser would download them, these load first).
+ */
+function preloadsOf(list: RouteObject[]): (() => Promise<unknown>)[] {
+  return list.flatMap((route) => [...((route.handle as RouteHandle | undefined)?.preload ? [(route.handle as RouteHandle).preload!] : []), ...preloadsOf(route.children ?? [])]);
+}
+await Promise.all([
+  ...preloadsOf(routes).map((preload) => preload()),
+  loadSessionRuntime(),
+  import('../../../client/src/features/billing/subscribe-modal'),
+  import('../../../client/src/features/auth/components/verify-email-banner'),
+  import('../../../client/src/features/viewer/viewer-app'),
+  import('../../../client/src/features/editor/editor-screen'),
+  import('../../../client/src/features/viewer/viewer'),
+]);
 
 export interface FakeRequest {
   method: string;
@@ -227,12 +248,44 @@ export function renderApp(path: AppPath, live: FakeLive | null = new FakeLive(),
   return renderWith(path, live, options);
 }
 
+/**
+ * The app's router as the tests see it: where it is now (`state.location`, updated as each
+ * location renders) and `navigate`. Route changes are transitions (the old page stays until the
+ * new one is loaded): wait for the new page, e.g. with `findBy...`, not for `navigate`.
+ */
+export interface TestRouter {
+  state: { location: Location };
+  navigate(to: string, options?: NavigateOptions): Promise<void>;
+}
+
+function RouterProbe({ router }: { router: TestRouter }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    router.state.location = location;
+    router.navigate = async (to, options) => {
+      await navigate(to, options);
+    };
+  }, [router, location, navigate]);
+  return null;
+}
+
+function testRouter(): TestRouter {
+  return {
+    state: { location: { pathname: '', search: '', hash: '', state: null, key: '' } },
+    navigate: () => Promise.reject(new Error('The app has not rendered yet.')),
+  };
+}
+
 function renderWith(path: AppPath, live: FakeLive | null, options: AppOptions) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = testRouter();
   const view = render(
-    <AppProvider {...(live ? { live } : {})} {...options} navigate={(to, navigateOptions) => void router.navigate(to, navigateOptions)}>
-      <RouterProvider router={router} />
-    </AppProvider>,
+    <MemoryRouter initialEntries={[path]}>
+      <AppProvider {...(live ? { live } : {})} {...options} navigate={(to, navigateOptions) => void router.navigate(to, navigateOptions)}>
+        <AppRoutes />
+      </AppProvider>
+      <RouterProbe router={router} />
+    </MemoryRouter>,
   );
   return { ...view, router, live };
 }

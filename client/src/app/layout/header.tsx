@@ -1,11 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { AvatarLink } from '../../components/avatar';
 import { Logo } from '../../components/logo';
 import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { paths, pathsWithoutNav } from '../../lib/paths';
 import { useSession } from '../../lib/session';
+import { useNavigateAndWait } from '../use-navigate-and-wait';
 
 function MenuIcon({ open }: { open: boolean }) {
   return (
@@ -23,7 +24,7 @@ function MenuIcon({ open }: { open: boolean }) {
 export function Header() {
   const { status, user, admin, logout } = useSession();
   const location = useLocation();
-  const navigate = useNavigate();
+  const navigateAndWait = useNavigateAndWait();
   const [menuOpen, setMenuOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const [logoutError, setLogoutError] = useState<string | null>(null);
@@ -49,7 +50,7 @@ export function Header() {
     setLoggingOut(true);
     setLogoutError(null);
     // Leave the page first, so a signed-in-only page does not bounce to /login on the way out.
-    await navigate(paths.home, { flushSync: true });
+    await navigateAndWait(paths.home);
     const error = await logout();
     setLoggingOut(false);
     if (error) setLogoutError(error.message);

@@ -1,12 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
-import { SubscribeModal } from '../../features/billing/subscribe-modal';
+import { PageSpinner } from '../../components/ui/spinner';
 import { ConsentBanner } from '../../features/consent/components/consent-banner';
-import { isWorkspacePath, marketingPaths } from '../../lib/paths';
+import { isWorkspacePath, marketingPaths, SUBSCRIBE_HASH } from '../../lib/paths';
+import { useSession } from '../../lib/session';
+import { SessionGate } from '../session/session-gate';
 import { ExtendedFooter, MinimalFooter } from './footer';
 import { Header } from './header';
 import { RouteEffects } from './route-effects';
 import './layout.css';
+
+// Both need the account API (and the modal the live billing): loaded only when shown.
+const loadBanner = () => import('../../features/auth/components/verify-email-banner');
+const VerifyEmailBanner = lazy(() => loadBanner().then((module) => ({ default: module.VerifyEmailBanner })));
+const loadSubscribeModal = () => import('../../features/billing/subscribe-modal');
+const SubscribeModal = lazy(() => loadSubscribeModal().then((module) => ({ default: module.SubscribeModal })));
 
 /**
  * Every page but the standalone map viewer: header, the e-mail verification banner (while the
@@ -14,7 +22,9 @@ import './layout.css';
  * the minimal one elsewhere; the map editor fills the window instead, with no footer.
  */
 export function MainLayout() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
+  const { status, user } = useSession();
+  const unverified = status === 'signedIn' && user !== null && !user.emailVerified;
   const marketing = marketingPaths.includes(pathname);
   const workspace = isWorkspacePath(pathname);
   return (
@@ -24,13 +34,26 @@ export function MainLayout() {
       </a>
       <RouteEffects />
       <Header />
-      <VerifyEmailBanner />
-      <main id="main" className="app-main page-fade" key={pathname} tabIndex={-1}>
-        <Outlet />
-      </main>
+      {unverified ? (
+        <Suspense fallback={null}>
+          <VerifyEmailBanner />
+        </Suspense>
+      ) : null}
+      {/* Around the keyed <main>: on a route change to a page not loaded yet, the old page stays until it is. */}
+      <Suspense fallback={<PageSpinner label="Loading" />}>
+        <main id="main" className="app-main page-fade" key={pathname} tabIndex={-1}>
+          <Outlet />
+        </main>
+      </Suspense>
       {workspace ? null : marketing ? <ExtendedFooter /> : <MinimalFooter />}
       {/* Spec §2: the #subscribe fragment opens the plans on any page. */}
-      <SubscribeModal />
+      {hash === SUBSCRIBE_HASH ? (
+        <Suspense fallback={null}>
+          <SessionGate preload={loadSubscribeModal} fallback={null}>
+            <SubscribeModal />
+          </SessionGate>
+        </Suspense>
+      ) : null}
       {/* The editor fills the window; the banner asks on every other page (nothing is sent before). */}
       {workspace ? null : <ConsentBanner />}
     </div>

@@ -1,18 +1,19 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { AvatarLink } from '../../components/avatar';
 import { ButtonLink } from '../../components/ui/button';
 import { ChangePasswordForm, DeleteAccount, DisplayNameForm, SignOutEverywhere } from '../../features/auth/components/account-forms';
 import { PlanPicker } from '../../features/billing/plan-picker';
 import { paths, SUBSCRIBE_HASH } from '../../lib/paths';
 import { useSession } from '../../lib/session';
+import { useNavigateAndWait } from '../use-navigate-and-wait';
 
 /** /account: profile, password, sessions, subscription, and deleting the account. */
 export function AccountPage() {
   const { user, mode, admin } = useSession();
-  const navigate = useNavigate();
+  const navigateAndWait = useNavigateAndWait();
   if (!user) return null;
   // Leave the signed-in-only page first, so it does not bounce to /login on the way out.
-  const goHome = () => navigate(paths.home, { replace: true, flushSync: true });
+  const goHome = () => navigateAndWait(paths.home, { replace: true });
   return (
     <div className="page">
       <title>Account · Mapfold</title>

@@ -4,7 +4,6 @@
  * customer's problem, the result in numbers, how the map was built, a quote, the features used
  * and the way to start.
  */
-import { assetImageSources } from '../../components/ui/asset-image';
 import { ButtonLink } from '../../components/ui/button';
 import { Checklist, ChecklistItem } from '../../components/ui/checklist-item';
 import { Divider } from '../../components/ui/divider';
@@ -15,21 +14,14 @@ import { CtaBand } from '../../features/marketing/components/cta-band';
 import { LiveMapEmbed } from '../../features/marketing/components/live-map-embed';
 import { PageDescription } from '../../features/marketing/components/page-description';
 import { paths } from '../../lib/paths';
+import { CASE_STUDY_CARDS, CASE_STUDY_ORDER, caseStudyImage, type CaseStudyCard, type CaseStudyKey } from './case-study-cards';
 import '../../features/marketing/components/marketing.css';
 import '../../features/marketing/components/case-study.css';
 
-export type CaseStudyKey = 'real-estate' | 'retail' | 'geographic';
-
-interface CaseStudy {
-  key: CaseStudyKey;
-  path: string;
+interface CaseStudy extends CaseStudyCard {
   /** The example map the page embeds. */
   mapId: string;
   mapTitle: string;
-  /** The picture of the map for link cards (client/public/assets/img/{image}.webp and @2x). */
-  image: string;
-  /** The link card's title. */
-  cardTitle: string;
   industry: string;
   eyebrow: string;
   title: string;
@@ -46,12 +38,9 @@ interface CaseStudy {
 
 export const CASE_STUDIES: Record<CaseStudyKey, CaseStudy> = {
   'real-estate': {
-    key: 'real-estate',
-    path: paths.caseStudyRealEstate,
+    ...CASE_STUDY_CARDS['real-estate'],
     mapId: 'example-real-estate',
     mapTitle: 'Maple Grove site plan',
-    image: 'case-real-estate',
-    cardTitle: 'Real estate: Maple Grove site plan',
     industry: 'Residential development',
     eyebrow: 'Case study · Real estate',
     title: 'Site plans that sell units',
@@ -87,12 +76,9 @@ export const CASE_STUDIES: Record<CaseStudyKey, CaseStudy> = {
     ],
   },
   retail: {
-    key: 'retail',
-    path: paths.caseStudyRetail,
+    ...CASE_STUDY_CARDS['retail'],
     mapId: 'demo',
     mapTitle: 'Riverside Mall directory',
-    image: 'case-retail',
-    cardTitle: 'Retail: Riverside Mall directory',
     industry: 'Shopping centre',
     eyebrow: 'Case study · Retail',
     title: 'A store directory shoppers actually use',
@@ -128,12 +114,9 @@ export const CASE_STUDIES: Record<CaseStudyKey, CaseStudy> = {
     ],
   },
   geographic: {
-    key: 'geographic',
-    path: paths.caseStudyGeographic,
+    ...CASE_STUDY_CARDS['geographic'],
     mapId: 'example-geographic',
     mapTitle: 'Brightline Solar service territories',
-    image: 'case-geographic',
-    cardTitle: 'Geographic: Brightline Solar territories',
     industry: 'Residential solar installation',
     eyebrow: 'Case study · Geographic',
     title: 'Regions and places, on one clear map',
@@ -170,13 +153,6 @@ export const CASE_STUDIES: Record<CaseStudyKey, CaseStudy> = {
   },
 };
 
-export const CASE_STUDY_ORDER: CaseStudyKey[] = ['real-estate', 'retail', 'geographic'];
-
-/** A case study's link card picture, with its double-resolution copy. */
-export function caseStudyImage(study: CaseStudy) {
-  const { src } = assetImageSources(study.image, 'webp');
-  return { image: src, image2x: assetImageSources(`${study.image}@2x`, 'webp').src };
-}
 
 function CaseStudyPage({ studyKey }: { studyKey: CaseStudyKey }) {
   const study = CASE_STUDIES[studyKey];

@@ -11,7 +11,7 @@ import { LiveMapEmbed } from '../../features/marketing/components/live-map-embed
 import { PageDescription } from '../../features/marketing/components/page-description';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { CASE_STUDIES, CASE_STUDY_ORDER, caseStudyImage } from './case-studies';
+import { CASE_STUDY_CARDS, CASE_STUDY_ORDER, caseStudyImage } from './case-study-cards';
 import '../../features/marketing/components/marketing.css';
 import '../../features/marketing/components/landing.css';
 
@@ -160,7 +160,7 @@ export function LandingPage() {
           />
           <div className="landing-cases">
             {CASE_STUDY_ORDER.map((key, index) => {
-              const study = CASE_STUDIES[key];
+              const study = CASE_STUDY_CARDS[key];
               return (
                 <FadeUp key={key} delay={index * 0.08}>
                   <LinkCard to={study.path} title={study.cardTitle} arrow="right" className="landing-cases__card" {...caseStudyImage(study)} />

@@ -8,11 +8,12 @@
  * The public viewer uses it, and so does the editor, which adds `editing`: markers that can be dragged,
  * and regions that can be picked. It knows nothing of search, popups or history.
  */
-import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { memo, Suspense, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import type { Camera } from './camera';
-import { attachGestures, type GestureHint } from './gestures';
-import { MarkerLayer, type MarkerItem } from './marker-layer';
-import { fetchSvg, mountSvg, pickableAt, regionOf } from './svg-layer';
+import type { GestureHint } from './gestures';
+import type { MarkerItem, MarkerLayer } from './marker-layer';
+import { lazyPart } from '../../lib/lazy-part';
+import type { StaticMapProps } from './static-map';
 import type { Layer, Location, MapDocument, MapPoint } from './types';
 import './map-renderer.css';
 
@@ -26,8 +27,34 @@ export interface MapEditing {
   placing: boolean;
 }
 
-/** A press that moves less than this many pixels is a click, not a drag. */
-const DRAG_THRESHOLD = 4;
+const loadSvgLayer = () => import('./svg-layer');
+
+/**
+ * The server's static map (static-map.tsx) keeps its markup while the page hydrates, and
+ * hydrates when its code arrives (lib/lazy-part.ts); most often the canvas is drawn first and
+ * it simply goes. Behind memo, so the renderer's own updates do not reach its boundary.
+ */
+const staticMapPart = lazyPart(() => import('./static-map').then((module) => module.StaticMap));
+const LazyStaticMap = memo(function LazyStaticMap(props: StaticMapProps) {
+  return (
+    <Suspense fallback={null}>
+      <staticMapPart.Part {...props} />
+    </Suspense>
+  );
+});
+
+/** Loads the static map's code: the server renderer awaits it before rendering. */
+export const preloadStaticMap = (): Promise<unknown> => staticMapPart.preload();
+
+/**
+ * The canvas's markers, pan and zoom, hover and click (interactive.ts) load after the page's
+ * first paint, beside the floor's code (a server-rendered page shows its markers as HTML until
+ * then, static-map.tsx, and the static map takes no pointer): the largest part of the renderer,
+ * and nothing on screen needs it before the canvas takes over. Kept once loaded, so later
+ * layers and renderers attach their canvas at once.
+ */
+let interactiveCode: typeof import('./interactive') | null = null;
+const loadInteractive = () => import('./interactive').then((code) => (interactiveCode = code));
 
 /** Layers with more locations than this draw first and add their buttons just after. */
 const DEFER_BUTTONS_FROM = 300;
@@ -64,6 +91,11 @@ export interface MapRendererProps {
   onReady?: () => void;
   /** Accessible name of the map. */
   label: string;
+  /**
+   * Start with the layer as plain HTML (static-map.tsx), as the server rendered it, until the
+   * floor and the canvas are drawn: the viewer hydrating its server-rendered page.
+   */
+  staticFirst?: boolean;
   /** Overlays inside the map's area (popups, tooltips, controls). */
   children?: ReactNode;
   ref?: Ref<MapRendererHandle>;
@@ -93,6 +125,9 @@ export function MapRenderer(props: MapRendererProps) {
   const focusedRef = useRef<string | null>(null);
   const [baseReady, setBaseReady] = useState(false);
   const [baseFailed, setBaseFailed] = useState(false);
+  const [markersReady, setMarkersReady] = useState(false);
+  const [staticShown, setStaticShown] = useState(props.staticFirst ?? false);
+  const imageRef = useRef<HTMLImageElement>(null);
   // On a large layer the location buttons follow the first paint (idle time) instead of
   // delaying it; small layers get them at once.
   const [buttonsDeferred, setButtonsDeferred] = useState(true);
@@ -129,6 +164,8 @@ export function MapRenderer(props: MapRendererProps) {
         })),
     [onLayer, groupColors, theme.accent],
   );
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
   // Tab order follows the map: top to bottom, then left to right.
   const tabOrder = useMemo(() => {
     const visible = visibleIds ? onLayer.filter((location) => visibleIds.has(location.id)) : onLayer;
@@ -173,8 +210,18 @@ export function MapRenderer(props: MapRendererProps) {
   // The frame loop: one transform for the layer, one canvas repaint for the markers.
   useLayoutEffect(() => {
     const canvas = canvasRef.current!;
-    const markers = new MarkerLayer(canvas, () => camera.requestFrame());
-    markersRef.current = markers;
+    // The viewport's size, for the marker layer that may arrive after the first measure.
+    const size = { width: 0, height: 0, ratio: 1 };
+    let stopped = false;
+    const attachMarkers = ({ MarkerLayer }: typeof import('./interactive')) => {
+      if (stopped) return;
+      const markers = new MarkerLayer(canvas, () => camera.requestFrame());
+      markers.resize(size.width, size.height, size.ratio);
+      markers.setItems(itemsRef.current);
+      markersRef.current = markers;
+      setMarkersReady(true);
+      camera.requestFrame();
+    };
     const world = worldRef.current!;
     const paint = () => {
       // The benchmarks collect each frame's work here when they set the array.
@@ -184,7 +231,7 @@ export function MapRenderer(props: MapRendererProps) {
       world.style.transform = `translate(${x}px, ${y}px) scale(${k})`;
       if (camera.moving) world.style.willChange = 'transform';
       const p = live.current;
-      markers.draw(camera.view, {
+      markersRef.current?.draw(camera.view, {
         selected: p.selectedId,
         hovered: hoveredRef.current,
         focused: focusedRef.current,
@@ -204,14 +251,19 @@ export function MapRenderer(props: MapRendererProps) {
     const viewport = viewportRef.current!;
     const measure = () => {
       const { width: w, height: h } = viewport.getBoundingClientRect();
-      markers.resize(w, h, window.devicePixelRatio || 1);
+      Object.assign(size, { width: w, height: h, ratio: window.devicePixelRatio || 1 });
+      markersRef.current?.resize(w, h, size.ratio);
       camera.setViewport(w, h);
       camera.flush();
     };
     measure();
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
     observer?.observe(viewport);
+    // A failed load keeps the static markers (if any) on screen: the map stays readable.
+    if (interactiveCode) attachMarkers(interactiveCode);
+    else loadInteractive().then(attachMarkers, () => undefined);
     return () => {
+      stopped = true;
       offFrame();
       offSettle();
       observer?.disconnect();
@@ -241,15 +293,17 @@ export function MapRenderer(props: MapRendererProps) {
   const { base: regionBase, hover: regionHover, active: regionActive } = doc.styles.regions;
   const regionColors = useMemo(() => ({ base: regionBase, hover: regionHover, active: regionActive }), [regionBase, regionHover, regionActive]);
   useEffect(() => {
-    setBaseReady(!file);
+    // A server-rendered image may have loaded before React was there to hear it.
+    setBaseReady(!file || (file.kind === 'image' && (imageRef.current?.complete ?? false)));
     setBaseFailed(false);
     regionsRef.current = new Map();
     regionCentres.current = new Map();
     const host = baseRef.current;
     if (!file || file.kind !== 'svg' || !host) return;
     let cancelled = false;
-    fetchSvg(file.url).then(
-      (drawing) => {
+    // The drawing's code (and DOMPurify, which it needs) loads with the first drawing to show.
+    loadSvgLayer().then(({ fetchSvg, mountSvg }) => fetchSvg(file.url).then((drawing) => ({ drawing, mountSvg }))).then(
+      ({ drawing, mountSvg }) => {
         if (cancelled) return;
         regionsRef.current = mountSvg(host, drawing, { width: file.width, height: file.height }, regionSpecs, { ...regionColors, accent: theme.accent }, editable);
         regionCentres.current = new Map();
@@ -287,171 +341,87 @@ export function MapRenderer(props: MapRendererProps) {
   }, [selectedId, visibleIds, baseReady]);
 
   useEffect(() => {
-    if (!baseReady) return;
+    if (!baseReady || !markersReady) return;
     camera.flush();
+    setStaticShown(false);
     live.current.onReady?.();
-  }, [baseReady, camera, layer.id]);
+  }, [baseReady, markersReady, camera, layer.id]);
 
   useEffect(() => {
-    if (!baseReady || !buttonsDeferred) return;
+    if (!baseReady || !markersReady || !buttonsDeferred) return;
     const idle = (window as { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number }).requestIdleCallback;
     if (idle) idle(() => setButtonsDeferred(false), { timeout: 500 });
     else setTimeout(() => setButtonsDeferred(false), 50);
-  }, [baseReady, buttonsDeferred]);
+  }, [baseReady, markersReady, buttonsDeferred]);
   const buttons = buttonsDeferred && tabOrder.length > DEFER_BUTTONS_FROM ? NO_LOCATIONS : tabOrder;
 
-  // Pointer and wheel gestures; hover and click on markers and regions.
+  // Pointer and wheel gestures; hover and click on markers and regions (pointer-picking.ts).
   useEffect(() => {
     const viewport = viewportRef.current!;
-    const detach = attachGestures(viewport, {
-      camera,
-      cooperative: () => live.current.cooperative ?? false,
-      // The page (an iframe's own document, when embedded) has the focus, and within it the map.
-      hasFocus: () => window.document.hasFocus() && (containerRef.current?.contains(window.document.activeElement) ?? false),
-      onHint: (hint) => live.current.onHint?.(hint),
-    });
-    const at = (event: MouseEvent) => {
-      const rect = viewport.getBoundingClientRect();
-      const marker = markersRef.current?.hit(event.clientX - rect.left, event.clientY - rect.top);
-      if (marker) return marker;
-      // By position, not by the event's target: a mouse drag captures the pointer, and the
-      // click that ends it then targets the viewport.
-      const root = baseRef.current?.shadowRoot;
-      if (root && typeof root.elementFromPoint === 'function') {
-        return root.elementFromPoint(event.clientX, event.clientY)?.closest('[data-mf-loc]')?.getAttribute('data-mf-loc') ?? null;
-      }
-      return regionOf(event);
-    };
-    const setHovered = (id: string | null) => {
-      if (id === hoveredRef.current) return;
-      const before = hoveredRef.current ? regionsRef.current.get(hoveredRef.current) : undefined;
-      if (before) before.removeAttribute('data-mf-hover');
-      hoveredRef.current = id;
-      const region = id ? regionsRef.current.get(id) : undefined;
-      if (region) region.setAttribute('data-mf-hover', '');
-      viewport.dataset.hovering = id ? 'true' : 'false';
-      camera.requestFrame();
-      live.current.onHover?.(id ?? focusedRef.current);
-    };
-    const onMove = (event: PointerEvent) => {
-      if (event.buttons !== 0 || event.pointerType === 'touch') return;
-      setHovered(at(event));
-    };
-    const onLeave = () => setHovered(null);
-    const mapPointOf = (event: MouseEvent) => {
-      const rect = viewport.getBoundingClientRect();
-      return camera.toMap(event.clientX - rect.left, event.clientY - rect.top);
-    };
-    const onClick = (event: MouseEvent) => {
-      const editing = live.current.editing;
-      // Placing: a click on the drawing's unlinked region links it; anywhere else places a marker.
-      if (editing?.placing) {
-        const element = pickableAt(baseRef.current?.shadowRoot, event.clientX, event.clientY);
-        if (element) editing.onPickRegion(element, mapPointOf(event));
-        else live.current.onBackgroundClick?.(mapPointOf(event));
-        return;
-      }
-      const id = at(event);
-      if (id) {
-        live.current.onSelect(id, viewport);
-        return;
-      }
-      const element = editing ? pickableAt(baseRef.current?.shadowRoot, event.clientX, event.clientY) : null;
-      if (element && editing) editing.onPickRegion(element, mapPointOf(event));
-      else live.current.onBackgroundClick?.(mapPointOf(event));
-    };
-    viewport.addEventListener('pointermove', onMove);
-    viewport.addEventListener('pointerleave', onLeave);
-    viewport.addEventListener('click', onClick);
+    // Panning and zooming by pointer and wheel load after the first paint, like the canvas's
+    // markers: until the canvas is drawn, the map on screen is the static one, which they do not move.
+    let detach: (() => void) | null = null;
+    let stopped = false;
+    loadInteractive().then(({ attachGestures, attachPicking }) => {
+      if (stopped) return;
+      const stopGestures = attachGestures(viewport, {
+        camera,
+        cooperative: () => live.current.cooperative ?? false,
+        // The page (an iframe's own document, when embedded) has the focus, and within it the map.
+        hasFocus: () => window.document.hasFocus() && (containerRef.current?.contains(window.document.activeElement) ?? false),
+        onHint: (hint) => live.current.onHint?.(hint),
+      });
+      const stopPicking = attachPicking(viewport, {
+        camera,
+        hit: (x, y) => markersRef.current?.hit(x, y) ?? null,
+        drawing: () => baseRef.current?.shadowRoot,
+        region: (id) => regionsRef.current.get(id),
+        hovered: hoveredRef,
+        focused: () => focusedRef.current,
+        editing: () => live.current.editing,
+        onHover: (id) => live.current.onHover?.(id),
+        onSelect: (id, opener) => live.current.onSelect(id, opener),
+        onBackgroundClick: (at) => live.current.onBackgroundClick?.(at),
+      });
+      detach = () => {
+        stopGestures();
+        stopPicking();
+      };
+    }, () => undefined);
     return () => {
-      detach();
-      viewport.removeEventListener('pointermove', onMove);
-      viewport.removeEventListener('pointerleave', onLeave);
-      viewport.removeEventListener('click', onClick);
+      stopped = true;
+      detach?.();
     };
   }, [camera]);
 
-  // The editor: a press on a placed marker drags it instead of the map.
+  // The editor: a press on a placed marker drags it instead of the map (its code loads only here).
   useEffect(() => {
     if (!editable) return;
-    const viewport = viewportRef.current!;
-    let drag: { id: string; pointerId: number; startX: number; startY: number; dx: number; dy: number; moved: boolean; to: MapPoint | null } | null = null;
-    let suppressClick = false;
-    const local = (event: PointerEvent) => {
-      const rect = viewport.getBoundingClientRect();
-      return { x: event.clientX - rect.left, y: event.clientY - rect.top };
-    };
-    const onDown = (event: PointerEvent) => {
-      if ((event.pointerType === 'mouse' && event.button !== 0) || drag || live.current.editing?.placing) return;
-      if (event.target instanceof Element && event.target.closest('[data-mf-ui]')) return;
-      const point = local(event);
-      const id = markersRef.current?.hit(point.x, point.y);
-      const position = id ? byIdRef.current.get(id)?.position : null;
-      if (!id || !position) return;
-      // Ours alone: the map does not pan under a marker being dragged.
-      event.stopImmediatePropagation();
-      const anchor = camera.toScreen(position);
-      drag = { id, pointerId: event.pointerId, startX: point.x, startY: point.y, dx: anchor.x - point.x, dy: anchor.y - point.y, moved: false, to: null };
-      viewport.setPointerCapture?.(event.pointerId);
-    };
-    const onMove = (event: PointerEvent) => {
-      if (!drag || event.pointerId !== drag.pointerId) return;
-      event.stopImmediatePropagation();
-      const point = local(event);
-      if (!drag.moved && Math.hypot(point.x - drag.startX, point.y - drag.startY) < DRAG_THRESHOLD) return;
-      drag.moved = true;
-      viewport.dataset.draggingMarker = '';
-      drag.to = camera.toMap(point.x + drag.dx, point.y + drag.dy);
-      markersRef.current?.moveItem(drag.id, drag.to.x, drag.to.y);
-      camera.requestFrame();
-    };
-    const onUp = (event: PointerEvent) => {
-      if (!drag || event.pointerId !== drag.pointerId) return;
-      event.stopImmediatePropagation();
-      const { id, moved, to } = drag;
-      drag = null;
-      delete viewport.dataset.draggingMarker;
-      if (moved && to) {
-        suppressClick = true;
-        live.current.editing?.onMove(id, { x: Math.round(to.x * 10) / 10, y: Math.round(to.y * 10) / 10 });
-      }
-    };
-    const onClickCapture = (event: MouseEvent) => {
-      if (!suppressClick) return;
-      suppressClick = false;
-      event.stopImmediatePropagation();
-    };
-    viewport.addEventListener('pointerdown', onDown, true);
-    viewport.addEventListener('pointermove', onMove, true);
-    viewport.addEventListener('pointerup', onUp, true);
-    viewport.addEventListener('pointercancel', onUp, true);
-    viewport.addEventListener('click', onClickCapture, true);
+    let stop: (() => void) | null = null;
+    let stopped = false;
+    void import('./marker-drag').then(({ attachMarkerDrag }) => {
+      if (stopped) return;
+      stop = attachMarkerDrag(viewportRef.current!, {
+        camera,
+        keys: containerRef.current!,
+        hit: (x, y) => markersRef.current?.hit(x, y) ?? null,
+        positionOf: (id) => byIdRef.current.get(id)?.position ?? null,
+        moveItem: (id, x, y) => markersRef.current?.moveItem(id, x, y),
+        placing: () => live.current.editing?.placing ?? false,
+        onMove: (id, to) => live.current.editing?.onMove(id, to),
+      });
+    });
     return () => {
-      viewport.removeEventListener('pointerdown', onDown, true);
-      viewport.removeEventListener('pointermove', onMove, true);
-      viewport.removeEventListener('pointerup', onUp, true);
-      viewport.removeEventListener('pointercancel', onUp, true);
-      viewport.removeEventListener('click', onClickCapture, true);
+      stopped = true;
+      stop?.();
     };
   }, [camera, editable]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
+    // Handled already: the editor's Shift and an arrow on a location (marker-drag.ts).
+    if (event.defaultPrevented) return;
     if (target.closest('input, textarea, select, [role="dialog"], [data-mf-ui]') || event.altKey || event.ctrlKey || event.metaKey) return;
-    // The editor: Shift and an arrow move the location whose button has the focus, 8 screen
-    // pixels at a time (the keyboard's way to drag a marker).
-    const focusedId = target.getAttribute('data-location');
-    const editing = live.current.editing;
-    const nudge = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key as 'ArrowLeft'];
-    if (editing && focusedId && event.shiftKey && nudge) {
-      const position = byIdRef.current.get(focusedId)?.position;
-      if (position) {
-        event.preventDefault();
-        const by = 8 / camera.view.k;
-        editing.onMove(focusedId, { x: Math.round((position.x + nudge[0]! * by) * 10) / 10, y: Math.round((position.y + nudge[1]! * by) * 10) / 10 });
-      }
-      return;
-    }
     const step = 80;
     switch (event.key) {
       case 'ArrowLeft':
@@ -509,18 +479,20 @@ export function MapRenderer(props: MapRendererProps) {
         role="application"
         data-cooperative={cooperative ? 'true' : 'false'}
         data-placing={placing ? 'true' : undefined}
+        data-static={staticShown ? '' : undefined}
         tabIndex={0}
         aria-label={`${label}. Arrow keys move the map, plus and minus zoom, 0 resets the view.`}
         aria-describedby="mf-map-help"
       >
         <div ref={worldRef} className="mf-world">
           {file?.kind === 'image' || (file?.kind === 'svg' && baseFailed) ? (
-            <img className="mf-base" src={file.url} width={file.width} height={file.height} alt="" draggable={false} onLoad={() => setBaseReady(true)} onError={() => setBaseReady(true)} />
+            <img ref={imageRef} className="mf-base" src={file.url} width={file.width} height={file.height} alt="" draggable={false} onLoad={() => setBaseReady(true)} onError={() => setBaseReady(true)} />
           ) : (
             <div ref={baseRef} className="mf-base" style={{ width, height, ...(file ? {} : { background, borderRadius: 12, boxShadow: '0 1px 3px rgb(15 23 42 / 0.12)' }) }} />
           )}
         </div>
         <canvas ref={canvasRef} className="mf-markers" aria-hidden="true" />
+        {staticShown ? <LazyStaticMap width={width} height={height} fileUrl={file?.url ?? null} sheet={background} items={items} /> : null}
       </div>
       <p id="mf-map-help" hidden>
         {editable

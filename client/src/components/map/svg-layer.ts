@@ -33,6 +33,19 @@ function takeStyles(text: string): SvgDrawing {
   return { markup: template.innerHTML, styles };
 }
 
+const XLINK_NS = 'http://www.w3.org/1999/xlink';
+
+/** The fragment's markup, with every `<use>` that points outside the drawing taken out. */
+function withLocalUsesOnly(fragment: DocumentFragment): string {
+  for (const use of fragment.querySelectorAll('use')) {
+    const href = (use.getAttribute('href') ?? use.getAttributeNS(XLINK_NS, 'href') ?? '').trim();
+    if (!/^#[^\s"'<>]+$/.test(href)) use.remove();
+  }
+  const box = document.createElement('div');
+  box.append(fragment);
+  return box.innerHTML;
+}
+
 const svgCache = new Map<string, Promise<SvgDrawing>>();
 
 /** The sanitised drawing of an SVG file (fetched once per page). */
@@ -50,8 +63,17 @@ export function fetchSvg(url: string): Promise<SvgDrawing> {
       // No clobbering guard needed (SANITIZE_DOM): the drawing's ids live in a shadow root, and
       // ids like "title" or "location" must survive, locations name their regions by id. The
       // CSS needs no DOMPurify: a constructed stylesheet holds CSS only, never markup.
-      const clean = purify.sanitize(markup, { USE_PROFILES: { svg: true, svgFilters: true }, FORBID_TAGS: ['foreignObject', 'script', 'style'], SANITIZE_DOM: false });
-      return { markup: clean, styles };
+      // <use> is not in DOMPurify's SVG profile: without it, every shape drawn from a <symbol>
+      // and every pattern tiled with one (a floor's hatching) vanished. It is kept when it points
+      // inside the drawing, as the server's sanitiser keeps it.
+      const fragment = purify.sanitize(markup, {
+        USE_PROFILES: { svg: true, svgFilters: true },
+        ADD_TAGS: ['use'],
+        FORBID_TAGS: ['foreignObject', 'script', 'style'],
+        SANITIZE_DOM: false,
+        RETURN_DOM_FRAGMENT: true,
+      });
+      return { markup: withLocalUsesOnly(fragment), styles };
     });
     drawing.catch(() => svgCache.delete(url));
     svgCache.set(url, drawing);
@@ -180,23 +202,6 @@ function coversMostOf(element: Element, drawing: number): boolean {
 }
 
 /** Shapes (and groups of them) that can stand for a location. */
-const PICKABLE = 'path[id], polygon[id], polyline[id], rect[id], circle[id], ellipse[id], g[id]';
+const PICKABLE = 'path[id], polygon[id], polyline[id], rect[id], circle[id], ellipse[id], g[id], use[id]';
 /** Parts of a drawing that are not drawn where they stand (definitions, clips, masks). */
 const NOT_DRAWN = 'defs, clipPath, mask, pattern, symbol, marker';
-
-/** The SVG element id under a point that the editor may link to a new location, if any. */
-export function pickableAt(root: ShadowRoot | null | undefined, clientX: number, clientY: number): string | null {
-  if (!root || typeof root.elementFromPoint !== 'function') return null;
-  return root.elementFromPoint(clientX, clientY)?.closest('[data-mf-pick]')?.getAttribute('data-mf-pick') ?? null;
-}
-
-/** The location of the region an event happened in (through the shadow root), if any. */
-export function regionOf(event: Event): string | null {
-  for (const target of event.composedPath()) {
-    if (target instanceof Element) {
-      const id = target.getAttribute('data-mf-loc');
-      if (id) return id;
-    }
-  }
-  return null;
-}

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { MAX_QUANTITY, MIN_QUANTITY } from '../../../../events/billing-api';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../../../../events/billing-plans';
 import './quantity-stepper.css';
 
 export interface QuantityStepperProps {

@@ -8,6 +8,7 @@ import type { Principal } from '../../../../events/principal';
 import { topics } from '../../../../events/topics';
 import { api as defaultApi, toApiError, type ApiClient } from '../../lib/api';
 import { useLiveClient } from '../../lib/live';
+import type { LiveClient } from '../../lib/live-client';
 import { SessionContext, type Session } from '../../lib/session';
 import { forgetPendingEdits } from '../../lib/pending-edits-store';
 import { authServicesFor, createLocalBackend, MapList, type AuthBackend } from './auth-backend';
@@ -32,9 +33,13 @@ export interface SessionProviderProps {
   api?: ApiClient;
 }
 
-export function SessionProvider({ children, backend: givenBackend, api = defaultApi }: SessionProviderProps) {
-  const backend = useMemo(() => givenBackend ?? createLocalBackend(api), [givenBackend, api]);
-  // The machine is made once per provider: its actors close over this backend and API.
+/**
+ * The auth machine behind a session: one actor per call site, its actors bound to `backend`
+ * and `api`. {@link SessionProvider} puts it in context; the app shell (app/session/) runs it
+ * beside the pages, loaded only once a page needs it.
+ */
+export function useAuthSession(backend: AuthBackend, api: ApiClient): { session: Session; actor: AuthActor } {
+  // The machine is made once per backend: its actors close over this backend and API.
   const machine = useMemo(() => authMachineWith(authServicesFor(backend, api)), [backend, api]);
   const actor = useActorRef(machine);
 
@@ -83,7 +88,12 @@ export function SessionProvider({ children, backend: givenBackend, api = default
     }),
     [status, context, backend.mode, actions],
   );
+  return { session, actor };
+}
 
+export function SessionProvider({ children, backend: givenBackend, api = defaultApi }: SessionProviderProps) {
+  const backend = useMemo(() => givenBackend ?? createLocalBackend(api), [givenBackend, api]);
+  const { session, actor } = useAuthSession(backend, api);
   return (
     <AuthActorContext value={actor}>
       <SessionContext value={session}>{children}</SessionContext>
@@ -106,6 +116,12 @@ async function forgettingPendingEdits<T>(actor: AuthActor, signOut: () => Promis
 export function SessionMapsSync() {
   const actor = use(AuthActorContext);
   const live = useLiveClient();
+  useSessionMapsSync(actor, live);
+  return null;
+}
+
+/** {@link SessionMapsSync} as a hook, for the app shell that holds the actor itself. */
+export function useSessionMapsSync(actor: AuthActor | null, live: LiveClient): void {
   const uid = useSelector(actor ?? undefined, (snapshot) => (snapshot && statusOf(snapshot) === 'signedIn' ? (snapshot.context.user?.uid ?? null) : null));
 
   useEffect(() => {
@@ -116,6 +132,4 @@ export function SessionMapsSync() {
       if (parsed.success) actor.send({ type: 'MAPS', maps: parsed.data });
     });
   }, [actor, live, uid]);
-
-  return null;
 }

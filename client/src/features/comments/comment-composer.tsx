@@ -3,7 +3,7 @@
  * the map's people; arrows choose, Enter or Tab puts `@Name` in the text (the server finds the
  * names again and mails each person mentioned). Ctrl+Enter (⌘+Enter) posts.
  */
-import { useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { COMMENT_BODY_MAX } from '../../../../events/comments-api';
 import type { MentionOption } from './comments-controller';
 
@@ -35,6 +35,8 @@ export function CommentComposer({ people, label, placeholder, submitLabel, initi
   const [dismissed, setDismissed] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
+  /** Where the caret goes once the text just set is in the box (after a mention is chosen). */
+  const pendingCaret = useRef<number | null>(null);
 
   const query = mentionQuery(text, caret);
   const options = useMemo(() => {
@@ -56,11 +58,18 @@ export function CommentComposer({ people, label, placeholder, submitLabel, initi
     setPicked((current) => (current.includes(person.uid) ? current : [...current, person.uid]));
     const position = before.length + inserted.length;
     setCaret(position);
-    requestAnimationFrame(() => {
-      box.current?.focus();
-      box.current?.setSelectionRange(position, position);
-    });
+    pendingCaret.current = position;
   };
+
+  // The caret goes after the chosen name as soon as the new text is in the box, before the next
+  // key can arrive (a frame later, a fast typist's next letters landed before the caret moved).
+  useLayoutEffect(() => {
+    const position = pendingCaret.current;
+    if (position === null) return;
+    pendingCaret.current = null;
+    box.current?.focus();
+    box.current?.setSelectionRange(position, position);
+  }, [text]);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();

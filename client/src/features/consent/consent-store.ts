@@ -2,9 +2,10 @@
  * The visitor's analytics choice, kept in localStorage with a version: when what we ask
  * consent for changes (a new analytics service, a new purpose), CONSENT_VERSION goes up and
  * every visitor is asked again. Also holds whether the banner was reopened from the footer's
- * "Cookie settings". A tiny external store, read by React through useSyncExternalStore.
+ * "Cookie settings". A tiny external store, read by React through useSyncExternalStore. The
+ * banner is on every page, the landing page's first chunk too, so the stored value is checked
+ * by hand rather than with zod (kept out of that chunk).
  */
-import { z } from 'zod';
 
 /** localStorage key of the stored choice. */
 export const CONSENT_STORAGE_KEY = 'mapfold.consent';
@@ -13,12 +14,18 @@ export const CONSENT_VERSION = 1;
 
 export type ConsentChoice = 'accepted' | 'declined';
 
-const StoredConsent = z.object({
-  version: z.number().int(),
-  choice: z.enum(['accepted', 'declined']),
-  /** When the visitor chose, ISO 8601: proof of consent, and when to ask again if ever needed. */
-  decidedAt: z.string(),
-});
+/** What is stored: the version asked about, the choice, and when the visitor chose (ISO 8601: proof of consent). */
+interface StoredConsent {
+  version: number;
+  choice: ConsentChoice;
+  decidedAt: string;
+}
+
+function isStoredConsent(value: unknown): value is StoredConsent {
+  if (typeof value !== 'object' || value === null) return false;
+  const { version, choice, decidedAt } = value as Record<string, unknown>;
+  return Number.isInteger(version) && (choice === 'accepted' || choice === 'declined') && typeof decidedAt === 'string';
+}
 
 export interface ConsentSnapshot {
   /** The visitor's choice under the current version; null while they have not chosen. */
@@ -40,8 +47,8 @@ function readChoice(): ConsentChoice | null {
   try {
     const raw = storage()?.getItem(CONSENT_STORAGE_KEY);
     if (!raw) return null;
-    const parsed = StoredConsent.safeParse(JSON.parse(raw));
-    return parsed.success && parsed.data.version === CONSENT_VERSION ? parsed.data.choice : null;
+    const stored: unknown = JSON.parse(raw);
+    return isStoredConsent(stored) && stored.version === CONSENT_VERSION ? stored.choice : null;
   } catch {
     return null;
   }
@@ -66,7 +73,7 @@ export const consentStore = {
   /** Records the visitor's choice (and closes the banner). */
   choose(choice: ConsentChoice, now: Date = new Date()): void {
     try {
-      storage()?.setItem(CONSENT_STORAGE_KEY, JSON.stringify({ version: CONSENT_VERSION, choice, decidedAt: now.toISOString() }));
+      storage()?.setItem(CONSENT_STORAGE_KEY, JSON.stringify({ version: CONSENT_VERSION, choice, decidedAt: now.toISOString() } satisfies StoredConsent));
     } catch {
       // Full or blocked storage: the choice holds in memory for this page.
     }

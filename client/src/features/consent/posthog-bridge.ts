@@ -6,8 +6,7 @@
  */
 import type { PosthogSettings } from '../../../../events/client-config';
 import { addAnalyticsSink, type AnalyticsEvent } from '../../lib/analytics';
-import { startPosthogSink, type PosthogSink } from '../../lib/posthog-sink';
-import { getClientConfig } from './api/get-client-config';
+import type { PosthogSink } from '../../lib/posthog-sink';
 import type { ConsentChoice } from './consent-store';
 
 /** Events held while PostHog loads; a page left open offline must not grow without bound. */
@@ -16,7 +15,7 @@ const QUEUE_LIMIT = 100;
 export interface PosthogBridgeDeps {
   /** PostHog's settings from the server, or null when it is not configured. */
   loadSettings(): Promise<PosthogSettings | null>;
-  /** Loads posthog-js and starts it (lib/posthog-sink.ts). */
+  /** Loads PostHog's client and starts it (lib/posthog-sink.ts). */
   startSink(settings: PosthogSettings): Promise<PosthogSink>;
 }
 
@@ -77,8 +76,14 @@ export class PosthogBridge {
   }
 }
 
-/** The page's one bridge: the server's settings, posthog-js loaded on demand (its own chunk). */
+/**
+ * The page's one bridge. Nothing of it is in the page's first chunk but this class: the
+ * settings request (with its schema) and the PostHog client load only once the visitor accepts.
+ */
 export const posthogBridge = new PosthogBridge({
-  loadSettings: async () => (await getClientConfig()).analytics.posthog,
-  startSink: startPosthogSink,
+  loadSettings: async () => {
+    const { getClientConfig } = await import('./api/get-client-config');
+    return (await getClientConfig()).analytics.posthog;
+  },
+  startSink: async (settings) => (await import('../../lib/posthog-sink')).startPosthogSink(settings),
 });

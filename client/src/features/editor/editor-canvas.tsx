@@ -20,6 +20,8 @@ export interface EditorCanvasProps {
   onSelect: (id: string | null) => void;
   placing: boolean;
   onPlacingChange: (placing: boolean) => void;
+  /** What the placing hint says instead of placing a location (a calibration pin). */
+  placingHint?: string | null;
   /** Place a new location at a point of the current layer. */
   onPlace: (at: MapPoint) => void;
   /** A region of the drawing no location stands for was clicked. */
@@ -86,7 +88,11 @@ export function EditorCanvas(props: EditorCanvasProps) {
         )}
         {placing ? (
           <p className="ed-canvas__hint" role="status" data-mf-ui="">
-            Click the map to place the location, or a region of the drawing to link it. <kbd>Enter</kbd> places it in the middle, <kbd>Esc</kbd> cancels.
+            {props.placingHint ?? (
+              <>
+                Click the map to place the location, or a region of the drawing to link it. <kbd>Enter</kbd> places it in the middle, <kbd>Esc</kbd> cancels.
+              </>
+            )}
           </p>
         ) : null}
         {doc.layers.length > 1 ? (

@@ -10,6 +10,7 @@
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Location, type MapDocument } from '../../../../events/map-document';
+import type { ImportPreview } from '../../../../events/map-import';
 import { usesTestSlot } from '../../../../events/map-states';
 import { COPY_TITLE_PREFIX, MAP_TITLE_MAX, MapTitle } from '../../../../events/map-title';
 import type { HistoryEntry } from '../../../../events/read-models';
@@ -26,6 +27,7 @@ import { newElementId } from './ids';
 import { GroupsPanel } from './panels/groups-panel';
 import { HistoryPanel } from './panels/history-panel';
 import { ImportExportPanel } from './panels/import-export-panel';
+import { appliedNotice } from '../../lib/import/import-machine';
 import { LayersPanel } from './panels/layers-panel';
 import { LocationsPanel } from './panels/locations-panel';
 import { PublishPanel } from './panels/publish-panel';
@@ -125,6 +127,15 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [layerChoice, setLayerChoice] = useState<string>(() => defaultLayerOf(doc));
   const [placing, setPlacing] = useState(false);
+  // A click asked for by a panel (a floor's calibration pin) instead of a new location.
+  const pinRequest = useRef<((at: MapPoint) => void) | null>(null);
+  const [pinHint, setPinHint] = useState<string | null>(null);
+  // Leaving the placing tool (Esc, Select, a click) drops a panel's request for a click.
+  useEffect(() => {
+    if (placing) return;
+    pinRequest.current = null;
+    setPinHint(null);
+  }, [placing]);
   const [preview, setPreview] = useState(false);
   const [timeline, setTimeline] = useState(false);
   const [regionOffer, setRegionOffer] = useState<{ element: string; at: MapPoint } | null>(null);
@@ -185,7 +196,29 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
     setToast(`Added “${location.title}”. Name it in the panel.`);
   };
 
-  const place = (at: MapPoint) => addLocation({ position: { x: Math.round(at.x * 10) / 10, y: Math.round(at.y * 10) / 10 } });
+  const place = (at: MapPoint) => {
+    const pin = pinRequest.current;
+    if (pin) {
+      pinRequest.current = null;
+      setPlacing(false);
+      setPanelOpen(true);
+      pin(at);
+      return;
+    }
+    addLocation({ position: { x: Math.round(at.x * 10) / 10, y: Math.round(at.y * 10) / 10 } });
+  };
+
+  const pickPoint = (floorId: string, done: (at: MapPoint) => void) => {
+    pinRequest.current = done;
+    setPinHint('Click the drawing at the place whose latitude and longitude you know. Esc cancels.');
+    setLayerChoice(floorId);
+    setPreview(false);
+    setTimeline(false);
+    setRegionOffer(null);
+    setPlacing(true);
+    // On a narrow screen the panel covers the map: out of the way until the click.
+    if (window.matchMedia('(max-width: 720px)').matches) setPanelOpen(false);
+  };
 
   const pickRegion = (element: string, at: MapPoint) => {
     if (placing) addLocation({ position: null, element, title: titleFromElementId(element) });
@@ -281,7 +314,29 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
           />
         );
       case 'floors':
-        return <LayersPanel document={doc} onEdit={session.apply} currentLayerId={layerId} onSelectLayer={setLayerChoice} />;
+        return (
+          <LayersPanel
+            document={doc}
+            onEdit={session.apply}
+            currentLayerId={layerId}
+            onSelectLayer={setLayerChoice}
+            onPickPoint={pickPoint}
+            {...(!explore && !readOnly
+              ? {
+                  regionImport: {
+                    mapId,
+                    onApplying: session.serverStepStarted,
+                    onApplied: (preview: ImportPreview, floorName: string) => {
+                      // Recorded by the server: its events come over the live hub, and undo takes them back.
+                      if (preview.revision) session.serverStepDone(BigInt(preview.revision));
+                      const made = preview.counts.locations;
+                      setToast(`${made === 1 ? '1 location' : `${made.toLocaleString('en-US')} locations`} made from the regions of ${floorName}. Undo with ${navigator.platform.includes('Mac') ? '⌘' : 'Ctrl'}+Z.`);
+                    },
+                  },
+                }
+              : {})}
+          />
+        );
       case 'groups':
         return <GroupsPanel document={doc} onEdit={session.apply} />;
       case 'style':
@@ -291,7 +346,22 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
       case 'share':
         return <SharePanel mapId={mapId} title={title} state={state ?? 0} isTest={state === null || usesTestSlot(state)} publicUrl={window.location.origin} />;
       case 'data':
-        return <ImportExportPanel document={doc} onEdit={session.apply} mapId={mapId} title={title} canDownload={!explore} />;
+        return (
+          <ImportExportPanel
+            document={doc}
+            onEdit={session.apply}
+            mapId={mapId}
+            title={title}
+            canDownload={!explore}
+            canImport={!explore && !readOnly}
+            onImportStart={session.serverStepStarted}
+            onImported={(preview, name) => {
+              // Recorded by the server: its events come over the live hub, and undo takes them back.
+              if (preview.revision) session.serverStepDone(BigInt(preview.revision));
+              setToast(`${appliedNotice(preview, name)} Undo with ${navigator.platform.includes('Mac') ? '⌘' : 'Ctrl'}+Z.`);
+            }}
+          />
+        );
       case 'history':
         return (
           <HistoryPanel
@@ -415,6 +485,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
               onSelect={(id) => select(id)}
               placing={placing}
               onPlacingChange={setPlacing}
+              placingHint={pinHint}
               onPlace={place}
               onPickRegion={pickRegion}
               onMove={move}

@@ -16,12 +16,19 @@
  * starts with them (`restored`): replayed in order on the server's copy, the ones that no longer
  * apply skipped, and sent. They are not on this tab's undo stack: undo is this tab's own edits.
  *
+ * An import is recorded by the server itself (POST /api/maps/{id}/import), not sent from here: its
+ * events arrive over the live hub like a collaborator's. The page says when this tab started one
+ * and which revision it answered (`serverStepStarted`, `serverStepDone`); the session takes this
+ * user's import events in that range, as they arrive, and makes them one undo step, their inverse
+ * computed against the document each one was applied to.
+ *
  * No React here: the page reads it through `subscribe`/`getSnapshot` (useSyncExternalStore),
  * and the tests drive it with fake timers.
  */
 import type { MapDocument } from '../../../../events/map-document';
 import type { MapEdit } from '../../../../events/map-edits';
-import { applyEdits } from '../../../../events/map-edit-inverse';
+import { applyEdits, invertEdit } from '../../../../events/map-edit-inverse';
+import { editOf, isEditEvent } from '../../../../events/map';
 import type { ApiError } from '../../lib/api';
 import type { LiveMapEvent } from '../../../../events/live-messages';
 import { OverwriteWatch, RECENT_MS, type FieldRef, type OverwriteNotice } from './overwrites';
@@ -96,6 +103,14 @@ const SNAPSHOT_WAIT_MS = 4_000;
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 15_000;
 const UNDO_LIMIT = 200;
+/**
+ * The edits the server records for an import (events/import-planner.ts: the file's chunks, or a
+ * whole Mapfold document, and drawings or calibrations put on existing floors): what
+ * `serverStepDone` adopts.
+ */
+const SERVER_STEP_TYPES: ReadonlySet<MapEdit['type']> = new Set(['ImportApplied', 'DocumentImported', 'LayerFileReplaced', 'LayerCalibrated']);
+/** Import events of this user's heard but not (yet) adopted, kept for a while. */
+const SERVER_STEPS_KEPT = 50;
 
 /** Answers that mean "try again later": the network or the server is away. */
 function isTransient(error: ApiError): boolean {
@@ -126,6 +141,12 @@ export class EditorSession {
   private toKeep: readonly MapEdit[] = [];
   private kept = true;
   private keeping = false;
+  /** This user's import events heard lately, each with what takes it back, oldest first. */
+  private serverSteps: Array<{ revision: bigint; inverse: MapEdit[] }> = [];
+  /** The revision this tab's import started from (`serverStepStarted`). */
+  private serverStepFrom: bigint | null = null;
+  /** An import this tab recorded whose events may still be on their way, and its undo step once it has one. */
+  private adopting: { from: bigint; to: bigint; step: UndoStep | null } | null = null;
 
   constructor(private readonly options: EditorSessionOptions) {
     this.server = options.initial;
@@ -188,6 +209,23 @@ export class EditorSession {
 
   readonly undo = (): void => this.step(this.undoSteps, this.redoSteps);
 
+  /** This tab is about to ask the server to record an import: its events will come after this revision. */
+  readonly serverStepStarted = (): void => {
+    this.serverStepFrom = this.server.revision;
+  };
+
+  /**
+   * The server recorded this tab's import, up to `revision`: undo takes it back, as one step,
+   * once its events are here (they may be already).
+   */
+  readonly serverStepDone = (revision: bigint): void => {
+    if (this.readOnly) return;
+    const from = this.serverStepFrom ?? this.server.revision;
+    this.serverStepFrom = null;
+    this.adopting = { from, to: revision, step: null };
+    this.adoptServerSteps();
+  };
+
   readonly redo = (): void => this.step(this.redoSteps, this.undoSteps);
 
   /** Replays a step's edits (what still applies), and records what takes them back on the other stack. */
@@ -247,6 +285,7 @@ export class EditorSession {
   readonly receive = (copy: ServerCopy, events: readonly LiveMapEvent[] = []): void => {
     if (copy.revision < this.server.revision) return;
     const before = this.snapshot.document;
+    this.hearServerSteps(events);
     this.server = copy;
     this.queue = this.queue.filter((batch) => batch.revision === null || batch.revision > copy.revision);
     if (!this.queue.some((batch) => batch.revision !== null) && this.reloadTimer) {
@@ -254,8 +293,50 @@ export class EditorSession {
       this.reloadTimer = null;
     }
     this.overwrites.heard(events, this.options.me ?? null, copy.document, this.now());
+    this.adoptServerSteps(false);
     this.publishNoticing(before);
   };
+
+  /**
+   * Notes this user's import events among `events` (newer than the server's copy so far), each
+   * with its inverse against the document as it was just before it: the events are folded onto
+   * the current copy in order to know it.
+   */
+  private hearServerSteps(events: readonly LiveMapEvent[]): void {
+    const me = this.options.me;
+    const after = this.server.revision;
+    const ours = (entry: LiveMapEvent) => entry.by?.uid === me && entry.event !== null && SERVER_STEP_TYPES.has(entry.event.type as MapEdit['type']) && BigInt(entry.revision) > after;
+    if (!me || !events.some(ours)) return;
+    let document = this.server.document;
+    for (const entry of events) {
+      if (!entry.event || !isEditEvent(entry.event) || BigInt(entry.revision) <= after) continue;
+      const edit = editOf(entry.event);
+      if (ours(entry)) this.serverSteps.push({ revision: BigInt(entry.revision), inverse: invertEdit(document, edit) });
+      document = applyEdits(document, [edit]).document;
+    }
+    if (this.serverSteps.length > SERVER_STEPS_KEPT) this.serverSteps.splice(0, this.serverSteps.length - SERVER_STEPS_KEPT);
+  }
+
+  /** Makes the import this tab recorded (the events of it heard so far) its undo step. */
+  private adoptServerSteps(publish = true): void {
+    const adopting = this.adopting;
+    if (!adopting) return;
+    const taken = this.serverSteps.filter((step) => step.revision > adopting.from && step.revision <= adopting.to);
+    if (taken.length > 0) {
+      this.serverSteps = this.serverSteps.filter((step) => !taken.includes(step));
+      // The latest event is taken back first.
+      const inverse = taken.reverse().flatMap((step) => step.inverse);
+      if (adopting.step) adopting.step.edits = [...inverse, ...adopting.step.edits];
+      else {
+        adopting.step = { edits: inverse, coalesce: undefined, at: this.now() };
+        this.undoSteps.push(adopting.step);
+        if (this.undoSteps.length > UNDO_LIMIT) this.undoSteps.shift();
+        this.redoSteps = [];
+      }
+    }
+    if (this.server.revision >= adopting.to) this.adopting = null;
+    if (publish && taken.length > 0) this.publish();
+  }
 
   /** The network is back (or the socket reconnected): try what waits now. */
   readonly retryNow = (): void => {

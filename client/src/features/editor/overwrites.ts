@@ -49,6 +49,8 @@ export function fieldsOf(edit: MapEdit): FieldRef[] {
       return [{ kind: 'layer', id: edit.id, field: 'name' }];
     case 'LayerFileReplaced':
       return [{ kind: 'layer', id: edit.id, field: 'file' }];
+    case 'LayerCalibrated':
+      return [{ kind: 'layer', id: edit.id, field: 'geo' }];
     case 'SettingsChanged':
       return Object.keys(edit.settings).map((field) => ({ kind: 'settings', id: '', field }));
     case 'RegionStylesChanged':
@@ -88,6 +90,7 @@ const FIELD_WORDS: Record<string, string> = {
   about: 'the summary',
   position: 'the position',
   layer: 'the floor',
+  geo: 'the calibration',
   groups: 'the groups',
   image: 'the image',
   color: 'the colour',

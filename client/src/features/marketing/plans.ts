@@ -2,7 +2,7 @@
  * The subscription plans as the marketing pages present them. Names and prices come from
  * events/billing-api.ts (spec §9), the one place checkout reads them too; only the words are here.
  */
-import { PLAN_IDS, PLAN_NAMES, PLAN_PRICES, type BillingInterval, type PlanId } from '../../../../events/billing-api';
+import { PLAN_IDS, PLAN_NAMES, PLAN_PRICES, type BillingInterval, type PlanId } from '../../../../events/billing-plans';
 
 export interface PlanFeature {
   text: string;

@@ -1,11 +1,16 @@
 /**
- * /maps/new: a title and a starting point, blank, an uploaded plan or image, or a built-in map
- * (issue 4). The file is uploaded as soon as it is chosen, so Create is quick; a built-in map
- * is made into a document when Create is pressed. Then `createMap {title, mapData}` and on to
- * the new map.
+ * /maps/new: a title and a starting point, blank, an uploaded plan or image, a file of places to
+ * import, or a built-in map (issue 4). The file is uploaded as soon as it is chosen, so Create is
+ * quick; a built-in map is made into a document when Create is pressed. Then `createMap {title,
+ * mapData}` and on to the new map. A file to import goes to the server once the (blank) map
+ * exists: its preview shows here, the same as in the editor's Data panel, and once it is
+ * applied the editor opens.
  */
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { ImportFlow } from '../../components/import/import-flow';
+import { FileDrop } from '../../components/import/file-drop';
+import { orderImportFiles } from '../../lib/import/import-api';
 import type { MapDocument } from '../../../../events/map-document';
 import { MAP_TITLE_MAX, MapTitle } from '../../../../events/map-title';
 import { Alert } from '../../components/ui/alert';
@@ -26,6 +31,7 @@ type Phase = 'idle' | 'uploading' | 'preparing' | 'creating';
 const PLACEHOLDERS: Record<StartingPointId, string> = {
   blank: 'e.g. Head office, floor 2',
   upload: 'e.g. Riverside Mall, ground floor',
+  import: 'e.g. Our stores',
   world: 'e.g. Our offices worldwide',
   'us-states': 'e.g. Sales regions',
 };
@@ -52,6 +58,9 @@ export function NewMapScreen({ mapHref, backHref }: NewMapScreenProps) {
   const errorRef = useRef<HTMLDivElement>(null);
   const upload = useUpload({ maxBytes, useBearerToken: mode === 'clerk' });
   const busy = phase !== 'idle';
+  /** The files to import (the main one first), and the map made for them once Create was pressed. */
+  const [importFiles, setImportFiles] = useState<File[]>([]);
+  const [importInto, setImportInto] = useState<{ id: string; title: string } | null>(null);
 
   // What the cards say (region counts, previews) and the upload limit: nice to have, not needed.
   useEffect(() => {
@@ -81,6 +90,15 @@ export function NewMapScreen({ mapHref, backHref }: NewMapScreenProps) {
     });
   };
 
+  const chooseImport = (files: readonly File[]) => {
+    setStart('import');
+    setError(null);
+    const ordered = orderImportFiles(files);
+    setImportFiles(ordered);
+    const suggested = ordered[0] ? nameFromFile(ordered[0].name, MAP_TITLE_MAX) : '';
+    if (suggested && !titleEdited.current) setTitle(suggested);
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
@@ -95,6 +113,18 @@ export function NewMapScreen({ mapHref, backHref }: NewMapScreenProps) {
     const point = STARTING_POINTS.find((candidate) => candidate.id === start)!;
     try {
       let mapData: MapDocument | null = null;
+      if (point.id === 'import') {
+        if (importFiles.length === 0) {
+          setError('Choose a file to import, or pick another starting point.');
+          return;
+        }
+        // A blank map first: the server imports into a map that exists, and previews against it.
+        setPhase('creating');
+        const { result: id } = await createMapWith(checked.data, null);
+        setImportInto({ id, title: checked.data });
+        setPhase('idle');
+        return;
+      }
       if (point.id === 'upload') {
         let uploaded = upload.state.status === 'done' ? upload.state : null;
         if (upload.state.status === 'uploading') {
@@ -152,7 +182,9 @@ export function NewMapScreen({ mapHref, backHref }: NewMapScreenProps) {
         const file = droppedFile(event);
         if (!file) return;
         event.preventDefault();
-        if (!busy) uploadFile(file);
+        if (busy || importInto) return;
+        if (start === 'import') chooseImport(Array.from(event.dataTransfer.files));
+        else uploadFile(file);
       }}
     >
       <title>New map · Mapfold</title>
@@ -165,6 +197,23 @@ export function NewMapScreen({ mapHref, backHref }: NewMapScreenProps) {
           <p>Give your map a title and choose where to start. You can change both later.</p>
         </div>
 
+ {importInto ? (
+          <section className="new-map__import card" aria-labelledby="new-map-import-title">
+            <h2 id="new-map-import-title">Import into “{importInto.title}”</h2>
+            <p className="new-map__note">The map is made. Check what the file brings and change what the guess got wrong, then import it.</p>
+            <ImportFlow
+              mapId={importInto.id}
+              initialFiles={importFiles}
+              pickLabel="Choose other files"
+              headingLevel={3}
+              onApplied={() => void navigate(mapHref(importInto.id))}
+              onCancel={() => void navigate(mapHref(importInto.id))}
+            />
+            <p className="new-map__note">
+              <Link to={mapHref(importInto.id)}>Open the empty map instead</Link>
+            </p>
+          </section>
+        ) : (
         <form className="new-map__form card" onSubmit={(event) => void onSubmit(event)} aria-label="New map" noValidate aria-busy={busy || undefined}>
           {error ? (
             <div ref={errorRef} tabIndex={-1} className="new-map__error">
@@ -205,6 +254,22 @@ export function NewMapScreen({ mapHref, backHref }: NewMapScreenProps) {
           <div className="new-map__detail">
             {start === 'upload' ? (
               <UploadPanel upload={upload} maxBytes={maxBytes} onFile={uploadFile} disabled={busy} />
+            ) : start === 'import' ? (
+              <div className="new-map__files">
+                <FileDrop
+                  label={importFiles.length > 0 ? 'Choose other files' : 'Choose files'}
+                  hint="A table of places (CSV or TSV), a Mapplic or Mapfold JSON, GeoJSON, KML or an SVG. With a Mapplic map, add its floor drawings too. You check what it brings before anything goes in."
+                  onFiles={chooseImport}
+                  disabled={busy}
+                />
+                {importFiles.length > 0 ? (
+                  <ul className="new-map__file-list" aria-label="Files to import">
+                    {importFiles.map((file) => (
+                      <li key={`${file.name}-${file.size}`}>{file.name}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
             ) : start === 'blank' ? (
               <p className="new-map__note">One empty floor to start with. Add a floor plan, more floors and places in the editor.</p>
             ) : (
@@ -229,6 +294,7 @@ export function NewMapScreen({ mapHref, backHref }: NewMapScreenProps) {
             </div>
           </div>
         </form>
+        )}
       </div>
     </div>
   );

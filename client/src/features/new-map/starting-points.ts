@@ -1,11 +1,12 @@
 /**
- * Where a new map starts (issue 4): blank, an uploaded floor plan or image, or a built-in map.
+ * Where a new map starts (issue 4): blank, an uploaded floor plan or image, a file of places
+ * imported through the server (issue 15), or a built-in map.
  * Pure helpers, shared by the page and its tests.
  */
 import { emptyMapDocument, type LayerFile, type MapDocument } from '../../../../events/map-document';
 import type { UploadedFile } from '../../lib/upload/upload-api';
 
-export type StartingPointId = 'blank' | 'upload' | 'world' | 'us-states';
+export type StartingPointId = 'blank' | 'upload' | 'import' | 'world' | 'us-states';
 
 export interface StartingPoint {
   id: StartingPointId;
@@ -19,6 +20,7 @@ export interface StartingPoint {
 export const STARTING_POINTS: readonly StartingPoint[] = [
   { id: 'blank', title: 'Blank', summary: 'An empty floor. Add a plan and places later.' },
   { id: 'upload', title: 'Upload a plan', summary: 'An SVG drawing or a PNG, JPEG or WebP image.' },
+  { id: 'import', title: 'Import a file', summary: 'Your places from a CSV, Mapplic, GeoJSON or KML file, previewed first.' },
   { id: 'world', title: 'World countries', summary: 'Every country a clickable region.', template: 'world' },
   { id: 'us-states', title: 'US states', summary: 'All 50 states and DC, each one clickable.', template: 'us-states' },
 ];

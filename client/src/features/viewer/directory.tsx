@@ -1,6 +1,8 @@
 /**
  * The sidebar directory: search (accents and case do not matter), group filter chips, and the
- * list of locations. Long lists render only the rows in view.
+ * list of locations. Long lists render only the rows in view; the server's page adds the whole
+ * list in `<noscript>` for browsers without JavaScript (with it, that is one piece of inert
+ * text: nothing to lay out or hydrate).
  */
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Group, Location } from '../../components/map/types';
@@ -63,6 +65,11 @@ export function Directory(props: DirectoryProps) {
   const start = virtual ? Math.max(0, Math.floor(window_.top / ROW_HEIGHT) - 5) : 0;
   const end = virtual ? Math.min(locations.length, Math.ceil((window_.top + window_.height) / ROW_HEIGHT) + 5) : locations.length;
   const shown = locations.slice(start, end);
+  const markColor = (location: Location) => location.color ?? (location.groups[0] ? groupColors.get(location.groups[0]) : undefined) ?? accent;
+  const subtitle = (location: Location) => {
+    const groupNames = location.groups.map((id) => groups.find((g) => g.id === id)?.name).filter(Boolean).join(', ');
+    return [groupNames, layerNames?.get(location.layer)].filter(Boolean).join(' · ') || location.about;
+  };
   const resultText = filtering
     ? `${locations.length} of ${props.total} ${props.total === 1 ? 'location' : 'locations'}`
     : `${props.total} ${props.total === 1 ? 'location' : 'locations'}`;
@@ -121,14 +128,12 @@ export function Directory(props: DirectoryProps) {
           </div>
         ) : (
           <ul
-            className="mf-list"
+            className={virtual ? 'mf-list mf-list--virtual' : 'mf-list'}
             aria-label="Locations"
             style={virtual ? { height: locations.length * ROW_HEIGHT, position: 'relative' } : undefined}
           >
             {shown.map((location, index) => {
-              const color = location.color ?? (location.groups[0] ? groupColors.get(location.groups[0]) : undefined) ?? accent;
-              const groupNames = location.groups.map((id) => groups.find((g) => g.id === id)?.name).filter(Boolean).join(', ');
-              const layer = layerNames?.get(location.layer);
+              const color = markColor(location);
               return (
                 <li
                   key={location.id}
@@ -147,7 +152,7 @@ export function Directory(props: DirectoryProps) {
                     )}
                     <span className="mf-item__text">
                       <span className="mf-item__title">{location.title}</span>
-                      <span className="mf-item__sub">{[groupNames, layer].filter(Boolean).join(' · ') || location.about}</span>
+                      <span className="mf-item__sub">{subtitle(location)}</span>
                     </span>
                   </button>
                 </li>
@@ -155,6 +160,23 @@ export function Directory(props: DirectoryProps) {
             })}
           </ul>
         )}
+        {virtual ? (
+          <noscript>
+            <ul className="mf-list mf-list--long" aria-label="Locations">
+              {locations.map((location) => (
+                <li key={location.id}>
+                  <div className="mf-item">
+                    <span className="mf-item__mark" style={{ ['--mf-mark' as string]: markColor(location) }} aria-hidden="true" />
+                    <span className="mf-item__text">
+                      <span className="mf-item__title">{location.title}</span>
+                      <span className="mf-item__sub">{subtitle(location)}</span>
+                    </span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </noscript>
+        ) : null}
       </div>
     </div>
   );

@@ -10,7 +10,16 @@ import type { Layer } from '../../components/map/types';
 const MAX_WIDTH = 168;
 const MAX_HEIGHT = 120;
 
-export function Minimap({ camera, layer, width, height, background, small = false }: { camera: Camera; layer: Layer; width: number; height: number; background: string; small?: boolean }) {
+export interface MinimapProps {
+  camera: Camera;
+  layer: Layer;
+  width: number;
+  height: number;
+  background: string;
+  small?: boolean;
+}
+
+export function Minimap({ camera, layer, width, height, background, small = false }: MinimapProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const fraction = small ? 0.72 : 1;
   const scale = Math.min((MAX_WIDTH * fraction) / width, (MAX_HEIGHT * fraction) / height);

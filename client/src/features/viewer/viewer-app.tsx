@@ -50,10 +50,29 @@ function markReady() {
   (window as { __mapfoldViewerReady?: number }).__mapfoldViewerReady = performance.now();
 }
 
-export function ViewerApp({ mapId, cooperative = isEmbedded() }: { mapId: string; cooperative?: boolean }) {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+export interface ViewerAppProps {
+  mapId: string;
+  cooperative?: boolean;
+  /**
+   * The map the server rendered the page with (its JSON in the page, client/src/viewer-boot.ts):
+   * shown at once, hydrating the server's markup, and not fetched again.
+   */
+  initial?: PublicMap;
+  /** The site's public address (the server's, in a server-rendered page). */
+  publicUrl?: string;
+}
+
+export function ViewerApp({ mapId, cooperative, initial, publicUrl }: ViewerAppProps) {
+  const [loaded, setLoaded] = useState<Loaded>(initial ? { status: 'ready', map: initial } : { status: 'loading' });
+  // Inside another site's page? Known only in the browser: the server's page says no, and a
+  // hydrated page learns it right after (cooperative gestures only change event handling).
+  const [embedded, setEmbedded] = useState(() => cooperative ?? (initial ? false : isEmbedded()));
+  useEffect(() => {
+    if (cooperative === undefined && initial) setEmbedded(isEmbedded());
+  }, [cooperative, initial]);
 
   useEffect(() => {
+    if (initial && initial.id === mapId) return;
     const controller = new AbortController();
     setLoaded({ status: 'loading' });
     fetchPublicMap(mapId, controller.signal).then(
@@ -64,13 +83,17 @@ export function ViewerApp({ mapId, cooperative = isEmbedded() }: { mapId: string
       },
     );
     return () => controller.abort();
-  }, [mapId]);
+  }, [mapId, initial]);
 
+  if (loaded.status === 'ready' && initial) {
+    // The server's page has the map's title in its head already.
+    return <Viewer map={loaded.map} cooperative={embedded} onReady={markReady} serverRendered {...(publicUrl ? { publicUrl } : {})} />;
+  }
   if (loaded.status === 'ready') {
     return (
       <>
         <title>{`${loaded.map.title} · Mapfold`}</title>
-        <Viewer map={loaded.map} cooperative={cooperative} onReady={markReady} />
+        <Viewer map={loaded.map} cooperative={embedded} onReady={markReady} {...(publicUrl ? { publicUrl } : {})} />
       </>
     );
   }

@@ -4,23 +4,55 @@
  * layer switcher, a tooltip on hover, the details popup, deep links and the share menu.
  * Which parts show follows the document's `settings.features`; colours follow its theme.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { Camera } from '../../components/map/camera';
 import type { GestureHint } from '../../components/map/gestures';
-import { MapRenderer, type MapRendererHandle } from '../../components/map/map-renderer';
-import type { Location, MapDocument, MapPoint } from '../../components/map/types';
+import { MapRenderer, preloadStaticMap, type MapRendererHandle } from '../../components/map/map-renderer';
+import type { Location, MapDocument } from '../../components/map/types';
 import { loadPurifier } from '../../lib/purifier';
 import { fold, matchesFolded, searchTextOf } from '../../utils/location-search';
 import { clearLocation, locationFromUrl, pushLocation } from './deep-link';
-import { Directory } from './directory';
+import type { DirectoryProps } from './directory';
+import type { MinimapProps } from './minimap';
 import { Icon } from './icons';
-import { Minimap } from './minimap';
-import { Popup } from './popup';
-import { useAnchored } from './use-anchored';
+import { lazyPart } from '../../lib/lazy-part';
 import './viewer.css';
 
 // Loaded when the share button is first pressed: most visitors never open it.
 const ShareMenu = lazy(() => import('./share-menu').then((module) => ({ default: module.ShareMenu })));
+// A location's details: fetched in idle time once the map is on screen (and at once if a
+// location is opened before that), so the first load carries only what draws the map.
+const loadPopup = () => import('./popup');
+const Popup = lazy(() => loadPopup().then((module) => ({ default: module.Popup })));
+/**
+ * The directory and the minimap: drawn by the server, hydrated when their code arrives, just
+ * after the map's (lib/lazy-part.ts). Behind memo, so a render of the viewer before then does not
+ * reach their boundaries (an update there would swap the server's markup for the fallback).
+ */
+const directoryPart = lazyPart(() => import('./hydrated-later').then((module) => module.Directory));
+const minimapPart = lazyPart(() => import('./hydrated-later').then((module) => module.Minimap));
+const LazyDirectory = memo(function LazyDirectory(props: DirectoryProps) {
+  return (
+    <Suspense fallback={null}>
+      <directoryPart.Part {...props} />
+    </Suspense>
+  );
+});
+const LazyMinimap = memo(function LazyMinimap(props: MinimapProps) {
+  return (
+    <Suspense fallback={null}>
+      <minimapPart.Part {...props} />
+    </Suspense>
+  );
+});
+
+/** Loads the parts that hydrate later; the server renderer awaits it before rendering. */
+export function preloadViewerParts(): Promise<unknown> {
+  return Promise.all([directoryPart.preload(), minimapPart.preload(), preloadStaticMap()]);
+}
+
+/** The hover tooltip, on the first hover (tooltip.tsx). */
+const Tooltip = lazy(() => import('./tooltip').then((module) => ({ default: module.Tooltip })));
 
 /** What `GET /api/public/maps/:id` answers. */
 export interface PublicMap {
@@ -41,6 +73,12 @@ export interface ViewerProps {
   publicUrl?: string;
   /** The map is on screen for the first time. */
   onReady?: () => void;
+  /**
+   * Hydrating the page the server rendered (client/src/viewer-server.tsx): the first render
+   * must be the server's, which knew neither the screen nor the address (a deep link, a
+   * phone's layout and the legend follow right after).
+   */
+  serverRendered?: boolean;
 }
 
 /** How far above its anchor a popup or tooltip sits, by marker type. */
@@ -60,9 +98,15 @@ function useMediaQuery(query: string): boolean {
   );
 }
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+const noSubscription = () => () => {};
+/** A fact of the browser that the server cannot know: false on the server and while hydrating. */
+function useBrowserFact(read: () => boolean): boolean {
+  return useSyncExternalStore(noSubscription, read, () => false);
+}
+const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+const fullscreenEnabled = () => document.fullscreenEnabled;
 
-export function Viewer({ map, cooperative = false, publicUrl = window.location.origin, onReady }: ViewerProps) {
+export function Viewer({ map, cooperative = false, publicUrl = typeof window === 'undefined' ? '' : window.location.origin, onReady, serverRendered = false }: ViewerProps) {
   const doc = map.data;
   const { features, theme } = doc.settings;
   const deepLinks = features.deepLinks;
@@ -87,7 +131,7 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
   const layerNames = useMemo(() => (doc.layers.length > 1 ? new Map(doc.layers.map((layer) => [layer.id, layer.name])) : null), [doc.layers]);
 
   const [selectedId, setSelectedId] = useState<string | null>(() => {
-    const id = deepLinks ? locationFromUrl() : null;
+    const id = deepLinks && !serverRendered ? locationFromUrl() : null;
     return id && byId.has(id) ? id : null;
   });
   const [layerId, setLayerId] = useState<string | null>(() => {
@@ -190,6 +234,17 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
     else rendererRef.current?.focus();
   }, [selectedId]);
 
+  // The server's page opens with nothing selected: the location the address names opens now.
+  useEffect(() => {
+    if (!serverRendered || !deepLinks) return;
+    const id = locationFromUrl();
+    const location = id ? live.current.byId.get(id) : undefined;
+    if (!location) return;
+    setLayerId(location.layer);
+    setSelectedId(location.id);
+    flyPending.current = { id: location.id, animate: false };
+  }, [serverRendered, deepLinks]);
+
   // The browser's back and forward buttons open and close locations.
   useEffect(() => {
     if (!deepLinks) return;
@@ -261,11 +316,12 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
     if (readyOnce.current) return;
     readyOnce.current = true;
     onReady?.();
-    // Descriptions are sanitised with DOMPurify: fetch it while the visitor looks around.
-    if (doc.locations.some((location) => location.description)) {
-      const idle = (window as { requestIdleCallback?: (callback: () => void) => void }).requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 300));
-      idle(() => void loadPurifier());
-    }
+    // The details popup, and DOMPurify for descriptions: fetched while the visitor looks around.
+    const idle = (window as { requestIdleCallback?: (callback: () => void) => void }).requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 300));
+    idle(() => {
+      void loadPopup();
+      if (doc.locations.some((location) => location.description)) void loadPurifier();
+    });
   }, [flyToPending, onReady, doc.locations]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -290,15 +346,21 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
   const selected = selectedId ? byId.get(selectedId) ?? null : null;
   const hovered = hoveredId && hoveredId !== selectedId ? byId.get(hoveredId) ?? null : null;
   const legendGroups = doc.groups.filter((group) => group.legend);
-  const canFullscreen = features.fullscreen && typeof document !== 'undefined' && document.fullscreenEnabled;
+  const canFullscreen = useBrowserFact(fullscreenEnabled) && features.fullscreen;
+  const mac = useBrowserFact(isMac);
   const width = layer?.file?.width ?? doc.settings.size.width;
   const height = layer?.file?.height ?? doc.settings.size.height;
   const showSidebar = features.sidebar;
   // The legend starts open unless the sidebar's filter chips show the groups' colours already
   // (or the screen is small); it is a toggle either way.
-  const [legendOpen] = useState(() => !(features.sidebar && features.filters) && !(typeof matchMedia === 'function' && matchMedia(NARROW).matches));
+  // (The server's page cannot know the screen: its legend starts open, and closes on a phone once hydrated.)
+  const [legendOpen] = useState(() => !(features.sidebar && features.filters) && !(!serverRendered && typeof matchMedia === 'function' && matchMedia(NARROW).matches));
+  const legendRef = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (serverRendered && legendRef.current && matchMedia(NARROW).matches) legendRef.current.open = false;
+  }, [serverRendered]);
 
-  const shareButton = (
+  const shareButton = useMemo(() => (
     <button
       ref={shareToggleRef}
       type="button"
@@ -310,10 +372,22 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
     >
       <Icon name="share" />
     </button>
-  );
+  ), [shareOpen]);
+  const toggleGroup = useCallback((id: string) =>
+    setActiveGroups((before) => {
+      const next = new Set(before);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    }), []);
+  const clearFilters = useCallback(() => {
+    setQuery('');
+    setActiveGroups(new Set());
+  }, []);
+  const pickFromDirectory = useCallback((id: string, opener: HTMLElement | null) => open(id, narrow ? listToggleRef.current : opener, true), [open, narrow]);
 
   const directory = (actions: ReactNode) => (
-    <Directory
+    <LazyDirectory
       title={map.title}
       total={shown.length}
       locations={results}
@@ -326,20 +400,10 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
       query={query}
       onQuery={setQuery}
       activeGroups={activeGroups}
-      onToggleGroup={(id) =>
-        setActiveGroups((before) => {
-          const next = new Set(before);
-          if (next.has(id)) next.delete(id);
-          else next.add(id);
-          return next;
-        })
-      }
-      onClear={() => {
-        setQuery('');
-        setActiveGroups(new Set());
-      }}
+      onToggleGroup={toggleGroup}
+      onClear={clearFilters}
       selectedId={selectedId}
-      onPick={(id, opener) => open(id, narrow ? listToggleRef.current : opener, true)}
+      onPick={pickFromDirectory}
       actions={actions}
     />
   );
@@ -358,7 +422,7 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
       onKeyDown={onKeyDown}
     >
       {showSidebar && !narrow ? (
-        <aside className="mf-sidebar" aria-label="Directory">
+        <aside id="mf-directory" className="mf-sidebar" aria-label="Directory">
           {directory(shareButton)}
         </aside>
       ) : null}
@@ -382,7 +446,21 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
             }}
             onHint={setHint}
             onReady={onLayerReady}
+            staticFirst={serverRendered}
           >
+            {serverRendered && showSidebar && !narrow ? (
+              // The server's page on a phone, before (or without) its script: the directory
+              // follows the map below, and this bar leads there (hidden on wider screens).
+              <div className="mf-topbar mf-topbar--jump" data-mf-ui="">
+                <a className="mf-topbar__list" href="#mf-directory">
+                  <Icon name="list" />
+                  <span className="mf-topbar__text">
+                    <strong>{map.title}</strong>
+                    <span>{`${shown.length} locations`}</span>
+                  </span>
+                </a>
+              </div>
+            ) : null}
             {narrow || !showSidebar ? (
               <div className="mf-topbar" data-mf-ui="">
                 {showSidebar ? (
@@ -460,7 +538,7 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
 
             <div className="mf-bottom" data-mf-ui="">
               {legendGroups.length > 0 ? (
-                <details className="mf-legend" open={legendOpen}>
+                <details ref={legendRef} className="mf-legend" open={legendOpen}>
                   <summary>Legend</summary>
                   <ul>
                     {legendGroups.map((group) => (
@@ -476,7 +554,7 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
               )}
               <div className="mf-bottom__right">
                 {features.minimap && !narrow ? (
-                  <Minimap camera={camera} layer={layer} width={width} height={height} background={theme.background} small={medium} />
+                  <LazyMinimap camera={camera} layer={layer} width={width} height={height} background={theme.background} small={medium} />
                 ) : null}
                 <a className="mf-credit" href={publicUrl} target="_blank" rel="noopener noreferrer">
                   Mapfold
@@ -484,23 +562,29 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
               </div>
             </div>
 
-            {hovered ? <Tooltip camera={camera} location={hovered} anchor={rendererRef.current?.anchorOf(hovered.id) ?? null} /> : null}
+            {hovered ? (
+              <Suspense fallback={null}>
+                <Tooltip camera={camera} location={hovered} anchor={rendererRef.current?.anchorOf(hovered.id) ?? null} offset={MARKER_HEIGHT[hovered.marker] + 2} />
+              </Suspense>
+            ) : null}
 
             {selected && !narrow ? (
-              <Popup
-                location={selected}
-                groups={selected.groups.map((id) => groupsById.get(id)).filter((group) => group !== undefined)}
-                layerName={layerNames?.get(selected.layer) ?? null}
-                camera={camera}
-                anchor={rendererRef.current?.anchorOf(selected.id) ?? selected.position}
-                offset={MARKER_HEIGHT[selected.marker]}
-                sheet={false}
-                onClose={close}
-              />
+              <Suspense fallback={null}>
+                <Popup
+                  location={selected}
+                  groups={selected.groups.map((id) => groupsById.get(id)).filter((group) => group !== undefined)}
+                  layerName={layerNames?.get(selected.layer) ?? null}
+                  camera={camera}
+                  anchor={rendererRef.current?.anchorOf(selected.id) ?? selected.position}
+                  offset={MARKER_HEIGHT[selected.marker]}
+                  sheet={false}
+                  onClose={close}
+                />
+              </Suspense>
             ) : null}
 
             <div className={`mf-hint${hint ? ' is-visible' : ''}`} aria-hidden="true">
-              {hint === 'touch' ? 'Use two fingers to move the map' : `Use ${isMac ? '⌘' : 'Ctrl'} + scroll to zoom the map`}
+              {hint === 'touch' ? 'Use two fingers to move the map' : `Use ${mac ? '⌘' : 'Ctrl'} + scroll to zoom the map`}
             </div>
           </MapRenderer>
         ) : (
@@ -511,16 +595,18 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
       </main>
 
       {selected && narrow ? (
-        <Popup
-          location={selected}
-          groups={selected.groups.map((id) => groupsById.get(id)).filter((group) => group !== undefined)}
-          layerName={layerNames?.get(selected.layer) ?? null}
-          camera={camera}
-          anchor={null}
-          offset={0}
-          sheet
-          onClose={close}
-        />
+        <Suspense fallback={null}>
+          <Popup
+            location={selected}
+            groups={selected.groups.map((id) => groupsById.get(id)).filter((group) => group !== undefined)}
+            layerName={layerNames?.get(selected.layer) ?? null}
+            camera={camera}
+            anchor={null}
+            offset={0}
+            sheet
+            onClose={close}
+          />
+        </Suspense>
       ) : null}
 
       {showSidebar && narrow && sheetOpen ? (
@@ -547,17 +633,6 @@ export function Viewer({ map, cooperative = false, publicUrl = window.location.o
       <div className={`mf-toast${toast ? ' is-visible' : ''}`} role="status" aria-live="polite">
         {toast}
       </div>
-    </div>
-  );
-}
-
-function Tooltip({ camera, location, anchor }: { camera: Camera; location: Location; anchor: MapPoint | null }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useAnchored(camera, anchor, ref, MARKER_HEIGHT[location.marker] + 2);
-  return (
-    <div ref={ref} className="mf-tooltip" role="tooltip">
-      <strong>{location.title}</strong>
-      {location.about ? <span>{location.about}</span> : null}
     </div>
   );
 }

@@ -5,10 +5,10 @@
  * the app's error catalogue.
  */
 import { z } from 'zod';
-import { codeForStatus } from '../../../../events/errors';
 import { StoredFileAnswer } from '../../../../events/files-api';
 import { formatBytes } from '../../utils/format-bytes';
-import { api as defaultApi, ApiError, NETWORK_ERROR_MESSAGE, type ApiClient, type RequestOptions } from '../api';
+import { api as defaultApi, type ApiClient, type RequestOptions } from '../api';
+import { sendWithProgress } from './send-with-progress';
 
 /** File types the file picker offers (the server decides by the content in the end). */
 export const ACCEPT = '.svg,.png,.jpg,.jpeg,.webp,image/svg+xml,image/png,image/jpeg,image/webp';
@@ -32,8 +32,7 @@ export function getUploadLimits(api: ApiClient = defaultApi, options?: RequestOp
   return api.get('/api/files/limits', UploadLimits, options);
 }
 
-/** Uploads can be slow on a poor connection: far longer than a function call's limit. */
-export const UPLOAD_TIMEOUT_MS = 10 * 60 * 1000;
+export { UPLOAD_TIMEOUT_MS } from './send-with-progress';
 
 export interface UploadOptions {
   /** Called with the share of the bytes sent, 0 to 1. */
@@ -45,69 +44,22 @@ export interface UploadOptions {
   baseUrl?: string;
 }
 
-function messageOf(text: string): string | null {
-  try {
-    const body = JSON.parse(text) as { error?: { message?: unknown } };
-    return typeof body.error?.message === 'string' && body.error.message.trim() ? body.error.message : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Sends a file's bytes to `POST /api/files`; resolves to what was stored, rejects with an {@link ApiError}. */
 export function uploadFile(file: Blob, options: UploadOptions = {}): Promise<UploadedFile> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${options.baseUrl ?? ''}/api/files`);
-    xhr.timeout = UPLOAD_TIMEOUT_MS;
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('accept', 'application/json');
+  return sendWithProgress({
+    url: `${options.baseUrl ?? ''}/api/files`,
+    body: file,
     // The server finds the type in the bytes; the name and the browser's guess are not sent.
-    xhr.setRequestHeader('content-type', 'application/octet-stream');
-    if (options.token) xhr.setRequestHeader('authorization', `Bearer ${options.token}`);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
-    };
-    const onAbort = () => xhr.abort();
-    options.signal?.addEventListener('abort', onAbort);
-    const settle = () => options.signal?.removeEventListener('abort', onAbort);
-    xhr.onload = () => {
-      settle();
-      if (xhr.status < 200 || xhr.status >= 300) {
-        const code = codeForStatus(xhr.status);
-        reject(new ApiError(code, messageOf(xhr.responseText) ?? 'The file could not be uploaded.', xhr.status));
-        return;
-      }
-      try {
-        const body = JSON.parse(xhr.responseText) as { result?: unknown };
-        const parsed = UploadedFile.safeParse(body.result);
-        if (parsed.success) {
-          options.onProgress?.(1);
-          resolve(parsed.data);
-          return;
-        }
-      } catch {
-        // Answered below.
-      }
-      reject(new ApiError('internal', 'The server sent an answer this page does not understand. Reload the page.', xhr.status));
-    };
-    xhr.onerror = () => {
-      settle();
-      reject(new ApiError('internal', NETWORK_ERROR_MESSAGE, 0));
-    };
-    xhr.ontimeout = () => {
-      settle();
-      reject(new ApiError('deadline-exceeded', 'The upload took too long. Try again on a faster connection.', 0));
-    };
-    xhr.onabort = () => {
-      settle();
-      reject(new ApiError('cancelled', 'The upload was cancelled.', 0));
-    };
-    if (options.signal?.aborted) {
-      xhr.abort();
-      return;
-    }
-    xhr.send(file);
+    contentType: 'application/octet-stream',
+    token: options.token ?? null,
+    schema: UploadedFile,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    messages: {
+      failed: 'The file could not be uploaded.',
+      timeout: 'The upload took too long. Try again on a faster connection.',
+      cancelled: 'The upload was cancelled.',
+    },
   });
 }
 

@@ -1,10 +1,16 @@
 /**
  * Floors (layers): which one the canvas shows, their order, names, the default floor visitors
- * open on, each floor's drawing (an uploaded SVG or image, with its progress) and deleting one
- * (with its locations, after saying how many). A map keeps at least one floor.
+ * open on, each floor's drawing (an uploaded SVG or image, with its progress, and what the
+ * server's sanitiser took out of it) and deleting one (with its locations, after saying how
+ * many). A map keeps at least one floor.
+ *
+ * A floor with an SVG offers its regions as locations ("Make locations from regions…",
+ * regions-dialog.tsx); right after an SVG is uploaded the dialog opens by itself when the
+ * drawing has regions to offer.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Layer, LayerFile, type Layer as LayerType } from '../../../../../events/map-document';
+import { Layer, LayerFile, type Layer as LayerType, type Point } from '../../../../../events/map-document';
+import type { ImportPreview } from '../../../../../events/map-import';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useSession } from '../../../lib/session';
 import { ACCEPT, DEFAULT_MAX_BYTES, getUploadLimits } from '../../../lib/upload/upload-api';
@@ -12,8 +18,10 @@ import { useUpload } from '../../../lib/upload/use-upload';
 import { formatBytes } from '../../../utils/format-bytes';
 import { newElementId } from '../ids';
 import { checkedOnEdit, type CheckedOnEdit } from './checked-edits';
+import { FloorCalibration } from './floor-calibration';
 import { NameInput } from './name-input';
 import type { EditorPanelProps } from './panel-props';
+import { previewRegions, RegionsDialog, type RegionsFloor } from './regions-dialog';
 import { useDraft } from './use-draft';
 import './panels.css';
 
@@ -22,6 +30,17 @@ export interface LayersPanelProps extends EditorPanelProps {
   currentLayerId: string;
   /** Shows another floor on the canvas (after a click, a new floor, or deleting the one shown). */
   onSelectLayer(id: string): void;
+  /** Asks the canvas, showing that floor, for a click; `done` gets the point (calibrating by two points). */
+  onPickPoint?: (layerId: string, done: (at: Point) => void) => void;
+  /** Making locations from an SVG's regions, through the server's import (none: not offered, e.g. read-only). */
+  regionImport?: RegionImport;
+}
+
+export interface RegionImport {
+  mapId: string;
+  /** The server is about to record an import (the editor marks where its undo step starts). */
+  onApplying?(): void;
+  onApplied(preview: ImportPreview, floorName: string): void;
 }
 
 const MAX_LAYERS = 100;
@@ -39,7 +58,7 @@ interface MoveRequest {
   from: number;
 }
 
-export function LayersPanel({ document, onEdit, currentLayerId, onSelectLayer }: LayersPanelProps) {
+export function LayersPanel({ document, onEdit, currentLayerId, onSelectLayer, regionImport, onPickPoint }: LayersPanelProps) {
   const edit = checkedOnEdit(document, onEdit);
   const ids = useId();
   const [deletingId, setDeletingId] = useState<string | null>(null);
@@ -52,6 +71,26 @@ export function LayersPanel({ document, onEdit, currentLayerId, onSelectLayer }:
   const defaultLayer = document.settings.defaultLayer ?? layers[0]?.id;
   const onlyOne = layers.length <= 1;
   const lastFloorHintId = `${ids}-last`;
+  // The regions dialog: which floor, and the preview fetched already after an upload.
+  const [regionsOf, setRegionsOf] = useState<{ floor: RegionsFloor; initial: Awaited<ReturnType<typeof previewRegions>> | null } | null>(null);
+  const offerAfterUpload = useRef<AbortController | null>(null);
+  useEffect(() => () => offerAfterUpload.current?.abort(), []);
+
+  /** After an SVG upload: read its regions, and offer them when there are any to make locations of. */
+  const offerRegions = (floor: RegionsFloor) => {
+    if (!regionImport) return;
+    offerAfterUpload.current?.abort();
+    const controller = new AbortController();
+    offerAfterUpload.current = controller;
+    previewRegions(regionImport.mapId, floor, controller.signal).then(
+      (found) => {
+        if (controller.signal.aborted) return;
+        if (found.preview.regions.some((region) => region.selected && !region.linked)) setRegionsOf((open) => open ?? { floor, initial: found });
+      },
+      // Not offered now (the floor is not saved yet, or the network is away): the button stays.
+      () => {},
+    );
+  };
 
   // The server's upload limit; the default stands until it answers (or when it cannot).
   useEffect(() => {
@@ -126,8 +165,11 @@ export function LayersPanel({ document, onEdit, currentLayerId, onSelectLayer }:
             onMoved={clearMoving}
             lastFloorHintId={onlyOne ? lastFloorHintId : undefined}
             onShow={() => onSelectLayer(layer.id)}
+            onPickPoint={onPickPoint ? (done) => onPickPoint(layer.id, done) : undefined}
             onMove={(by) => move(index, by)}
             onMakeDefault={() => edit([{ type: 'SettingsChanged', settings: { ...document.settings, defaultLayer: layer.id } }])}
+            onRegions={regionImport && layer.file?.kind === 'svg' ? () => setRegionsOf({ floor: { id: layer.id, name: layer.name, url: layer.file!.url }, initial: null }) : undefined}
+            onSvgUploaded={regionImport ? (url) => offerRegions({ id: layer.id, name: layer.name, url }) : undefined}
             onDelete={() => {
               setDeleteError(null);
               setDeletingId(layer.id);
@@ -147,6 +189,21 @@ export function LayersPanel({ document, onEdit, currentLayerId, onSelectLayer }:
         {layers.length >= MAX_LAYERS ? <p className="ep-hint">A map has at most {MAX_LAYERS} floors.</p> : null}
         <p className="ep-hint">Drawings: SVG, PNG, JPEG or WebP, up to {formatBytes(maxBytes)}.</p>
       </div>
+      {regionsOf && regionImport ? (
+        <RegionsDialog
+          key={`${regionsOf.floor.id}:${regionsOf.floor.url}`}
+          mapId={regionImport.mapId}
+          floor={regionsOf.floor}
+          initial={regionsOf.initial}
+          onClose={() => setRegionsOf(null)}
+          {...(regionImport.onApplying ? { onApplying: regionImport.onApplying } : {})}
+          onApplied={(preview) => {
+            const name = regionsOf.floor.name;
+            setRegionsOf(null);
+            regionImport.onApplied(preview, name);
+          }}
+        />
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete ${deleting?.name ?? 'this floor'}?`}
@@ -187,13 +244,20 @@ interface LayerRowProps {
   onMove(by: -1 | 1): void;
   onMakeDefault(): void;
   onDelete(): void;
+  /** Opens the regions dialog (a floor with an SVG, where the editor may import). */
+  onRegions: (() => void) | undefined;
+  /** An SVG was just uploaded and put on this floor. */
+  onSvgUploaded: ((url: string) => void) | undefined;
+  onPickPoint: ((done: (at: Point) => void) => void) | undefined;
 }
 
 function LayerRow(props: LayerRowProps) {
-  const { layer, index, total, current, isDefault, count, maxBytes, edit, focusName, moving, onMoved, lastFloorHintId, onShow, onMove, onMakeDefault, onDelete } = props;
+  const { layer, index, total, current, isDefault, count, maxBytes, edit, focusName, moving, onMoved, lastFloorHintId, onShow, onMove, onMakeDefault, onDelete, onRegions, onSvgUploaded, onPickPoint } = props;
   const { mode } = useSession();
   const upload = useUpload({ maxBytes, useBearerToken: mode === 'clerk' });
   const [fileError, setFileError] = useState<string | null>(null);
+  /** What the server's sanitiser took out of the drawing just uploaded, in its words. */
+  const [removed, setRemoved] = useState<string[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
   const upButton = useRef<HTMLButtonElement>(null);
   const downButton = useRef<HTMLButtonElement>(null);
@@ -218,6 +282,7 @@ function LayerRow(props: LayerRowProps) {
 
   const replaceFile = async (file: File) => {
     setFileError(null);
+    setRemoved([]);
     const uploaded = await upload.start(file);
     if (!uploaded) return;
     const parsed = LayerFile.safeParse({ kind: uploaded.kind, url: uploaded.url, width: uploaded.width, height: uploaded.height });
@@ -228,6 +293,10 @@ function LayerRow(props: LayerRowProps) {
     }
     const problem = edit([{ type: 'LayerFileReplaced', id: layer.id, file: parsed.data }]);
     if (problem) setFileError(`The drawing could not be put on this floor (${problem}).`);
+    else {
+      setRemoved(uploaded.removed.map((part) => part.message));
+      if (parsed.data.kind === 'svg') onSvgUploaded?.(parsed.data.url);
+    }
     upload.clear();
   };
 
@@ -271,6 +340,19 @@ function LayerRow(props: LayerRowProps) {
             {uploadError}
           </p>
         ) : null}
+        {removed.length > 0 ? (
+          <div className="ep-notice" role="status">
+            <p className="ep-notice__title">Removed from {layer.name}'s drawing:</p>
+            <ul>
+              {removed.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+            <button type="button" className="ep-link-button" onClick={() => setRemoved([])} aria-label={`Dismiss the note on ${layer.name}'s drawing`}>
+              Dismiss
+            </button>
+          </div>
+        ) : null}
         <div className="ep-row__actions">
           <input
             ref={fileInput}
@@ -304,12 +386,18 @@ function LayerRow(props: LayerRowProps) {
               Remove drawing
             </button>
           ) : null}
+          {onRegions ? (
+            <button type="button" className="ep-link-button" disabled={state.status === 'uploading'} onClick={onRegions} aria-label={`Make locations from the regions of ${layer.name}`} aria-haspopup="dialog">
+              Make locations from regions…
+            </button>
+          ) : null}
           {!isDefault ? (
             <button type="button" className="ep-link-button" onClick={onMakeDefault} aria-label={`Open on ${layer.name} first`} title="Visitors see this floor first">
               Open first
             </button>
           ) : null}
         </div>
+        {layer.file || layer.geo ? <FloorCalibration layer={layer} size={layer.file ?? { width: 1, height: 1 }} edit={edit} onPickPoint={onPickPoint} /> : null}
       </div>
       <div className="ep-row__side">
         <button ref={upButton} type="button" className="ep-icon-button" aria-label={`Move ${layer.name} up`} disabled={index === 0} onClick={() => onMove(-1)}>

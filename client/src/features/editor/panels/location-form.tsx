@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EditingNotice } from '../presence';
 import { TextField } from '../../../components/ui/field';
 import type { EditorPanelProps } from './panel-props';
+import { LocationLatLng } from './location-latlng';
 import { RichTextEditor } from './rich-text-editor';
 import { useDraft, type Draft } from './use-draft';
 
@@ -225,6 +226,8 @@ export function LocationForm({ document, onEdit, location, onDeleted, focusOnOpe
   };
 
   const placed = location.position !== null;
+  const floor = document.layers.find((layer) => layer.id === location.layer);
+  const floorSize = floor?.file ? { width: floor.file.width, height: floor.file.height } : document.settings.size;
 
   return (
     <div className="ep-loc-form">
@@ -371,6 +374,9 @@ export function LocationForm({ document, onEdit, location, onDeleted, focusOnOpe
             ) : null}
           </div>
         </div>
+        {floor?.geo && (placed || !location.element) ? (
+          <LocationLatLng location={location} geo={floor.geo} size={floorSize} onMove={(position, coalesce) => update({ position }, coalesce)} />
+        ) : null}
         {showElement ? (
           <div className="ep-loc-element">
             <TextField

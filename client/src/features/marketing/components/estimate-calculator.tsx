@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { BILLING_INTERVALS, LICENCE_BASIC_MONTHS, PLAN_IDS, PLAN_NAMES, type BillingInterval, type PlanId } from '../../../../../events/billing-api';
+import { BILLING_INTERVALS, LICENCE_BASIC_MONTHS, PLAN_IDS, PLAN_NAMES, type BillingInterval, type PlanId } from '../../../../../events/billing-plans';
 import { estimateSubscription, VOLUME_DISCOUNT_THRESHOLDS } from '../../../../../events/billing-estimate';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';

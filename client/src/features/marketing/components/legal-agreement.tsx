@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { LICENCE_BASIC_MONTHS, MAX_QUANTITY, MIN_QUANTITY } from '../../../../../events/billing-api';
+import { LICENCE_BASIC_MONTHS, MAX_QUANTITY, MIN_QUANTITY } from '../../../../../events/billing-plans';
 import { VOLUME_DISCOUNT_THRESHOLDS } from '../../../../../events/billing-estimate';
 import { FREE_TEST_SLOTS } from '../../../../../events/map-states';
 import { paths } from '../../../lib/paths';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { LICENCE_BASIC_MONTHS } from '../../../../../events/billing-api';
+import { LICENCE_BASIC_MONTHS } from '../../../../../events/billing-plans';
 import { VOLUME_DISCOUNT_THRESHOLDS } from '../../../../../events/billing-estimate';
 import { FeatureCard } from '../../../components/ui/feature-card';
 import { SectionHeading } from '../../../components/ui/section-heading';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { LICENCE_BASIC_MONTHS } from '../../../../../events/billing-api';
+import { LICENCE_BASIC_MONTHS } from '../../../../../events/billing-plans';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { paths } from '../../../lib/paths';
 import { FREE_TEST_MAPS, SALES_CONTACT_PATH } from './pricing-links';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { BILLING_INTERVALS, type BillingInterval } from '../../../../../events/billing-api';
+import { BILLING_INTERVALS, type BillingInterval } from '../../../../../events/billing-plans';
 import { annualSavingPercent } from '../../../../../events/billing-estimate';
 import { Checklist, ChecklistItem } from '../../../components/ui/checklist-item';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';

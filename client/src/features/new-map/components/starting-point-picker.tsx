@@ -94,6 +94,18 @@ function Art({ point, preview }: { point: StartingPoint; preview: string | undef
   if (point.template) {
     return <img className="start-card__preview" src={preview ?? `/api/templates/${point.template}/preview`} alt="" loading="lazy" />;
   }
+  if (point.id === 'import') {
+    // A table of places becoming pins.
+    return (
+      <svg viewBox="0 0 64 48" className="start-card__icon" focusable="false">
+        <rect x="6" y="8" width="30" height="32" rx="3" fill="#fff" stroke="currentColor" strokeWidth="1.5" />
+        <path d="M6 16h30M6 24h30M6 32h30M16 8v32" stroke="currentColor" strokeWidth="1.1" />
+        <path d="M40 24h8m0 0-3-3m3 3-3 3" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" fill="none" />
+        <path d="M55 14a5 5 0 0 0-5 5c0 4 5 9 5 9s5-5 5-9a5 5 0 0 0-5-5z" fill="currentColor" />
+        <circle cx="55" cy="19" r="1.8" fill="#fff" />
+      </svg>
+    );
+  }
   if (point.id === 'upload') {
     return (
       <svg viewBox="0 0 64 48" className="start-card__icon" focusable="false">

@@ -104,6 +104,14 @@ export function UploadPanel({ upload, maxBytes, onFile, disabled = false }: Uplo
             <p className="dropzone__ok">
               <CheckIcon /> Uploaded{state.file.kind === 'svg' ? ' and made safe' : ''}
             </p>
+            {state.file.removed.length > 0 ? (
+              // What the sanitiser took out, in the server's words: never silently.
+              <ul className="dropzone__removed" aria-label={`Removed from ${state.name}`}>
+                {state.file.removed.map((part) => (
+                  <li key={part.what}>{part.message}</li>
+                ))}
+              </ul>
+            ) : null}
             <div className="dropzone__actions">
               <Button variant="secondary" size="sm" onClick={choose} disabled={disabled}>
                 Replace file

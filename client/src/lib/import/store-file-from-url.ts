@@ -3,8 +3,8 @@
  * like an upload (type, size, the SVG sanitiser) and stores a copy, answering as an upload.
  * Floors take only the product's own files, so this is how a drawing elsewhere gets on one.
  */
-import { StoredFileAnswer, type FileFromUrl } from '../../../../../events/files-api';
-import { api as defaultApi, type ApiClient, type RequestOptions } from '../../../lib/api';
+import { StoredFileAnswer, type FileFromUrl } from '../../../../events/files-api';
+import { api as defaultApi, type ApiClient, type RequestOptions } from '../api';
 
 /** The stored copy, as an upload answers it. */
 export type StoredFile = StoredFileAnswer;

@@ -1,0 +1,46 @@
+/**
+ * Route-level code splitting: each page is a chunk of its own, loaded when its route is first
+ * rendered or, earlier, when a link to it is pointed at or focused (preload-on-intent.ts).
+ * Pages that need the session's full runtime (accounts, maps, billing: zod and XState) wait for
+ * it behind {@link SessionGate}, which loads it beside the page's chunk.
+ */
+import { lazy, type ComponentType, type ReactElement } from 'react';
+import { loadSessionRuntime } from './session/local-session-shell';
+import { SessionGate } from './session/session-gate';
+
+export interface LazyPage {
+  /** The page's element for the route table. */
+  element: ReactElement;
+  /** Loads the page's chunk (and the session runtime it needs), once. */
+  preload(): Promise<unknown>;
+}
+
+/** What a route's `handle` holds: how to load its page ahead of a click. */
+export interface RouteHandle {
+  preload?: () => Promise<unknown>;
+}
+
+/**
+ * A page from a module loaded on demand. `needsSession`: the page uses the session's actions,
+ * the live connection or the user's maps, so it renders only once the full runtime runs.
+ */
+export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, { needsSession = false } = {}): LazyPage {
+  let loading: Promise<M> | null = null;
+  const loadPage = (): Promise<M> =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = null; // A failed chunk (offline, a new deploy) is tried again next time.
+      throw error;
+    }));
+  const Page = lazy(async () => ({ default: pick(await loadPage()) }));
+  const page = <Page />;
+  return needsSession
+    ? {
+        element: (
+          <SessionGate preload={loadPage}>
+            {page}
+          </SessionGate>
+        ),
+        preload: () => Promise.all([loadPage(), loadSessionRuntime()]),
+      }
+    : { element: page, preload: loadPage };
+}

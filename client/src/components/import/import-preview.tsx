@@ -1,0 +1,297 @@
+/**
+ * The server's preview of an import, shown before anything changes: what the file was taken
+ * for, what it brings (counts), which column fills which field (a table's, changeable), the first
+ * rows as they will be, the problems row by row, an SVG's regions to untick, and a warning when
+ * the file replaces the whole map.
+ */
+import { useId, type ReactNode } from 'react';
+import { IMPORT_FIELDS, IMPORT_FORMAT_NAMES, type ColumnMapping, type ImportField, type ImportOptions, type ImportPreview } from '../../../../events/map-import';
+import { regionChosen } from '../../lib/import/import-machine';
+import { FIELD_LABELS, MAIN_FIELDS } from './import-fields';
+
+type PartHeading = 'h4' | 'h5';
+
+/** Problems named one by one; the rest are counted. */
+export const PROBLEMS_SHOWN = 50;
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+export interface ImportPreviewViewProps {
+  preview: ImportPreview;
+  fileNames: readonly string[];
+  mapping: ColumnMapping;
+  options: ImportOptions;
+  /** A newer preview is on its way: this one may be out of date. */
+  stale: boolean;
+  /** What the map holds now, for the warning of a file that replaces it. */
+  current?: { layers: number; locations: number };
+  onColumn: (field: ImportField, column: string | null) => void;
+  onRegion: (id: string, on: boolean) => void;
+  onAllRegions: (on: boolean) => void;
+  headingRef?: React.Ref<HTMLHeadingElement>;
+  /** The preview's heading level (its parts' are one below): 4 in the editor's panel, 3 on a page. */
+  headingLevel?: 3 | 4;
+  /** What became of a Mapfold JSON's drawings on other sites. */
+  notes?: readonly string[];
+  /** Apply and Cancel. */
+  actions: ReactNode;
+}
+
+export function ImportPreviewView({ preview, fileNames, mapping, options, stale, current, onColumn, onRegion, onAllRegions, headingRef, headingLevel = 4, notes = [], actions }: ImportPreviewViewProps) {
+  const id = useId();
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
+  const part = headingLevel === 3 ? 'h4' : 'h5';
+  const [main, ...attached] = fileNames;
+  return (
+    <section className="im-preview" aria-labelledby={`${id}-title`} aria-busy={stale || undefined} data-stale={stale ? 'true' : undefined}>
+      <header className="im-preview__head">
+        <Heading className="im-preview__title" id={`${id}-title`} ref={headingRef} tabIndex={-1}>
+          <span className="im-file">{main}</span>
+        </Heading>
+        <p className="im-preview__format">
+          Read as <strong>{IMPORT_FORMAT_NAMES[preview.format]}</strong>
+          {attached.length > 0 ? <>, with {count(attached.length, 'file', 'files')} alongside ({attached.join(', ')})</> : null}.
+        </p>
+      </header>
+
+      <Counts preview={preview} />
+
+      {preview.replaces ? (
+        <p className="im-warning" role="note">
+          <strong>This file replaces the whole map.</strong> Its floors, locations and groups take the place of this map’s
+          {current ? ` (${count(current.layers, 'floor', 'floors')}, ${count(current.locations, 'location', 'locations')})` : ''}. You can undo it.
+        </p>
+      ) : null}
+
+      {notes.length > 0 ? (
+        <ul className="im-notes" aria-label="Floor drawings from other sites">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
+
+      {preview.availableColumns.length > 0 ? <MappingTable preview={preview} mapping={mapping} onColumn={onColumn} heading={part} /> : null}
+
+      {preview.regions.length > 0 ? <RegionList preview={preview} options={options} onRegion={onRegion} onAllRegions={onAllRegions} /> : null}
+
+      {preview.sample.length > 0 ? <SampleTable preview={preview} heading={part} /> : null}
+
+      {preview.problemCount > 0 ? <ProblemList preview={preview} heading={part} /> : null}
+
+      <div className="im-actions">{actions}</div>
+    </section>
+  );
+}
+
+function Counts({ preview }: { preview: ImportPreview }) {
+  const { counts } = preview;
+  // Merged into the map, the floors and groups counted are the new ones; a whole map replaces them all.
+  const fresh = preview.replaces ? '' : 'new ';
+  const items: Array<{ n: number; one: string; many: string; kind?: string }> = [
+    { n: counts.locations, one: counts.updated > 0 ? 'new location' : 'location', many: counts.updated > 0 ? 'new locations' : 'locations', kind: 'main' },
+    { n: counts.updated, one: 'existing location updated', many: 'existing locations updated' },
+    { n: counts.layers, one: `${fresh}floor`, many: `${fresh}floors` },
+    { n: counts.groups, one: `${fresh}group`, many: `${fresh}groups` },
+    { n: counts.regionsLinked, one: 'linked to a region', many: 'linked to regions' },
+    { n: counts.skipped, one: 'row left out', many: 'rows left out', kind: 'skipped' },
+  ];
+  return (
+    <ul className="im-counts" aria-label="What the file brings">
+      {items
+        .filter((item) => item.kind === 'main' || item.n > 0)
+        .map((item) => (
+          <li key={item.many} className="im-count" data-kind={item.kind}>
+            <span className="im-count__n">{item.n.toLocaleString('en-US')}</span> <span className="im-count__what">{item.n === 1 ? item.one : item.many}</span>
+          </li>
+        ))}
+    </ul>
+  );
+}
+
+function MappingTable({ preview, mapping, onColumn, heading: Title }: { preview: ImportPreview; mapping: ColumnMapping; onColumn: (field: ImportField, column: string | null) => void; heading: PartHeading }) {
+  const id = useId();
+  const table = preview.format === 'csv' || preview.format === 'mapplic-csv';
+  const what = table ? 'column' : 'property';
+  const shown = IMPORT_FIELDS.filter((field) => MAIN_FIELDS.includes(field) || mapping[field] !== undefined).sort(
+    (a, b) => rank(a) - rank(b),
+  );
+  const more = IMPORT_FIELDS.filter((field) => !shown.includes(field));
+  const row = (field: ImportField) => (
+    <div className="im-map__row" key={field} data-mapped={mapping[field] ? 'true' : undefined}>
+      <label className="im-map__field" htmlFor={`${id}-field-${field}`}>
+        {FIELD_LABELS[field]}
+      </label>
+      <select
+        id={`${id}-field-${field}`}
+        className="im-select"
+        value={mapping[field] ?? ''}
+        onChange={(event) => onColumn(field, event.target.value || null)}
+      >
+        <option value="">Not imported</option>
+        {preview.availableColumns.map((column) => (
+          <option key={column} value={column}>
+            {column}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  return (
+    <div className="im-block" role="group" aria-labelledby={`${id}-title`}>
+      <Title className="im-block__title" id={`${id}-title`}>
+        {table ? 'Columns' : 'Properties'}
+      </Title>
+      <p className="im-hint">
+        Which {what} of the file fills each field. The guesses are chosen already; change one and the preview follows.
+      </p>
+      <div className="im-map">
+        <div className="im-map__head" aria-hidden="true">
+          <span>Mapfold field</span>
+          <span>Your file’s {what}</span>
+        </div>
+        {shown.map(row)}
+      </div>
+      {more.length > 0 ? (
+        <details className="im-more">
+          <summary>More fields ({more.map((field) => FIELD_LABELS[field].toLowerCase()).slice(0, 4).join(', ')}…)</summary>
+          <div className="im-map">{more.map(row)}</div>
+        </details>
+      ) : null}
+      {preview.columns.ignored.length > 0 ? (
+        <p className="im-hint">
+          Not imported: <span className="im-columns">{preview.columns.ignored.join(', ')}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Main fields first in their own order, then the rest in the contract's. */
+function rank(field: ImportField): number {
+  const main = MAIN_FIELDS.indexOf(field);
+  return main >= 0 ? main : MAIN_FIELDS.length + IMPORT_FIELDS.indexOf(field);
+}
+
+function RegionList({ preview, options, onRegion, onAllRegions }: { preview: ImportPreview; options: ImportOptions; onRegion: (id: string, on: boolean) => void; onAllRegions: (on: boolean) => void }) {
+  const id = useId();
+  const chosen = preview.regions.filter((region) => regionChosen(options, region)).length;
+  return (
+    <fieldset className="im-block im-regions">
+      <legend className="im-block__title">Regions</legend>
+      <p className="im-hint" id={`${id}-summary`}>
+        {count(chosen, 'region', 'regions')} of {preview.regions.length.toLocaleString('en-US')} become locations. Ids a drawing program made up (like path3677) are left out unless you tick them.
+      </p>
+      <div className="im-regions__all">
+        <button type="button" className="im-link" onClick={() => onAllRegions(true)}>
+          Tick all
+        </button>
+        <button type="button" className="im-link" onClick={() => onAllRegions(false)}>
+          Untick all
+        </button>
+      </div>
+      <ul className="im-regions__list">
+        {preview.regions.map((region) => (
+          <li key={region.id}>
+            <label className="im-check">
+              <input type="checkbox" checked={regionChosen(options, region)} onChange={(event) => onRegion(region.id, event.target.checked)} />
+              <span className="im-check__title">{region.title}</span>
+              {region.title !== region.id ? <span className="im-check__id">{region.id}</span> : null}
+              {region.linked ? <span className="im-tag">already a location</span> : null}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** A coordinate as the file most likely wrote it: at most 5 decimals (about a metre), no trailing zeros. */
+const coordinate = (value: number) => String(Number(value.toFixed(5)));
+
+function position(row: ImportPreview['sample'][number]): string {
+  if (row.lat !== null && row.lng !== null) return `${coordinate(row.lat)}, ${coordinate(row.lng)}`;
+  if (row.x !== null && row.y !== null) return `${Math.round(row.x)}, ${Math.round(row.y)}`;
+  return '–';
+}
+
+function SampleTable({ preview, heading: Title }: { preview: ImportPreview; heading: PartHeading }) {
+  const id = useId();
+  const rows = preview.sample;
+  const geo = rows.some((row) => row.lat !== null);
+  const more = preview.counts.locations + preview.counts.updated - rows.length;
+  // A column that says the same for every row is said once, under the table: the table stays narrow.
+  const floors = new Set(rows.map((row) => row.floor));
+  const oneFloor = floors.size === 1 ? rows[0]!.floor : null;
+  const grouped = rows.some((row) => row.groups.length > 0);
+  return (
+    <div className="im-block">
+      <Title className="im-block__title" id={`${id}-title`}>
+        First rows
+      </Title>
+      <div className="im-table-wrap" tabIndex={0} role="group" aria-labelledby={`${id}-title`}>
+        <table className="im-table">
+          <thead>
+            <tr>
+              <th scope="col">Row</th>
+              <th scope="col">Name</th>
+              <th scope="col">{geo ? 'Lat, lng' : 'Position'}</th>
+              {oneFloor === null ? <th scope="col">Floor</th> : null}
+              {grouped ? <th scope="col">Groups</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={`${row.row}-${row.id}`}>
+                <td className="im-table__num">{row.row}</td>
+                <td>
+                  {row.title || <span className="im-empty">(no name)</span>}
+                  {row.update ? <span className="im-tag">updates</span> : null}
+                  {row.region ? <span className="im-tag im-tag--quiet">region {row.region}</span> : null}
+                </td>
+                <td className="im-table__num">{position(row)}</td>
+                {oneFloor === null ? <td>{row.floor}</td> : null}
+                {grouped ? <td>{row.groups.join(', ') || <span className="im-empty">–</span>}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="im-hint">
+        {oneFloor !== null ? <>All on the floor “{oneFloor}”. </> : null}
+        {more > 0 ? <>And {count(more, 'more location', 'more locations')}.</> : null}
+      </p>
+    </div>
+  );
+}
+
+function ProblemList({ preview, heading: Title }: { preview: ImportPreview; heading: PartHeading }) {
+  const id = useId();
+  const shown = preview.problems.slice(0, PROBLEMS_SHOWN);
+  const more = preview.problemCount - shown.length;
+  return (
+    <div className="im-block im-problems">
+      <Title className="im-block__title" id={`${id}-title`}>
+        {count(preview.problemCount, 'problem', 'problems')}
+      </Title>
+      <ul aria-labelledby={`${id}-title`}>
+        {shown.map((problem, index) => (
+          <li key={index}>
+            {problem.row !== null || problem.field !== null ? (
+              <span className="im-problem__where">
+                {[problem.row !== null ? `Row ${problem.row}` : null, problem.field !== null ? fieldName(problem.field) : null].filter(Boolean).join(', ')}:
+              </span>
+            ) : null}{' '}
+            {problem.message}
+          </li>
+        ))}
+      </ul>
+      {more > 0 ? <p className="im-hint">and {count(more, 'more problem', 'more problems')}.</p> : null}
+    </div>
+  );
+}
+
+/** A field's name in words when it is one of ours, else the file's column as it is. */
+function fieldName(field: string): string {
+  return (IMPORT_FIELDS as readonly string[]).includes(field) ? FIELD_LABELS[field as ImportField] : field;
+}

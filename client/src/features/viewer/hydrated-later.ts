@@ -1,0 +1,6 @@
+/**
+ * The viewer's parts that the server draws and the browser hydrates just after the map, as
+ * one chunk (viewer.tsx, lib/lazy-part.ts): the directory and the minimap.
+ */
+export { Directory } from './directory';
+export { Minimap } from './minimap';

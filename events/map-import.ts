@@ -1,0 +1,188 @@
+/**
+ * Imports (POST /api/maps/{id}/import): what a file's parser finds in it (an {@link ImportPlan},
+ * in the file's own terms: its floor keys, group names, fractional or geographic positions),
+ * and the preview the endpoint answers. The planner (events/import-planner.ts) turns a plan
+ * into edits against the map as it is: ids made safe and unique, positions on floors,
+ * locations linked to regions, geographic floors made where points need one.
+ *
+ * Pure: the server's parsers produce plans, the planner and the preview are shared with the
+ * client (which shows the preview and never parses files itself).
+ */
+import { z } from 'zod';
+import type { GeoCalibration, Location } from './map-document.js';
+import { ImportSource } from './map-edits.js';
+
+export const IMPORT_FORMATS = ImportSource.shape.format.options;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** Formats in words, for previews and refusals ("The file was read as a Mapplic map, but …"). */
+export const IMPORT_FORMAT_NAMES: Record<ImportFormat, string> = {
+  mapfold: 'a Mapfold map (JSON)',
+  mapplic: 'a Mapplic map (JSON)',
+  'mapplic-csv': 'a Mapplic locations CSV',
+  csv: 'a table of locations (CSV)',
+  geojson: 'GeoJSON',
+  kml: 'KML placemarks',
+  'store-locator': 'a store-locator list (JSON)',
+  svg: 'an SVG drawing',
+};
+
+/**
+ * The fields a table's columns can fill: a location's own, plus where it is (lat/lng, x/y, the
+ * floor by name) and `address` (kept as the location's short text when there is no `about`).
+ */
+export const IMPORT_FIELDS = [
+  'id', 'title', 'about', 'description', 'address', 'lat', 'lng', 'x', 'y', 'floor', 'groups', 'element',
+  'phone', 'hours', 'link', 'image', 'thumbnail', 'color', 'marker', 'label', 'zoom', 'hidden',
+] as const;
+export const ImportField = z.enum(IMPORT_FIELDS);
+export type ImportField = z.infer<typeof ImportField>;
+
+/** Which column fills which field (`{title: "store_name", lat: "Latitude"}`); a field left out is not filled. */
+export const ColumnMapping = z.partialRecord(ImportField, z.string().min(1).max(200));
+export type ColumnMapping = z.infer<typeof ColumnMapping>;
+
+/**
+ * What the user may change of a guessed import (`?mapping=`, JSON): the columns of a table,
+ * and the regions of a drawing left out of the locations made from it.
+ */
+export const ImportOptions = z.object({
+  columns: ColumnMapping.optional(),
+  /** Region ids (SVG element ids) not to make locations of. */
+  skipRegions: z.array(z.string().max(200)).max(100_000).optional(),
+  /** Region ids to make locations of although they look auto-generated (`path3677`). */
+  includeRegions: z.array(z.string().max(200)).max(100_000).optional(),
+});
+export type ImportOptions = z.infer<typeof ImportOptions>;
+
+/** A position as the file gives it; the planner puts it on a floor. */
+export type SourcePosition =
+  | { kind: 'pixel'; x: number; y: number }
+  /** 0 to 1 of the floor's width and height (Mapplic's convention). */
+  | { kind: 'fraction'; x: number; y: number }
+  | { kind: 'geo'; lat: number; lng: number };
+
+/** A floor the file names. */
+export interface PlannedFloor {
+  /** The file's name for it (a Mapplic level id, a CSV "floor" value); matched to an existing floor by id or name first. */
+  key: string;
+  name: string;
+  /**
+   * Its drawing: a file uploaded alongside (by name, stored on apply), one stored already,
+   * a drawing the server made (a GeoJSON's shapes, stored on apply), or none.
+   */
+  drawing:
+    | { kind: 'attachment'; name: string }
+    | { kind: 'stored'; url: string; type: 'svg' | 'image'; width: number; height: number }
+    | { kind: 'generated'; svg: string; width: number; height: number }
+    | null;
+  /** The floor's size when there is no drawing yet (Mapplic's mapwidth × mapheight). */
+  size?: { width: number; height: number };
+  geo?: GeoCalibration;
+}
+
+export interface PlannedGroup {
+  /** The file's id or name for it; locations name groups by either. */
+  key: string;
+  name: string;
+  color: string | null;
+  legend?: boolean;
+}
+
+/** Fields a file may set on a location, beyond where it is and what it belongs to. */
+export type PlannedFields = Partial<Pick<Location, 'title' | 'about' | 'description' | 'image' | 'thumbnail' | 'link' | 'phone' | 'hours' | 'zoom' | 'marker' | 'color' | 'label' | 'hidden'>>;
+
+export interface PlannedLocation {
+  /** Where it came from: the row (1 is a table's first data row) or the feature's number, for problems. */
+  row: number;
+  /** The file's id for it, if any (kept when safe, else made from the title). */
+  id: string | null;
+  fields: PlannedFields;
+  /** The floor's key; null: the map's default floor, or a geographic floor for a geographic position. */
+  floor: string | null;
+  position: SourcePosition | null;
+  /** Group keys or names. */
+  groups: string[];
+  /** The SVG element it stands for, if the file says; otherwise matched by id or title to a region of its floor. */
+  element: string | null;
+  /** The region the file drew for it (GeoJSON polygons): its path id on the generated drawing. */
+  drawnRegion?: string;
+}
+
+/** Something the user should know: a row refused, a field not read, a file to upload. */
+export const ImportProblem = z.object({
+  /** The row or feature (1-based), or null for the file as a whole. */
+  row: z.number().int().nullable(),
+  /** The field or column concerned, or null. */
+  field: z.string().nullable(),
+  message: z.string(),
+});
+export type ImportProblem = z.infer<typeof ImportProblem>;
+
+export interface ImportPlan {
+  format: ImportFormat;
+  floors: PlannedFloor[];
+  groups: PlannedGroup[];
+  locations: PlannedLocation[];
+  columns: { used: string[]; ignored: string[] };
+  /** The column mapping used (tables), or null. */
+  mapping: ColumnMapping | null;
+  problems: ImportProblem[];
+  /** A whole Mapfold document (its own JSON export): applied in place of the map. */
+  replaces?: unknown;
+  /** The floor an SVG's regions belong to when they are made into locations of an existing floor. */
+  targetFloor?: string;
+  /** A drawing's regions offered as locations (format `svg`), for the preview's list; `linked` is worked out by the planner. */
+  regions?: Array<{ id: string; title: string; selected: boolean; linked?: boolean }>;
+}
+
+/** One row of a preview's sample: what a location will be. */
+export const PreviewRow = z.object({
+  row: z.number().int(),
+  id: z.string(),
+  title: z.string(),
+  floor: z.string(),
+  groups: z.array(z.string()),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  x: z.number().nullable(),
+  y: z.number().nullable(),
+  region: z.string().nullable(),
+  /** Whether it changes an existing location (same id) rather than adding one. */
+  update: z.boolean(),
+});
+
+/** A drawing's region offered as a location (format `svg`). */
+export const PreviewRegion = z.object({ id: z.string(), title: z.string(), selected: z.boolean(), linked: z.boolean() });
+
+/** What the endpoint answers, for a preview and for an apply alike. */
+export const ImportPreview = z.object({
+  format: z.enum(IMPORT_FORMATS),
+  counts: z.object({
+    layers: z.number().int(),
+    locations: z.number().int(),
+    groups: z.number().int(),
+    regionsLinked: z.number().int(),
+    /** Existing locations the import changes (same id). */
+    updated: z.number().int(),
+    /** Rows or features left out (each has a problem). */
+    skipped: z.number().int(),
+  }),
+  columns: z.object({ used: z.array(z.string()), ignored: z.array(z.string()) }),
+  /** The column mapping used (tables), or null. */
+  mapping: ColumnMapping.nullable(),
+  /** Every column of a table, for the mapping's choices. */
+  availableColumns: z.array(z.string()),
+  problems: z.array(ImportProblem),
+  /** How many problems there were in all (the list stops at 1,000). */
+  problemCount: z.number().int(),
+  /** The first rows as they will be. */
+  sample: z.array(PreviewRow),
+  /** An SVG's regions (format `svg`), every one, to untick. */
+  regions: z.array(PreviewRegion),
+  /** Whether the import replaces the whole map (a Mapfold JSON) rather than adding to it. */
+  replaces: z.boolean(),
+  /** Set on an apply: the map's revision after it. */
+  revision: z.string().nullable(),
+});
+export type ImportPreview = z.infer<typeof ImportPreview>;

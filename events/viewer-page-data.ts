@@ -1,0 +1,27 @@
+/**
+ * The data a server-rendered viewer page carries for its hydration (GET /m/{id}): the map the
+ * server rendered and the site's public address, as JSON in a `<script type="application/json">`
+ * (a data block: never run, so the pages' Content-Security-Policy, which allows no inline
+ * script, has nothing to refuse). Written by server/public-maps/ssr-viewer-page.ts, read by
+ * client/src/viewer-main.tsx.
+ */
+import type { PublicMap } from './http-api.js';
+
+/** The id of the page's data block. */
+export const VIEWER_DATA_ID = 'mapfold-viewer-data';
+
+export interface ViewerPageData {
+  map: PublicMap;
+  /** The site's public address, for the share link and the embed code. */
+  publicUrl: string;
+}
+
+/**
+ * The JSON of the page's data block, safe inside a `<script>` element: `<`, `>` and `&` are
+ * written as `\u003c`, `\u003e`, `\u0026` (JSON.parse reads them back as they were), so no
+ * text in a map, not even `</script>` or `<!--` in a title, can end the block or open markup.
+ * U+2028 and U+2029 are escaped too, for any reader that takes the JSON for JavaScript.
+ */
+export function serializeViewerPageData(data: ViewerPageData): string {
+  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

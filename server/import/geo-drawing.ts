@@ -1,0 +1,211 @@
+/**
+ * The floor a GeoJSON's or KML's shapes are drawn on: a d3-geo projection fitted to the
+ * features' extent (Albers USA for the United States, Natural Earth for the world, Mercator for
+ * anything smaller), one `<path id>` per region, lines drawn without an id (they are not
+ * places). The floor carries the projection (`geo`), so points and latitude/longitude land
+ * where the drawing puts their place (events/geo-calibration.ts replays it).
+ */
+import {
+  geoAlbersUsa,
+  geoArea,
+  geoBounds,
+  geoMercator,
+  geoNaturalEarth1,
+  geoPath,
+  type GeoGeometryObjects,
+  type GeoPermissibleObjects,
+  type GeoProjection,
+} from 'd3-geo';
+import type { Geometry, Position } from 'geojson';
+import type { GeoCalibration } from '../../events/map-document.js';
+import type { PlannedFloor } from '../../events/map-import.js';
+import { labelPoint, thinned } from '../templates/built-in-maps.js';
+
+type D3Calibration = Extract<GeoCalibration, { kind: 'd3' }>;
+
+export interface DrawnShape {
+  /** The path's id (the location's id); null: drawn but not a place (a line). */
+  id: string | null;
+  name: string;
+  geometry: Geometry;
+}
+
+/** A drawn floor's width; its height follows the extent's shape (within 0.4 to 1.5 times). */
+export const DRAWING_WIDTH = 1200;
+const PADDING = 24;
+const COLORS = { background: '#f3f8fd', land: '#e2e8f0', border: '#ffffff', line: '#64748b' };
+
+/** Longitude span (degrees) from which an extent is drawn as the world (Natural Earth). */
+const WORLD_SPAN = 150;
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Rings wound the way d3-geo reads them. GeoJSON (RFC 7946) winds outer rings anticlockwise,
+ * d3 clockwise, and files come both ways: a polygon read the wrong way round is the whole
+ * globe but the country. A polygon larger than a hemisphere is taken as wound the other way.
+ */
+export function rewound(geometry: Geometry): Geometry {
+  const polygon = (rings: Position[][]): Position[][] => {
+    const area = geoArea({ type: 'Polygon', coordinates: rings });
+    return area > 2 * Math.PI ? rings.map((ring) => [...ring].reverse()) : rings;
+  };
+  if (geometry.type === 'Polygon') return { ...geometry, coordinates: polygon(geometry.coordinates) };
+  if (geometry.type === 'MultiPolygon') return { ...geometry, coordinates: geometry.coordinates.map(polygon) };
+  if (geometry.type === 'GeometryCollection') return { ...geometry, geometries: geometry.geometries.map(rewound) };
+  return geometry;
+}
+
+/** Every position of a geometry, for the extent and the Albers USA test. */
+export function* positionsOf(geometry: Geometry): Generator<[number, number]> {
+  switch (geometry.type) {
+    case 'Point':
+      yield geometry.coordinates as [number, number];
+      break;
+    case 'MultiPoint':
+    case 'LineString':
+      for (const p of geometry.coordinates) yield p as [number, number];
+      break;
+    case 'MultiLineString':
+    case 'Polygon':
+      for (const line of geometry.coordinates) for (const p of line) yield p as [number, number];
+      break;
+    case 'MultiPolygon':
+      for (const polygon of geometry.coordinates) for (const ring of polygon) for (const p of ring) yield p as [number, number];
+      break;
+    case 'GeometryCollection':
+      for (const part of geometry.geometries) yield* positionsOf(part);
+      break;
+  }
+}
+
+/** The share (0 to 1) of positions Albers USA projects (in the US, Alaska and Hawaii included), on a sample. */
+export function shareInUsa(positions: readonly [number, number][]): number {
+  if (positions.length === 0) return 0;
+  const albers = geoAlbersUsa();
+  const step = Math.max(1, Math.floor(positions.length / 5000));
+  let seen = 0;
+  let inside = 0;
+  for (let i = 0; i < positions.length; i += step) {
+    seen++;
+    if (albers(positions[i]!)) inside++;
+  }
+  return inside / seen;
+}
+
+/** Whether Albers USA projects every position. */
+export function allInUsa(positions: readonly [number, number][]): boolean {
+  return positions.length > 0 && shareInUsa(positions) === 1;
+}
+
+/** The longitude span (degrees) of an object, across the antimeridian where that is shorter. */
+export function lngSpan(object: GeoPermissibleObjects): number {
+  const [[west], [east]] = geoBounds(object);
+  const span = east - west;
+  return span < 0 ? span + 360 : span;
+}
+
+/** The projection for an extent: Albers USA, Natural Earth for the world, otherwise Mercator. */
+function projectionFor(object: GeoPermissibleObjects, positions: readonly [number, number][]): { projection: GeoProjection; name: D3Calibration['projection'] } {
+  const span = lngSpan(object);
+  // The US with a few territories beyond Albers USA's insets (Guam, the Marianas) is still the US: those are reported undrawn.
+  if (span > 25 && shareInUsa(positions) >= 0.9) return { projection: geoAlbersUsa() as unknown as GeoProjection, name: 'albers-usa' };
+  const [[, south], [, north]] = geoBounds(object);
+  if (span >= WORLD_SPAN || north - south >= 100) return { projection: geoNaturalEarth1(), name: 'natural-earth-1' };
+  return { projection: geoMercator(), name: 'mercator' };
+}
+
+/**
+ * Fits the projection to the object: DRAWING_WIDTH wide (less padding) and as tall as the
+ * extent's shape makes it, within 0.4 to 1.5 times the width (a tall country is fitted to
+ * the height instead). Only scale and translation change: that is all a calibration keeps.
+ */
+export function fitted(projection: GeoProjection, object: GeoPermissibleObjects): { width: number; height: number } {
+  const inner = DRAWING_WIDTH - 2 * PADDING;
+  projection.fitWidth(inner, object);
+  let [[x0, y0], [x1, y1]] = geoPath(projection).bounds(object);
+  if (y1 - y0 > 1.5 * inner) {
+    projection.fitHeight(1.5 * inner, object);
+    [[x0, y0], [x1, y1]] = geoPath(projection).bounds(object);
+  }
+  const width = DRAWING_WIDTH;
+  const height = Math.max(Math.round(0.4 * DRAWING_WIDTH), Math.ceil(y1 - y0) + 2 * PADDING);
+  const [tx, ty] = projection.translate();
+  // Centred in the box, whatever its shape.
+  projection.translate([tx + (width - (x1 - x0)) / 2 - x0, ty + (height - (y1 - y0)) / 2 - y0]);
+  return { width, height };
+}
+
+/** The d3 calibration of a fitted projection (what events/geo-calibration.ts replays). */
+export function calibrationOf(projection: GeoProjection, name: D3Calibration['projection']): D3Calibration {
+  const [x, y] = projection.translate();
+  return { kind: 'd3', projection: name, scale: projection.scale(), translate: [x, y] };
+}
+
+export interface GeneratedDrawing {
+  floor: PlannedFloor;
+  /** Each region's label point on the drawing, by path id. */
+  labels: Map<string, { x: number; y: number }>;
+  /** Region ids whose outline the projection could not draw (outside Albers USA's insets, say). */
+  undrawn: string[];
+}
+
+/**
+ * The floor drawn from the shapes. `extent` is everything the floor must show (points too), so
+ * the points of the same file fall on it.
+ */
+export function drawShapes(key: string, name: string, shapes: readonly DrawnShape[], extent: readonly Geometry[]): GeneratedDrawing {
+  const everything: GeoGeometryObjects = { type: 'GeometryCollection', geometries: extent as Geometry[] };
+  const positions: [number, number][] = [];
+  for (const geometry of extent) for (const p of positionsOf(geometry)) positions.push(p);
+  const { projection, name: projectionName } = projectionFor(everything, positions);
+  const world = projectionName === 'natural-earth-1' && lngSpan(everything) >= 300;
+  // The whole globe is fitted as a sphere: the countries' shapes, not their bounding box, would crop the oceans.
+  const { width, height } = fitted(projection, world ? { type: 'Sphere' } : everything);
+  const exact = geoPath(projection);
+  // Points closer than half a unit to the last are left out (half the bytes, no visible change).
+  const path = geoPath(thinned(projection, 0.5)).digits(1);
+
+  const labels = new Map<string, { x: number; y: number }>();
+  const undrawn: string[] = [];
+  const regions: string[] = [];
+  const lines: string[] = [];
+  for (const shape of shapes) {
+    const d = path(shape.geometry);
+    if (!d) {
+      if (shape.id) undrawn.push(shape.id);
+      continue;
+    }
+    if (shape.id === null) {
+      lines.push(`<path d="${d}"/>`);
+      continue;
+    }
+    regions.push(`<path id="${shape.id}" data-name="${escapeXml(shape.name)}" d="${d}"/>`);
+    const label = labelPoint(exact, shape.geometry);
+    if (label) labels.set(shape.id, label);
+  }
+  const background = world
+    ? `<path id="sphere" d="${path({ type: 'Sphere' })}" fill="${COLORS.background}" stroke="#cbd5e1" stroke-width="0.5"/>`
+    : `<rect width="${width}" height="${height}" fill="${COLORS.background}"/>`;
+  const svg = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">`,
+    `<title>${escapeXml(name)}</title>`,
+    background,
+    `<g id="regions" fill="${COLORS.land}" stroke="${COLORS.border}" stroke-width="0.6" stroke-linejoin="round">`,
+    ...regions,
+    '</g>',
+    lines.length ? `<g id="lines" fill="none" stroke="${COLORS.line}" stroke-width="1.2" stroke-linejoin="round" stroke-linecap="round">` : '',
+    ...lines,
+    lines.length ? '</g>' : '',
+    '</svg>',
+    '',
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
+  return {
+    floor: { key, name, drawing: { kind: 'generated', svg, width, height }, geo: calibrationOf(projection, projectionName) },
+    labels,
+    undrawn,
+  };
+}

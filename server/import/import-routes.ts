@@ -1,0 +1,331 @@
+/**
+ * `POST /api/maps/{id}/import`: a file of locations, floors and groups brought into a map
+ * (issue 15). Whoever may edit the map (owner, editors, admins), signed in with a verified
+ * address, checked before the body is read; rate-limited like uploads.
+ *
+ * The body: the file's bytes (its kind from the content, `?filename=` and Content-Type), or
+ * `multipart/form-data` with the file (the part named `file`, else the first file) and the
+ * files it names (a Mapplic map's level drawings and images) as further parts, by file name.
+ * `?mapping=` (JSON, events/map-import.ts ImportOptions) overrides the guessed columns;
+ * `?layer=` makes an SVG's regions locations of that existing floor.
+ *
+ * Without `?apply=1` it answers the preview and changes nothing. With it, the drawings are
+ * checked and stored as uploads are, and the edits recorded in one append through the map's
+ * command handler, so history, undo, the timeline and live editors see one import.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { DomainError } from '../../events/errors.js';
+import { ErrorBody, WirePosition } from '../../events/function-results.js';
+import { MapIdParams } from '../../events/http-api.js';
+import { planImport, withStoredFiles, type FloorRegions } from '../../events/import-planner.js';
+import { ColumnMapping, IMPORT_FIELDS, ImportOptions, ImportPreview, type ImportPlan, type PlannedFloor } from '../../events/map-import.js';
+import type { LayerFile, MapDocument } from '../../events/map-document.js';
+import { formatPosition } from '../../events/position.js';
+import type { IdGenerator } from '../clock.js';
+import type { CommandMetadata } from '../commands/command-handler.js';
+import { runMapCommand } from '../commands/map-commands.js';
+import { sanitizeMapEdits } from '../content/rich-text-sanitizer.js';
+import type { Database } from '../db/database.js';
+import type { EventStore } from '../event-store/event-store.js';
+import { isFileId, type FileStore } from '../files/file-store.js';
+import { inspectUpload, type InspectedFile } from '../files/inspect-upload.js';
+import { WorkerSvgSanitizer, type SvgSanitizer } from '../files/svg-sanitizer-pool.js';
+import { activeMap, type MapHistory } from '../history/map-history.js';
+import { requireMapAccess } from '../access/map-access-facts.js';
+import { requireVerified } from '../http/access-hooks.js';
+import { typed } from '../http/zod-routes.js';
+import { UPLOAD_RATE } from '../routes/file-routes.js';
+import type { RateLimiter } from '../security/rate-limiter.js';
+import { detectFormat } from './detect-format.js';
+import { geographicFloor } from './geographic-floor.js';
+import type { ImportInput } from './import-input.js';
+import { parsers } from './parsers.js';
+import { importRefusal } from './refusal.js';
+import { refuseUnsafeUrlText } from '../security/unsafe-text-hook.js';
+import { svgRegions } from './svg-regions.js';
+
+export interface ImportRouteOptions {
+  db: Database;
+  store: EventStore;
+  ids: IdGenerator;
+  history: MapHistory;
+  files: FileStore;
+  /** Largest file accepted, in bytes (IMPORT_LIMIT). */
+  importLimit: number;
+  rateLimiter?: RateLimiter;
+  svgSanitizer?: SvgSanitizer;
+}
+
+/** Files uploaded with the main one at most (a Mapplic map's levels and images). */
+const MAX_ATTACHMENTS = 200;
+
+const ImportQuery = z.object({
+  filename: z.string().max(500).optional(),
+  mapping: z.string().max(200_000).optional(),
+  layer: z.string().max(200).optional(),
+  apply: z.string().max(10).optional(),
+});
+
+const ImportAnswer = z.object({
+  result: ImportPreview,
+  /** The log position of the import's events (an apply), for reading one's own writes; null for a preview. */
+  position: WirePosition.nullable(),
+});
+
+function formatLimit(bytes: number): string {
+  const MB = 1024 * 1024;
+  if (bytes >= MB) return `${Number.isInteger(bytes / MB) ? bytes / MB : (bytes / MB).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+export function importTooLarge(limit: number): DomainError {
+  return new DomainError(
+    'invalid-argument',
+    `The file is too large to import: the limit is ${formatLimit(limit)}. Split it into smaller files and import them one after another.`,
+  );
+}
+
+/** `?mapping=` in the user's words: ImportOptions, or a bare column mapping (`{"title": "Name"}`). */
+export function readMappingOption(text: string | undefined): ImportOptions {
+  if (text === undefined || text.trim() === '') return {};
+  const example = 'like {"columns": {"title": "Store name", "lat": "Latitude", "lng": "Longitude"}}';
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new DomainError('invalid-argument', `The column mapping (?mapping=) is not JSON. Give it ${example}.`);
+  }
+  if (typeof json === 'object' && json !== null && !Array.isArray(json) && !('columns' in json || 'skipRegions' in json || 'includeRegions' in json)) {
+    json = { columns: json };
+  }
+  const parsed = ImportOptions.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const columns = (json as { columns?: unknown }).columns;
+  if (columns && typeof columns === 'object') {
+    const unknownField = Object.keys(columns).find((key) => !(IMPORT_FIELDS as readonly string[]).includes(key));
+    if (unknownField) throw new DomainError('invalid-argument', `The column mapping (?mapping=) names the field “${unknownField.slice(0, 60)}”, which locations do not have. Fields: ${IMPORT_FIELDS.join(', ')}.`);
+    if (!ColumnMapping.safeParse(columns).success) throw new DomainError('invalid-argument', `The column mapping (?mapping=) must give each field one column name (text of 1 to 200 characters), ${example}.`);
+  }
+  throw new DomainError('invalid-argument', `The column mapping (?mapping=) could not be used: give it ${example}, and regions to leave out as {"skipRegions": ["id", …]}.`);
+}
+
+const baseName = (name: string) => name.split(/[\\/]/).pop()!.trim();
+
+/** The main file and its companions, from a raw body or a form. */
+async function readUpload(request: FastifyRequest, limit: number): Promise<{ bytes: Buffer; filename: string; contentType: string; attachments: Map<string, Buffer> }> {
+  const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const named = (request.query as { filename?: string }).filename?.trim() ?? '';
+  if (!request.isMultipart()) {
+    const body = request.body;
+    const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+    return { bytes, filename: baseName(named), contentType, attachments: new Map() };
+  }
+  const files: Array<{ field: string; filename: string; mimetype: string; bytes: Buffer }> = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (files.length > MAX_ATTACHMENTS) throw new DomainError('invalid-argument', `Send at most ${MAX_ATTACHMENTS} files with one import.`);
+      files.push({ field: part.fieldname, filename: baseName(part.filename ?? ''), mimetype: (part.mimetype ?? '').toLowerCase(), bytes: await part.toBuffer() });
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw importTooLarge(limit);
+    if (error instanceof DomainError) throw error;
+    throw new DomainError('invalid-argument', 'The form could not be read: send the file as multipart/form-data with a part named “file”, or send its bytes as the request body.');
+  }
+  const main = files.find((file) => file.field === 'file') ?? files[0];
+  if (!main) throw new DomainError('invalid-argument', 'The form holds no file: add the file to import as a part named “file”.');
+  const attachments = new Map<string, Buffer>();
+  for (const file of files) if (file !== main && file.filename) attachments.set(file.filename, file.bytes);
+  return { bytes: main.bytes, filename: main.filename || baseName(named), contentType: main.mimetype || contentType, attachments };
+}
+
+/** A stored file's text (a floor's SVG), or null. */
+async function storedText(files: FileStore, url: string): Promise<string | null> {
+  const id = /^\/files\/([A-Za-z0-9_-]{22})$/.exec(url)?.[1];
+  if (!id || !isFileId(id)) return null;
+  const opened = await files.open(id);
+  if (!opened) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const regionMap = (svg: string): FloorRegions => new Map(svgRegions(svg).map((region) => [region.id, region.title]));
+
+export async function importRoutes(scope: FastifyInstance, options: ImportRouteOptions): Promise<void> {
+  const { db, files, importLimit, rateLimiter, history } = options;
+  const sanitizer = options.svgSanitizer ?? new WorkerSvgSanitizer();
+  if (!options.svgSanitizer) scope.addHook('onClose', () => sanitizer.close());
+
+  await scope.register(async (app) => {
+    // Every body is a file: bytes up to the import limit, or a form of files.
+    app.removeAllContentTypeParsers();
+    await app.register(multipart, { limits: { fileSize: importLimit, files: MAX_ATTACHMENTS + 1, fields: 20, parts: MAX_ATTACHMENTS + 21 } });
+    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: importLimit }, (_request, body, done) => done(null, body));
+    // The caller and their right to edit the map, before (perhaps) megabytes are read.
+    app.addHook('preParsing', async (request) => {
+      const principal = requireVerified(request);
+      // The app refuses NUL and lone surrogates at preValidation, after the body: here first.
+      await refuseUnsafeUrlText(request);
+      const { id } = request.params as { id: string };
+      request.mapAccess = await requireMapAccess(db, principal, id, 'edit');
+      if (rateLimiter) await rateLimiter.hit('import', UPLOAD_RATE, [principal.uid]);
+    });
+    app.setErrorHandler((error, _request, reply) => {
+      if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        reply.header('connection', 'close');
+        throw importTooLarge(importLimit);
+      }
+      throw error;
+    });
+
+    const schema = {
+      tags: ['maps'],
+      description:
+        'Imports a file into the map: a CSV/TSV table, Mapplic JSON or CSV, GeoJSON, KML, store-locator JSON, an SVG, or a Mapfold JSON export. The body is the file (or multipart/form-data with the file and the drawings it names). Answers a preview; with ?apply=1 records the import.',
+      params: MapIdParams,
+      querystring: ImportQuery,
+      response: { 200: ImportAnswer, '4xx': ErrorBody },
+    };
+    typed(app).post('/api/maps/:id/import', { bodyLimit: importLimit, schema }, async (request) => {
+      const principal = requireVerified(request);
+      const mapId = request.params.id;
+      const query = request.query;
+      const apply = query.apply !== undefined && ['1', 'true', 'yes'].includes(query.apply.toLowerCase());
+      const importOptions = readMappingOption(query.mapping);
+      const upload = await readUpload(request, importLimit);
+      if (upload.bytes.byteLength > importLimit) throw importTooLarge(importLimit);
+
+      const map = activeMap((await history.stateAt(mapId)).state);
+      const document = map.document;
+      if (query.layer !== undefined && !document.layers.some((layer) => layer.id === query.layer)) {
+        throw new DomainError('invalid-argument', `This map has no floor with the id “${query.layer.slice(0, 64)}” (?layer=). Its floors: ${document.layers.map((l) => l.id).join(', ')}.`);
+      }
+
+      const detected = detectFormat({ filename: upload.filename, contentType: upload.contentType, bytes: upload.bytes });
+      if ('refusal' in detected) throw new DomainError('invalid-argument', detected.refusal);
+      const format = detected.format;
+      const parse = parsers[format];
+      const remembered = map.lastImport?.mapping ? (ColumnMapping.safeParse(map.lastImport.mapping).data ?? null) : null;
+      const input: ImportInput = {
+        bytes: upload.bytes,
+        text: detected.text,
+        filename: upload.filename,
+        contentType: upload.contentType,
+        attachments: upload.attachments,
+        options: importOptions,
+        rememberedMapping: remembered,
+        document,
+        ...(query.layer !== undefined ? { targetLayer: query.layer } : {}),
+      };
+      let plan: ImportPlan;
+      try {
+        plan = await parse(input);
+      } catch (error) {
+        if (error instanceof DomainError) throw error;
+        request.log.warn({ err: error, format }, 'an import parser failed');
+        throw importRefusal(format, 'it could not be read to the end', 'Check that the file is complete (export it again), or save its locations as CSV and import that.');
+      }
+
+      // Drawings uploaded with the file, checked (and SVGs sanitised) as uploads are, before anything is planned on them.
+      const inspected = new Map<string, InspectedFile>();
+      const inspect = async (floor: PlannedFloor) => {
+        const drawing = floor.drawing;
+        if (drawing?.kind !== 'attachment' || inspected.has(drawing.name)) return;
+        const bytes = upload.attachments.get(drawing.name) ?? upload.attachments.get(baseName(drawing.name));
+        if (!bytes) return;
+        try {
+          const checked = await inspectUpload(bytes, importLimit, sanitizer);
+          inspected.set(drawing.name, checked);
+          // What the sanitiser took out of the drawing is said, as an upload says it.
+          for (const part of checked.removed) plan.problems.push({ row: null, field: null, message: `The drawing “${drawing.name}”: ${part.message}` });
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          plan.problems.push({ row: null, field: null, message: `The drawing “${drawing.name}” of the floor “${floor.name}” was not used: ${error.message}` });
+        }
+      };
+      for (const floor of plan.floors) await inspect(floor);
+
+      const regions = await floorRegions(document, plan, inspected, files);
+      const planned = planImport(document, plan, {
+        sourceName: upload.filename || `${format} file`,
+        regionsOf: (key) => regions.get(key) ?? null,
+        geographicFloor,
+        drawingSize: (floor) => {
+          const drawing = floor.drawing;
+          const found = drawing?.kind === 'attachment' ? inspected.get(drawing.name) : undefined;
+          return found ? { width: found.meta.width, height: found.meta.height } : null;
+        },
+      });
+      if (!apply) return { result: { ...planned.preview, revision: null }, position: null };
+
+      if (planned.edits.length === 0) {
+        const first = planned.preview.problems[0]?.message;
+        throw importRefusal(format, `nothing in it can be imported${first ? ` (${first.replace(/\.$/, '')})` : ''}`, 'Check the preview’s problems and the column mapping, then import again.');
+      }
+      // The drawings are stored as uploads are, then put on their floors.
+      const stored = new Map<string, LayerFile>();
+      for (const file of planned.files) {
+        let checked: InspectedFile | undefined;
+        if (file.drawing.kind === 'attachment') checked = inspected.get(file.drawing.name);
+        else checked = await inspectUpload(Buffer.from(file.drawing.svg, 'utf8'), Math.max(importLimit, 1), sanitizer);
+        if (!checked) continue;
+        const put = await files.put(checked.bytes, { ...checked.meta, owner: principal.uid });
+        stored.set(file.layer, { kind: put.kind, url: put.url, width: put.width, height: put.height });
+      }
+      const edits = sanitizeMapEdits(withStoredFiles(planned.edits, stored, planned.files));
+      const meta: CommandMetadata = {
+        principal: request.principal,
+        now: request.server.clock.now(),
+        correlationId: request.correlationId,
+        commandId: request.server.ids.uuid(),
+      };
+      let outcome;
+      try {
+        outcome = await runMapCommand({ store: options.store, db, ids: options.ids, history }, { type: 'EditMap', data: { mapId, edits } }, meta);
+      } catch (error) {
+        // The plan was made against the map as it was read; an edit since (a location of the same id) makes it stale.
+        if (error instanceof DomainError && error.code === 'invalid-argument' && /^edits\.\d+\.(layers|groups|locations|updates|id)/.test(error.message)) {
+          request.log.info({ mapId, reason: error.message }, 'an import met a changed map');
+          throw new DomainError('aborted', 'The map changed while the file was being imported, so nothing was imported. Preview the file again and import it.');
+        }
+        throw error;
+      }
+      request.log.info({ mapId, format, locations: planned.preview.counts.locations, updated: planned.preview.counts.updated }, 'import applied');
+      return {
+        result: { ...planned.preview, revision: String(outcome.revision) },
+        position: outcome.position ? formatPosition(outcome.position) : null,
+      };
+    });
+  });
+}
+
+/**
+ * The regions of the floors an import's locations may link to: existing floors' stored SVGs
+ * (by layer id), and drawings uploaded or made with the file (by planned floor key). Read
+ * only when the file has locations.
+ */
+async function floorRegions(document: MapDocument, plan: ImportPlan, inspected: Map<string, InspectedFile>, files: FileStore): Promise<Map<string, FloorRegions>> {
+  const regions = new Map<string, FloorRegions>();
+  if (plan.locations.length === 0) return regions;
+  for (const layer of document.layers) {
+    if (layer.file?.kind !== 'svg') continue;
+    const text = await storedText(files, layer.file.url);
+    if (text) regions.set(layer.id, regionMap(text));
+  }
+  for (const floor of plan.floors) {
+    const drawing = floor.drawing;
+    if (drawing?.kind === 'generated') regions.set(floor.key, regionMap(drawing.svg));
+    else if (drawing?.kind === 'attachment') {
+      const found = inspected.get(drawing.name);
+      if (found?.meta.kind === 'svg') regions.set(floor.key, regionMap(new TextDecoder().decode(found.bytes)));
+    } else if (drawing?.kind === 'stored' && drawing.type === 'svg') {
+      const text = await storedText(files, drawing.url);
+      if (text) regions.set(floor.key, regionMap(text));
+    }
+  }
+  return regions;
+}
+

@@ -1,0 +1,280 @@
+/**
+ * The regions of an SVG drawing: the elements a location can stand for (shapes and groups with
+ * an id, outside definitions), each with a title people can read and whether its id looks made
+ * by a drawing program rather than by a person (`path3677`, `rect837-0-8`, `XMLID_5_`), which
+ * an import leaves unticked.
+ *
+ * Read with saxes (the streaming XML parser jsdom itself uses): no DOM is built, so a 5 MB map
+ * of thousands of shapes is read in tens of milliseconds, and nothing in the file is loaded or
+ * run. The file is read as it was uploaded or as it is stored (sanitised); either way only
+ * names, ids and a few attributes are looked at.
+ */
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { US_STATES } from './us-states.js';
+
+export interface SvgRegion {
+  /** The element's id (what a location's `element` names). */
+  id: string;
+  title: string;
+  /** Not a place by default: a generated id (`path3677`) with no title of its own, or a layer. */
+  auto: boolean;
+}
+
+export interface SvgRegionsRead {
+  regions: SvgRegion[];
+  /** Ids of shapes that a location cannot name (spaces, a leading digit, longer than 200), in file order. */
+  unusable: string[];
+  /** The drawing's own `<title>`, if any. */
+  documentTitle: string | null;
+}
+
+/** Elements that can be a region: what people click on a floor plan or a map. */
+const REGION_TAGS = new Set(['path', 'polygon', 'polyline', 'rect', 'circle', 'ellipse', 'g', 'use', 'line']);
+/** Parts of a drawing that are not drawn where they stand: nothing inside them is a region. */
+const NOT_DRAWN = new Set([
+  'defs', 'clippath', 'mask', 'pattern', 'symbol', 'marker', 'lineargradient', 'radialgradient',
+  'filter', 'style', 'script', 'metadata', 'title', 'desc', 'foreignobject', 'font', 'sodipodi:namedview',
+]);
+/** What a location's `element` may be (events/map-document.ts). */
+const ELEMENT_ID = /^[A-Za-z_][\w.:-]*$/;
+/** A group holding this many named regions is a layer of them (`<g id="shops">`), not one place. */
+const CONTAINER_MIN = 5;
+
+/**
+ * Names drawing programs give elements, followed by a number: Inkscape (`path3677`, `rect837-0-8`,
+ * `g123`, `layer1`, `tspan4`), Illustrator (`Layer_1`, `Group_5`, `Capa_1` and its other
+ * languages' words for layer), svg-edit (`svg_12`), Figma (`Vector_2`, `Rectangle 12`).
+ * `g` alone is left to {@link isGeneratedId}: a mall's unit `g12` is a place, a `<g id="g12">` is not.
+ */
+const GENERATED_NAMES = [
+  'path', 'rect', 'rectangle', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'poly', 'group', 'layer',
+  'svg', 'text', 'tspan', 'use', 'image', 'img', 'shape', 'vector', 'defs', 'clippath', 'clip', 'clip-path',
+  'mask', 'pattern', 'symbol', 'marker', 'lineargradient', 'radialgradient', 'gradient', 'stop', 'filter',
+  'metadata', 'namedview', 'base', 'object', 'obj', 'flowroot', 'flowpara', 'flowregion', 'star', 'spiral',
+  'capa', 'calque', 'ebene', 'livello', 'laag', 'camada', 'warstwa', 'compound', 'union', 'subtract',
+  'intersect', 'frame', 'component', 'instance', 'boolean', 'outline', 'stroke', 'fill', 'copy', 'svgrepo',
+].join('|');
+const GENERATED = new RegExp(
+  `^(?:(?:${GENERATED_NAMES})[\\s_-]*\\d*(?:[-_.]\\d+)*_?` + // path3677, rect837-0-8, Layer_1, svg_12, Vector
+    '|XMLID_\\d+_?' + // Illustrator
+    '|_?x?\\d+_?(?:[-_.]\\d+)*_?' + // Illustrator's _1, _x31_ (an id that began with a digit)
+    '|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}' + // a UUID
+    '|SVGRepo_\\w+' +
+    ')$',
+  'i',
+);
+
+/** Whether an id (or a label) was made by a program, not by a person. */
+export function isGeneratedId(id: string, tag = ''): boolean {
+  if (GENERATED.test(id)) return true;
+  // Inkscape's groups are g123; a shape called g12 is more likely unit G12 of a ground floor.
+  return tag === 'g' && /^g\d+(?:[-_.]\d+)*$/i.test(id);
+}
+
+/** An element being read. */
+interface Open {
+  tag: string;
+  /** Inside (or itself) a part that is not drawn where it stands. */
+  hidden: boolean;
+  /** Its entry in `found`, for regions; else -1. */
+  index: number;
+  /** Named regions inside it. */
+  named: number;
+  /** Whether its first `<title>` child was seen. */
+  titled: boolean;
+}
+
+interface Found {
+  id: string;
+  tag: string;
+  title: string | null;
+  label: string | null;
+  layer: boolean;
+  named: number;
+}
+
+/** Whitespace collapsed, at most 200 characters (a location's title). */
+function clean(text: string | undefined | null): string | null {
+  if (text == null) return null;
+  const value = text.replace(/\s+/g, ' ').trim();
+  return value ? value.slice(0, 200) : null;
+}
+
+const localName = (name: string): string => {
+  const lower = name.toLowerCase();
+  return lower.startsWith('svg:') ? lower.slice(4) : lower;
+};
+
+/**
+ * Simple internal entities a DOCTYPE declares (Illustrator's `<!ENTITY ns_svg "http://…">`),
+ * so their references read; entities that refer to others are left undeclared (no expansion
+ * bombs), and the parser's complaint about them is ignored with the rest (see below).
+ */
+function declaredEntities(doctype: string): Record<string, string> {
+  const entities: Record<string, string> = {};
+  for (const [, name, value] of doctype.matchAll(/<!ENTITY\s+([\w.:-]+)\s+(?:"([^"&%<]{0,1000})"|'([^'&%<]{0,1000})')/g)) {
+    if (name && value !== undefined) entities[name] = value;
+  }
+  return entities;
+}
+
+/**
+ * Reads the regions of an SVG text. Not well-formed XML is read as far as it goes (saxes reports
+ * each fault and carries on); a file without an `<svg>` root answers no regions.
+ */
+export function readSvgRegions(text: string): SvgRegionsRead {
+  const parser = new SaxesParser({ xmlns: false, position: false });
+  const found: Found[] = [];
+  const unusable: string[] = [];
+  const stack: Open[] = [];
+  let documentTitle: string | null = null;
+  /** The text of the `<title>` being read, when it names its parent. */
+  let titleText: string[] | null = null;
+  // Faults are not fatal here: a region list is a convenience, the sanitiser judges the file.
+  parser.on('error', () => undefined);
+  parser.on('doctype', (doctype) => Object.assign(parser.ENTITIES, declaredEntities(doctype)));
+  parser.on('opentag', (node: SaxesTagPlain) => {
+    const tag = localName(node.name);
+    const attributes = node.attributes;
+    const parent = stack.at(-1);
+    if (!parent) {
+      stack.push({ tag, hidden: false, index: -1, named: 0, titled: false });
+      if (tag !== 'svg') parser.close();
+      return;
+    }
+    if (tag === 'title' && !parent.hidden && !parent.titled) {
+      parent.titled = true;
+      titleText = [];
+    }
+    const hidden = parent.hidden || NOT_DRAWN.has(tag);
+    const id = typeof attributes.id === 'string' ? attributes.id.trim() : '';
+    let index = -1;
+    if (!hidden && id && REGION_TAGS.has(tag)) {
+      if (ELEMENT_ID.test(id) && id.length <= 200) {
+        index = found.length;
+        found.push({
+          id,
+          tag,
+          title: null,
+          label: clean(attributes['data-name'] ?? attributes['inkscape:label'] ?? attributes['aria-label'] ?? attributes.title),
+          layer: attributes['inkscape:groupmode'] === 'layer',
+          named: 0,
+        });
+      } else {
+        unusable.push(id.slice(0, 200));
+      }
+    }
+    stack.push({ tag, hidden, index, named: 0, titled: false });
+  });
+  parser.on('text', (value) => titleText?.push(value));
+  parser.on('cdata', (value) => titleText?.push(value));
+  parser.on('closetag', () => {
+    const closed = stack.pop();
+    const parent = stack.at(-1);
+    if (!closed || !parent) return;
+    if (closed.tag === 'title' && titleText !== null) {
+      const title = clean(titleText.join(''));
+      titleText = null;
+      if (title && parent.index >= 0) found[parent.index]!.title = title;
+      else if (title && stack.length === 1) documentTitle = title;
+    }
+    if (closed.index >= 0) {
+      const entry = found[closed.index]!;
+      entry.named = closed.named;
+      const named = !isGeneratedId(entry.id, entry.tag) || (entry.title ?? entry.label) !== null;
+      parent.named += closed.named + (named ? 1 : 0);
+    } else {
+      parent.named += closed.named;
+    }
+  });
+  parser.write(text);
+  parser.close();
+
+  const { usMap, countryMap } = codeKinds(found.map((entry) => entry.id));
+  const regions = found.map((entry): SvgRegion => {
+    const own = entry.title ?? entry.label;
+    const generated = isGeneratedId(entry.id, entry.tag) && (own === null || isGeneratedId(own.replace(/\s+/g, '_'), entry.tag));
+    return {
+      id: entry.id,
+      title: own ?? titleFromId(entry.id, { usMap, countryMap }),
+      auto: generated || entry.layer || (entry.tag === 'g' && entry.named >= CONTAINER_MIN),
+    };
+  });
+  return { regions, unusable, documentTitle };
+}
+
+/** The regions of an SVG text (see {@link readSvgRegions}). */
+export function svgRegions(text: string): SvgRegion[] {
+  return readSvgRegions(text).regions;
+}
+
+const regionNames = new Intl.DisplayNames('en', { type: 'region', fallback: 'none' });
+
+/** A country's English name by its ISO 3166-1 alpha-2 code, or null. */
+export function countryName(code: string): string | null {
+  if (!/^[A-Za-z]{2}$/.test(code)) return null;
+  try {
+    const name = regionNames.of(code.toUpperCase());
+    return name && name.toUpperCase() !== code.toUpperCase() ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A US state's code in an id: `oh`, `OH`, `US-OH`, `us_oh`. */
+function stateCode(id: string): { code: string; prefixed: boolean } | null {
+  const match = /^(?:(US)[-_])?([A-Za-z]{2})$/i.exec(id);
+  if (!match) return null;
+  const code = match[2]!.toUpperCase();
+  return code in US_STATES ? { code, prefixed: match[1] !== undefined } : null;
+}
+
+/**
+ * Whether the drawing's two-letter ids are US states or countries: `CA` is California on a map
+ * of the states and Canada on a map of the world, so the ids are judged together. A US map:
+ * at least 5 two-letter ids, 80 % of them states. A map of countries: at least 3, 80 % of them
+ * ISO codes (and not a US map).
+ */
+function codeKinds(ids: string[]): { usMap: boolean; countryMap: boolean } {
+  const twoLetter = new Set(ids.filter((id) => /^[A-Za-z]{2}$/.test(id)).map((id) => id.toUpperCase()));
+  let states = 0;
+  let countries = 0;
+  for (const code of twoLetter) {
+    if (code in US_STATES) states += 1;
+    if (countryName(code)) countries += 1;
+  }
+  const usMap = twoLetter.size >= 5 && states >= twoLetter.size * 0.8;
+  const countryMap = !usMap && twoLetter.size >= 3 && countries >= twoLetter.size * 0.8;
+  return { usMap, countryMap };
+}
+
+/**
+ * A title read from an id, only where the reading is sure: a state or country by its code on a
+ * map of them, codes in capitals (`de-by` → "DE-BY", never a guessed "De-by"), words as words
+ * (`shop_12` → "Shop 12", `food-court` → "Food court", `MainHall` → "Main Hall").
+ */
+export function titleFromId(id: string, kinds: { usMap: boolean; countryMap: boolean } = { usMap: false, countryMap: false }): string {
+  if (isGeneratedId(id)) return id; // path3677 is best shown as it is
+  const state = stateCode(id);
+  if (state && (state.prefixed || kinds.usMap)) return US_STATES[state.code]!;
+  if (kinds.countryMap) {
+    const country = countryName(id);
+    if (country) return country;
+  }
+  const tokens = id
+    .replace(/([a-z])([A-Z])/g, '$1 $2') // MainHall
+    .replace(/([A-Za-z]{3,})(\d)/g, '$1 $2') // Shop12 (but not B3 or de2)
+    .split(/[\s_.:]+|(?<=[A-Za-z]{4,})-|-(?=[A-Za-z]{4,})|(?<=[A-Za-z]{4,}\d*)-(?=\d)/)
+    .filter(Boolean);
+  const isWord = (token: string) => /^[A-Za-z]{4,}$/.test(token) || /^[A-Z][a-z]{2,}$/.test(token);
+  if (!tokens.some(isWord)) {
+    // Codes only (de-by, a12, fr_75): in capitals, as the id writes them.
+    return id.replace(/_+/g, ' ').trim().toUpperCase() || id;
+  }
+  const words = tokens.map((token, index) => {
+    if (/[A-Z]/.test(token)) return token; // the id's own capitals are kept
+    if (isWord(token)) return index === 0 ? token[0]!.toUpperCase() + token.slice(1) : token;
+    return token.toUpperCase(); // a code or a number among words: unit_b3 → "Unit B3"
+  });
+  return words.join(' ');
+}

@@ -1,0 +1,233 @@
+/**
+ * Published maps from memory: the public JSON (`GET /api/public/maps/:id`) and the viewer page
+ * (`GET /m/:id`) of a published map (state 1 and above) are built once per map revision,
+ * compressed once (encoded-body.ts) and kept in a bounded LRU counted in bytes, so a read or a
+ * 304 of a cached map touches no database.
+ *
+ * Freshness: every process LISTENs to the projections' notices (projections/live-notices.ts);
+ * a `map:{id}` topic from any projection drops that map's entries. `map_data` names it on every
+ * event of the map (edits, state changes, deletion, creation) and `maps_list` on the changes of
+ * its row that decide who sees the map (created, state changed, deleted): the answer joins
+ * both tables and they commit separately, so whichever commits second drops what was built
+ * between the two.
+ *
+ * A load that began before a notice may finish after it with what it read before: each load
+ * holds a token, a notice takes it away, and a load without its token answers its own request
+ * but stores nothing. Loads of one key share one query (a burst after a publish reads once).
+ *
+ * Test maps (state 0) are never kept: who may see one is decided per request (the route).
+ * Maps that do not exist are remembered briefly (a bounded set, dropped by the same notices
+ * when the map is created), so a deleted embed that keeps being asked for costs no query.
+ */
+import { LRUCache } from 'lru-cache';
+import { withoutForeignLayerFiles } from '../../events/map-document.js';
+import { usesTestSlot } from '../../events/map-states.js';
+import type { PublicMap } from '../../events/http-api.js';
+import { parseTopic } from '../../events/topics.js';
+import { LIVE_CHANNEL, LiveNotice } from '../../projections/live-notices.js';
+import type { Database, Queryable } from '../db/database.js';
+import { contentEtag, encodeBody, type EncodedBody } from './encoded-body.js';
+import type { ViewerPageRenderer } from './viewer-page.js';
+
+export type PublicMapLookup =
+  /** Published: the answer, ready in every encoding. */
+  | { kind: 'published'; body: EncodedBody }
+  /** A test map: the route decides who may see it; never kept. */
+  | { kind: 'test'; map: PublicMap }
+  | { kind: 'absent' };
+
+type Kind = 'json' | 'html';
+
+interface Row {
+  id: string;
+  title: string;
+  data: unknown;
+  revision: string;
+  state: number;
+}
+
+/** The map data joined with the map's state from the maps list, in one query. */
+async function loadPublicMap(db: Queryable, id: string): Promise<Row | null> {
+  const { rows } = await db.query<Row>(
+    `SELECT d.id, d.title, d.data, d.revision::text AS revision, l.state
+       FROM map_data d JOIN maps_list l ON l.id = d.id
+      WHERE d.id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** The answer's body: `{result}` as every read answers, serialised once. */
+export function publicMapJson(map: PublicMap): Buffer {
+  return Buffer.from(JSON.stringify({ result: map }));
+}
+
+export interface PublicMapCacheOptions {
+  db: Pick<Database, 'query' | 'listen'>;
+  /** The LRU's bound: all kept bodies' bytes, every encoding counted (PUBLIC_MAP_CACHE_BYTES). */
+  maxBytes: number;
+  renderer: ViewerPageRenderer;
+  logger: { warn(details: object, message: string): void };
+  /**
+   * How long an entry may be served without a notice (ms). Notices are the freshness, and the
+   * cache starts afresh when its LISTEN connection comes back after a drop; this only bounds
+   * how long any notice lost some other way could leave a map stale.
+   */
+  maxAgeMs?: number;
+  /** How long an unknown id is remembered (ms). */
+  absentMs?: number;
+}
+
+/** Unknown ids remembered at once: a flood of made-up ids cannot grow it, nor evict maps. */
+const MAX_ABSENT = 10_000;
+const SHELL_KEY = 'shell:';
+
+export interface PublicMapCacheStats {
+  bytes: number;
+  entries: number;
+  absent: number;
+  hits: number;
+  misses: number;
+}
+
+interface Loading {
+  promise?: Promise<PublicMapLookup>;
+}
+
+export class PublicMapCache {
+  private readonly entries: LRUCache<string, EncodedBody>;
+  private readonly absent: LRUCache<string, true>;
+  /** Key -> the load in flight; a notice removes it, which tells the load not to store. */
+  private readonly loading = new Map<string, Loading>();
+  private unlisten: (() => Promise<void>) | null = null;
+  /** Answers from memory (a kept map, or an id known not to exist) and answers that read the database. */
+  private hits = 0;
+  private misses = 0;
+
+  constructor(private readonly options: PublicMapCacheOptions) {
+    this.entries = new LRUCache<string, EncodedBody>({
+      maxSize: options.maxBytes,
+      sizeCalculation: (body) => Math.max(1, body.size),
+      ttl: options.maxAgeMs ?? 5 * 60_000,
+    });
+    this.absent = new LRUCache<string, true>({ max: MAX_ABSENT, ttl: options.absentMs ?? 60_000 });
+  }
+
+  async start(): Promise<void> {
+    // Back after a lost connection, the notices sent meanwhile are gone: start afresh.
+    this.unlisten = await this.options.db.listen(LIVE_CHANNEL, (payload) => this.onNotice(payload), { onReconnect: () => this.clear() });
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.();
+    this.unlisten = null;
+  }
+
+  /** The public JSON of map `id` (an id already checked to be well formed). */
+  json(id: string): Promise<PublicMapLookup> {
+    return this.lookup('json', id);
+  }
+
+  /** The viewer page of map `id`, rendered once per revision. */
+  page(id: string): Promise<PublicMapLookup> {
+    return this.lookup('html', id);
+  }
+
+  /** The page for maps a visitor may not see and for test maps; the same for every map. */
+  async shell(): Promise<EncodedBody> {
+    const kept = this.entries.get(SHELL_KEY);
+    if (kept) return kept;
+    const html = Buffer.from(await this.options.renderer.shell());
+    const body = await encodeBody(html, contentEtag('shell', html));
+    this.entries.set(SHELL_KEY, body, { ttl: 0 });
+    return body;
+  }
+
+  /** Drops what is kept of map `id`, and makes loads of it in flight store nothing. */
+  invalidate(id: string): void {
+    for (const kind of ['json', 'html'] as const) {
+      this.entries.delete(`${kind}:${id}`);
+      this.loading.delete(`${kind}:${id}`);
+    }
+    this.absent.delete(id);
+  }
+
+  /** Drops everything (a LISTEN connection that was lost may have missed notices). */
+  clear(): void {
+    this.entries.clear();
+    this.absent.clear();
+    this.loading.clear();
+  }
+
+  /** Bytes and entries kept now, and reads answered from memory or not since the start (metrics, tests). */
+  get stats(): PublicMapCacheStats {
+    return { bytes: this.entries.calculatedSize, entries: this.entries.size, absent: this.absent.size, hits: this.hits, misses: this.misses };
+  }
+
+  /** Whether `kind` of map `id` is kept now, without touching its recency. */
+  has(kind: Kind, id: string): boolean {
+    return this.entries.has(`${kind}:${id}`);
+  }
+
+  private lookup(kind: Kind, id: string): Promise<PublicMapLookup> {
+    const key = `${kind}:${id}`;
+    const body = this.entries.get(key);
+    if (body) {
+      this.hits++;
+      return Promise.resolve({ kind: 'published', body });
+    }
+    if (this.absent.has(id)) {
+      this.hits++;
+      return Promise.resolve({ kind: 'absent' });
+    }
+    this.misses++;
+    const pending = this.loading.get(key)?.promise;
+    if (pending) return pending;
+    const loading: Loading = {};
+    this.loading.set(key, loading);
+    loading.promise = this.load(kind, id, key, loading).finally(() => {
+      if (this.loading.get(key) === loading) this.loading.delete(key);
+    });
+    return loading.promise;
+  }
+
+  private async load(kind: Kind, id: string, key: string, loading: Loading): Promise<PublicMapLookup> {
+    const current = () => this.loading.get(key) === loading;
+    const row = await loadPublicMap(this.options.db, id);
+    if (!row) {
+      if (current()) this.absent.set(id, true);
+      return { kind: 'absent' };
+    }
+    const test = usesTestSlot(row.state);
+    // A row written before floors had to be the product's own files may still name another
+    // site's drawing (until the read model is rebuilt): never hand it to a viewer.
+    const map: PublicMap = { id: row.id, title: row.title, state: row.state, data: withoutForeignLayerFiles(row.data), revision: row.revision, test };
+    if (test) return { kind: 'test', map };
+    const body =
+      kind === 'json'
+        ? await encodeBody(publicMapJson(map), `"${row.id}.${row.revision}.${row.state}"`)
+        : await this.renderPage(map);
+    if (current()) this.entries.set(key, body);
+    return { kind: 'published', body };
+  }
+
+  private async renderPage(map: PublicMap): Promise<EncodedBody> {
+    const html = Buffer.from(await this.options.renderer.render(map));
+    // The page also depends on the build (its scripts' names): the ETag names its bytes.
+    return encodeBody(html, contentEtag(`${map.id}.${map.revision}.${map.state}`, html));
+  }
+
+  private onNotice(payload: string): void {
+    let notice: LiveNotice;
+    try {
+      notice = LiveNotice.parse(JSON.parse(payload));
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'unreadable live notice ignored by the public map cache');
+      return;
+    }
+    for (const text of notice.topics) {
+      const topic = parseTopic(text);
+      if (topic?.kind === 'map') this.invalidate(topic.mapId);
+    }
+  }
+}

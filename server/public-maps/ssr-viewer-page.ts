@@ -1,0 +1,113 @@
+/**
+ * The server-rendered viewer page (the {@link ViewerPageRenderer} of `/m/{id}`): the built
+ * viewer.html (its hashed scripts and stylesheets) with
+ *  - the viewer's markup in `#viewer-root`, rendered by React on the server
+ *    (dist/server/viewer-server.js, built from client/src/viewer-server.tsx by `npm run build`):
+ *    the floor, the markers and the directory, on screen before or without JavaScript;
+ *  - the map's JSON for hydration in a data block (events/viewer-page-data.ts), `<` and the like
+ *    escaped, so no text of the map ends the block; the prefetch script goes, the map is here;
+ *  - the map's title and a description in `<title>`, `<meta name="description">` and Open Graph.
+ *
+ * Rich text: the page carries no location description as markup. Descriptions are shown only
+ * in the details popup, which the browser renders after sanitising them with DOMPurify (they
+ * were sanitised on the server before being recorded too, server/content/rich-text-sanitizer.ts);
+ * in this page they are JSON strings inside the data block, which is never parsed as HTML.
+ * Everything else is text React escapes.
+ *
+ * `shell()` is viewer.html as built: the client renders alone and fetches the map (a test map
+ * shown to its owner, a map that does not exist). Without the server build the renderer falls
+ * back to the shell for every map, so a client-only build still serves working pages.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DomainError } from '../../events/errors.js';
+import type { PublicMap } from '../../events/http-api.js';
+import { serializeViewerPageData, VIEWER_DATA_ID } from '../../events/viewer-page-data.js';
+import type { ViewerPageRenderer } from './viewer-page.js';
+
+export interface SsrViewerPageOptions {
+  /** Where the browser build lives (its viewer.html). */
+  clientDist: string;
+  /** Where the server build lives (its viewer-server.js). */
+  serverDist: string;
+  /** The site's public address (share links, embed code, Open Graph). */
+  publicUrl: string;
+}
+
+type RenderViewer = (map: PublicMap, publicUrl: string) => string;
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+interface MapFacts {
+  locations: number;
+  layers: number;
+}
+
+/** How many locations and floors a map shows (a document from the read model: checked loosely). */
+function factsOf(map: PublicMap): MapFacts {
+  const data = map.data as { locations?: Array<{ hidden?: boolean }>; layers?: unknown[] } | null;
+  const locations = Array.isArray(data?.locations) ? data.locations.filter((location) => !location?.hidden).length : 0;
+  return { locations, layers: Array.isArray(data?.layers) ? data.layers.length : 0 };
+}
+
+/** The page's description: what the map is, in one sentence. */
+export function describeMap(map: PublicMap): string {
+  const { locations, layers } = factsOf(map);
+  const places = `${locations.toLocaleString('en')} ${locations === 1 ? 'place' : 'places'}`;
+  const floors = layers > 1 ? ` on ${layers} floors` : '';
+  return `Interactive map of ${map.title}: ${places}${floors}. Search, filter by group and see where everything is.`;
+}
+
+/** The built page with this head and body: every replacement must find its mark. */
+function assemble(template: string, map: PublicMap, markup: string, publicUrl: string): string {
+  const title = escapeHtml(`${map.title} · Mapfold`);
+  const description = escapeHtml(describeMap(map));
+  const url = escapeHtml(new URL(`m/${encodeURIComponent(map.id)}`, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`).toString());
+  const replace = (page: string, pattern: RegExp, by: string) => {
+    if (!pattern.test(page)) throw new Error(`viewer.html has changed: ${pattern} is not in it.`);
+    // A function, so `$` in a map's text is never read as a replacement pattern.
+    return page.replace(pattern, () => by);
+  };
+  let page = template;
+  page = replace(page, /<title>[^<]*<\/title>/, `<title>${title}</title>`);
+  page = replace(
+    page,
+    /<meta name="description" content="[^"]*" \/>/,
+    `<meta name="description" content="${description}" />\n    <meta property="og:type" content="website" />\n    <meta property="og:title" content="${escapeHtml(map.title)}" />\n    <meta property="og:description" content="${description}" />\n    <meta property="og:url" content="${url}" />`,
+  );
+  // The map is in the page: no need to start fetching it.
+  page = replace(page, /\s*<!--[^>]*-->\s*<script src="\/viewer-prefetch\.js"><\/script>/, '');
+  const data = `<script type="application/json" id="${VIEWER_DATA_ID}">${serializeViewerPageData({ map, publicUrl })}</script>`;
+  page = replace(page, /<div id="viewer-root"><\/div>/, `<div id="viewer-root">${markup}</div>\n    ${data}`);
+  return page;
+}
+
+export function ssrViewerPage({ clientDist, serverDist, publicUrl }: SsrViewerPageOptions): ViewerPageRenderer {
+  const templatePath = path.join(clientDist, 'viewer.html');
+  const serverEntry = path.join(serverDist, 'viewer-server.js');
+  // Loaded once (a rebuilt server renderer needs a restart; the cache keeps pages per revision anyway).
+  let renderer: Promise<RenderViewer | null> | null = null;
+  const loadRenderer = () =>
+    (renderer ??= import(pathToFileURL(serverEntry).href).then(
+      (module: { renderViewer?: RenderViewer }) => module.renderViewer ?? null,
+      () => null,
+    ));
+  const template = async () => {
+    try {
+      // Read each time, like the static files: a rebuilt client is served without a restart.
+      return await readFile(templatePath, 'utf8');
+    } catch {
+      throw new DomainError('not-found', 'The viewer is not built (npm run build).');
+    }
+  };
+
+  return {
+    async render(map) {
+      const [page, render] = await Promise.all([template(), loadRenderer()]);
+      if (!render) return page;
+      return assemble(page, map, render(map, publicUrl), publicUrl);
+    },
+    shell: template,
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * Importing a table through the editor's Data panel in Chromium, against the real endpoint
+ * (POST /api/maps/{id}/import): a store list with its own column names is picked, its upload and
+ * preview shown, one column of the guessed mapping changed (the preview follows), applied; the
+ * locations appear in the Locations panel, and Undo takes the whole import back. And /maps/new's
+ * "Import a file": a blank map, the same preview, then the editor with the locations in it.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInContext, startBrowserSession } from '../support/browser.js';
+import { registerUser, type TestServer } from '../support/test-server.js';
+
+const TIMEOUT = 20_000;
+
+/** Shops with their own column names: the guess takes "Name" for the title; the user wants the branch's name. */
+const SHOPS = [
+  'Name,Branch name,Latitude,Longitude,Category,Telephone',
+  'Harbour Books,Harbour Books Soho,51.5136,-0.1365,Books,020 7946 0001',
+  'Harbour Books,Harbour Books Camden,51.5390,-0.1426,Books,020 7946 0002',
+  'Pier Café,Pier Café Greenwich,51.4826,-0.0077,Food,020 7946 0003',
+  'Pier Café,Pier Café Richmond,51.4613,-0.3037,Food,020 7946 0004',
+].join('\r\n');
+
+async function listedTitles(page: Page): Promise<string[]> {
+  await page.getByRole('tab', { name: 'Locations' }).click();
+  const all = page.getByRole('radio', { name: 'All floors' });
+  if (await all.count()) await all.check();
+  const list = page.getByRole('list', { name: 'Locations' });
+  if (!(await list.count())) return [];
+  return (await list.locator('.ep-loc-item__title').allTextContents()).sort();
+}
+
+describe('importing a file in Chromium', () => {
+  let session: Awaited<ReturnType<typeof startBrowserSession>>;
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    session = await startBrowserSession();
+    ({ server, browser } = session);
+  });
+  afterAll(() => session?.close());
+
+  it('imports a store list through the Data panel with one column changed, and undoes it', { timeout: 120_000 }, async () => {
+    const owner = await registerUser(server);
+    const context = await signedInContext(browser, server, owner);
+    const page = await context.newPage();
+    await page.goto('/maps/new');
+    await page.getByLabel('Title').fill('Shops');
+    await page.getByRole('button', { name: 'Create map' }).click();
+    await page.waitForURL((url) => /^\/maps\/[A-Za-z0-9_-]+$/.test(url.pathname) && url.pathname !== '/maps/new', { timeout: TIMEOUT });
+
+    await page.getByRole('tab', { name: 'Data' }).click();
+    await page.getByLabel('Choose files').setInputFiles({ name: 'shops.csv', mimeType: 'text/csv', buffer: Buffer.from(SHOPS) });
+    const preview = page.getByRole('region', { name: 'shops.csv' });
+    await preview.waitFor({ timeout: TIMEOUT });
+    await expect.poll(() => preview.textContent()).toContain('Read as a table of locations (CSV).');
+    // The server's guess, preselected.
+    const name = preview.getByRole('combobox', { name: 'Name' });
+    expect(await name.inputValue()).toBe('Name');
+    expect(await preview.getByRole('combobox', { name: 'Latitude' }).inputValue()).toBe('Latitude');
+    expect(await preview.getByRole('combobox', { name: 'Longitude' }).inputValue()).toBe('Longitude');
+    await expect.poll(() => preview.getByRole('table').textContent()).toContain('Harbour Books');
+
+    // One column changed: the preview is read again with it.
+    await name.selectOption('Branch name');
+    await expect.poll(() => preview.getByRole('table').textContent(), { timeout: TIMEOUT }).toContain('Harbour Books Soho');
+    expect(await preview.getAttribute('aria-busy')).toBeNull();
+
+    await preview.getByRole('button', { name: 'Import 4 locations' }).click();
+    await page.getByRole('status').filter({ hasText: 'Imported 4 locations from shops.csv.' }).waitFor({ timeout: TIMEOUT });
+    await expect.poll(() => page.getByRole('region', { name: 'shops.csv' }).count()).toBe(0);
+
+    await expect.poll(() => listedTitles(page), { timeout: TIMEOUT }).toEqual(['Harbour Books Camden', 'Harbour Books Soho', 'Pier Café Greenwich', 'Pier Café Richmond']);
+
+    // The import is one undo step of this editor's, though the server recorded it.
+    const undo = page.getByRole('button', { name: 'Undo' });
+    await expect.poll(() => undo.isEnabled(), { timeout: TIMEOUT }).toBe(true);
+    await undo.click();
+    await expect.poll(() => listedTitles(page), { timeout: TIMEOUT }).toEqual([]);
+    await page.getByText('All changes saved').waitFor({ timeout: TIMEOUT });
+    // Saved: a reload shows the map without them.
+    await page.reload();
+    await expect.poll(() => listedTitles(page), { timeout: TIMEOUT }).toEqual([]);
+    await context.close();
+  });
+
+  it('says in the server’s words why a file is refused, where the user is looking', { timeout: 60_000 }, async () => {
+    const owner = await registerUser(server);
+    const context = await signedInContext(browser, server, owner);
+    const page = await context.newPage();
+    await page.goto('/maps/new');
+    await page.getByLabel('Title').fill('Refusals');
+    await page.getByRole('button', { name: 'Create map' }).click();
+    await page.waitForURL((url) => /^\/maps\/[A-Za-z0-9_-]+$/.test(url.pathname) && url.pathname !== '/maps/new', { timeout: TIMEOUT });
+    await page.getByRole('tab', { name: 'Data' }).click();
+    await page.getByLabel('Choose files').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": "world"}') });
+    const alert = page.getByRole('alert');
+    await alert.waitFor({ timeout: TIMEOUT });
+    const text = (await alert.textContent()) ?? '';
+    expect(text).toMatch(/^notes\.json: /);
+    expect(text).toContain('Nothing was changed.');
+    expect(await alert.evaluate((element) => element === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
+  it('starts a map from a file on /maps/new', { timeout: 90_000 }, async () => {
+    const owner = await registerUser(server);
+    const context = await signedInContext(browser, server, owner, { width: 375, height: 812 });
+    const page = await context.newPage();
+    await page.goto('/maps/new');
+    await page.getByRole('radio', { name: /Import a file/ }).check();
+    await page.getByLabel('Choose files').setInputFiles({ name: 'london-shops.csv', mimeType: 'text/csv', buffer: Buffer.from(SHOPS) });
+    expect(await page.getByLabel('Title').inputValue()).toBe('London shops');
+    await page.getByRole('button', { name: 'Create map' }).click();
+    const preview = page.getByRole('region', { name: 'london-shops.csv' });
+    await preview.waitFor({ timeout: TIMEOUT });
+    await preview.getByRole('button', { name: 'Import 4 locations' }).click();
+    await page.waitForURL((url) => /^\/maps\/[A-Za-z0-9_-]+$/.test(url.pathname) && url.pathname !== '/maps/new', { timeout: TIMEOUT });
+    await expect.poll(() => page.getByRole('textbox', { name: 'Map title' }).inputValue(), { timeout: TIMEOUT }).toBe('London shops');
+    await expect.poll(() => listedTitles(page), { timeout: TIMEOUT }).toEqual(['Harbour Books', 'Harbour Books', 'Pier Café', 'Pier Café']);
+    await context.close();
+  });
+});
