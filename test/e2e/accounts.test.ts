@@ -48,6 +48,9 @@ describe('accounts in Chromium', () => {
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(`${server.url}/`);
+    // The page leaves first and the session ends after (header.tsx): wait for the signed-out
+    // header, or the next visit can still carry the session cookie.
+    await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).waitFor();
 
     await page.goto('/maps');
     await page.waitForURL('**/login');
