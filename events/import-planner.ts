@@ -588,6 +588,7 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
       phone: fields.phone ?? '',
       hours: fields.hours ?? '',
       layer: floor!.id,
+      entrances: [],
       position: position ?? null,
       element: element ?? null,
       zoom: fields.zoom ?? null,

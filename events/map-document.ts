@@ -1,11 +1,13 @@
 /**
- * The map document (the spec's "map data"): settings, layers (floors), locations, groups and
- * region styles. Versioned: documents of an older version are migrated on parse, so events
- * recorded long ago still read as today's model.
+ * The map document (the spec's "map data"): settings, layers (floors), locations, groups,
+ * region styles and the path network (wayfinding). Versioned: documents of an older version are
+ * migrated on parse, so events recorded long ago still read as today's model.
  */
 import { z } from 'zod';
+import { checkPathNetwork, emptyPathNetwork, missingEntrance, PathNetwork } from './path-network.js';
 
-export const MAP_DOCUMENT_VERSION = 2;
+/** Version 3 added the path network and locations' entrances. */
+export const MAP_DOCUMENT_VERSION = 3;
 
 export const ElementId = z
   .string({ error: 'must be text' })
@@ -163,6 +165,8 @@ export const locationFields = {
   label: z.string({ error: 'must be text' }).max(60, 'must be at most 60 characters'),
   groups: z.array(ElementId).max(50),
   hidden: z.boolean(),
+  /** The path points a visitor enters by (wayfinding); none: the point nearest the location. */
+  entrances: z.array(ElementId).max(20),
 };
 
 export const Location = z.object({
@@ -183,6 +187,7 @@ export const Location = z.object({
   label: locationFields.label.default(''),
   groups: locationFields.groups.default([]),
   hidden: locationFields.hidden.default(false),
+  entrances: locationFields.entrances.default([]),
 });
 export type Location = z.infer<typeof Location>;
 
@@ -224,18 +229,19 @@ export type Settings = z.infer<typeof Settings>;
 /** Locations a map holds: a store locator's whole CSV (imports take at least 100,000 rows). */
 export const MAX_LOCATIONS = 100_000;
 
-/** The version 2 document, its layers taken as `layer` says (as set now, or as recorded). */
-function documentV2<L extends typeof Layer | typeof RecordedLayer>(layer: L) {
+/** The version 3 document, its layers taken as `layer` says (as set now, or as recorded). */
+function documentV3<L extends typeof Layer | typeof RecordedLayer>(layer: L) {
   return z.object({
-    version: z.literal(2),
+    version: z.literal(3),
     settings: Settings,
     layers: z.array(layer).max(100, 'at most 100 layers'),
     locations: z.array(Location).max(MAX_LOCATIONS, `at most ${MAX_LOCATIONS} locations`),
     groups: z.array(Group).max(200, 'at most 200 groups'),
     styles: z.object({ regions: RegionStyles }),
+    paths: PathNetwork,
   });
 }
-export type MapDocument = z.infer<ReturnType<typeof documentV2<typeof Layer>>>;
+export type MapDocument = z.infer<ReturnType<typeof documentV3<typeof Layer>>>;
 
 export function defaultSettings(): Settings {
   return {
@@ -256,12 +262,13 @@ export function defaultRegionStyles(): z.infer<typeof RegionStyles> {
 /** A blank map: one empty floor. */
 export function emptyMapDocument(): MapDocument {
   return {
-    version: 2,
+    version: 3,
     settings: { ...defaultSettings(), defaultLayer: 'ground' },
     layers: [{ id: 'ground', name: 'Ground floor', file: null }],
     locations: [],
     groups: [],
     styles: { regions: defaultRegionStyles() },
+    paths: emptyPathNetwork(),
   };
 }
 
@@ -275,16 +282,22 @@ const MapDocumentV1 = z.looseObject({
   locations: z.array(z.looseObject({ id: z.string(), title: z.string().optional(), layer: z.string().optional() })).default([]),
 });
 
+/** Version 2 had no path network: it gets an empty one (locations' entrances default to none). */
+function migrateV2(v2: object): unknown {
+  return { ...v2, version: 3, paths: emptyPathNetwork() };
+}
+
 function migrateV1(v1: z.infer<typeof MapDocumentV1>): unknown {
   const layers = v1.layers.length > 0 ? v1.layers.map((l, i) => ({ id: l.id, name: l.name?.trim() || `Layer ${i + 1}` })) : emptyMapDocument().layers;
   const firstLayer = layers[0]!.id;
   return {
-    version: 2,
+    version: 3,
     settings: { ...defaultSettings(), defaultLayer: firstLayer },
     layers,
     locations: v1.locations.map((l) => ({ id: l.id, title: l.title?.trim() || l.id, layer: l.layer ?? firstLayer })),
     groups: [],
     styles: { regions: defaultRegionStyles() },
+    paths: emptyPathNetwork(),
   };
 }
 
@@ -297,6 +310,7 @@ function documentSchema<L extends typeof Layer | typeof RecordedLayer>(layer: L)
     .unknown()
     .transform((input, context) => {
       if (typeof input === 'object' && input !== null && (input as { version?: unknown }).version === MAP_DOCUMENT_VERSION) return input;
+      if (typeof input === 'object' && input !== null && (input as { version?: unknown }).version === 2) return migrateV2(input);
       const v1 = MapDocumentV1.safeParse(input);
       if (!v1.success) {
         for (const issue of v1.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
@@ -304,7 +318,7 @@ function documentSchema<L extends typeof Layer | typeof RecordedLayer>(layer: L)
       }
       return migrateV1(v1.data);
     })
-    .pipe(documentV2(layer))
+    .pipe(documentV3(layer))
     .superRefine((document, context) => {
       const unique = (ids: string[], path: string) => {
         const seen = new Set<string>();
@@ -327,6 +341,16 @@ function documentSchema<L extends typeof Layer | typeof RecordedLayer>(layer: L)
       if (document.settings.defaultLayer && !layers.has(document.settings.defaultLayer)) {
         context.addIssue({ code: 'custom', message: 'names a layer that does not exist', path: ['settings', 'defaultLayer'] });
       }
+      const network = checkPathNetwork(document.paths, layers);
+      if (network) {
+        const [where, ...problem] = network.split(': ');
+        context.addIssue({ code: 'custom', message: problem.join(': '), path: where!.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)) });
+      }
+      const nodeIds = new Set(document.paths.nodes.map((n) => n.id));
+      document.locations.forEach((location, index) => {
+        const missing = missingEntrance(nodeIds, location.entrances);
+        if (missing) context.addIssue({ code: 'custom', message: `names a path point that does not exist: ${missing}`, path: ['locations', index, 'entrances'] });
+      });
     });
 }
 

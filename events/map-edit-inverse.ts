@@ -6,6 +6,15 @@
  */
 import type { Location, MapDocument } from './map-document.js';
 import { applyEdit, checkEdit, IMPORT_CHUNK, type MapEdit } from './map-edits.js';
+import { applyPathsEdit, isEmptyPathsEdit, pathsEditBetween, withoutLayer } from './path-network.js';
+
+/** Entrances the removal of path points took off locations, given back. */
+function entrancesBack(before: MapDocument, removedNodes: ReadonlySet<string>): MapEdit[] {
+  if (removedNodes.size === 0) return [];
+  return before.locations
+    .filter((l) => l.entrances.some((id) => removedNodes.has(id)))
+    .map((l): MapEdit => ({ type: 'LocationUpdated', id: l.id, changes: { entrances: l.entrances } }));
+}
 
 /** The previous values of the fields a patch sets. */
 function previousValues<T extends object>(current: T, patch: { [K in keyof T]?: T[K] | undefined }): Partial<T> {
@@ -77,13 +86,21 @@ export function invertEdit(before: MapDocument, edit: MapEdit): MapEdit[] {
     case 'LayerRemoved': {
       const layer = before.layers.find((l) => l.id === edit.id);
       if (!layer) return [];
-      // Back come the layer, in its place, the default-layer setting and the locations on it.
+      // Back come the layer, in its place, the default-layer setting, the locations on it and its paths.
+      const paths = withoutLayer(before.paths, edit.id);
+      const pathsBack = pathsEditBetween(paths.network, before.paths);
       return [
         { type: 'LayerAdded', layer },
         { type: 'LayersReordered', order: before.layers.map((l) => l.id) },
         { type: 'SettingsChanged', settings: before.settings },
         ...before.locations.filter((l) => l.layer === edit.id).map((location): MapEdit => ({ type: 'LocationAdded', location })),
+        ...(isEmptyPathsEdit(pathsBack) ? [] : [pathsBack]),
+        ...entrancesBack(before, paths.removedNodes).filter((u) => before.locations.find((l) => l.id === (u as { id: string }).id)?.layer !== edit.id),
       ];
+    }
+    case 'PathsEdited': {
+      const after = applyPathsEdit(before.paths, edit);
+      return [pathsEditBetween(after.network, before.paths), ...entrancesBack(before, after.removedNodes)];
     }
     case 'GroupAdded':
       return [{ type: 'GroupRemoved', id: edit.group.id }];

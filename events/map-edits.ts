@@ -26,6 +26,7 @@ import {
   Settings,
   type MapDocument as Document,
 } from './map-document.js';
+import { applyPathsEdit, checkPathNetwork, missingEntrance, PathsEdit, withoutLayer, type PathNetwork } from './path-network.js';
 
 /** What an update changes: any fields of a location but its id, with no defaults filled in. */
 export const LocationPatch = z.object(locationFields).partial().strict();
@@ -83,6 +84,8 @@ function documentEdits(schemas: { layer: typeof Layer | typeof RecordedLayer; fi
     }),
     /** Many locations removed at once (undoing an import, a bulk delete). */
     z.object({ type: z.literal('LocationsRemoved'), ids: z.array(ElementId).min(1).max(IMPORT_CHUNK) }),
+    /** The path network changed: nodes, edges and connectors put whole or removed (path-network.ts). */
+    PathsEdit,
   ] as const;
 }
 
@@ -125,15 +128,21 @@ export function checkEdit(document: Document, edit: MapEdit): string | null {
       if (has(document.locations, location.id)) return `location.id: a location with the id ${location.id} exists already`;
       if (!has(document.layers, location.layer)) return `location.layer: there is no layer ${location.layer}`;
       const missing = location.groups.find((group) => !has(document.groups, group));
-      return missing ? `location.groups: there is no group ${missing}` : null;
+      if (missing) return `location.groups: there is no group ${missing}`;
+      const entrance = entranceMissing(document.paths, location.entrances);
+      return entrance ? `location.entrances: there is no path point ${entrance}` : null;
     }
     case 'LocationUpdated': {
       if (!has(document.locations, edit.id)) return `id: there is no location ${edit.id}`;
-      const { layer, groups } = edit.changes;
+      const { layer, groups, entrances } = edit.changes;
       if (layer !== undefined && !has(document.layers, layer)) return `changes.layer: there is no layer ${layer}`;
       const missing = groups?.find((group) => !has(document.groups, group));
-      return missing ? `changes.groups: there is no group ${missing}` : null;
+      if (missing) return `changes.groups: there is no group ${missing}`;
+      const entrance = entrances ? entranceMissing(document.paths, entrances) : null;
+      return entrance ? `changes.entrances: there is no path point ${entrance}` : null;
     }
+    case 'PathsEdited':
+      return checkPathNetwork(applyPathsEdit(document.paths, edit).network, new Set(document.layers.map((l) => l.id)));
     case 'LocationMoved':
       if (!has(document.locations, edit.id)) return `id: there is no location ${edit.id}`;
       return edit.layer !== undefined && !has(document.layers, edit.layer) ? `layer: there is no layer ${edit.layer}` : null;
@@ -203,6 +212,8 @@ function checkImport(document: Document, edit: Extract<MapEdit, { type: 'ImportA
     if (!layers.has(location.layer)) return `locations.${index}.layer: there is no layer ${location.layer}`;
     const missing = location.groups.find((group) => !groups.has(group));
     if (missing) return `locations.${index}.groups: there is no group ${missing}`;
+    const entrance = entranceMissing(document.paths, location.entrances);
+    if (entrance) return `locations.${index}.entrances: there is no path point ${entrance}`;
     locations.add(location.id);
   }
   if (locations.size > MAX_LOCATIONS) return `locations: a map has at most ${MAX_LOCATIONS} locations`;
@@ -212,8 +223,23 @@ function checkImport(document: Document, edit: Extract<MapEdit, { type: 'ImportA
     if (layer !== undefined && !layers.has(layer)) return `updates.${index}.changes.layer: there is no layer ${layer}`;
     const missing = named?.find((group) => !groups.has(group));
     if (missing) return `updates.${index}.changes.groups: there is no group ${missing}`;
+    const entrance = update.changes.entrances ? entranceMissing(document.paths, update.changes.entrances) : null;
+    if (entrance) return `updates.${index}.changes.entrances: there is no path point ${entrance}`;
   }
   return null;
+}
+
+/** The first entrance the network lacks (most locations name none: no set is built for them). */
+function entranceMissing(network: PathNetwork, entrances: readonly string[]): string | null {
+  return entrances.length === 0 ? null : missingEntrance(new Set(network.nodes.map((n) => n.id)), entrances);
+}
+
+/** Locations without the entrances that went with removed path points. */
+function withoutEntrances(locations: Document['locations'], removedNodes: ReadonlySet<string>): Document['locations'] {
+  if (removedNodes.size === 0) return locations;
+  return locations.map((l) =>
+    l.entrances.some((id) => removedNodes.has(id)) ? { ...l, entrances: l.entrances.filter((id) => !removedNodes.has(id)) } : l,
+  );
 }
 
 /** The document after a (checked) edit. Pure: returns a new document, shares what is unchanged. */
@@ -275,12 +301,19 @@ export function applyEdit(document: Document, edit: MapEdit): Document {
     case 'LayerRemoved': {
       const layers = document.layers.filter((l) => l.id !== edit.id);
       const defaultLayer = document.settings.defaultLayer === edit.id ? (layers[0]?.id ?? null) : document.settings.defaultLayer;
+      // The floor's path points go with it, and the links, connector stops and entrances on them.
+      const paths = withoutLayer(document.paths, edit.id);
       return {
         ...document,
         layers,
-        locations: document.locations.filter((l) => l.layer !== edit.id),
+        locations: withoutEntrances(document.locations.filter((l) => l.layer !== edit.id), paths.removedNodes),
         settings: { ...document.settings, defaultLayer },
+        paths: paths.network,
       };
+    }
+    case 'PathsEdited': {
+      const paths = applyPathsEdit(document.paths, edit);
+      return { ...document, paths: paths.network, locations: withoutEntrances(document.locations, paths.removedNodes) };
     }
     case 'GroupAdded':
       return { ...document, groups: [...document.groups, edit.group] };

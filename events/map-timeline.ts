@@ -53,6 +53,23 @@ function count(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** "drew 3 path points and 2 links, removed a lift" and the like. */
+function describePathsEdit(edit: Extract<MapEdit, { type: 'PathsEdited' }>): string {
+  const connectorWord = (n: number) => count(n, 'connector', 'connectors');
+  const put = [
+    edit.put.nodes.length > 0 ? count(edit.put.nodes.length, 'path point', 'path points') : '',
+    edit.put.edges.length > 0 ? count(edit.put.edges.length, 'link', 'links') : '',
+    edit.put.connectors.length > 0 ? connectorWord(edit.put.connectors.length) : '',
+  ].filter(Boolean);
+  const removed = [
+    edit.removed.nodes.length > 0 ? count(edit.removed.nodes.length, 'path point', 'path points') : '',
+    edit.removed.edges.length > 0 ? count(edit.removed.edges.length, 'link', 'links') : '',
+    edit.removed.connectors.length > 0 ? connectorWord(edit.removed.connectors.length) : '',
+  ].filter(Boolean);
+  const parts = [put.length > 0 ? `drew or changed ${listInWords(put)}` : '', removed.length > 0 ? `removed ${listInWords(removed)}` : ''].filter(Boolean);
+  return parts.length > 0 ? `${parts.join(' and ')} of the paths` : 'changed nothing of the paths';
+}
+
 function describeEdit(document: MapDocument | null, edit: MapEdit, before: MapAggregate): EventDescription {
   const location = (id: string) => document?.locations.find((l) => l.id === id);
   const locationName = (id: string) => quote(location(id)?.title ?? id);
@@ -122,6 +139,8 @@ function describeEdit(document: MapDocument | null, edit: MapEdit, before: MapAg
     }
     case 'LocationsRemoved':
       return { summary: `removed ${count(edit.ids.length, 'location', 'locations')}`, locationIds: edit.ids.slice(0, 100) };
+    case 'PathsEdited':
+      return { summary: describePathsEdit(edit), locationIds: [] };
     case 'DocumentImported':
       return { summary: `imported a map with ${count(edit.document.locations.length, 'location', 'locations')}`, locationIds: [] };
     case 'MapRestored': {

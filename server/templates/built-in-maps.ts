@@ -22,6 +22,7 @@ import {
   type Location,
   type MapDocument,
 } from '../../events/map-document.js';
+import { emptyPathNetwork } from '../../events/path-network.js';
 
 export const TEMPLATE_IDS = ['world', 'us-states'] as const;
 export type TemplateId = (typeof TEMPLATE_IDS)[number];
@@ -370,6 +371,7 @@ export function builtInMapDocument(map: BuiltInMap, file: LayerFile): MapDocumen
     label: '',
     groups: [],
     hidden: false,
+    entrances: [],
   }));
   return {
     version: MAP_DOCUMENT_VERSION,
@@ -378,5 +380,6 @@ export function builtInMapDocument(map: BuiltInMap, file: LayerFile): MapDocumen
     locations,
     groups: [],
     styles: { regions: defaultRegionStyles() },
+    paths: emptyPathNetwork(),
   };
 }

@@ -34,13 +34,14 @@ function location(input: LocationInput): MapDocument['locations'][number] {
     label: '',
     groups: [],
     hidden: false,
+    entrances: [],
     ...input,
   };
 }
 
 function mallDocument(overrides: Partial<MapDocument> = {}): MapDocument {
   return {
-    version: 2,
+    version: 3,
     settings: { ...defaultSettings(), defaultLayer: 'ground' },
     layers: [
       { id: 'ground', name: 'Ground floor', file: null },
@@ -69,6 +70,7 @@ function mallDocument(overrides: Partial<MapDocument> = {}): MapDocument {
       location({ id: 'secret', title: 'Hidden storeroom', hidden: true }),
     ],
     styles: { regions: defaultRegionStyles() },
+    paths: { nodes: [], edges: [], connectors: [] },
     ...overrides,
   };
 }

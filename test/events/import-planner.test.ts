@@ -41,7 +41,7 @@ function mall(): MapDocument {
       { id: 'first', name: 'First floor', file: null },
     ],
     groups: [{ id: 'food', name: 'Food & Drink', color: '#ff0000', legend: true }],
-    locations: [{ id: 'cafe', title: 'Cafe', about: 'Coffee', description: '', image: null, thumbnail: null, link: null, phone: '', hours: '', layer: 'ground', position: { x: 1, y: 2 }, element: null, zoom: null, marker: 'pin', color: null, label: '', groups: ['food'], hidden: false }],
+    locations: [{ id: 'cafe', title: 'Cafe', about: 'Coffee', description: '', image: null, thumbnail: null, link: null, phone: '', hours: '', layer: 'ground', position: { x: 1, y: 2 }, element: null, zoom: null, marker: 'pin', color: null, label: '', groups: ['food'], hidden: false, entrances: [] }],
   };
 }
 

@@ -23,14 +23,14 @@ describe('map document', () => {
     const parsed = MapDocument.parse(withLocation({ position: { x: 10, y: 20 } }));
     expect(parsed.locations[0]).toEqual({
       id: 'cafe', title: 'Cafe', about: '', description: '', image: null, thumbnail: null, link: null, phone: '', hours: '',
-      layer: 'ground', position: { x: 10, y: 20 }, element: null, zoom: null, marker: 'pin', color: null, label: '', groups: [], hidden: false,
+      layer: 'ground', position: { x: 10, y: 20 }, element: null, zoom: null, marker: 'pin', color: null, label: '', groups: [], hidden: false, entrances: [],
     });
   });
 
   it('migrates version 1 documents (with or without the version field)', () => {
     const v1 = { layers: [{ id: 'f1', name: 'First' }, { id: 'f2' }], locations: [{ id: 'a', title: 'Alpha', layer: 'f2' }, { id: 'b' }], extra: 'kept out' };
     const migrated = MapDocument.parse(v1);
-    expect(migrated.version).toBe(2);
+    expect(migrated.version).toBe(3);
     expect(migrated.layers).toEqual([{ id: 'f1', name: 'First', file: null }, { id: 'f2', name: 'Layer 2', file: null }]);
     expect(migrated.locations.map((l) => [l.id, l.title, l.layer])).toEqual([['a', 'Alpha', 'f2'], ['b', 'b', 'f1']]);
     expect(migrated.settings.defaultLayer).toBe('f1');

@@ -124,7 +124,7 @@ describe.each(databaseTargets)('projection runner on $name', (target) => {
     // The event holds a version 1 document: the read model keeps it migrated to today's model.
     const stored = await getMapData(database.db, 'm1');
     expect(stored).toEqual({ id: 'm1', uid: 'ana', title: 'Mall East', data: MapDocument.parse(document), revision: '1', history: [] });
-    expect(stored!.data).toMatchObject({ version: 2, layers: [{ id: 'l1', name: 'Ground', file: null }], locations: [{ id: 'a', title: 'Cafe', layer: 'l1', marker: 'pin' }, { id: 'b', title: 'Bank', layer: 'l1' }] });
+    expect(stored!.data).toMatchObject({ version: 3, layers: [{ id: 'l1', name: 'Ground', file: null }], locations: [{ id: 'a', title: 'Cafe', layer: 'l1', marker: 'pin' }, { id: 'b', title: 'Bank', layer: 'l1' }] });
 
     const deleted = await store.append(streams.map('m1'), [newEvent('MapDeleted', { mapId: 'm1', deletedAt: new Date().toISOString() })], 1n);
     await runner.waitFor(deleted.position);

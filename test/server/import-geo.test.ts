@@ -15,6 +15,7 @@ import type { Topology } from 'topojson-specification';
 import { describe, expect, it } from 'vitest';
 import { floorToGeo, projectToFloor } from '../../events/geo-calibration.js';
 import { defaultRegionStyles, defaultSettings, MAP_DOCUMENT_VERSION, type MapDocument } from '../../events/map-document.js';
+import { emptyPathNetwork } from '../../events/path-network.js';
 import type { ImportPlan, PlannedFloor } from '../../events/map-import.js';
 import { sanitizeSvg } from '../../server/files/sanitize-svg.js';
 import { geographicFloor } from '../../server/import/geographic-floor.js';
@@ -35,6 +36,7 @@ const blank: MapDocument = {
   locations: [],
   groups: [],
   styles: { regions: defaultRegionStyles() },
+  paths: emptyPathNetwork(),
 };
 
 function input(text: string, filename: string, overrides: Partial<ImportInput> = {}): ImportInput {

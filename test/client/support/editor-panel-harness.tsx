@@ -31,6 +31,7 @@ export function location(input: LocationInput): MapDocument['locations'][number]
     label: '',
     groups: [],
     hidden: false,
+    entrances: [],
     ...input,
   };
 }
