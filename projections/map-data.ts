@@ -25,7 +25,8 @@ export const mapDataProjection: Projection = {
   name: 'map_data',
   // 2: map document v2 and edit events. 3: history and state events move the revision; restores.
   // 4: floors' drawings on other sites read as none (rows written before still name them).
-  version: 4,
+  // 5: map document v3 (the path network): rows are rewritten so every reader gets `paths`.
+  version: 5,
   schema: SCHEMA,
   tables: ['map_data'],
   streamPrefixes: [STREAM_PREFIXES[0]],
