@@ -46,6 +46,8 @@ export interface RouteStep {
   at: Point;
   /** Map units walked from the previous step to this one. */
   distance: number;
+  /** Metres walked from the previous step to this one (the floor's scale, as `Route.metres`). */
+  metres: number;
   /** The location the step is worded by ("after Café Nero"), when one is near. */
   landmark?: { id: string; title: string };
   /** For 'connector': what to take and to which floor. */
