@@ -56,6 +56,9 @@ import { useZodSchemas } from './http/zod-routes.js';
 import { staticCacheControl } from './http/static-cache.js';
 import fastifyCompress from '@fastify/compress';
 import { PublicMapCache } from './public-maps/public-map-cache.js';
+import { InsightsCounter } from './insights/insights-counter.js';
+import { BeaconLimiter } from './insights/beacon-limiter.js';
+import { insightsReportRoutes, publicInsightsRoutes } from './routes/insights-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,6 +68,8 @@ declare module 'fastify' {
     metrics: Metrics;
     /** Published maps kept in memory (server/public-maps/public-map-cache.ts). */
     publicMaps: PublicMapCache;
+    /** The viewers' visits counted in memory and flushed to `map_insights` (server/insights/insights-counter.ts). */
+    insights: InsightsCounter;
     /** Answers checkouts and Stripe's webhooks (tests wait for it). */
     billingReactor: ReactorRunner;
   }
@@ -179,6 +184,16 @@ export async function buildApp(
   app.addHook('onReady', () => publicMaps.start());
   app.addHook('onClose', () => publicMaps.stop());
   await publicMapRoutes(app, { db, cache: publicMaps });
+  const insights = await InsightsCounter.open({
+    db,
+    clock: services.clock,
+    flushMs: config.insights.flushMs,
+    onError: (error) => app.log.error({ err: error }, 'writing the insights failed; kept for the next flush'),
+  });
+  app.decorate('insights', insights);
+  // After the last request was answered (Fastify closes the server first): nothing counted is lost.
+  app.addHook('onClose', () => insights.close().catch((error: unknown) => app.log.error({ err: error }, 'the last insights could not be written')));
+  await publicInsightsRoutes(app, { cache: publicMaps, counter: insights, limiter: new BeaconLimiter(config.insights.beaconsPerMinute) });
   await seoRoutes(app, config);
   await app.register(async (api) => {
     // The API's JSON over a kilobyte goes out compressed (per request, cheap settings). Only
@@ -206,6 +221,7 @@ export async function buildApp(
       await commentRoutes(product, db);
       await sharingRoutes(product, { db, viewLinkKeys, publicUrl: config.publicUrl, people: peopleDirectory(db, services.localAccounts !== null) });
       await historyRoutes(product, db, history);
+      await insightsReportRoutes(product, { db, counter: insights, today: () => services.clock.now() });
       await adminRoutes(product, db);
       await authRoutes(product, services);
       await contactRoutes(product, services);

@@ -37,6 +37,13 @@ const EnvSchema = z.object({
    * brotli and gzip copies), in bytes; the least recently read are dropped beyond it.
    */
   PUBLIC_MAP_CACHE_BYTES: z.coerce.number({ error: 'must be a number of bytes' }).int('must be a whole number of bytes').min(1024 * 1024, 'must be at least 1 MB (1048576 bytes)').max(16 * 1024 ** 3, 'must be at most 16 GB').default(64 * 1024 * 1024),
+  /**
+   * How often the viewers' counted visits are written to the insights read model, in ms
+   * (server/insights/insights-counter.ts): what a crash can lose at most.
+   */
+  INSIGHTS_FLUSH_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds').min(100, 'must be at least 100 ms').max(60_000, 'must be at most 60000 ms').default(2000),
+  /** Insight beacons one visitor's address may send per minute, per process (server/insights/beacon-limiter.ts). */
+  INSIGHTS_BEACONS_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'must be at most 1000000').default(120),
   /** Comma-separated e-mail addresses of local accounts that get the admin claim. */
   ADMIN_EMAILS: z.string().default(''),
   /** SMTP server for outgoing mail (smtp:// or smtps://); unset keeps mail in the local outbox. */
@@ -112,6 +119,8 @@ export interface Config {
   importLimit: number;
   /** Bytes of published maps kept in memory (PUBLIC_MAP_CACHE_BYTES). */
   publicMapCacheBytes: number;
+  /** The insights' flush interval and per-address beacon limit (INSIGHTS_FLUSH_MS, INSIGHTS_BEACONS_PER_MINUTE). */
+  insights: { flushMs: number; beaconsPerMinute: number };
   adminEmails: ReadonlySet<string>;
   smtpUrl: string | null;
   mailFrom: string;
@@ -173,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadLimit: e.UPLOAD_LIMIT,
     importLimit: e.IMPORT_LIMIT,
     publicMapCacheBytes: e.PUBLIC_MAP_CACHE_BYTES,
+    insights: { flushMs: e.INSIGHTS_FLUSH_MS, beaconsPerMinute: e.INSIGHTS_BEACONS_PER_MINUTE },
     adminEmails: new Set(
       e.ADMIN_EMAILS.split(',')
         .map((email) => email.trim().toLowerCase())

@@ -118,8 +118,12 @@ const routeRows: Record<string, { expect: Row; body?: boolean; /** Ends the call
   'GET /api/maps/:id/revisions/:revision': { expect: VIEW },
   'GET /api/maps/:id/audit.json': { expect: VIEW },
   'GET /api/maps/:id/audit.csv': { expect: VIEW },
+  // Visits' numbers (issue 19): for those who may edit the map, not its viewers.
+  'GET /api/maps/:id/insights': { expect: EDIT },
   // A test map: shown to whoever may view it, the same 404 as for no map to anyone else.
   'GET /api/public/maps/:id': { expect: row(200, 200, 200, 404, 404, 404, 404, 200) },
+  // The viewer's beacon: no one is identified; `{data: {}}` is no beacon (400) for anyone.
+  'POST /api/public/maps/:id/insights': { expect: ANYONE, body: true },
   'GET /api/admin/maps': { expect: ADMIN_ONLY },
   'GET /api/auth/me': { expect: ANYONE },
   'GET /api/config': { expect: ANYONE },

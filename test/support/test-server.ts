@@ -17,6 +17,7 @@ import { loadConfig } from '../../server/config.js';
 import type { AuthLimits } from '../../server/security/auth-limits.js';
 import { openServices, type Services } from '../../server/services.js';
 import type { Database } from '../../server/db/database.js';
+import type { Clock } from '../../server/clock.js';
 import type { DatabaseTarget, TestDatabase } from './databases.js';
 
 export interface TestServer {
@@ -48,6 +49,8 @@ export interface TestServerOptions {
   appDatabase?: (db: Database) => Database;
   /** Renders `/m/{id}` for published maps (server/public-maps/viewer-page.ts). */
   viewerPage?: AppOptions['viewerPage'];
+  /** The services' clock (default: the system's), e.g. to count visits on another day. */
+  clock?: Clock;
 }
 
 const quietLogger = { info: () => {}, error: () => {} };
@@ -68,6 +71,7 @@ export async function startTestServer(target: DatabaseTarget, options: TestServe
     db: options.appDatabase ? options.appDatabase(database.db) : database.db,
     logger: quietLogger,
     ...(options.authLimits ? { authLimits: options.authLimits } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const app = await buildApp(services, false, {
     ...(options.liveRecheckMs ? { liveRecheckMs: options.liveRecheckMs } : {}),

@@ -1,0 +1,108 @@
+/**
+ * Reading the insights read model (`map_insights`, insights-counter.ts) for one map and a
+ * range of UTC days: the report the editor's Insights panel shows, and its CSV.
+ */
+import Papa from 'papaparse';
+import { daysBetween, TOP_ROWS, type InsightKind, type InsightsReport } from '../../events/insights.js';
+import type { Queryable } from '../db/database.js';
+
+/** The locations' titles as the map has them now (a location removed since has none). */
+const TITLES = `titles AS (
+  SELECT loc->>'id' AS id, loc->>'title' AS title
+    FROM map_data d, jsonb_array_elements(d.data->'locations') AS loc
+   WHERE d.id = $1)`;
+
+async function topLocations(db: Queryable, mapId: string, from: string, to: string, kind: InsightKind) {
+  // Only locations still on the map: a removed one is nothing to act on, and a made-up id sent
+  // in a beacon never reaches the owner's list.
+  const { rows } = await db.query<{ id: string; title: string; count: string }>(
+    `WITH ${TITLES}
+     SELECT i.key AS id, t.title, sum(i.count)::text AS count
+       FROM map_insights i JOIN titles t ON t.id = i.key
+      WHERE i.map_id = $1 AND i.day BETWEEN $2::date AND $3::date AND i.kind = $4
+      GROUP BY i.key, t.title
+      ORDER BY sum(i.count) DESC, t.title, i.key
+      LIMIT ${TOP_ROWS}`,
+    [mapId, from, to, kind],
+  );
+  return rows.map((row) => ({ id: row.id, title: row.title, count: Number(row.count) }));
+}
+
+async function topKeys(db: Queryable, mapId: string, from: string, to: string, kind: InsightKind) {
+  const { rows } = await db.query<{ key: string; count: string }>(
+    `SELECT key, sum(count)::text AS count FROM map_insights
+      WHERE map_id = $1 AND day BETWEEN $2::date AND $3::date AND kind = $4
+      GROUP BY key ORDER BY sum(count) DESC, key LIMIT ${TOP_ROWS}`,
+    [mapId, from, to, kind],
+  );
+  return rows.map((row) => ({ text: row.key, count: Number(row.count) }));
+}
+
+export async function insightsReport(db: Queryable, mapId: string, from: string, to: string): Promise<InsightsReport> {
+  const [perDay, totals, opens, directions, searches, misses] = await Promise.all([
+    db.query<{ day: string; views: string }>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(count)::text AS views FROM map_insights
+        WHERE map_id = $1 AND day BETWEEN $2::date AND $3::date AND kind = 'view' GROUP BY day`,
+      [mapId, from, to],
+    ),
+    db.query<{ kind: InsightKind; count: string }>(
+      `SELECT kind, sum(count)::text AS count FROM map_insights
+        WHERE map_id = $1 AND day BETWEEN $2::date AND $3::date GROUP BY kind`,
+      [mapId, from, to],
+    ),
+    topLocations(db, mapId, from, to, 'open'),
+    topLocations(db, mapId, from, to, 'directions'),
+    topKeys(db, mapId, from, to, 'search'),
+    topKeys(db, mapId, from, to, 'search_miss'),
+  ]);
+  const views = new Map(perDay.rows.map((row) => [row.day, Number(row.views)]));
+  const total = (kind: InsightKind) => Number(totals.rows.find((row) => row.kind === kind)?.count ?? 0);
+  return {
+    from,
+    to,
+    days: daysBetween(from, to).map((day) => ({ day, views: views.get(day) ?? 0 })),
+    totals: { views: total('view'), searches: total('search'), searchesWithoutResults: total('search_miss'), opens: total('open'), directions: total('directions') },
+    topLocations: opens,
+    topDirections: directions,
+    topSearches: searches,
+    searchesWithoutResults: misses,
+  };
+}
+
+/** What a CSV row's metric says, in words a spreadsheet reader understands. */
+const METRIC: Record<InsightKind, string> = {
+  view: 'views',
+  search: 'search',
+  search_miss: 'search without results',
+  open: 'location opened',
+  directions: 'directions asked',
+};
+
+/** Spreadsheets run cells that start like a formula: quote them (as the audit CSV does). */
+const cell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/**
+ * Every counted row of the range, one line per day, metric and item (long form: a pivot table
+ * makes any view of it), with the location's title where it is still on the map.
+ */
+export async function insightsCsv(db: Queryable, mapId: string, from: string, to: string): Promise<string> {
+  const { rows } = await db.query<{ day: string; kind: InsightKind; key: string; title: string | null; count: string }>(
+    `WITH ${TITLES}
+     SELECT to_char(i.day, 'YYYY-MM-DD') AS day, i.kind, i.key, t.title, i.count::text AS count
+       FROM map_insights i LEFT JOIN titles t ON i.kind IN ('open', 'directions') AND t.id = i.key
+      WHERE i.map_id = $1 AND i.day BETWEEN $2::date AND $3::date
+      ORDER BY i.day, i.kind, i.count DESC, i.key`,
+    [mapId, from, to],
+  );
+  const csv = Papa.unparse(
+    rows.map((row) => ({
+      day: row.day,
+      metric: METRIC[row.kind] ?? row.kind,
+      item: cell(row.key),
+      title: cell(row.title ?? ''),
+      count: Number(row.count),
+    })),
+    { columns: ['day', 'metric', 'item', 'title', 'count'], newline: '\r\n' },
+  );
+  return `\uFEFF${csv}`;
+}
