@@ -21,7 +21,12 @@ const Editor = lazy(() => import('../../features/editor/editor-screen').then((mo
 
 /** The editor's preview is the public viewer itself, loaded when first asked for. */
 const Viewer = lazy(() => import('../../features/viewer/viewer').then((module) => ({ default: module.Viewer })));
-const viewerPreview = (map: PreviewMap) => <Viewer map={map} />;
+/** The preview shows directions to admins on any map with paths (the app's session knows). */
+function ViewerPreview({ map }: { map: PreviewMap }) {
+  const { admin } = useSession();
+  return <Viewer map={map} admin={admin} />;
+}
+const viewerPreview = (map: PreviewMap) => <ViewerPreview map={map} />;
 
 /** The editor bar's Share button: who can open the map (the sharing feature). */
 const shareButton = ({ mapId, title }: { mapId: string; title: string }) => <ShareButton mapId={mapId} mapTitle={title} />;

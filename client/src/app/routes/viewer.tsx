@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
+import { useSession } from '../../lib/session';
 
 // The viewer's code (and its styles) load only when a map is opened.
 const ViewerApp = lazy(() => import('../../features/viewer/viewer-app').then((module) => ({ default: module.ViewerApp })));
@@ -10,9 +11,12 @@ const ViewerApp = lazy(() => import('../../features/viewer/viewer-app').then((mo
  */
 export function ViewerPage() {
   const { id = '' } = useParams();
+  // Admins see directions on any map with paths: known here from the app's session, never
+  // asked by the viewer's own page (CDN-cached, the same for everyone).
+  const { admin } = useSession();
   return (
     <Suspense fallback={null}>
-      <ViewerApp mapId={id} />
+      <ViewerApp mapId={id} admin={admin} />
     </Suspense>
   );
 }

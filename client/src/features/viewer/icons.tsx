@@ -15,6 +15,7 @@ const PATHS = {
   layers: 'M12 3l9 5-9 5-9-5 9-5zM3 13l9 5 9-5',
   pin: 'M12 21s-7-6.2-7-11a7 7 0 1 1 14 0c0 4.8-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
   copy: 'M9 9h10v10H9zM5 15V5h10',
+  directions: 'M12 2.5 21.5 12 12 21.5 2.5 12zM9 15v-2.5a1.5 1.5 0 0 1 1.5-1.5H15M13 9l2 2-2 2',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -50,9 +50,13 @@ export interface PopupProps {
   /** A bottom sheet instead of a popup beside the marker (phones). */
   sheet: boolean;
   onClose: () => void;
+  /** Directions to this location (maps that offer directions). */
+  onDirectionsTo?: ((id: string) => void) | undefined;
+  /** Directions from this location (not in a kiosk: its start is fixed). */
+  onDirectionsFrom?: ((id: string) => void) | undefined;
 }
 
-export function Popup({ location, groups, layerName, camera, anchor, offset, sheet, onClose }: PopupProps) {
+export function Popup({ location, groups, layerName, camera, anchor, offset, sheet, onClose, onDirectionsTo, onDirectionsFrom }: PopupProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [description, setDescription] = useState<string | null>(null);
   useAnchored(camera, anchor, ref, offset, !sheet);
@@ -132,6 +136,21 @@ export function Popup({ location, groups, layerName, camera, anchor, offset, she
               </li>
             ) : null}
           </ul>
+        ) : null}
+        {onDirectionsTo || onDirectionsFrom ? (
+          <div className="mf-popup__actions">
+            {onDirectionsTo ? (
+              <button type="button" className="mf-button mf-button--primary" onClick={() => onDirectionsTo(location.id)}>
+                <Icon name="directions" size={16} />
+                Directions to here
+              </button>
+            ) : null}
+            {onDirectionsFrom ? (
+              <button type="button" className="mf-button" onClick={() => onDirectionsFrom(location.id)}>
+                From here
+              </button>
+            ) : null}
+          </div>
         ) : null}
       </div>
     </div>

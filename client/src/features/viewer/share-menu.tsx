@@ -13,9 +13,11 @@ export interface ShareMenuProps {
   aspectRatio: number;
   onCopied: (message: string) => void;
   onClose: () => void;
+  /** The address of the route the directions show (`?from=&to=`), when one is shown. */
+  routeLink?: string | null;
 }
 
-export function ShareMenu({ mapId, title, publicUrl, aspectRatio, onCopied, onClose }: ShareMenuProps) {
+export function ShareMenu({ mapId, title, publicUrl, aspectRatio, onCopied, onClose, routeLink = null }: ShareMenuProps) {
   const ref = useRef<HTMLDivElement>(null);
   const link = viewerUrl(publicUrl, mapId);
   const snippet = embedSnippet({ mapId, publicUrl, title, aspectRatio });
@@ -46,6 +48,19 @@ export function ShareMenu({ mapId, title, publicUrl, aspectRatio, onCopied, onCl
           Copy
         </button>
       </div>
+      {routeLink ? (
+        <>
+          <label className="mf-share__label" htmlFor="mf-share-route">
+            Link to this route
+          </label>
+          <div className="mf-share__row">
+            <input id="mf-share-route" className="mf-share__field" readOnly value={routeLink} onFocus={(event) => event.currentTarget.select()} />
+            <button type="button" className="mf-button mf-button--primary" aria-label="Copy the route link" onClick={() => void copy(routeLink, 'Route link')}>
+              Copy
+            </button>
+          </div>
+        </>
+      ) : null}
       <label className="mf-share__label" htmlFor="mf-share-embed">
         Embed on your website
       </label>

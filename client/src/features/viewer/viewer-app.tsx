@@ -60,9 +60,11 @@ export interface ViewerAppProps {
   initial?: PublicMap;
   /** The site's public address (the server's, in a server-rendered page). */
   publicUrl?: string;
+  /** The visitor is an admin (the main app knows; the viewer's own page never asks). */
+  admin?: boolean;
 }
 
-export function ViewerApp({ mapId, cooperative, initial, publicUrl }: ViewerAppProps) {
+export function ViewerApp({ mapId, cooperative, initial, publicUrl, admin = false }: ViewerAppProps) {
   const [loaded, setLoaded] = useState<Loaded>(initial ? { status: 'ready', map: initial } : { status: 'loading' });
   // Inside another site's page? Known only in the browser: the server's page says no, and a
   // hydrated page learns it right after (cooperative gestures only change event handling).
@@ -93,7 +95,7 @@ export function ViewerApp({ mapId, cooperative, initial, publicUrl }: ViewerAppP
     return (
       <>
         <title>{`${loaded.map.title} · Mapfold`}</title>
-        <Viewer map={loaded.map} cooperative={embedded} onReady={markReady} {...(publicUrl ? { publicUrl } : {})} />
+        <Viewer map={loaded.map} cooperative={embedded} onReady={markReady} admin={admin} {...(publicUrl ? { publicUrl } : {})} />
       </>
     );
   }

@@ -12,10 +12,14 @@ import type { Location, MapDocument } from '../../components/map/types';
 import { loadPurifier } from '../../lib/purifier';
 import { fold, matchesFolded, searchTextOf } from '../../utils/location-search';
 import { clearLocation, locationFromUrl, pushLocation } from './deep-link';
+import { viewerUrl as viewerLink } from '../../utils/embed';
 import type { DirectoryProps } from './directory';
 import type { MinimapProps } from './minimap';
 import { Icon } from './icons';
 import { lazyPart } from '../../lib/lazy-part';
+import { directionsAllowed } from '../../../../events/wayfinding/directions-allowed';
+import { routeUrl } from './directions/directions-link';
+import { useDirections } from './directions/use-directions';
 import './viewer.css';
 
 // Loaded when the share button is first pressed: most visitors never open it.
@@ -79,6 +83,13 @@ export interface ViewerProps {
    * phone's layout and the legend follow right after).
    */
   serverRendered?: boolean;
+  /**
+   * The visitor is an admin: directions show on any map with a network. Only the main app
+   * passes it (its /m/:id page and the editor's preview, where the session is loaded anyway);
+   * the standalone viewer page never asks who is calling, so /m/{id} and the public map API
+   * stay the same for everyone and cacheable by CDNs (events/wayfinding/directions-allowed.ts).
+   */
+  admin?: boolean;
 }
 
 /** How far above its anchor a popup or tooltip sits, by marker type. */
@@ -106,7 +117,7 @@ function useBrowserFact(read: () => boolean): boolean {
 const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 const fullscreenEnabled = () => document.fullscreenEnabled;
 
-export function Viewer({ map, cooperative = false, publicUrl = typeof window === 'undefined' ? '' : window.location.origin, onReady, serverRendered = false }: ViewerProps) {
+export function Viewer({ map, cooperative = false, publicUrl = typeof window === 'undefined' ? '' : window.location.origin, onReady, serverRendered = false, admin = false }: ViewerProps) {
   const doc = map.data;
   const { features, theme } = doc.settings;
   const deepLinks = features.deepLinks;
@@ -148,6 +159,49 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
   const [hint, setHint] = useState<GestureHint | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const [zoomLimits, setZoomLimits] = useState({ canIn: true, canOut: false });
+
+  const directionsOffered = useMemo(() => directionsAllowed({ state: map.state, paths: doc.paths, admin }), [map.state, doc.paths, admin]);
+  const isPlace = useCallback((id: string) => byId.has(id), [byId]);
+  const directionsToggleRef = useRef<HTMLButtonElement>(null);
+  const onKioskReset = useCallback(
+    (here: string) => {
+      setSelectedId(null);
+      setShareOpen(false);
+      setSheetOpen(false);
+      const place = byId.get(here);
+      if (place) setLayerId(place.layer);
+      camera.reset(false);
+    },
+    [byId, camera],
+  );
+  const directions = useDirections({ allowed: directionsOffered, deepLinks, isPlace, onKioskReset });
+  const { state: route, code: directionsCode } = directions;
+  const routeResult = useMemo(
+    () => (directionsCode && route.open && route.from && route.to && route.from !== route.to ? directionsCode.routeBetween(doc, route.from, route.to, route.stepFree) : null),
+    [directionsCode, route.open, route.from, route.to, route.stepFree, doc],
+  );
+  const shownRoute = routeResult?.ok ? routeResult.route : null;
+  const routeLayers = useMemo(() => new Set(shownRoute?.legs.map((leg) => leg.layer) ?? []), [shownRoute]);
+  // Closing the directions gives the focus back to their button (shown again once closed).
+  const focusDirectionsToggle = useRef(false);
+  useEffect(() => {
+    if (route.open || !focusDirectionsToggle.current) return;
+    focusDirectionsToggle.current = false;
+    (directionsToggleRef.current ?? rendererRef.current)?.focus();
+  }, [route.open]);
+  // A route shows its first floor when it is found.
+  useEffect(() => {
+    const first = shownRoute?.legs[0]?.layer;
+    if (first) setLayerId(first);
+  }, [shownRoute]);
+  const onRouteFloor = useCallback(
+    (id: string, step: number) => {
+      setLayerId(id);
+      directions.setStep(step);
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [directions.setStep],
+  );
 
   // Where the focus goes when the popup closes, and a fly-to waiting for its layer.
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -333,6 +387,9 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
     else if (sheetOpen) {
       setSheetOpen(false);
       listToggleRef.current?.focus();
+    } else if (route.open && !directions.here) {
+      focusDirectionsToggle.current = true;
+      directions.close();
     } else return;
     event.preventDefault();
     event.stopPropagation();
@@ -373,6 +430,18 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
       <Icon name="share" />
     </button>
   ), [shareOpen]);
+  const directionsButton = directionsOffered ? (
+    <button
+      ref={directionsToggleRef}
+      type="button"
+      className="mf-icon-button mf-directions-toggle"
+      aria-label="Directions"
+      aria-expanded={route.open}
+      onClick={() => (route.open ? directions.close() : directions.open())}
+    >
+      <Icon name="directions" />
+    </button>
+  ) : null;
   const toggleGroup = useCallback((id: string) =>
     setActiveGroups((before) => {
       const next = new Set(before);
@@ -408,6 +477,46 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
     />
   );
 
+  const hereLocation = directions.here ? byId.get(directions.here) ?? null : null;
+  const hereAnchor = hereLocation && layer?.id === hereLocation.layer ? rendererRef.current?.anchorOf(hereLocation.id) ?? hereLocation.position : null;
+  const hereMarker = hereLocation && hereAnchor ? { layer: hereLocation.layer, at: hereAnchor } : null;
+  const directionsPanel = directionsCode ? (
+    <directionsCode.DirectionsPanel
+      locations={sorted}
+      byId={byId}
+      groupsById={groupsById}
+      layerNames={layerNames}
+      from={route.from}
+      to={route.to}
+      stepFree={route.stepFree}
+      step={route.step}
+      here={hereLocation}
+      result={routeResult}
+      onChange={directions.change}
+      onSwap={directions.swap}
+      onStep={directions.setStep}
+      onClose={() => {
+        focusDirectionsToggle.current = true;
+        directions.close();
+      }}
+    />
+  ) : null;
+  // A location's details offer a route to it and from it.
+  const popupDirections = directionsOffered
+    ? {
+        onDirectionsTo: (id: string) => {
+          close();
+          directions.open({ to: id });
+        },
+        onDirectionsFrom: directions.here
+          ? undefined
+          : (id: string) => {
+              close();
+              directions.open({ from: id });
+            },
+      }
+    : {};
+
   const accentStyle = {
     '--mf-accent': theme.accent,
     '--mf-map-bg': theme.background,
@@ -416,16 +525,22 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
   return (
     <div
       ref={rootRef}
-      className={`mfv${showSidebar ? ' mfv--sidebar' : ''}${fullscreen ? ' mfv--fullscreen' : ''}`}
+      className={`mfv${showSidebar || (route.open && directionsCode && !narrow) ? ' mfv--sidebar' : ''}${route.open && directionsCode && narrow ? ' mfv--directions' : ''}${fullscreen ? ' mfv--fullscreen' : ''}`}
       data-theme={theme.mode}
       style={accentStyle}
       onKeyDown={onKeyDown}
     >
       {showSidebar && !narrow ? (
-        <aside id="mf-directory" className="mf-sidebar" aria-label="Directory">
-          {directory(shareButton)}
+        <aside id="mf-directory" className="mf-sidebar" aria-label="Directory" hidden={route.open && directionsCode !== null}>
+          {directory(
+            <>
+              {directionsButton}
+              {shareButton}
+            </>,
+          )}
         </aside>
       ) : null}
+      {route.open && directionsCode && !narrow ? <aside className="mf-sidebar mf-sidebar--directions">{directionsPanel}</aside> : null}
       <main className="mf-stage">
         {layer ? (
           <MapRenderer
@@ -486,7 +601,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
             {doc.layers.length > 1 ? (
               <div className="mf-layers" role="group" aria-label="Layers" data-mf-ui="">
                 {doc.layers.map((candidate) => (
-                  <button key={candidate.id} type="button" aria-pressed={candidate.id === layer.id} onClick={() => switchLayer(candidate.id)}>
+                  <button key={candidate.id} type="button" aria-pressed={candidate.id === layer.id} data-route={routeLayers.has(candidate.id) ? '' : undefined} aria-label={routeLayers.has(candidate.id) ? `${candidate.name}, on the route` : undefined} onClick={() => switchLayer(candidate.id)}>
                     {candidate.name}
                   </button>
                 ))}
@@ -494,7 +609,12 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
             ) : null}
 
             <div className="mf-controls" data-mf-ui="">
-              {!showSidebar || narrow ? <div className="mf-controls__group">{shareButton}</div> : null}
+              {!showSidebar || narrow ? (
+                <div className="mf-controls__group">
+                  {directionsButton}
+                  {shareButton}
+                </div>
+              ) : null}
               {features.zoomButtons ? (
                 <div className="mf-controls__group" role="group" aria-label="Zoom">
                   <button type="button" className="mf-icon-button" aria-label="Zoom in" disabled={!zoomLimits.canIn} onClick={() => camera.zoomBy(1.6, undefined, undefined, true)}>
@@ -517,6 +637,18 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
               ) : null}
             </div>
 
+            {directionsCode && (shownRoute || (directions.here && route.open)) ? (
+              <directionsCode.RouteOverlay
+                camera={camera}
+                route={shownRoute}
+                layerId={layer.id}
+                step={route.step}
+                here={hereMarker}
+                ends={{ from: (route.from && byId.get(route.from)?.title) || 'the start', to: (route.to && byId.get(route.to)?.title) || 'the destination' }}
+                onFloor={onRouteFloor}
+              />
+            ) : null}
+
             {shareOpen ? (
               <Suspense fallback={null}>
                 <ShareMenu
@@ -526,6 +658,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
                   aspectRatio={width / height}
                   onCopied={setToast}
                   onClose={() => setShareOpen(false)}
+                  routeLink={shownRoute && route.from && route.to && !directions.here ? routeUrl(viewerLink(publicUrl, map.id), { from: route.from, to: route.to, stepFree: route.stepFree }) : null}
                 />
               </Suspense>
             ) : null}
@@ -579,6 +712,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
                   offset={MARKER_HEIGHT[selected.marker]}
                   sheet={false}
                   onClose={close}
+                  {...popupDirections}
                 />
               </Suspense>
             ) : null}
@@ -594,6 +728,8 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
         )}
       </main>
 
+      {route.open && directionsCode && narrow ? <div className="mf-directions-sheet">{directionsPanel}</div> : null}
+
       {selected && narrow ? (
         <Suspense fallback={null}>
           <Popup
@@ -605,6 +741,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
             offset={0}
             sheet
             onClose={close}
+            {...popupDirections}
           />
         </Suspense>
       ) : null}

@@ -1,0 +1,236 @@
+/**
+ * The directions panel: From and To (place pickers searching like the directory), a swap
+ * button, a "Step-free" switch, the route's walking time and distance, and its steps as an
+ * ordered list named "Directions" that is also the way to follow the route without a mouse:
+ * each step is focusable (one Tab stop, arrow keys move, Home and End), the Previous and Next
+ * buttons do the same, the map follows to the step's floor and place, and each step reached
+ * is read out through a polite live region. A kiosk's start is fixed ("You are here").
+ */
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { Group, Location } from '../../../components/map/types';
+import type { RouteResult } from '../../../../../events/wayfinding/route-types';
+import { Icon } from '../icons';
+import { PlaceCombobox } from './place-combobox';
+import { failureText, metresText, stepMetres, stepSentence, walkingTimeText } from './route-words';
+import { StepIcon } from './step-icon';
+
+export interface DirectionsPanelProps {
+  /** The places one can pick (the directory's, sorted). */
+  locations: readonly Location[];
+  byId: ReadonlyMap<string, Location>;
+  groupsById: ReadonlyMap<string, Group>;
+  layerNames: ReadonlyMap<string, string> | null;
+  from: string | null;
+  to: string | null;
+  stepFree: boolean;
+  /** The step the visitor is at, or null before they start following. */
+  step: number | null;
+  /** A kiosk's fixed start. */
+  here: Location | null;
+  result: RouteResult | null;
+  onChange: (change: { from?: string | null; to?: string | null; stepFree?: boolean }) => void;
+  onSwap: () => void;
+  onStep: (index: number) => void;
+  onClose: () => void;
+}
+
+export function DirectionsPanel(props: DirectionsPanelProps) {
+  const { locations, byId, groupsById, layerNames, from, to, stepFree, step, here, result, onChange, onSwap, onStep, onClose } = props;
+  const fromLocation = here ?? (from ? byId.get(from) ?? null : null);
+  const toLocation = to ? byId.get(to) ?? null : null;
+  const ends = { from: fromLocation?.title ?? 'the start', to: toLocation?.title ?? 'the destination' };
+  const route = result?.ok ? result.route : null;
+  const steps = route?.steps ?? [];
+  const listRef = useRef<HTMLOListElement>(null);
+  const toRef = useRef<HTMLInputElement>(null);
+  const fromRef = useRef<HTMLInputElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  /** The step moved by the keyboard inside the list: its item takes the focus. */
+  const focusStep = useRef(false);
+  const [announcement, setAnnouncement] = useState('');
+
+  // Opening the panel puts the focus on the first field to fill in.
+  useEffect(() => {
+    if (!from && !here) fromRef.current?.focus();
+    else if (!to) toRef.current?.focus();
+    else headingRef.current?.focus();
+    // Only when the panel opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A new route (or none) is read out once; a step reached, each time.
+  const routeKey = route ? `${route.from.node}>${route.to.node}:${route.stepFree}:${route.metres}` : result && !result.ok ? result.failure.reason : '';
+  useEffect(() => {
+    if (!result) return;
+    setAnnouncement(route ? `Route found: ${walkingTimeText(route.seconds)}, ${metresText(route.metres)}, ${route.steps.length} steps.` : failureText((result as Extract<RouteResult, { ok: false }>).failure, ends));
+    // By the route's identity only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [routeKey]);
+  useEffect(() => {
+    if (!route || step === null) return;
+    const current = route.steps[step];
+    if (!current) return;
+    const metres = stepMetres(route, current);
+    setAnnouncement(`Step ${step + 1} of ${route.steps.length}: ${stepSentence(current, ends)}${metres >= 1 && current.kind !== 'depart' ? `, ${metresText(metres)}` : ''}.`);
+    if (focusStep.current) {
+      focusStep.current = false;
+      listRef.current?.querySelector<HTMLElement>(`[data-step="${step}"]`)?.focus();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step, routeKey]);
+
+  const go = (index: number, focus: boolean) => {
+    if (!route) return;
+    const next = Math.max(0, Math.min(route.steps.length - 1, index));
+    focusStep.current = focus;
+    onStep(next);
+  };
+  const onStepKey = (event: KeyboardEvent<HTMLLIElement>, index: number) => {
+    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowRight: index + 1, ArrowUp: index - 1, ArrowLeft: index - 1, Home: 0, End: steps.length - 1 };
+    const target = moves[event.key];
+    if (target !== undefined) {
+      event.preventDefault();
+      go(target, true);
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      go(index, true);
+    }
+  };
+  const connectorKinds = [...new Set(steps.flatMap((candidate) => (candidate.connector ? [candidate.connector.kind] : [])))];
+  const via = connectorKinds.length > 0 ? `via the ${connectorKinds.join(' and the ')}` : null;
+  const current = step ?? -1;
+
+  return (
+    <section className="mf-directions" aria-labelledby="mf-directions-title" data-mf-ui="">
+      <div className="mf-directions__head">
+        <h2 id="mf-directions-title" className="mf-directions__title" tabIndex={-1} ref={headingRef}>
+          Directions
+        </h2>
+        <button type="button" className="mf-icon-button" aria-label="Close directions" onClick={onClose}>
+          <Icon name="close" />
+        </button>
+      </div>
+
+      <div className="mf-directions__ends">
+        {here ? (
+          <div className="mf-place mf-place--from mf-place--fixed">
+            <span className="mf-place__label">From</span>
+            <span className="mf-place__dot" aria-hidden="true" />
+            <p className="mf-place__input mf-place__here">
+              <strong>You are here</strong>
+              <span>{here.title}</span>
+            </p>
+          </div>
+        ) : (
+          <PlaceCombobox
+            label="From"
+            placeholder="Choose a starting point"
+            locations={locations}
+            groupsById={groupsById}
+            layerNames={layerNames}
+            value={fromLocation}
+            onChange={(id) => onChange({ from: id })}
+            marker="from"
+            inputRef={fromRef}
+          />
+        )}
+        <PlaceCombobox
+          label="To"
+          placeholder="Choose a destination"
+          locations={locations}
+          groupsById={groupsById}
+          layerNames={layerNames}
+          value={toLocation}
+          onChange={(id) => onChange({ to: id })}
+          marker="to"
+          inputRef={toRef}
+        />
+        {here ? null : (
+          <button type="button" className="mf-directions__swap" aria-label="Swap start and destination" disabled={!from && !to} onClick={onSwap}>
+            <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+              <path d="M7 4v16M3 8l4-4 4 4M17 20V4M13 16l4 4 4-4" />
+            </svg>
+          </button>
+        )}
+      </div>
+
+      <div className="mf-directions__options">
+        <button type="button" role="switch" aria-checked={stepFree} className="mf-switch" onClick={() => onChange({ stepFree: !stepFree })}>
+          <span className="mf-switch__track" aria-hidden="true">
+            <span className="mf-switch__thumb" />
+          </span>
+          <span className="mf-switch__text">
+            <span className="mf-switch__label">Step-free</span>
+            <span className="mf-switch__hint">Lifts and ramps only, no stairs or escalators</span>
+          </span>
+        </button>
+      </div>
+
+      <div className="mf-directions__body">
+        {!fromLocation || !toLocation ? (
+          <p className="mf-directions__empty">{!fromLocation && !toLocation ? 'Choose where you are and where you want to go.' : !fromLocation ? 'Choose where you start from.' : 'Choose where you want to go.'}</p>
+        ) : result && !result.ok ? (
+          <p className="mf-directions__failure" role="alert">
+            {failureText(result.failure, ends)}
+          </p>
+        ) : route ? (
+          <>
+            <div className="mf-route-summary">
+              <p className="mf-route-summary__time">
+                <strong>{walkingTimeText(route.seconds)}</strong>
+                <span> walk</span>
+              </p>
+              <p className="mf-route-summary__detail">
+                {metresText(route.metres)}
+                {via ? ` · ${via}` : route.floorChanges === 0 ? ' · same floor' : ''}
+                {route.stepFree ? <span className="mf-route-summary__badge">Step-free</span> : null}
+              </p>
+            </div>
+            <div className="mf-stepper">
+              <button type="button" className="mf-button" aria-label="Previous step" disabled={current <= 0} onClick={() => go(current - 1, false)}>
+                ‹ Previous
+              </button>
+              <span className="mf-stepper__count" aria-hidden="true">
+                {step === null ? `${steps.length} steps` : `Step ${current + 1} of ${steps.length}`}
+              </span>
+              <button type="button" className="mf-button mf-button--primary" aria-label={step === null ? 'Start: first step' : 'Next step'} disabled={current >= steps.length - 1} onClick={() => go(current + 1, false)}>
+                {step === null ? 'Start' : 'Next ›'}
+              </button>
+            </div>
+            <ol ref={listRef} className="mf-steps" aria-label="Directions">
+              {steps.map((candidate, index) => {
+                const metres = stepMetres(route, candidate);
+                return (
+                  <li
+                    key={index}
+                    data-step={index}
+                    className="mf-step"
+                    tabIndex={index === Math.max(0, current) ? 0 : -1}
+                    aria-current={index === current ? 'step' : undefined}
+                    onClick={() => go(index, true)}
+                    onKeyDown={(event) => onStepKey(event, index)}
+                  >
+                    <span className={`mf-step__badge mf-step__badge--${candidate.kind}`}>
+                      <StepIcon kind={candidate.kind} />
+                    </span>
+                    <span className="mf-step__text">
+                      <span className="mf-step__sentence">{stepSentence(candidate, ends)}</span>
+                      {candidate.kind === 'depart' && layerNames ? <span className="mf-step__detail">{layerNames.get(candidate.layer)}</span> : null}
+                      {candidate.kind === 'arrive' ? <span className="mf-step__detail">{ends.to}</span> : null}
+                    </span>
+                    {metres >= 1 && candidate.kind !== 'depart' ? <span className="mf-step__distance">{metresText(metres)}</span> : null}
+                  </li>
+                );
+              })}
+            </ol>
+          </>
+        ) : (
+          <p className="mf-directions__empty">Finding the route…</p>
+        )}
+      </div>
+      <p className="mf-visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </section>
+  );
+}

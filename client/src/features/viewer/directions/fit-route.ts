@@ -1,0 +1,46 @@
+/**
+ * The view that shows a route's leg on one floor: the leg's bounding box with room around it
+ * for the controls over the map, zoomed no closer than the map allows.
+ */
+import type { Camera, View } from '../../../components/map/camera';
+import type { MapPoint } from '../../../components/map/types';
+
+export interface Insets {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+/** Room kept free: the floor buttons above, the zoom buttons right, the legend below. */
+export const ROUTE_INSETS: Insets = { top: 72, right: 72, bottom: 72, left: 48 };
+
+export function viewFitting(camera: Camera, points: readonly MapPoint[], insets: Insets = ROUTE_INSETS): View | null {
+  if (points.length === 0 || camera.width <= 0 || camera.height <= 0) return null;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const point of points) {
+    minX = Math.min(minX, point.x);
+    minY = Math.min(minY, point.y);
+    maxX = Math.max(maxX, point.x);
+    maxY = Math.max(maxY, point.y);
+  }
+  // A small screen keeps at least half of itself for the route.
+  const left = Math.min(insets.left, camera.width / 4);
+  const right = Math.min(insets.right, camera.width / 4);
+  const top = Math.min(insets.top, camera.height / 4);
+  const bottom = Math.min(insets.bottom, camera.height / 4);
+  const spanX = Math.max(maxX - minX, 1);
+  const spanY = Math.max(maxY - minY, 1);
+  const fit = camera.fit;
+  const kMax = Math.min(camera.maxZoom, 4) * fit;
+  const k = Math.max(camera.minZoom * fit, Math.min(kMax, (camera.width - left - right) / spanX, (camera.height - top - bottom) / spanY));
+  const cx = (minX + maxX) / 2;
+  const cy = (minY + maxY) / 2;
+  // The middle of the free area, not of the viewport.
+  const sx = left + (camera.width - left - right) / 2;
+  const sy = top + (camera.height - top - bottom) / 2;
+  return { k, x: sx - cx * k, y: sy - cy * k };
+}

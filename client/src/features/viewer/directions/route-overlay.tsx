@@ -1,0 +1,167 @@
+/**
+ * The route over the map (a layer of its own, apart from the renderer the editor shares): the
+ * legs on the floor shown, as an SVG line with a dash running along it (still when the
+ * visitor prefers reduced motion), the start and end markers, the current step's ring, the
+ * kiosk's "You are here", and, where the route leaves the floor, a prompt with a button that
+ * switches to the next floor. Drawn in the camera's frame, outside React; the camera fits the
+ * route's leg on the floor shown whenever the route or the floor changes.
+ */
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import type { Camera } from '../../../components/map/camera';
+import type { MapPoint } from '../../../components/map/types';
+import type { Route } from '../../../../../events/wayfinding/route-types';
+import { viewFitting } from './fit-route';
+import { stepSentence } from './route-words';
+
+export interface RouteOverlayProps {
+  camera: Camera;
+  /** The route to draw, or null (only the kiosk's marker, if any). */
+  route: Route | null;
+  /** The floor shown. */
+  layerId: string;
+  /** The step the visitor is at (its ring on the map), or null. */
+  step: number | null;
+  /** The kiosk's place: "You are here". */
+  here: { layer: string; at: MapPoint } | null;
+  /** Names of the route's ends, for the prompt's sentence. */
+  ends: { from: string; to: string };
+  /** Show another floor (the prompt's button); `step`: the step to go on with there. */
+  onFloor: (layerId: string, step: number) => void;
+  /** Room the panel takes over the map's bottom edge (a phone's sheet), in px. */
+  bottomInset?: number;
+}
+
+/** Segments of `points` on screen as an SVG path ("M x y L x y …"). */
+function pathOf(camera: Camera, legs: readonly (readonly MapPoint[])[]): string {
+  let d = '';
+  for (const points of legs) {
+    points.forEach((point, index) => {
+      const screen = camera.toScreen(point);
+      d += `${index === 0 ? 'M' : 'L'}${screen.x.toFixed(1)} ${screen.y.toFixed(1)}`;
+    });
+  }
+  return d;
+}
+
+function place(element: Element | null, camera: Camera, point: MapPoint | null): void {
+  if (!(element instanceof SVGElement || element instanceof HTMLElement)) return;
+  if (!point) {
+    element.style.display = 'none';
+    return;
+  }
+  const screen = camera.toScreen(point);
+  element.style.display = '';
+  element.style.transform = `translate(${screen.x.toFixed(1)}px, ${screen.y.toFixed(1)}px)`;
+}
+
+export function RouteOverlay({ camera, route, layerId, step, here, ends, onFloor, bottomInset = 0 }: RouteOverlayProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const legs = route ? route.legs.filter((leg) => leg.layer === layerId).map((leg) => leg.points) : [];
+  const first = route?.legs[0];
+  const last = route?.legs[route.legs.length - 1];
+  const start = first && first.layer === layerId ? first.points[0] ?? null : null;
+  const end = last && last.layer === layerId ? last.points[last.points.length - 1] ?? null : null;
+  const current = route && step !== null ? route.steps[step] ?? null : null;
+  const ring = current && current.layer === layerId && current.kind !== 'depart' && current.kind !== 'arrive' ? current.at : null;
+  const herePoint = here && here.layer === layerId ? here.at : null;
+
+  // Where the route leaves this floor: the connector step nearest the visitor's step.
+  const leaving = route
+    ? route.steps
+        .map((candidate, index) => ({ candidate, index }))
+        .filter(({ candidate }) => candidate.kind === 'connector' && candidate.layer === layerId && candidate.connector)
+        .sort((a, b) => Math.abs(a.index - (step ?? 0)) - Math.abs(b.index - (step ?? 0)))[0] ?? null
+    : null;
+
+  const live = useRef({ legs, start, end, ring, herePoint });
+  live.current = { legs, start, end, ring, herePoint };
+
+  // Drawn in every frame of the camera (and now): only attributes change, React stays out.
+  useLayoutEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    const paths = root.querySelectorAll<SVGPathElement>('.mf-route__path');
+    let drawn = false;
+    const draw = () => {
+      const { legs: shown, start: from, end: to, ring: at, herePoint: you } = live.current;
+      const d = pathOf(camera, shown);
+      for (const path of paths) path.setAttribute('d', d);
+      place(root.querySelector('.mf-route__start'), camera, from);
+      place(root.querySelector('.mf-route__end'), camera, to);
+      place(root.querySelector('.mf-route__ring'), camera, at);
+      place(root.querySelector('.mf-route__here'), camera, you);
+      if (!drawn && d && camera.width > 0) {
+        drawn = true;
+        // The benchmarks read when a route was first on screen.
+        (window as { __mapfoldRouteDrawn?: number }).__mapfoldRouteDrawn ??= performance.now();
+      }
+    };
+    draw();
+    const off = camera.onFrame(draw);
+    return off;
+  });
+
+  // The camera shows the route's leg on this floor when the route or the floor changes, and
+  // follows the visitor's step on the same floor; a step on another floor shows that floor.
+  const seen = useRef<{ route: Route | null; layerId: string; step: number | null; fitted: boolean }>({ route: null, layerId, step: null, fitted: false });
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = { route, layerId, step, fitted: before.fitted };
+    if (!route) return;
+    const target = step !== null ? route.steps[step] : undefined;
+    if (step !== before.step && target && target.layer !== layerId) {
+      onFloor(target.layer, step!);
+      return;
+    }
+    if (route !== before.route || layerId !== before.layerId) {
+      const points = route.legs.filter((leg) => leg.layer === layerId).flatMap((leg) => leg.points);
+      const view = viewFitting(camera, points, { top: 72, right: 72, bottom: 72 + bottomInset, left: 48 });
+      if (view) {
+        camera.set(view, before.fitted);
+        seen.current.fitted = true;
+      }
+      return;
+    }
+    if (step !== before.step && target && target.layer === layerId) camera.ensureVisible(target.at, 80, true);
+  }, [route, layerId, step, camera, onFloor, bottomInset]);
+
+  return (
+    <div ref={rootRef} className="mf-route" data-mf-route="">
+      <svg className="mf-route__svg" aria-hidden="true" focusable="false">
+        <path className="mf-route__path mf-route__casing" />
+        <path className="mf-route__path mf-route__line" />
+        <path className="mf-route__path mf-route__dash" />
+        <g className="mf-route__ring" style={{ display: 'none' }}>
+          <circle r="13" className="mf-route__ring-halo" />
+          <circle r="6.5" className="mf-route__ring-dot" />
+        </g>
+        <g className="mf-route__start" style={{ display: 'none' }}>
+          <circle r="9" className="mf-route__start-dot" />
+        </g>
+        <g className="mf-route__end" style={{ display: 'none' }}>
+          <path className="mf-route__end-pin" d="M0 0c-2-6-11-12.5-11-21a11 11 0 0 1 22 0c0 8.5-9 15-11 21z" />
+          <circle cy="-21" r="4.2" fill="#fff" />
+        </g>
+      </svg>
+      <div className="mf-route__here" style={{ display: 'none' }}>
+        <span className="mf-route__here-dot" aria-hidden="true" />
+        <span className="mf-route__here-label">You are here</span>
+      </div>
+      {leaving && leaving.candidate.connector ? (
+        <div className="mf-floor-prompt" data-mf-ui="" role="group" aria-label="Floor change">
+          <span className="mf-floor-prompt__icon" aria-hidden="true">
+            {leaving.candidate.connector.kind === 'lift' ? '⇅' : leaving.candidate.connector.kind === 'ramp' ? '⟋' : '⤴'}
+          </span>
+          <p className="mf-floor-prompt__text">{stepSentence(leaving.candidate, ends)}</p>
+          <button
+            type="button"
+            className="mf-button mf-button--primary mf-floor-prompt__go"
+            onClick={() => onFloor(leaving.candidate.connector!.toLayer, Math.min(leaving.index + 1, route!.steps.length - 1))}
+          >
+            {`Go to ${leaving.candidate.connector.toLayerName}`}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
