@@ -141,7 +141,7 @@ describe('the directions panel', () => {
     expect(steps.tagName).toBe('OL');
     expect(stepTexts()).toContain('Take the stairs to Level 1');
     expect(stepTexts()[0]).toBe('Start at Café Noir');
-    expect(stepTexts().at(-1)).toMatch(/^Your destination is/);
+    expect(stepTexts().at(-1)).toMatch(/^Sakura Sushi is (on the (left|right)|ahead)$/);
     expect(screen.getByText(/min$/)).toBeInTheDocument();
     expect(document.querySelector('.mf-route-summary__detail')?.textContent).toMatch(/\d+ m · via the stairs/);
     // The floor buttons say which floors the route uses.
@@ -191,7 +191,7 @@ describe('the directions panel', () => {
     expect(items.at(-1)).toHaveFocus();
     // The last step is on Level 1: the map shows that floor.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Level 1, on the route' })).toHaveAttribute('aria-pressed', 'true'));
-    expect(announcer().textContent).toMatch(new RegExp(`^Step ${items.length} of ${items.length}: Your destination is`));
+    expect(announcer().textContent).toMatch(new RegExp(`^Step ${items.length} of ${items.length}: Sakura Sushi is`));
     await user.keyboard('{Home}');
     expect(items[0]).toHaveFocus();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Ground floor, on the route' })).toHaveAttribute('aria-pressed', 'true'));

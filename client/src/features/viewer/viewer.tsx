@@ -644,7 +644,6 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
                 layerId={layer.id}
                 step={route.step}
                 here={hereMarker}
-                ends={{ from: (route.from && byId.get(route.from)?.title) || 'the start', to: (route.to && byId.get(route.to)?.title) || 'the destination' }}
                 onFloor={onRouteFloor}
               />
             ) : null}

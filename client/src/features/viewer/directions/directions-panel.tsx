@@ -11,7 +11,7 @@ import type { Group, Location } from '../../../components/map/types';
 import type { RouteResult } from '../../../../../events/wayfinding/route-types';
 import { Icon } from '../icons';
 import { PlaceCombobox } from './place-combobox';
-import { failureText, metresText, stepMetres, stepSentence, walkingTimeText } from './route-words';
+import { failureText, metresText, stepSentence, walkingTimeText } from './route-words';
 import { StepIcon } from './step-icon';
 
 export interface DirectionsPanelProps {
@@ -70,8 +70,8 @@ export function DirectionsPanel(props: DirectionsPanelProps) {
     if (!route || step === null) return;
     const current = route.steps[step];
     if (!current) return;
-    const metres = stepMetres(route, current);
-    setAnnouncement(`Step ${step + 1} of ${route.steps.length}: ${stepSentence(current, ends)}${metres >= 1 && current.kind !== 'depart' ? `, ${metresText(metres)}` : ''}.`);
+    const metres = current.metres;
+    setAnnouncement(`Step ${step + 1} of ${route.steps.length}: ${stepSentence(current)}${metres >= 1 && current.kind !== 'depart' ? `, ${metresText(metres)}` : ''}.`);
     if (focusStep.current) {
       focusStep.current = false;
       listRef.current?.querySelector<HTMLElement>(`[data-step="${step}"]`)?.focus();
@@ -199,7 +199,7 @@ export function DirectionsPanel(props: DirectionsPanelProps) {
             </div>
             <ol ref={listRef} className="mf-steps" aria-label="Directions">
               {steps.map((candidate, index) => {
-                const metres = stepMetres(route, candidate);
+                const metres = candidate.metres;
                 return (
                   <li
                     key={index}
@@ -214,9 +214,9 @@ export function DirectionsPanel(props: DirectionsPanelProps) {
                       <StepIcon kind={candidate.kind} />
                     </span>
                     <span className="mf-step__text">
-                      <span className="mf-step__sentence">{stepSentence(candidate, ends)}</span>
+                      <span className="mf-step__sentence">{stepSentence(candidate)}</span>
                       {candidate.kind === 'depart' && layerNames ? <span className="mf-step__detail">{layerNames.get(candidate.layer)}</span> : null}
-                      {candidate.kind === 'arrive' ? <span className="mf-step__detail">{ends.to}</span> : null}
+                      {candidate.kind === 'connector' && candidate.connector ? <span className="mf-step__detail">{`${layerNames?.get(candidate.layer) ?? ''} → ${candidate.connector.toLayerName}`}</span> : null}
                     </span>
                     {metres >= 1 && candidate.kind !== 'depart' ? <span className="mf-step__distance">{metresText(metres)}</span> : null}
                   </li>

@@ -23,8 +23,6 @@ export interface RouteOverlayProps {
   step: number | null;
   /** The kiosk's place: "You are here". */
   here: { layer: string; at: MapPoint } | null;
-  /** Names of the route's ends, for the prompt's sentence. */
-  ends: { from: string; to: string };
   /** Show another floor (the prompt's button); `step`: the step to go on with there. */
   onFloor: (layerId: string, step: number) => void;
   /** Room the panel takes over the map's bottom edge (a phone's sheet), in px. */
@@ -54,7 +52,7 @@ function place(element: Element | null, camera: Camera, point: MapPoint | null):
   element.style.transform = `translate(${screen.x.toFixed(1)}px, ${screen.y.toFixed(1)}px)`;
 }
 
-export function RouteOverlay({ camera, route, layerId, step, here, ends, onFloor, bottomInset = 0 }: RouteOverlayProps) {
+export function RouteOverlay({ camera, route, layerId, step, here, onFloor, bottomInset = 0 }: RouteOverlayProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const legs = route ? route.legs.filter((leg) => leg.layer === layerId).map((leg) => leg.points) : [];
   const first = route?.legs[0];
@@ -152,7 +150,7 @@ export function RouteOverlay({ camera, route, layerId, step, here, ends, onFloor
           <span className="mf-floor-prompt__icon" aria-hidden="true">
             {leaving.candidate.connector.kind === 'lift' ? '⇅' : leaving.candidate.connector.kind === 'ramp' ? '⟋' : '⤴'}
           </span>
-          <p className="mf-floor-prompt__text">{stepSentence(leaving.candidate, ends)}</p>
+          <p className="mf-floor-prompt__text">{stepSentence(leaving.candidate)}</p>
           <button
             type="button"
             className="mf-button mf-button--primary mf-floor-prompt__go"

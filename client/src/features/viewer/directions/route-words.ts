@@ -1,42 +1,18 @@
 /**
  * The viewer's words for a route (events/wayfinding/route-types.ts keeps steps as data, each
  * reader words them): one sentence per step, the distance and the walking time. Numbers go
- * through Intl in the visitor's language; the sentences are English, like the rest of the viewer.
+ * through Intl in the visitor's language; the sentences are the product's English for now.
  */
-import type { Route, RouteFailure, RouteStep } from '../../../../../events/wayfinding/route-types';
+import { describeStep } from '../../../../../events/wayfinding/describe-step';
+import type { RouteFailure, RouteStep } from '../../../../../events/wayfinding/route-types';
 
-const TURNS: Partial<Record<RouteStep['kind'], string>> = {
-  straight: 'Continue straight',
-  'slight-left': 'Bear left',
-  'slight-right': 'Bear right',
-  left: 'Turn left',
-  right: 'Turn right',
-  'sharp-left': 'Turn sharp left',
-  'sharp-right': 'Turn sharp right',
-  'u-turn': 'Turn around',
-};
-
-const CONNECTOR_WORDS = { lift: 'the lift', stairs: 'the stairs', escalator: 'the escalator', ramp: 'the ramp' } as const;
-
-/** The sentence of a step ("Turn left after Café Nero", "Take the lift to Level 1"). */
-export function stepSentence(step: RouteStep, ends: { from: string; to: string }): string {
-  switch (step.kind) {
-    case 'depart':
-      return `Start at ${ends.from}`;
-    case 'connector': {
-      const connector = step.connector;
-      if (!connector) return 'Change floors';
-      const what = connector.name ? connector.name : CONNECTOR_WORDS[connector.kind];
-      return `Take ${what} to ${connector.toLayerName}`;
-    }
-    case 'arrive':
-      return step.side === 'left' || step.side === 'right' ? `Your destination is on the ${step.side}` : 'Your destination is ahead';
-    default: {
-      const turn = TURNS[step.kind] ?? 'Continue';
-      if (!step.landmark) return turn;
-      return step.kind === 'straight' ? `${turn} past ${step.landmark.title}` : `${turn} after ${step.landmark.title}`;
-    }
-  }
+/**
+ * The sentence of a step ("Turn left after Café Nero", "Take the lift to Level 1"): the
+ * product's English wording (events/wayfinding/describe-step.ts), so the viewer, the editor's
+ * "test a route" and the server read the same route alike.
+ */
+export function stepSentence(step: RouteStep): string {
+  return describeStep(step);
 }
 
 const numbers = new Map<string, Intl.NumberFormat>();
@@ -60,11 +36,6 @@ export function metresText(metres: number): string {
 /** "4 min": at least one minute. */
 export function walkingTimeText(seconds: number): string {
   return format({ style: 'unit', unit: 'minute', unitDisplay: 'short' }, Math.max(1, Math.round(seconds / 60)));
-}
-
-/** Metres of one step of `route` (steps carry map units; the route knows the scale). */
-export function stepMetres(route: Route, step: RouteStep): number {
-  return route.distance > 0 ? (step.distance * route.metres) / route.distance : 0;
 }
 
 /** Why there is no route, plainly. */
