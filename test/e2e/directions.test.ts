@@ -1,0 +1,175 @@
+/**
+ * Directions in the public viewer, in Chromium, on a two-floor map made through the API
+ * (stairs at the west end, a lift at the east end) published as Professional (state 3):
+ * asking for directions through the pickers, step-free moving the route from the stairs to
+ * the lift, following the steps by keyboard (the map goes to Level 1 with the route), the
+ * route's address opened in a fresh browser context giving the same route, a phone's width,
+ * and a Basic map (state 1) offering no directions at all, not even through its address.
+ *
+ * Publishing goes through hosting slots (another issue); here a map is made public by setting
+ * its state in the maps_list read model directly, like the viewer's own e2e test.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultSettings } from '../../events/map-document.js';
+import { startBrowserSession } from '../support/browser.js';
+import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
+
+const plan = (label: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 600" width="1000" height="600">
+  <rect x="10" y="10" width="980" height="580" rx="16" fill="#f8fafc" stroke="#64748b" stroke-width="4"/>
+  <rect x="60" y="340" width="880" height="200" fill="#e2e8f0"/>
+  <text x="500" y="580" font-size="18" text-anchor="middle" fill="#64748b">${label}</text>
+</svg>`;
+
+/** Two floors, each a corridor at y 300 from x 100 (stairs) to x 900 (lift). */
+function twoFloorDocument(groundUrl: string, upperUrl: string) {
+  const corridor = (floor: string, layer: string) => ({
+    nodes: [100, 300, 500, 700, 900].map((x, index) => ({ id: `${floor}${index}`, layer, x, y: 300 })),
+    edges: [0, 1, 2, 3].map((index) => ({ id: `${floor}e${index}`, from: `${floor}${index}`, to: `${floor}${index + 1}` })),
+  });
+  const ground = corridor('g', 'ground');
+  const upper = corridor('u', 'upper');
+  const at = (x: number, y: number) => ({ position: { x, y } });
+  return {
+    version: 3,
+    settings: { ...defaultSettings(), size: { width: 1000, height: 600 }, maxZoom: 6, defaultLayer: 'ground' },
+    layers: [
+      { id: 'ground', name: 'Ground floor', file: { kind: 'svg', url: groundUrl, width: 1000, height: 600 } },
+      { id: 'upper', name: 'Level 1', file: { kind: 'svg', url: upperUrl, width: 1000, height: 600 } },
+    ],
+    groups: [{ id: 'shops', name: 'Shops', color: '#2563eb', legend: true }],
+    locations: [
+      { id: 'shoes', title: 'Bella Shoes', layer: 'ground', groups: ['shops'], ...at(140, 240), entrances: ['g0'] },
+      { id: 'books', title: 'Page Turner Books', layer: 'ground', groups: ['shops'], ...at(500, 240), entrances: ['g2'] },
+      { id: 'sushi', title: 'Sakura Sushi', layer: 'upper', groups: ['shops'], ...at(260, 240), entrances: ['u1'] },
+      { id: 'cinema', title: 'Cinéma Royale', layer: 'upper', groups: ['shops'], ...at(700, 240), entrances: ['u3'] },
+    ],
+    styles: { regions: { base: '#e2e8f0', hover: '#c7d2fe', active: '#818cf8' } },
+    paths: {
+      nodes: [...ground.nodes, ...upper.nodes],
+      edges: [...ground.edges, ...upper.edges],
+      connectors: [
+        { id: 'stairs', kind: 'stairs', nodes: ['g0', 'u0'] },
+        { id: 'lift', kind: 'lift', nodes: ['g4', 'u4'] },
+      ],
+    },
+  };
+}
+
+const stepTexts = (page: Page) => page.getByRole('list', { name: 'Directions', exact: true }).locator('.mf-step__sentence').allTextContents();
+
+describe('directions in the viewer, in Chromium', () => {
+  let session: Awaited<ReturnType<typeof startBrowserSession>>;
+  let server: TestServer;
+  let browser: Browser;
+  let owner: TestUser;
+  let proMap: string;
+  let basicMap: string;
+
+  beforeAll(async () => {
+    session = await startBrowserSession();
+    ({ server, browser } = session);
+    owner = await registerUser(server);
+    const upload = async (svg: string) => {
+      const answer = await fetch(`${server.url}/api/files`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', cookie: owner.cookie }, body: svg });
+      expect(answer.status).toBe(200);
+      return ((await answer.json()) as { result: { url: string } }).result.url;
+    };
+    const document = twoFloorDocument(await upload(plan('Ground floor')), await upload(plan('Level 1')));
+    for (const [title, state] of [['Harbour Centre', 3], ['Corner Arcade', 1]] as const) {
+      const created = await call(server, 'createMap', { title, mapData: document }, owner);
+      expect(created.status).toBe(200);
+      await projected(server, created.body.position);
+      await server.database.db.query('UPDATE maps_list SET state = $2 WHERE id = $1', [created.body.result, state]);
+      if (state === 3) proMap = created.body.result;
+      else basicMap = created.body.result;
+    }
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  async function open(path: string, title: string, viewport = { width: 1280, height: 800 }) {
+    const context = await browser.newContext({ baseURL: server.url, viewport });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(path);
+    await page.getByRole('region', { name: new RegExp(`^Map: ${title}`) }).waitFor();
+    return { context, page, errors };
+  }
+
+  it('finds a route, moves it to the lift when step-free, follows it by keyboard, and opens the same route from its address', async () => {
+    const { context, page, errors } = await open(`/m/${proMap}`, 'Harbour Centre');
+    await page.getByRole('button', { name: 'Directions', exact: true }).click();
+    const from = page.getByRole('combobox', { name: 'From' });
+    await from.waitFor();
+    await from.fill('bella');
+    await page.getByRole('listbox', { name: 'From' }).getByRole('option', { name: /^Bella Shoes/ }).waitFor();
+    await page.keyboard.press('Enter');
+    expect(await from.inputValue()).toBe('Bella Shoes');
+    const to = page.getByRole('combobox', { name: 'To' });
+    await to.fill('SAKURA');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await to.inputValue()).toBe('Sakura Sushi');
+
+    await expect.poll(() => stepTexts(page)).toContain('Take the stairs to Level 1');
+    // The route is drawn on the ground floor, and the floors it uses are marked.
+    await page.waitForFunction(() => (document.querySelector('.mf-route__line')?.getAttribute('d') ?? '').length > 0);
+    await page.getByRole('button', { name: 'Level 1, on the route' }).waitFor();
+
+    await page.getByRole('switch', { name: /Step-free/ }).click();
+    await expect.poll(() => stepTexts(page)).toContain('Take the lift to Level 1');
+    expect(await stepTexts(page)).not.toContain('Take the stairs to Level 1');
+    const url = new URL(page.url());
+    expect([url.searchParams.get('from'), url.searchParams.get('to'), url.searchParams.get('stepfree')]).toEqual(['shoes', 'sushi', '1']);
+    const steps = await stepTexts(page);
+
+    // Following by keyboard: the list is one Tab stop; arrows move; the map goes to Level 1.
+    const items = page.getByRole('list', { name: 'Directions', exact: true }).getByRole('listitem');
+    await items.first().focus();
+    const lift = steps.indexOf('Take the lift to Level 1');
+    for (let index = 0; index < lift; index++) await page.keyboard.press('ArrowDown');
+    expect(await items.nth(lift).evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => page.locator('.mf-directions [role="status"]').textContent()).toMatch(new RegExp(`^Step ${lift + 1} of ${steps.length}: Take the lift to Level 1, \\d+ m\\.$`));
+    const prompt = page.getByRole('group', { name: 'Floor change' });
+    await prompt.getByText('Take the lift to Level 1').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.getByRole('button', { name: 'Level 1, on the route' }).getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('End');
+    await expect.poll(() => page.locator('.mf-directions [role="status"]').textContent()).toMatch(new RegExp(`^Step ${steps.length} of ${steps.length}: Sakura Sushi is`));
+    expect(await items.last().getAttribute('aria-current')).toBe('step');
+
+    // The route's address in a fresh context (nothing shared): the same route.
+    const fresh = await open(url.pathname + url.search, 'Harbour Centre');
+    await expect.poll(() => stepTexts(fresh.page)).toEqual(steps);
+    expect(await fresh.page.getByRole('switch', { name: /Step-free/ }).getAttribute('aria-checked')).toBe('true');
+    expect(await fresh.page.getByRole('combobox', { name: 'From' }).inputValue()).toBe('Bella Shoes');
+    expect(fresh.errors).toEqual([]);
+    await fresh.context.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('works at a phone\u2019s width: the panel under the map, the route above it', async () => {
+    const { context, page, errors } = await open(`/m/${proMap}?from=books&to=cinema&stepfree=1`, 'Harbour Centre', { width: 375, height: 740 });
+    await expect.poll(() => stepTexts(page)).toContain('Take the lift to Level 1');
+    const panel = await page.locator('.mf-directions-sheet').boundingBox();
+    const map = await page.locator('.mf-stage').boundingBox();
+    expect(panel!.width).toBe(375);
+    expect(map!.y + map!.height).toBeLessThanOrEqual(panel!.y + 20);
+    await page.waitForFunction(() => (document.querySelector('.mf-route__line')?.getAttribute('d') ?? '').length > 0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('offers no directions on a Basic map, not even through the address', async () => {
+    const { context, page } = await open(`/m/${basicMap}?from=shoes&to=sushi`, 'Corner Arcade');
+    await page.getByRole('heading', { level: 1, name: 'Corner Arcade' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Directions', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Directions' }).count()).toBe(0);
+    expect(await page.locator('.mf-route').count()).toBe(0);
+    await context.close();
+  });
+});
