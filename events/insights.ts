@@ -8,9 +8,10 @@
  */
 import { z } from 'zod';
 import { ElementId } from './map-document.js';
+import { normaliseSearch } from './search-text.js';
 
-/** Longest search text kept (characters, after normalising). */
-export const SEARCH_TEXT_MAX = 100;
+export { normaliseSearch, SEARCH_TEXT_MAX } from './search-text.js';
+
 /** Most counters one beacon may carry. */
 export const BEACON_COUNTERS_MAX = 50;
 /** Most one counter may add (a page counts each thing at most this often). */
@@ -19,16 +20,6 @@ export const COUNTER_MAX = 50;
 export const REPORT_DAYS_MAX = 366;
 /** How many rows each top list has. */
 export const TOP_ROWS = 10;
-
-/**
- * A search as it is counted: Unicode NFKC, lower case, runs of white space as one space,
- * trimmed, at most {@link SEARCH_TEXT_MAX} characters (never half a surrogate pair). "  Café "
- * and "café" are one search.
- */
-export function normaliseSearch(text: string): string {
-  const folded = text.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim();
-  return Array.from(folded).slice(0, SEARCH_TEXT_MAX).join('').trim();
-}
 
 const Count = z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(COUNTER_MAX, `must be at most ${COUNTER_MAX}`);
 

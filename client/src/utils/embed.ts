@@ -14,6 +14,11 @@ export interface EmbedOptions {
   aspectRatio?: number;
   /** Open on a location (`?location={id}`). */
   locationId?: string;
+  /**
+   * false: the viewer counts nothing for the map's owner (`?insights=off`), for a host page
+   * that has no consent from its visitors (client/README.md "Insights").
+   */
+  insights?: boolean;
 }
 
 /** The viewer's address for a map (and, optionally, one of its locations). */
@@ -27,9 +32,11 @@ const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The HTML of the embed: a box that keeps its proportions at any width, holding the iframe. */
-export function embedSnippet({ mapId, publicUrl, title, aspectRatio = 16 / 10, locationId }: EmbedOptions): string {
+export function embedSnippet({ mapId, publicUrl, title, aspectRatio = 16 / 10, locationId, insights = true }: EmbedOptions): string {
   const ratio = Math.min(21 / 9, Math.max(3 / 4, Number.isFinite(aspectRatio) && aspectRatio > 0 ? aspectRatio : 16 / 10));
-  const src = escapeAttribute(viewerUrl(publicUrl, mapId, locationId));
+  const url = new URL(viewerUrl(publicUrl, mapId, locationId));
+  if (!insights) url.searchParams.set('insights', 'off');
+  const src = escapeAttribute(url.toString());
   const name = escapeAttribute(`Map: ${title}`);
   return (
     `<div style="position:relative;width:100%;aspect-ratio:${Number(ratio.toFixed(4))};min-height:420px;max-height:90vh">` +

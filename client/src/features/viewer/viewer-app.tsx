@@ -4,6 +4,7 @@
  * app's /m/:id route.
  */
 import { useEffect, useState } from 'react';
+import { startInsights } from './insights';
 import { Viewer, type PublicMap } from './viewer';
 
 type Loaded = { status: 'loading' } | { status: 'ready'; map: PublicMap } | { status: 'error'; notFound: boolean; message: string };
@@ -86,6 +87,10 @@ export function ViewerApp({ mapId, cooperative, initial, publicUrl, admin = fals
     );
     return () => controller.abort();
   }, [mapId, initial]);
+
+  // Numbers for the owner (insights.ts): a published map's page counts its visit, not a test map's.
+  const countedMap = loaded.status === 'ready' && !loaded.map.test ? loaded.map.id : null;
+  useEffect(() => (countedMap ? startInsights(countedMap) : undefined), [countedMap]);
 
   if (loaded.status === 'ready' && initial) {
     // The server's page has the map's title in its head already.

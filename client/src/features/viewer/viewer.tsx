@@ -20,6 +20,8 @@ import { lazyPart } from '../../lib/lazy-part';
 import { directionsAllowed } from '../../../../events/wayfinding/directions-allowed';
 import { routeUrl } from './directions/directions-link';
 import { useDirections } from './directions/use-directions';
+import { recordInsight } from './insights';
+import { useSearchInsight } from './use-search-insight';
 import './viewer.css';
 
 // Loaded when the share button is first pressed: most visitors never open it.
@@ -220,6 +222,15 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
         (foldedQuery === '' || matchesFolded(searchTextOf(location, groupsById), foldedQuery)),
     );
   }, [sorted, filtering, activeGroups, foldedQuery, groupsById]);
+  // Insights (issue 19): settled searches, and whether the text alone matched any location.
+  useSearchInsight(query, (text) => {
+    const folded = fold(text);
+    return shown.some((location) => matchesFolded(searchTextOf(location, groupsById), folded));
+  });
+  // Insights: every location opened, however (a marker, the directory, a link to it).
+  useEffect(() => {
+    if (selectedId) recordInsight('open', selectedId);
+  }, [selectedId]);
   const visibleIds = useMemo(() => {
     if (!filtering) return null;
     const ids = new Set(results.map((location) => location.id));
