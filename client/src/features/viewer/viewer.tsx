@@ -231,6 +231,12 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
   useEffect(() => {
     if (selectedId) recordInsight('open', selectedId);
   }, [selectedId]);
+  // Insights: directions asked, by destination, once a route has both ends (each new pair once).
+  const routeAsked = directions.state.open && directions.state.from && directions.state.to ? directions.state.to : null;
+  const routeFrom = routeAsked ? directions.state.from : null;
+  useEffect(() => {
+    if (routeAsked) recordInsight('directions', routeAsked);
+  }, [routeAsked, routeFrom]);
   const visibleIds = useMemo(() => {
     if (!filtering) return null;
     const ids = new Set(results.map((location) => location.id));
