@@ -31,7 +31,9 @@ export function formatMetres(metres: number): string {
 export function describeStep(step: RouteStep, options: DescribeOptions = {}): string {
   const sentence = words(step);
   if (!options.distance || step.kind === 'depart' || step.metres < 0.5) return sentence;
-  return `Walk ${formatMetres(step.metres)}, then ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`;
+  // "then take the lift", but "then Cinema Royale is ahead": a place's name keeps its capital.
+  const named = step.kind === 'arrive' && step.landmark !== undefined;
+  return `Walk ${formatMetres(step.metres)}, then ${named ? sentence : sentence.charAt(0).toLowerCase() + sentence.slice(1)}`;
 }
 
 function words(step: RouteStep): string {

@@ -74,7 +74,7 @@ export function routeSteps(
         const kind = turnKind(bend(heading, direction));
         if (kind !== 'straight') {
           const at = points[i - 1]!;
-          const landmark = landmarks(leg.layer, at);
+          const landmark = landmarks(leg.layer, at, heading);
           steps.push({ kind, layer: leg.layer, at, distance: walked, metres: walked * scale, ...(landmark ? { landmark } : {}) });
           walked = 0;
         }
@@ -128,18 +128,22 @@ function sideOf(direction: Point | undefined, end: Point, destination: Location 
 }
 
 /**
- * A lookup of the location nearest a point of a floor (by its marker or any of its entrances,
- * within {@link LANDMARK_RADIUS_METRES}), leaving out the route's own ends and hidden locations.
+ * A lookup of the location nearest a turn (by its marker or any of its entrances, within
+ * {@link LANDMARK_RADIUS_METRES}), among those the visitor has reached on arriving there (beside
+ * the turn or behind, not further along the way in: "turn left after Café Nero" names a place
+ * passed), leaving out the route's own ends and hidden locations.
  */
 function landmarkFinder(locations: readonly Location[], ends: StepEnds, scales: ReadonlyMap<string, number>, pointOf: (nodeId: string) => Point | undefined) {
   let byLayer: Map<string, Array<{ location: Location; points: Point[] }>> | undefined;
-  return (layer: string, at: Point): { id: string; title: string } | undefined => {
+  return (layer: string, at: Point, incoming: Point): { id: string; title: string } | undefined => {
     byLayer ??= indexLandmarks(locations, ends, pointOf);
     const radius = LANDMARK_RADIUS_METRES / (scales.get(layer) ?? 1);
+    const along = { x: incoming.x / length(incoming), y: incoming.y / length(incoming) };
     let best: Location | undefined;
     let bestDistance = radius;
     for (const { location, points } of byLayer.get(layer) ?? []) {
       for (const point of points) {
+        if ((point.x - at.x) * along.x + (point.y - at.y) * along.y > radius / 20) continue;
         const distance = Math.hypot(point.x - at.x, point.y - at.y);
         if (distance <= bestDistance) {
           best = location;

@@ -5,6 +5,7 @@
  * and the seed builds the same document from this file.
  */
 import { emptyMapDocument, MapDocument, type MapDocument as Document } from '../../events/map-document.js';
+import { demoMallNetwork } from './demo-mall-paths.js';
 
 interface Shop {
   id: string;
@@ -25,7 +26,7 @@ interface Point {
   at: [x: number, y: number];
 }
 
-interface Floor {
+export interface DemoFloor {
   id: string;
   name: string;
   shops: Shop[];
@@ -52,7 +53,7 @@ export const DEMO_GROUPS = [
 
 const HOURS = 'Mon–Sat 9:00–21:00, Sun 10:00–18:00';
 
-export const DEMO_FLOORS: Floor[] = [
+export const DEMO_FLOORS: DemoFloor[] = [
   {
     id: 'ground',
     name: 'Ground floor',
@@ -104,7 +105,7 @@ export const DEMO_FLOORS: Floor[] = [
 const color = (group: string) => DEMO_GROUPS.find((g) => g.id === group)!.color;
 
 /** A floor's plan as SVG: walls, corridors and one `<rect id>` region per shop. */
-export function floorPlanSvg(floor: Floor): string {
+export function floorPlanSvg(floor: DemoFloor): string {
   const shops = floor.shops
     .map(({ id, rect: [x, y, w, h] }) => `  <rect id="${id}" x="${x}" y="${y}" width="${w}" height="${h}" rx="10" fill="#e2e8f0" stroke="#94a3b8" stroke-width="2"/>`)
     .join('\n');
@@ -119,9 +120,10 @@ ${shops}
 `;
 }
 
-/** The demo map's document (version 2). */
+/** The demo map's document: its floors, locations and path network (demo-mall-paths.ts). */
 export function demoMallDocument(): Document {
   const base = emptyMapDocument();
+  const network = demoMallNetwork(DEMO_FLOORS);
   return MapDocument.parse({
     ...base,
     settings: {
@@ -154,6 +156,7 @@ export function demoMallDocument(): Document {
           groups: [shop.group],
           hours: shop.hours ?? '',
           phone: shop.phone ?? '',
+          entrances: network.entrances[shop.id] ?? [],
         };
       }),
       ...floor.points.map((point) => ({
@@ -165,7 +168,9 @@ export function demoMallDocument(): Document {
         marker: point.marker,
         color: color(point.group),
         groups: [point.group],
+        entrances: network.entrances[point.id] ?? [],
       })),
     ]),
+    paths: network.paths,
   });
 }
