@@ -16,6 +16,7 @@
  *    /m/demo transfers (bench/viewer-transfer.ts), first render and LCP of a 2,000-location
  *    map on desktop, on a phone profile (CPU 4× slower) and that on slow 4G, and frame time
  *    while panning and zooming 10,000 markers (bench/viewer-*.ts);
+ *  - the first drawing of a route on the demo mall, cold, desktop and phone (bench/directions-draw.ts);
  *  - the landing page's largest contentful paint (median, p95, the LCP element) on the same
  *    three profiles (bench/landing-lcp.ts, bench/browser-profiles.ts);
  *  - published maps at embed scale: the real server (its own process) against a plain Fastify
@@ -49,6 +50,7 @@ import { benchPublicReads } from './public-read.js';
 import { benchServerMemory } from './server-memory.js';
 import { benchLandingLcp } from './landing-lcp.js';
 import { benchLiveFanout } from './live-fanout.js';
+import { benchDirectionsDraw } from './directions-draw.js';
 import { benchViewerRender } from './viewer-render.js';
 import { benchViewerSize } from './viewer-size.js';
 import { benchViewerTransfer } from './viewer-transfer.js';
@@ -151,6 +153,12 @@ if (!only || 'viewer'.startsWith(only.toLowerCase())) {
   benchViewerSize((line) => console.log(`  ${line}`));
   await benchViewerTransfer((line) => console.log(`  ${line}`));
   await benchViewerRender((line) => console.log(`  ${line}`));
+}
+
+// Directions on the demo mall (needs `npm run build` and Chromium): `npm run bench -- directions` alone.
+if (!only || 'directions'.startsWith(only.toLowerCase())) {
+  console.log('\n== Directions: first drawing of a route on the demo (built client, headless Chromium) ==');
+  await benchDirectionsDraw((line) => console.log(`  ${line}`));
 }
 
 // The landing page in Chromium (needs `npm run build`): `npm run bench -- landing` runs it alone.

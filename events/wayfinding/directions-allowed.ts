@@ -9,11 +9,13 @@
  * editor's preview, where the session is loaded anyway); the standalone viewer page never asks,
  * because /m/{id} and /api/public/maps/{id} are cached by CDNs and must not depend on cookies.
  */
-import { MapState } from '../map-states.js';
 import type { PathNetwork } from '../path-network.js';
 
-/** States whose public viewer shows directions. */
-export const DIRECTIONS_STATES: ReadonlySet<number> = new Set([MapState.demo, MapState.pro, MapState.adm]);
+/**
+ * States whose public viewer shows directions: demo 2, pro 3 and adm 9 (events/map-states.ts;
+ * written out, not imported, so the viewer's first chunk does not gain a module of its own).
+ */
+export const DIRECTIONS_STATES: ReadonlySet<number> = new Set([2, 3, 9]);
 
 export interface DirectionsQuestion {
   /** The map's state (events/map-states.ts). */

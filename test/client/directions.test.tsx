@@ -10,10 +10,13 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseDirectionsLink, routeUrl, searchWithRoute, wantsDirections } from '../../client/src/features/viewer/directions/directions-link';
-import { KIOSK_IDLE_MS, loadDirectionsCode } from '../../client/src/features/viewer/directions/use-directions';
+import { KIOSK_IDLE_MS } from '../../client/src/features/viewer/directions/directions-sync';
+import { loadDirectionsCode } from '../../client/src/features/viewer/directions/use-directions';
 import { preloadViewerParts, Viewer, type PublicMap } from '../../client/src/features/viewer/viewer';
 import { defaultRegionStyles, defaultSettings, type MapDocument } from '../../events/map-document';
-import { directionsAllowed } from '../../events/wayfinding/directions-allowed';
+import { WayfindingLiveDemo } from '../../client/src/features/marketing/components/wayfinding-live-demo';
+import { MapState } from '../../events/map-states';
+import { DIRECTIONS_STATES, directionsAllowed } from '../../events/wayfinding/directions-allowed';
 
 type LocationInput = Partial<MapDocument['locations'][number]> & { id: string; title: string };
 
@@ -95,6 +98,8 @@ afterEach(() => {
 describe('who sees directions', () => {
   it('is one rule: Professional, demo and admin maps, admins anywhere, never without paths', () => {
     const paths = twoFloorMall().paths;
+    for (const state of [MapState.demo, MapState.pro, MapState.adm]) expect(DIRECTIONS_STATES.has(state)).toBe(true);
+    expect(DIRECTIONS_STATES.size).toBe(3);
     expect(directionsAllowed({ state: 3, paths })).toBe(true);
     expect(directionsAllowed({ state: 2, paths })).toBe(true);
     expect(directionsAllowed({ state: 9, paths })).toBe(true);
@@ -288,5 +293,19 @@ describe('deep links', () => {
     expect(screen.getByRole('combobox', { name: 'To' })).toHaveValue('');
     expect(screen.queryByRole('list', { name: 'Directions' })).not.toBeInTheDocument();
     expect(window.location.search).toBe('?here=books');
+  });
+});
+
+describe('the /wayfinding page\u2019s live demo', () => {
+  it('frames the demo mall on its step-free pair, and the switch shows the step-free route', async () => {
+    const user = userEvent.setup();
+    render(<WayfindingLiveDemo />);
+    const frame = screen.getByTitle(/^Map: Riverside Mall \(demo\), directions/);
+    expect(frame.getAttribute('src')).toBe('/m/demo?from=g-urbanthread&to=l1-cinema');
+    expect(frame).toHaveAttribute('loading', 'lazy');
+    const options = screen.getByRole('group', { name: 'Route shown' });
+    expect(within(options).getByRole('button', { name: 'Shortest route' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(options).getByRole('button', { name: 'Step-free route' }));
+    expect(screen.getByTitle('Map: Riverside Mall (demo), directions, step-free').getAttribute('src')).toBe('/m/demo?from=g-urbanthread&to=l1-cinema&stepfree=1');
   });
 });

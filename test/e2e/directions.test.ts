@@ -56,6 +56,12 @@ function twoFloorDocument(groundUrl: string, upperUrl: string) {
   };
 }
 
+/** Where to save screenshots (SHOTS_DIR=… when someone wants to look at them). */
+const SHOTS = process.env.SHOTS_DIR;
+const shoot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+};
+
 const stepTexts = (page: Page) => page.getByRole('list', { name: 'Directions', exact: true }).locator('.mf-step__sentence').allTextContents();
 
 describe('directions in the viewer, in Chromium', () => {
@@ -140,6 +146,7 @@ describe('directions in the viewer, in Chromium', () => {
     await page.keyboard.press('End');
     await expect.poll(() => page.locator('.mf-directions [role="status"]').textContent()).toMatch(new RegExp(`^Step ${steps.length} of ${steps.length}: Sakura Sushi is`));
     expect(await items.last().getAttribute('aria-current')).toBe('step');
+    await shoot(page, 'e2e-1280-level1');
 
     // The route's address in a fresh context (nothing shared): the same route.
     const fresh = await open(url.pathname + url.search, 'Harbour Centre');
@@ -160,6 +167,7 @@ describe('directions in the viewer, in Chromium', () => {
     expect(panel!.width).toBe(375);
     expect(map!.y + map!.height).toBeLessThanOrEqual(panel!.y + 20);
     await page.waitForFunction(() => (document.querySelector('.mf-route__line')?.getAttribute('d') ?? '').length > 0);
+    await shoot(page, 'e2e-375');
     expect(errors).toEqual([]);
     await context.close();
   });

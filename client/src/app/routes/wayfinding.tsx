@@ -7,6 +7,7 @@ import {
   WayfindingPlaces,
   WayfindingSteps,
 } from '../../features/marketing/components/wayfinding-sections';
+import { WayfindingLiveDemo } from '../../features/marketing/components/wayfinding-live-demo';
 import '../../features/marketing/components/marketing.css';
 import { PageDescription } from '../../features/marketing/components/page-description';
 
@@ -16,6 +17,7 @@ export function WayfindingPage() {
       <title>Indoor wayfinding · Mapfold</title>
       <PageDescription content="Indoor wayfinding for hospitals, campuses, airports, venues and shopping centres: turn-by-turn routes across floors on the web, kiosks and embeds, built from your floor plans." />
       <WayfindingHero />
+      <WayfindingLiveDemo />
       <WayfindingPlaces />
       <WayfindingSteps />
       <WayfindingChannels />

@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { copyText } from '../../lib/clipboard';
 import { embedSnippet, viewerUrl } from '../../utils/embed';
+import { routeUrl } from './directions/directions-link';
 
 export interface ShareMenuProps {
   mapId: string;
@@ -13,13 +14,14 @@ export interface ShareMenuProps {
   aspectRatio: number;
   onCopied: (message: string) => void;
   onClose: () => void;
-  /** The address of the route the directions show (`?from=&to=`), when one is shown. */
-  routeLink?: string | null;
+  /** The route the directions show, when one is shown: its address can be copied (`?from=&to=`). */
+  route?: { from: string; to: string; stepFree: boolean } | null;
 }
 
-export function ShareMenu({ mapId, title, publicUrl, aspectRatio, onCopied, onClose, routeLink = null }: ShareMenuProps) {
+export function ShareMenu({ mapId, title, publicUrl, aspectRatio, onCopied, onClose, route = null }: ShareMenuProps) {
   const ref = useRef<HTMLDivElement>(null);
   const link = viewerUrl(publicUrl, mapId);
+  const routeLink = route ? routeUrl(link, route) : null;
   const snippet = embedSnippet({ mapId, publicUrl, title, aspectRatio });
 
   useEffect(() => {

@@ -12,13 +12,11 @@ import type { Location, MapDocument } from '../../components/map/types';
 import { loadPurifier } from '../../lib/purifier';
 import { fold, matchesFolded, searchTextOf } from '../../utils/location-search';
 import { clearLocation, locationFromUrl, pushLocation } from './deep-link';
-import { viewerUrl as viewerLink } from '../../utils/embed';
 import type { DirectoryProps } from './directory';
 import type { MinimapProps } from './minimap';
 import { Icon } from './icons';
 import { lazyPart } from '../../lib/lazy-part';
 import { directionsAllowed } from '../../../../events/wayfinding/directions-allowed';
-import { routeUrl } from './directions/directions-link';
 import { useDirections } from './directions/use-directions';
 import { recordInsight } from './insights';
 import { useSearchInsight } from './use-search-insight';
@@ -97,6 +95,9 @@ export interface ViewerProps {
 /** How far above its anchor a popup or tooltip sits, by marker type. */
 const MARKER_HEIGHT: Record<Location['marker'], number> = { pin: 40, circle: 18, dot: 12, thumbnail: 28, label: 18, hidden: 8 };
 const NARROW = '(max-width: 720px)';
+/** Room the route keeps clear of the controls over the map (the phone's top bar and floor prompt). */
+const WIDE_ROUTE_INSETS = { top: 72, right: 72, bottom: 96, left: 48 };
+const NARROW_ROUTE_INSETS = { top: 128, right: 60, bottom: 96, left: 28 };
 
 function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
@@ -176,7 +177,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
     },
     [byId, camera],
   );
-  const directions = useDirections({ allowed: directionsOffered, deepLinks, isPlace, onKioskReset });
+  const directions = useDirections({ allowed: directionsOffered, onKioskReset });
   const { state: route, code: directionsCode } = directions;
   const routeResult = useMemo(
     () => (directionsCode && route.open && route.from && route.to && route.from !== route.to ? directionsCode.routeBetween(doc, route.from, route.to, route.stepFree) : null),
@@ -654,6 +655,9 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
               ) : null}
             </div>
 
+            {directionsCode && directionsOffered ? (
+              <directionsCode.DirectionsSync state={route} here={directions.here} deepLinks={deepLinks} isPlace={isPlace} onArrive={directions.arrive} onKioskIdle={directions.kioskIdle} />
+            ) : null}
             {directionsCode && (shownRoute || (directions.here && route.open)) ? (
               <directionsCode.RouteOverlay
                 camera={camera}
@@ -662,6 +666,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
                 step={route.step}
                 here={hereMarker}
                 onFloor={onRouteFloor}
+                insets={narrow ? NARROW_ROUTE_INSETS : WIDE_ROUTE_INSETS}
               />
             ) : null}
 
@@ -674,7 +679,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
                   aspectRatio={width / height}
                   onCopied={setToast}
                   onClose={() => setShareOpen(false)}
-                  routeLink={shownRoute && route.from && route.to && !directions.here ? routeUrl(viewerLink(publicUrl, map.id), { from: route.from, to: route.to, stepFree: route.stepFree }) : null}
+                  route={shownRoute && route.from && route.to && !directions.here ? { from: route.from, to: route.to, stepFree: route.stepFree } : null}
                 />
               </Suspense>
             ) : null}

@@ -10,6 +10,7 @@ import type { RouteResult } from '../../../../../events/wayfinding/route-types';
 import './directions.css';
 
 export { DirectionsPanel } from './directions-panel';
+export { DirectionsSync } from './directions-sync';
 export { RouteOverlay } from './route-overlay';
 
 /** Routes found, by document (an edited document is a new object) and by ends and option. */

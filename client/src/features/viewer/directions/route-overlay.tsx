@@ -10,7 +10,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Camera } from '../../../components/map/camera';
 import type { MapPoint } from '../../../components/map/types';
 import type { Route } from '../../../../../events/wayfinding/route-types';
-import { viewFitting } from './fit-route';
+import { ROUTE_INSETS, viewFitting, type Insets } from './fit-route';
 import { stepSentence } from './route-words';
 
 export interface RouteOverlayProps {
@@ -25,8 +25,8 @@ export interface RouteOverlayProps {
   here: { layer: string; at: MapPoint } | null;
   /** Show another floor (the prompt's button); `step`: the step to go on with there. */
   onFloor: (layerId: string, step: number) => void;
-  /** Room the panel takes over the map's bottom edge (a phone's sheet), in px. */
-  bottomInset?: number;
+  /** Room kept free around the fitted route (the controls over the map), in px. */
+  insets?: Insets;
 }
 
 /** Segments of `points` on screen as an SVG path ("M x y L x y …"). */
@@ -52,7 +52,7 @@ function place(element: Element | null, camera: Camera, point: MapPoint | null):
   element.style.transform = `translate(${screen.x.toFixed(1)}px, ${screen.y.toFixed(1)}px)`;
 }
 
-export function RouteOverlay({ camera, route, layerId, step, here, onFloor, bottomInset = 0 }: RouteOverlayProps) {
+export function RouteOverlay({ camera, route, layerId, step, here, onFloor, insets = ROUTE_INSETS }: RouteOverlayProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const legs = route ? route.legs.filter((leg) => leg.layer === layerId).map((leg) => leg.points) : [];
   const first = route?.legs[0];
@@ -62,6 +62,16 @@ export function RouteOverlay({ camera, route, layerId, step, here, onFloor, bott
   const current = route && step !== null ? route.steps[step] ?? null : null;
   const ring = current && current.layer === layerId && current.kind !== 'depart' && current.kind !== 'arrive' ? current.at : null;
   const herePoint = here && here.layer === layerId ? here.at : null;
+  // Where the route arrives on this floor from another, and leaves it for another.
+  const changes = route
+    ? route.legs.flatMap((leg, index) => {
+        if (leg.layer !== layerId) return [];
+        const points: MapPoint[] = [];
+        if (index > 0 && leg.points[0]) points.push(leg.points[0]);
+        if (index < route.legs.length - 1 && leg.points[leg.points.length - 1]) points.push(leg.points[leg.points.length - 1]!);
+        return points;
+      })
+    : [];
 
   // Where the route leaves this floor: the connector step nearest the visitor's step.
   const leaving = route
@@ -71,8 +81,8 @@ export function RouteOverlay({ camera, route, layerId, step, here, onFloor, bott
         .sort((a, b) => Math.abs(a.index - (step ?? 0)) - Math.abs(b.index - (step ?? 0)))[0] ?? null
     : null;
 
-  const live = useRef({ legs, start, end, ring, herePoint });
-  live.current = { legs, start, end, ring, herePoint };
+  const live = useRef({ legs, start, end, ring, herePoint, changes });
+  live.current = { legs, start, end, ring, herePoint, changes };
 
   // Drawn in every frame of the camera (and now): only attributes change, React stays out.
   useLayoutEffect(() => {
@@ -81,13 +91,14 @@ export function RouteOverlay({ camera, route, layerId, step, here, onFloor, bott
     const paths = root.querySelectorAll<SVGPathElement>('.mf-route__path');
     let drawn = false;
     const draw = () => {
-      const { legs: shown, start: from, end: to, ring: at, herePoint: you } = live.current;
+      const { legs: shown, start: from, end: to, ring: at, herePoint: you, changes: hops } = live.current;
       const d = pathOf(camera, shown);
       for (const path of paths) path.setAttribute('d', d);
       place(root.querySelector('.mf-route__start'), camera, from);
       place(root.querySelector('.mf-route__end'), camera, to);
       place(root.querySelector('.mf-route__ring'), camera, at);
       place(root.querySelector('.mf-route__here'), camera, you);
+      root.querySelectorAll('.mf-route__change').forEach((element, index) => place(element, camera, hops[index] ?? null));
       if (!drawn && d && camera.width > 0) {
         drawn = true;
         // The benchmarks read when a route was first on screen.
@@ -113,7 +124,7 @@ export function RouteOverlay({ camera, route, layerId, step, here, onFloor, bott
     }
     if (route !== before.route || layerId !== before.layerId) {
       const points = route.legs.filter((leg) => leg.layer === layerId).flatMap((leg) => leg.points);
-      const view = viewFitting(camera, points, { top: 72, right: 72, bottom: 72 + bottomInset, left: 48 });
+      const view = viewFitting(camera, points, insets);
       if (view) {
         camera.set(view, before.fitted);
         seen.current.fitted = true;
@@ -121,7 +132,7 @@ export function RouteOverlay({ camera, route, layerId, step, here, onFloor, bott
       return;
     }
     if (step !== before.step && target && target.layer === layerId) camera.ensureVisible(target.at, 80, true);
-  }, [route, layerId, step, camera, onFloor, bottomInset]);
+  }, [route, layerId, step, camera, onFloor, insets]);
 
   return (
     <div ref={rootRef} className="mf-route" data-mf-route="">
@@ -129,6 +140,12 @@ export function RouteOverlay({ camera, route, layerId, step, here, onFloor, bott
         <path className="mf-route__path mf-route__casing" />
         <path className="mf-route__path mf-route__line" />
         <path className="mf-route__path mf-route__dash" />
+        {changes.map((_, index) => (
+          <g key={index} className="mf-route__change" style={{ display: 'none' }}>
+            <rect x="-11" y="-11" width="22" height="22" rx="6" />
+            <path d="M-4 -2.5l4-4 4 4M-4 2.5l4 4 4-4" />
+          </g>
+        ))}
         <g className="mf-route__ring" style={{ display: 'none' }}>
           <circle r="13" className="mf-route__ring-halo" />
           <circle r="6.5" className="mf-route__ring-dot" />

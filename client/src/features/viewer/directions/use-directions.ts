@@ -1,15 +1,10 @@
 /**
- * The viewer's directions state (in the viewer's first chunk, small): open or not, the ends,
- * step-free, the step followed; the address kept in step with it (`?from=&to=&stepfree=1`,
- * replaced, not pushed: following a route is not a trail of pages); the kiosk's fixed start
- * (`?here=`) and its reset after {@link KIOSK_IDLE_MS} without a touch, a click or a key; and
- * the directions' code (directions-code.ts), loaded when first needed.
+ * The viewer's directions state, in the viewer's first chunk (kept small): open or not, the
+ * ends, step-free, the step followed, a kiosk's fixed start; and the directions' code
+ * (directions-code.ts), loaded when the visitor opens them or the address names a route or a
+ * kiosk. What the address says, and the kiosk's reset, are the code's (directions-sync.tsx).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { parseDirectionsLink, searchWithRoute, wantsDirections } from './directions-link';
-
-/** A kiosk starts over after this long without anyone touching it. */
-export const KIOSK_IDLE_MS = 60_000;
+import { useCallback, useEffect, useState } from 'react';
 
 export type DirectionsCode = typeof import('./directions-code');
 let loadedCode: DirectionsCode | null = null;
@@ -29,73 +24,35 @@ export interface DirectionsState {
 }
 
 const CLOSED: DirectionsState = { open: false, from: null, to: null, stepFree: false, step: null };
+/** An address that names a route or a kiosk (directions-link.ts reads it whole). */
+const ASKS_FOR_DIRECTIONS = /[?&](from|to|here)=/;
 
-export interface UseDirectionsOptions {
-  /** The map offers directions (events/wayfinding/directions-allowed.ts). */
-  allowed: boolean;
-  /** The address may say what is open (the map's deep-link feature). */
-  deepLinks: boolean;
-  /** Whether an id is a place one can route to or from. */
-  isPlace: (id: string) => boolean;
-  /** The kiosk starts over: the viewer closes what is open and goes back to its home view. */
-  onKioskReset: (here: string) => void;
-}
-
-export function useDirections({ allowed, deepLinks, isPlace, onKioskReset }: UseDirectionsOptions) {
+export function useDirections({ allowed, onKioskReset }: { allowed: boolean; onKioskReset: (here: string) => void }) {
   const [state, setState] = useState<DirectionsState>(CLOSED);
   const [here, setHere] = useState<string | null>(null);
   const [code, setCode] = useState<DirectionsCode | null>(loadedCode);
-  const linkRead = useRef(false);
 
   const load = useCallback(() => {
     if (loadedCode) setCode(loadedCode);
     else void loadDirectionsCode().then(setCode, () => undefined);
   }, []);
 
-  // The address's directions, once the page is in the browser (after hydrating the server's page).
+  // In the browser (after hydrating the server's page): an address naming a route loads the code.
   useEffect(() => {
-    linkRead.current = true;
-    if (!allowed) return;
-    const link = parseDirectionsLink(window.location.search);
-    if (!wantsDirections(link)) return;
-    const fixed = link.here && isPlace(link.here) ? link.here : null;
+    if (allowed && ASKS_FOR_DIRECTIONS.test(window.location.search)) load();
+  }, [allowed, load]);
+
+  const arrive = useCallback((next: DirectionsState, fixed: string | null) => {
     setHere(fixed);
-    const valid = (id: string | null) => (id && isPlace(id) ? id : null);
-    setState({ open: true, from: fixed ?? valid(link.from), to: valid(link.to), stepFree: link.stepFree, step: null });
-    load();
-    // Read once, at start.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    setState(next);
   }, []);
-
-  // The address follows the route (a kiosk's start stays in its own `here`).
-  useEffect(() => {
-    if (!linkRead.current || !deepLinks || !allowed) return;
-    const search = searchWithRoute(window.location.search, state.open ? { from: here ? null : state.from, to: state.to, stepFree: state.stepFree } : null);
-    if (search === window.location.search) return;
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
-  }, [state.open, state.from, state.to, state.stepFree, here, deepLinks, allowed]);
-
-  // A kiosk starts over after a minute nobody used it.
-  const resetRef = useRef(onKioskReset);
-  resetRef.current = onKioskReset;
-  useEffect(() => {
-    if (!here) return;
-    let timer: ReturnType<typeof setTimeout>;
-    const restart = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        setState({ open: true, from: here, to: null, stepFree: false, step: null });
-        resetRef.current(here);
-      }, KIOSK_IDLE_MS);
-    };
-    const events = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
-    for (const name of events) window.addEventListener(name, restart, { passive: true, capture: true });
-    restart();
-    return () => {
-      clearTimeout(timer);
-      for (const name of events) window.removeEventListener(name, restart, { capture: true });
-    };
-  }, [here]);
+  const kioskIdle = useCallback(
+    (fixed: string) => {
+      setState({ open: true, from: fixed, to: null, stepFree: false, step: null });
+      onKioskReset(fixed);
+    },
+    [onKioskReset],
+  );
 
   const open = useCallback(
     (ends: { from?: string | null; to?: string | null } = {}) => {
@@ -122,5 +79,5 @@ export function useDirections({ allowed, deepLinks, isPlace, onKioskReset }: Use
   const swap = useCallback(() => setState((before) => (here ? before : { ...before, from: before.to, to: before.from, step: null })), [here]);
   const setStep = useCallback((step: number | null) => setState((before) => ({ ...before, step })), []);
 
-  return { state, here, code, open, close, change, swap, setStep };
+  return { state, here, code, open, close, change, swap, setStep, arrive, kioskIdle };
 }
