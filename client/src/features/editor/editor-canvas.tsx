@@ -10,6 +10,7 @@ import { MapRenderer, type MapRendererHandle } from '../../components/map/map-re
 import type { Location, MapPoint } from '../../components/map/types';
 import { PresenceOverlay, usePresencePointer } from './presence';
 import { EditorIcon } from './editor-icons';
+import type { ToolName } from './tools/tools-machine';
 
 export interface EditorCanvasProps {
   document: MapDocument;
@@ -20,6 +21,15 @@ export interface EditorCanvasProps {
   onSelect: (id: string | null) => void;
   placing: boolean;
   onPlacingChange: (placing: boolean) => void;
+  /** The tool the map is in (tools/tools-machine.ts): the path tools take the map's clicks. */
+  tool?: ToolName;
+  onTool?: (tool: ToolName) => void;
+  /** What the path tools say over the map while they are on. */
+  toolHint?: ReactNode;
+  /** The path network's drawing (paths/path-layer.tsx), when shown. */
+  paths?: ReactNode;
+  /** The canvas element, for the path tool's pointer events. */
+  canvasRef?: (element: HTMLDivElement | null) => void;
   /** What the placing hint says instead of placing a location (a calibration pin). */
   placingHint?: string | null;
   /** Place a new location at a point of the current layer. */
@@ -39,6 +49,10 @@ const describe = (location: Location) => (location.about ? `${location.title}, $
 export function EditorCanvas(props: EditorCanvasProps) {
   const { document: doc, camera, layerId, selectedId, readOnly = false } = props;
   const placing = props.placing && !readOnly;
+  const tool = props.tool ?? (placing ? 'placeLocation' : 'select');
+  // A path tool on: no marker is dragged, the cursor is a crosshair.
+  const pathTool = !readOnly && (tool === 'drawPath' || tool === 'placeConnector');
+  const selectTool = (next: ToolName) => (props.onTool ? props.onTool(next) : props.onPlacingChange(next === 'placeLocation'));
   const ownRef = useRef<MapRendererHandle>(null);
   const rendererRef = props.rendererRef ?? ownRef;
   const layer = doc.layers.find((candidate) => candidate.id === layerId) ?? doc.layers[0]!;
@@ -55,7 +69,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
   );
 
   return (
-    <div className="ed-canvas" data-placing={placing ? 'true' : undefined} {...pointer}>
+    <div ref={props.canvasRef} className="ed-canvas" data-placing={placing || pathTool ? 'true' : undefined} data-tool={tool} {...pointer}>
       <MapRenderer
         ref={rendererRef}
         document={doc}
@@ -70,20 +84,33 @@ export function EditorCanvas(props: EditorCanvasProps) {
           if (live.current.placing && !live.current.readOnly) live.current.onPlace(at);
           else live.current.onSelect(null);
         }}
-        {...(readOnly ? {} : { editing: { ...editing, placing } })}
+        {...(readOnly ? {} : { editing: { ...editing, placing: placing || pathTool } })}
       >
+        {props.paths}
         <PresenceOverlay camera={camera} document={doc} layerId={layer.id} anchorOf={(id) => rendererRef.current?.anchorOf(id) ?? null} />
         {props.overlay}
         {readOnly ? null : (
           <div className="ed-canvas__tools" role="toolbar" aria-label="Tools" data-mf-ui="">
-            <button type="button" className="ed-tool" aria-label="Select" aria-pressed={!placing} onClick={() => props.onPlacingChange(false)} title="Select and move (V)">
+            <button type="button" className="ed-tool" aria-label="Select" aria-pressed={tool === 'select'} onClick={() => selectTool('select')} title="Select and move (V)">
               <EditorIcon name="cursor" />
               <span>Select</span>
             </button>
-            <button type="button" className="ed-tool" aria-label="Add location" aria-pressed={placing} onClick={() => props.onPlacingChange(!placing)} title="Add a location (A)">
+            <button type="button" className="ed-tool" aria-label="Add location" aria-pressed={placing} onClick={() => selectTool(placing ? 'select' : 'placeLocation')} title="Add a location (A)">
               <EditorIcon name="addPin" />
               <span>Add location</span>
             </button>
+            {props.onTool ? (
+              <>
+                <button type="button" className="ed-tool" aria-label="Draw paths" aria-pressed={tool === 'drawPath'} onClick={() => selectTool(tool === 'drawPath' ? 'select' : 'drawPath')} title="Draw paths (P)">
+                  <EditorIcon name="path" />
+                  <span>Paths</span>
+                </button>
+                <button type="button" className="ed-tool" aria-label="Add connector" aria-pressed={tool === 'placeConnector'} onClick={() => selectTool(tool === 'placeConnector' ? 'select' : 'placeConnector')} title="Add a lift, stairs, escalator or ramp (C)">
+                  <EditorIcon name="connector" />
+                  <span>Connector</span>
+                </button>
+              </>
+            ) : null}
           </div>
         )}
         {placing ? (
@@ -93,6 +120,10 @@ export function EditorCanvas(props: EditorCanvasProps) {
                 Click the map to place the location, or a region of the drawing to link it. <kbd>Enter</kbd> places it in the middle, <kbd>Esc</kbd> cancels.
               </>
             )}
+          </p>
+        ) : props.toolHint && !readOnly ? (
+          <p className="ed-canvas__hint" role="status" data-mf-ui="">
+            {props.toolHint}
           </p>
         ) : null}
         {doc.layers.length > 1 ? (

@@ -23,6 +23,8 @@ const PATHS = {
   external: 'M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5',
   clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2',
   comment: 'M4 5h16v11H9l-5 4z',
+  path: 'M5 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM19 9a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM6.5 15.5L12 12h5.5v-3',
+  connector: 'M7 3h10v18H7zM10 8l2-2 2 2M10 16l2 2 2-2',
 } as const;
 
 export type EditorIconName = keyof typeof PATHS;

@@ -11,7 +11,8 @@ import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, use
 import { Link, useNavigate } from 'react-router-dom';
 import { Location, type MapDocument } from '../../../../events/map-document';
 import type { ImportPreview } from '../../../../events/map-import';
-import { usesTestSlot } from '../../../../events/map-states';
+import { MapState, usesTestSlot } from '../../../../events/map-states';
+import type { PathsEdit } from '../../../../events/path-network';
 import { COPY_TITLE_PREFIX, MAP_TITLE_MAX, MapTitle } from '../../../../events/map-title';
 import type { HistoryEntry } from '../../../../events/read-models';
 import { Camera } from '../../components/map/camera';
@@ -39,12 +40,21 @@ import { TimelineView } from './timeline/timeline-view';
 import { AccessBanner } from './access-banner';
 import { historyFeedOf, isReadOnly, type EditorAccess, type HistoryFeed } from './use-editor-map';
 import { commentsHost, type EditorComments } from './comments-slot';
+import { ConnectorDialog } from './paths/connector-dialog';
+import { PathLayer } from './paths/path-layer';
+import { PathsPanel } from './paths/paths-panel';
+import { usePathTool, type MapClickMode } from './paths/use-path-tool';
+import { connectorEdit } from './tools/path-edits';
+import type { PathSelection } from './tools/path-machine';
+import { toolOf, toolOfKey, toolsMachine, type ToolName } from './tools/tools-machine';
+import { createActor } from 'xstate';
 import './editor.css';
 
-type Tab = 'locations' | 'floors' | 'groups' | 'style' | 'publish' | 'share' | 'data' | 'history' | 'comments';
+type Tab = 'locations' | 'paths' | 'floors' | 'groups' | 'style' | 'publish' | 'share' | 'data' | 'history' | 'comments';
 
 const TABS: ReadonlyArray<{ id: Tab; label: string; icon: EditorIconName }> = [
   { id: 'locations', label: 'Locations', icon: 'pin' },
+  { id: 'paths', label: 'Paths', icon: 'path' },
   { id: 'floors', label: 'Floors', icon: 'layers' },
   { id: 'groups', label: 'Groups', icon: 'tag' },
   { id: 'style', label: 'Settings', icon: 'sliders' },
@@ -126,7 +136,31 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
   const [panelOpen, setPanelOpen] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [layerChoice, setLayerChoice] = useState<string>(() => defaultLayerOf(doc));
-  const [placing, setPlacing] = useState(false);
+  // The map's tool (select, place a location, draw paths, place a connector): a state machine.
+  // Never stopped: it has no effects to end, and React may mount the page twice (strict mode).
+  const tools = useMemo(() => createActor(toolsMachine).start(), []);
+  const toolsSnapshot = useSyncExternalStore(
+    useCallback((onChange: () => void) => {
+      const subscription = tools.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    }, [tools]),
+    () => tools.getSnapshot(),
+  );
+  const tool: ToolName = toolOf(toolsSnapshot.value);
+  const placing = tool === 'placeLocation';
+  const setTool = useCallback((next: ToolName) => tools.send({ type: 'tool', tool: next }), [tools]);
+  // Leaving placing goes back to selecting; turning it off while another tool is on changes nothing.
+  const setPlacing = useCallback(
+    (on: boolean) => {
+      const current = toolOf(tools.getSnapshot().value);
+      if (on) tools.send({ type: 'tool', tool: 'placeLocation' });
+      else if (current === 'placeLocation') tools.send({ type: 'tool', tool: 'select' });
+    },
+    [tools],
+  );
+  // A location's entrance being chosen on the map (its id), and the canvas for the path tool's pointer.
+  const [entranceFor, setEntranceFor] = useState<string | null>(null);
+  const [canvasElement, setCanvasElement] = useState<HTMLDivElement | null>(null);
   // A click asked for by a panel (a floor's calibration pin) instead of a new location.
   const pinRequest = useRef<((at: MapPoint) => void) | null>(null);
   const [pinHint, setPinHint] = useState<string | null>(null);
@@ -147,6 +181,36 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
   // The floor shown: the one chosen, or the default when it is gone (a collaborator removed it).
   const layerId = doc.layers.some((layer) => layer.id === layerChoice) ? layerChoice : defaultLayerOf(doc);
   const selected = selectedId ? doc.locations.find((location) => location.id === selectedId) ?? null : null;
+  const editPaths = useCallback((edit: PathsEdit) => session.apply([edit]), [session]);
+  const clickMode: MapClickMode = readOnly || preview || timeline ? null : entranceFor ? 'pickNode' : tool === 'drawPath' ? 'draw' : tool === 'placeConnector' && toolsSnapshot.matches({ placeConnector: 'aiming' }) ? 'aim' : null;
+  const pathTool = usePathTool({
+    camera,
+    canvas: canvasElement,
+    network: doc.paths,
+    layerId,
+    mode: clickMode,
+    onEdit: editPaths,
+    onAim: (at) => tools.send({ type: 'click', at: { x: Math.round(at.x * 10) / 10, y: Math.round(at.y * 10) / 10 } }),
+    onPickNode: (node) => {
+      const location = entranceFor ? session.document.locations.find((candidate) => candidate.id === entranceFor) : undefined;
+      if (!location) return setEntranceFor(null);
+      if (!node) return setToast('Click a path point (a small circle) to make it an entrance.');
+      if (!location.entrances.includes(node.id)) session.apply([{ type: 'LocationUpdated', id: location.id, changes: { entrances: [...location.entrances, node.id] } }]);
+      setEntranceFor(null);
+      setPanelOpen(true);
+      setToast(`The path point is now an entrance of “${location.title}”.`);
+    },
+  });
+  const pathContext = pathTool.snapshot.context;
+  const selectPath = (selection: PathSelection | null) => {
+    pathTool.send({ type: 'select', selection });
+    const node = selection?.kind === 'node' ? doc.paths.nodes.find((candidate) => candidate.id === selection.id) : null;
+    const edge = selection?.kind === 'edge' ? doc.paths.edges.find((candidate) => candidate.id === selection.id) : null;
+    const at = node ?? (edge ? doc.paths.nodes.find((candidate) => candidate.id === edge.from) : null);
+    if (at) camera.ensureVisible(at, 96);
+  };
+  const directionsPublished = explore || state === MapState.pro || state === MapState.demo || state === MapState.adm;
+  const showPaths = !preview && !timeline && (tool === 'drawPath' || tool === 'placeConnector' || entranceFor !== null || (tab === 'paths' && panelOpen) || (tab === 'locations' && selected !== null && doc.paths.nodes.length > 0));
   useEffect(() => {
     if (selectedId && !selected) setSelectedId(null);
   }, [selectedId, selected]);
@@ -220,6 +284,18 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
     if (window.matchMedia('(max-width: 720px)').matches) setPanelOpen(false);
   };
 
+  const pickEntrance = (locationId: string) => {
+    const location = session.document.locations.find((candidate) => candidate.id === locationId);
+    if (!location) return;
+    setLayerChoice(location.layer);
+    setPreview(false);
+    setTimeline(false);
+    setRegionOffer(null);
+    setTool('select');
+    setEntranceFor(locationId);
+    if (window.matchMedia('(max-width: 720px)').matches) setPanelOpen(false);
+  };
+
   const pickRegion = (element: string, at: MapPoint) => {
     if (placing) addLocation({ position: null, element, title: titleFromElementId(element) });
     else setRegionOffer({ element, at });
@@ -235,8 +311,8 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
   };
 
   // Shortcuts: undo/redo (not while typing, where the field's own undo works), Esc, Delete.
-  const keys = useRef({ placing, selectedId, session, regionOffer });
-  keys.current = { placing, selectedId, session, regionOffer };
+  const keys = useRef({ placing, selectedId, session, regionOffer, tool, entranceFor, pathSelection: pathContext.selection });
+  keys.current = { placing, selectedId, session, regionOffer, tool, entranceFor, pathSelection: pathContext.selection };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const { placing: armed, selectedId: current, session: s, regionOffer: offer } = keys.current;
@@ -246,6 +322,23 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
         event.preventDefault();
         if (event.key === 'y' || event.shiftKey) s.redo();
         else s.undo();
+        return;
+      }
+      const { tool: currentTool, entranceFor: choosingEntrance, pathSelection } = keys.current;
+      const inDialog = event.target instanceof Element && event.target.closest('[role="dialog"]') !== null;
+      if (event.key === 'Escape' && choosingEntrance) {
+        setEntranceFor(null);
+        setPanelOpen(true);
+        return;
+      }
+      // The path tool's keys: Esc ends the path, Delete removes the selected point or link.
+      if ((currentTool === 'drawPath' || pathSelection) && !isTyping(event.target) && !inDialog && !mod && (event.key === 'Escape' || ((event.key === 'Delete' || event.key === 'Backspace') && pathSelection))) {
+        event.preventDefault();
+        pathTool.send({ type: 'key', key: event.key });
+        return;
+      }
+      if (event.key === 'Escape' && currentTool === 'placeConnector' && !inDialog) {
+        tools.send({ type: 'key', key: 'Escape' });
         return;
       }
       if (event.key === 'Escape') {
@@ -259,10 +352,8 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
       if (event.key === 'Enter' && armed) {
         event.preventDefault();
         place(camera.toMap(camera.width / 2, camera.height / 2));
-      } else if ((event.key === 'a' || event.key === 'A') && !isTyping(event.target)) {
-        setPlacing(true);
-      } else if ((event.key === 'v' || event.key === 'V') && !isTyping(event.target)) {
-        setPlacing(false);
+      } else if (toolOfKey(event.key) && !isTyping(event.target)) {
+        tools.send({ type: 'key', key: event.key });
       } else if ((event.key === 'Delete' || event.key === 'Backspace') && current) {
         const location = s.document.locations.find((candidate) => candidate.id === current);
         if (!location) return;
@@ -305,12 +396,32 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
             currentLayerId={layerId}
             selectedId={selected ? selected.id : null}
             onSelect={(id) => select(id, { focus: true })}
+            onPickEntrance={readOnly ? undefined : pickEntrance}
             onStartAdding={() => {
               setPreview(false);
               setTimeline(false);
               setPlacing(true);
               setPanelOpen(false);
             }}
+          />
+        );
+      case 'paths':
+        return (
+          <PathsPanel
+            document={doc}
+            onEdit={editPaths}
+            layerId={layerId}
+            tool={tool}
+            onTool={(next) => {
+              setPreview(false);
+              setTimeline(false);
+              setTool(next);
+              // On a phone the sheet covers the map the tool works on.
+              if (next !== 'select' && window.matchMedia('(max-width: 720px)').matches) setPanelOpen(false);
+            }}
+            selection={pathContext.selection}
+            onSelect={selectPath}
+            directionsPublished={directionsPublished}
           />
         );
       case 'floors':
@@ -485,6 +596,39 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
               onSelect={(id) => select(id)}
               placing={placing}
               onPlacingChange={setPlacing}
+              tool={tool}
+              onTool={(next) => {
+                setTool(next);
+                if (next === 'drawPath' || next === 'placeConnector') openTab('paths');
+              }}
+              canvasRef={setCanvasElement}
+              toolHint={
+                entranceFor ? (
+                  <>Click a path point to make it an entrance of “{selected?.title ?? 'the location'}”. <kbd>Esc</kbd> cancels.</>
+                ) : tool === 'drawPath' ? (
+                  pathContext.trail.length > 0 ? (
+                    <>Click to add the next point. <kbd>Esc</kbd> ends the path, <kbd>Backspace</kbd> takes the last point back.</>
+                  ) : (
+                    <>Click to start a path, Shift-click a point or a link to branch from it, drag a point to move it.</>
+                  )
+                ) : tool === 'placeConnector' && toolsSnapshot.matches({ placeConnector: 'aiming' }) ? (
+                  <>Click where the lift, stairs, escalator or ramp stands. <kbd>Esc</kbd> cancels.</>
+                ) : null
+              }
+              paths={
+                showPaths ? (
+                  <PathLayer
+                    camera={camera}
+                    network={doc.paths}
+                    layerId={layerId}
+                    selection={pathContext.selection}
+                    trail={pathContext.trail}
+                    cursor={pathContext.cursor}
+                    drag={pathContext.drag}
+                    entrances={selected ? new Set(selected.entrances) : undefined}
+                  />
+                ) : null
+              }
               placingHint={pinHint}
               onPlace={place}
               onPickRegion={pickRegion}
@@ -506,6 +650,19 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
                 Not now
               </Button>
             </div>
+          ) : null}
+          {toolsSnapshot.matches({ placeConnector: 'naming' }) && toolsSnapshot.context.connectorAt && !preview && !timeline ? (
+            <ConnectorDialog
+              layers={doc.layers}
+              layerId={layerId}
+              at={toolsSnapshot.context.connectorAt}
+              onCreate={(draft) => {
+                session.apply([connectorEdit((kind) => newElementId(kind), draft)]);
+                tools.send({ type: 'done' });
+                setToast(`Added the ${draft.name.trim() || draft.kind} on ${draft.layers.length} floors. Link it to the paths on each floor.`);
+              }}
+              onCancel={() => tools.send({ type: 'cancel' })}
+            />
           ) : null}
           <OverwriteNotices session={session} />
           <div className="ed-toast" role="status" aria-live="polite">

@@ -16,6 +16,7 @@ import { EditingNotice } from '../presence';
 import { TextField } from '../../../components/ui/field';
 import type { EditorPanelProps } from './panel-props';
 import { LocationLatLng } from './location-latlng';
+import { LocationEntrances } from '../paths/location-entrances';
 import { RichTextEditor } from './rich-text-editor';
 import { useDraft, type Draft } from './use-draft';
 
@@ -29,6 +30,8 @@ export interface LocationFormProps extends EditorPanelProps {
   onDeleted(): void;
   /** Moves the focus to the form's heading when it opens (it was opened from the list). */
   focusOnOpen?: boolean;
+  /** Arms a click on a path point of the map that becomes an entrance. */
+  onPickEntrance?: () => void;
 }
 
 export const MARKER_LABELS: Record<Location['marker'], string> = {
@@ -135,7 +138,7 @@ function formatCoordinate(value: number): string {
   return String(Math.round(value * 10) / 10);
 }
 
-export function LocationForm({ document, onEdit, location, onDeleted, focusOnOpen = false }: LocationFormProps) {
+export function LocationForm({ document, onEdit, location, onDeleted, focusOnOpen = false, onPickEntrance }: LocationFormProps) {
   const ids = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -374,6 +377,13 @@ export function LocationForm({ document, onEdit, location, onDeleted, focusOnOpe
             ) : null}
           </div>
         </div>
+        <LocationEntrances
+          document={document}
+          location={location}
+          anchor={location.position}
+          onChange={(entrances) => update({ entrances })}
+          {...(onPickEntrance ? { onPick: onPickEntrance } : {})}
+        />
         {floor?.geo && (placed || !location.element) ? (
           <LocationLatLng location={location} geo={floor.geo} size={floorSize} onMove={(position, coalesce) => update({ position }, coalesce)} />
         ) : null}

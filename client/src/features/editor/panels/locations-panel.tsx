@@ -23,6 +23,8 @@ export interface LocationsPanelProps extends EditorPanelProps {
   onSelect(id: string | null): void;
   /** Arms the map's "click to place" tool. */
   onStartAdding(): void;
+  /** Arms a click on a path point that becomes the location's entrance. */
+  onPickEntrance?: ((locationId: string) => void) | undefined;
 }
 
 /** A 16px stroke icon, decorative (its button carries the name). */
@@ -40,7 +42,7 @@ export const LIST_LIMIT = 200;
 type Scope = 'floor' | 'all';
 type FocusTarget = { kind: 'item'; id: string } | { kind: 'search' } | null;
 
-export function LocationsPanel({ document, onEdit, currentLayerId, selectedId, onSelect, onStartAdding }: LocationsPanelProps) {
+export function LocationsPanel({ document, onEdit, currentLayerId, selectedId, onSelect, onStartAdding, onPickEntrance }: LocationsPanelProps) {
   const [query, setQuery] = useState('');
   const [scope, setScope] = useState<Scope>('floor');
   const [openedFromList, setOpenedFromList] = useState<string | null>(null);
@@ -68,6 +70,7 @@ export function LocationsPanel({ document, onEdit, currentLayerId, selectedId, o
           document={document}
           onEdit={onEdit}
           location={selected}
+          {...(onPickEntrance ? { onPickEntrance: () => onPickEntrance(selected.id) } : {})}
           focusOnOpen={openedFromList === selected.id}
           onDeleted={() => {
             setFocusTarget({ kind: 'search' });
