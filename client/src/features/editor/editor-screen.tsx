@@ -43,6 +43,8 @@ import { commentsHost, type EditorComments } from './comments-slot';
 import { ConnectorDialog } from './paths/connector-dialog';
 import { PathLayer } from './paths/path-layer';
 import { PathsPanel } from './paths/paths-panel';
+import { RouteTest } from './paths/route-test';
+import type { Route } from '../../../../events/wayfinding/route-types';
 import { usePathTool, type MapClickMode } from './paths/use-path-tool';
 import { connectorEdit } from './tools/path-edits';
 import type { PathSelection } from './tools/path-machine';
@@ -161,6 +163,16 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
   // A location's entrance being chosen on the map (its id), and the canvas for the path tool's pointer.
   const [entranceFor, setEntranceFor] = useState<string | null>(null);
   const [canvasElement, setCanvasElement] = useState<HTMLDivElement | null>(null);
+  // The route "test a route" found, drawn on its floors.
+  const [testRoute, setTestRoute] = useState<Route | null>(null);
+  const showOnMap = useCallback(
+    (layer: string, at: MapPoint) => {
+      setLayerChoice(layer);
+      // After the floor has switched.
+      requestAnimationFrame(() => camera.ensureVisible(at, 96));
+    },
+    [camera],
+  );
   // A click asked for by a panel (a floor's calibration pin) instead of a new location.
   const pinRequest = useRef<((at: MapPoint) => void) | null>(null);
   const [pinHint, setPinHint] = useState<string | null>(null);
@@ -210,7 +222,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
     if (at) camera.ensureVisible(at, 96);
   };
   const directionsPublished = explore || state === MapState.pro || state === MapState.demo || state === MapState.adm;
-  const showPaths = !preview && !timeline && (tool === 'drawPath' || tool === 'placeConnector' || entranceFor !== null || (tab === 'paths' && panelOpen) || (tab === 'locations' && selected !== null && doc.paths.nodes.length > 0));
+  const showPaths = !preview && !timeline && (tool === 'drawPath' || tool === 'placeConnector' || entranceFor !== null || (tab === 'paths' && panelOpen) || testRoute !== null || (tab === 'locations' && selected !== null && doc.paths.nodes.length > 0));
   useEffect(() => {
     if (selectedId && !selected) setSelectedId(null);
   }, [selectedId, selected]);
@@ -422,7 +434,9 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
             selection={pathContext.selection}
             onSelect={selectPath}
             directionsPublished={directionsPublished}
-          />
+          >
+            <RouteTest document={doc} onRoute={setTestRoute} onShow={showOnMap} />
+          </PathsPanel>
         );
       case 'floors':
         return (
@@ -599,7 +613,11 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
               tool={tool}
               onTool={(next) => {
                 setTool(next);
-                if (next === 'drawPath' || next === 'placeConnector') openTab('paths');
+                if (next === 'drawPath' || next === 'placeConnector') {
+                  setTab('paths');
+                  // On a phone the panel is a sheet over the map the tool works on: left closed.
+                  if (!window.matchMedia('(max-width: 720px)').matches) setPanelOpen(true);
+                }
               }}
               canvasRef={setCanvasElement}
               toolHint={
@@ -626,6 +644,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
                     cursor={pathContext.cursor}
                     drag={pathContext.drag}
                     entrances={selected ? new Set(selected.entrances) : undefined}
+                    route={testRoute?.legs.filter((leg) => leg.layer === layerId).map((leg) => leg.points)}
                   />
                 ) : null
               }
@@ -659,7 +678,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
               onCreate={(draft) => {
                 session.apply([connectorEdit((kind) => newElementId(kind), draft)]);
                 tools.send({ type: 'done' });
-                setToast(`Added the ${draft.name.trim() || draft.kind} on ${draft.layers.length} floors. Link it to the paths on each floor.`);
+                setToast(`Added ${draft.name.trim() || `the ${draft.kind}`} on ${draft.layers.length} floors. Link it to the paths on each floor.`);
               }}
               onCancel={() => tools.send({ type: 'cancel' })}
             />

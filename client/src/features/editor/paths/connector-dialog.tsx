@@ -27,7 +27,9 @@ export function ConnectorDialog({ layers, layerId, at, onCreate, onCancel }: Con
   const [floors, setFloors] = useState<ReadonlySet<string>>(() => new Set(layers.map((layer) => layer.id)));
   const [error, setError] = useState<string | null>(null);
   const first = useRef<HTMLInputElement>(null);
-  useEffect(() => first.current?.focus(), []);
+  useEffect(() => {
+    first.current?.focus();
+  }, []);
 
   const submit = () => {
     const chosen = layers.filter((layer) => floors.has(layer.id)).map((layer) => layer.id);
@@ -81,7 +83,7 @@ export function ConnectorDialog({ layers, layerId, at, onCreate, onCancel }: Con
         </fieldset>
         <label className="pt-dialog__name">
           <span>Name (optional)</span>
-          <input className="input" value={name} maxLength={100} placeholder={`${CONNECTOR_KIND_LABEL[kind]} A`} onChange={(event) => setName(event.target.value)} />
+          <input className="ep-input" value={name} maxLength={100} placeholder={`${CONNECTOR_KIND_LABEL[kind]} A`} onChange={(event) => setName(event.target.value)} />
         </label>
         <fieldset className="pt-dialog__fieldset">
           <legend>Floors it reaches</legend>

@@ -64,9 +64,6 @@ export function PathLayer({ camera, network, layerId, selection, trail, cursor, 
   return (
     <svg className="pt-layer" aria-hidden="true" data-mf-ui="" data-testid="path-layer">
       <g ref={groupRef}>
-        {route.map((points, index) => (
-          <polyline key={`route-${index}`} className="pt-route" points={points.map((p) => `${p.x},${p.y}`).join(' ')} />
-        ))}
         {edges.map((edge) => {
           const from = byId.get(edge.from);
           const to = byId.get(edge.to);
@@ -85,6 +82,9 @@ export function PathLayer({ camera, network, layerId, selection, trail, cursor, 
             </g>
           );
         })}
+        {route.map((points, index) => (
+          <polyline key={`route-${index}`} className="pt-route" points={points.map((p) => `${p.x},${p.y}`).join(' ')} />
+        ))}
         {end && cursor ? <line className="pt-band" x1={end.x} y1={end.y} x2={cursor.x} y2={cursor.y} /> : null}
         {nodes.map((node) => {
           const point = at(node);

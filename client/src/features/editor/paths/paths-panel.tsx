@@ -40,8 +40,11 @@ export function PathsPanel({ document: doc, onEdit, layerId, tool, onTool, selec
   const selectedEdge = selection?.kind === 'edge' ? network.edges.find((edge) => edge.id === selection.id) ?? null : null;
   const stopOf = selectedNode ? network.connectors.find((connector) => connector.nodes.includes(selectedNode.id)) ?? null : null;
   const selectedRef = useRef<HTMLDivElement>(null);
-  // A selection made on the map shows its details in view.
-  useEffect(() => selectedRef.current?.scrollIntoView?.({ block: 'nearest' }), [selection?.id]);
+  // A selection made on the map shows its details in view. (Braces: Chromium's scrollIntoView
+  // answers a promise, which React would take for the effect's cleanup.)
+  useEffect(() => {
+    void selectedRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [selection?.id]);
 
   return (
     <div className="ep-panel pt-panel">

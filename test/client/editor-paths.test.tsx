@@ -1,0 +1,73 @@
+/**
+ * The path tool in the editor page (jsdom): the tool bar's path tools open the Paths panel,
+ * the panel lists what is drawn and changes a link's flags by keyboard, connectors are made
+ * from the dialog in one edit, and a map that is not Professional says directions need it.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { emptyMapDocument, Location, type MapDocument } from '../../events/map-document';
+import { authRoutes, principal, renderApp, stubFetch, type FakeRequest } from './support/fakes';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const owner = principal({ uid: 'u1' });
+const cafe = Location.parse({ id: 'cafe', title: 'Cafe', layer: 'ground', position: { x: 100, y: 100 } });
+const document: MapDocument = {
+  ...emptyMapDocument(),
+  layers: [
+    { id: 'ground', name: 'Ground floor', file: null },
+    { id: 'first', name: 'First floor', file: null },
+  ],
+  locations: [cafe],
+  paths: {
+    nodes: [
+      { id: 'n1', layer: 'ground', x: 10, y: 10 },
+      { id: 'n2', layer: 'ground', x: 110, y: 10 },
+    ],
+    edges: [{ id: 'e1', from: 'n1', to: 'n2', stepFree: true, oneWay: false }],
+    connectors: [],
+  },
+};
+const record = (data: MapDocument, revision: string) => ({ id: 'm1', title: 'Harbour Market', data, revision });
+
+function editRequests(requests: FakeRequest[]) {
+  return requests.filter((request) => request.path === '/api/fn/editMap').flatMap((request) => (request.data as { edits: Array<Record<string, unknown>> }).edits);
+}
+
+async function openEditor() {
+  let revision = 1;
+  const fake = stubFetch({
+    ...authRoutes(owner),
+    'GET /api/maps/m1/data': () => ({ body: { result: record(document, '1'), position: '3:0' } }),
+    'POST /api/fn/editMap': (request) => {
+      revision += (request.data as { edits: unknown[] }).edits.length;
+      return { body: { result: { revision: String(revision) }, position: `${revision + 3}:0` } };
+    },
+  });
+  renderApp('/maps/m1');
+  await screen.findByRole('region', { name: /Map editor/ }, { timeout: 5_000 });
+  return fake.requests;
+}
+
+describe('the path tool in the editor', () => {
+  it('opens the Paths panel from the tool bar, lists points and links, and toggles a link by keyboard', async () => {
+    const user = userEvent.setup();
+    const requests = await openEditor();
+    const tools = within(screen.getByRole('toolbar', { name: 'Tools' }));
+    await user.click(tools.getByRole('button', { name: 'Draw paths' }));
+    expect(tools.getByRole('button', { name: 'Draw paths' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('tab', { name: 'Paths' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('note')).toHaveTextContent('Directions for visitors need the Professional plan.');
+    await user.click(screen.getByText('Points and links'));
+    const links = within(screen.getByRole('list', { name: 'Path links on Ground floor' }));
+    await user.click(links.getByRole('button', { name: 'Link from point 1 to point 2' }));
+    await user.click(screen.getByRole('checkbox', { name: /One-way/ }));
+    await waitFor(() => expect(editRequests(requests)).toEqual([expect.objectContaining({ type: 'PathsEdited', put: expect.objectContaining({ edges: [expect.objectContaining({ id: 'e1', oneWay: true })] }) })]));
+    expect(within(screen.getByRole('list', { name: 'Path links on Ground floor' })).getByRole('button', { name: 'Link from point 1 to point 2, one-way' })).toBeInTheDocument();
+    // Delete from the list.
+    await user.click(within(screen.getByRole('list', { name: 'Path points on Ground floor' })).getByRole('button', { name: 'Delete Point 2 (110, 10)' }));
+    await waitFor(() => expect(editRequests(requests).at(-1)).toMatchObject({ type: 'PathsEdited', removed: { nodes: ['n2'] } }));
+    expect(screen.getByRole('heading', { name: /On Ground floor: 1 point, 0 links/ })).toBeInTheDocument();
+  });
+});
