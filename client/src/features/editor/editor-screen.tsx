@@ -11,7 +11,7 @@ import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, use
 import { Link, useNavigate } from 'react-router-dom';
 import { Location, type MapDocument } from '../../../../events/map-document';
 import type { ImportPreview } from '../../../../events/map-import';
-import { MapState, usesTestSlot } from '../../../../events/map-states';
+import { usesTestSlot } from '../../../../events/map-states';
 import type { PathsEdit } from '../../../../events/path-network';
 import { COPY_TITLE_PREFIX, MAP_TITLE_MAX, MapTitle } from '../../../../events/map-title';
 import type { HistoryEntry } from '../../../../events/read-models';
@@ -44,6 +44,8 @@ import { ConnectorDialog } from './paths/connector-dialog';
 import { PathLayer } from './paths/path-layer';
 import { PathsPanel } from './paths/paths-panel';
 import { RouteTest } from './paths/route-test';
+import { NetworkCheck } from './paths/network-check';
+import { DIRECTIONS_STATES } from '../../../../events/wayfinding/directions-allowed';
 import type { Route } from '../../../../events/wayfinding/route-types';
 import { usePathTool, type MapClickMode } from './paths/use-path-tool';
 import { connectorEdit } from './tools/path-edits';
@@ -165,6 +167,8 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
   const [canvasElement, setCanvasElement] = useState<HTMLDivElement | null>(null);
   // The route "test a route" found, drawn on its floors.
   const [testRoute, setTestRoute] = useState<Route | null>(null);
+  // The points "check network" flags, marked on the map.
+  const [flagged, setFlagged] = useState<ReadonlySet<string> | null>(null);
   const showOnMap = useCallback(
     (layer: string, at: MapPoint) => {
       setLayerChoice(layer);
@@ -221,8 +225,9 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
     const at = node ?? (edge ? doc.paths.nodes.find((candidate) => candidate.id === edge.from) : null);
     if (at) camera.ensureVisible(at, 96);
   };
-  const directionsPublished = explore || state === MapState.pro || state === MapState.demo || state === MapState.adm;
-  const showPaths = !preview && !timeline && (tool === 'drawPath' || tool === 'placeConnector' || entranceFor !== null || (tab === 'paths' && panelOpen) || testRoute !== null || (tab === 'locations' && selected !== null && doc.paths.nodes.length > 0));
+  // The viewer shows directions on Professional maps and the product's own (the demo): elsewhere the panel says so.
+  const directionsPublished = explore || (state !== null && DIRECTIONS_STATES.has(state));
+  const showPaths = !preview && !timeline && (tool === 'drawPath' || tool === 'placeConnector' || entranceFor !== null || (tab === 'paths' && panelOpen) || testRoute !== null || flagged !== null || (tab === 'locations' && selected !== null && doc.paths.nodes.length > 0));
   useEffect(() => {
     if (selectedId && !selected) setSelectedId(null);
   }, [selectedId, selected]);
@@ -435,6 +440,25 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
             onSelect={selectPath}
             directionsPublished={directionsPublished}
           >
+            <NetworkCheck
+              document={doc}
+              onFlagged={setFlagged}
+              onShowLocation={(id) => {
+                const location = doc.locations.find((candidate) => candidate.id === id);
+                if (!location) return;
+                setSelectedId(id);
+                setLayerChoice(location.layer);
+                requestAnimationFrame(() => {
+                  const anchor = rendererRef.current?.anchorOf(id);
+                  if (anchor) camera.ensureVisible(anchor, 96);
+                });
+              }}
+              onShowPoint={(id, layer) => {
+                setLayerChoice(layer);
+                // After the floor has switched (the tool drops a selection on another floor).
+                requestAnimationFrame(() => selectPath({ kind: 'node', id }));
+              }}
+            />
             <RouteTest document={doc} onRoute={setTestRoute} onShow={showOnMap} />
           </PathsPanel>
         );
@@ -644,6 +668,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
                     cursor={pathContext.cursor}
                     drag={pathContext.drag}
                     entrances={selected ? new Set(selected.entrances) : undefined}
+                    flagged={flagged ?? undefined}
                     route={testRoute?.legs.filter((leg) => leg.layer === layerId).map((leg) => leg.points)}
                   />
                 ) : null
