@@ -1,0 +1,130 @@
+/**
+ * The editor's path tool in Chromium, as a map maker goes through it: paths laid by clicks on
+ * the ground floor (a branch by shift-click), a link made one-way with a step from the panel, a
+ * lift placed from the dialog on both floors, paths on the first floor from the lift, a shop's
+ * entrance chosen on the map, "test a route" across the floors, a point dragged and the drag
+ * undone; everything saved as the server reads it back.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInContext, startBrowserSession } from '../support/browser.js';
+import { call, projected, registerUser, type TestServer } from '../support/test-server.js';
+
+const TIMEOUT = 15_000;
+
+async function at(page: Page) {
+  const box = (await page.locator('.ed-canvas .mf-viewport').boundingBox())!;
+  return (fx: number, fy: number) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy });
+}
+
+async function click(page: Page, point: { x: number; y: number }, shift = false) {
+  if (shift) await page.keyboard.down('Shift');
+  await page.mouse.click(point.x, point.y);
+  if (shift) await page.keyboard.up('Shift');
+}
+
+const tool = (page: Page, name: string) => page.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name });
+
+describe('the path tool in Chromium', () => {
+  let session: Awaited<ReturnType<typeof startBrowserSession>>;
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    session = await startBrowserSession();
+    ({ server, browser } = session);
+  });
+  afterAll(() => session?.close());
+
+  it('draws, joins floors with a lift, sets an entrance, tests a route and saves it all', { timeout: 180_000 }, async () => {
+    const owner = await registerUser(server);
+    const created = await call(server, 'createMap', { title: 'Harbour Centre' }, owner);
+    const mapId = created.body.result as string;
+    const location = (id: string, title: string, layer: string, x: number, y: number) => ({ type: 'LocationAdded', location: { id, title, layer, position: { x, y }, marker: 'circle' } });
+    const edited = await call(server, 'editMap', { id: mapId, edits: [{ type: 'LayerAdded', layer: { id: 'first', name: 'First floor' } }, location('cafe', 'Cafe', 'ground', 300, 250), location('gym', 'Gym', 'first', 660, 250)] }, owner);
+    await projected(server, edited.body.position);
+    const saved = async () => {
+      const response = await fetch(`${server.url}/api/maps/${mapId}/data`, { headers: { cookie: owner.cookie } });
+      return ((await response.json()) as { result: { data: { paths: { nodes: Array<{ id: string; layer: string; x: number; y: number }>; edges: Array<{ stepFree: boolean; oneWay: boolean }>; connectors: Array<{ kind: string; name: string; nodes: string[] }> }; locations: Array<{ id: string; entrances: string[] }> } } }).result.data;
+    };
+
+    const context = await signedInContext(browser, server, owner);
+    const page = await context.newPage();
+    await page.goto(`/maps/${mapId}`);
+    await tool(page, 'Draw paths').click();
+    await expect.poll(() => page.getByRole('tab', { name: 'Paths' }).getAttribute('aria-selected'), { timeout: TIMEOUT }).toBe('true');
+    let map = await at(page);
+    // An L-shaped corridor, then a branch from its corner.
+    await click(page, map(0.3, 0.3));
+    await click(page, map(0.6, 0.31)); // snapped level with the first point
+    await click(page, map(0.6, 0.7));
+    await page.keyboard.press('Escape');
+    await click(page, map(0.6, 0.3), true);
+    await click(page, map(0.8, 0.3));
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => (await saved()).paths.edges.length, { timeout: TIMEOUT }).toBe(3);
+    const ground = (await saved()).paths.nodes;
+    expect(ground).toHaveLength(4);
+    expect(ground[1]!.y).toBe(ground[0]!.y);
+
+    // The branch's link: one-way, with a step.
+    await click(page, map(0.7, 0.3));
+    await page.getByRole('checkbox', { name: /One-way/ }).check();
+    await page.getByRole('checkbox', { name: /Step-free \(no steps/ }).uncheck();
+    await expect.poll(async () => (await saved()).paths.edges.filter((edge) => edge.oneWay && !edge.stepFree).length, { timeout: TIMEOUT }).toBe(1);
+
+    // A lift at the corridor's end, on both floors, in one edit.
+    await tool(page, 'Add connector').click();
+    await click(page, map(0.6, 0.8));
+    const dialog = page.getByRole('dialog', { name: 'New connector' });
+    await dialog.getByLabel('Name (optional)').fill('Lift A');
+    await dialog.getByRole('button', { name: 'Add connector' }).click();
+    await expect.poll(async () => (await saved()).paths.connectors, { timeout: TIMEOUT }).toEqual([expect.objectContaining({ kind: 'lift', name: 'Lift A' })]);
+    // Back in the path tool: the lift's stop joined to the corridor's end.
+    await click(page, map(0.6, 0.8), true);
+    await click(page, map(0.6, 0.7));
+    await page.keyboard.press('Escape');
+
+    // The first floor: from the lift to the gym.
+    await page.getByRole('group', { name: 'Floors' }).getByRole('button', { name: 'First floor' }).click();
+    map = await at(page);
+    await click(page, map(0.6, 0.8), true);
+    await click(page, map(0.6, 0.3));
+    await click(page, map(0.75, 0.3));
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => (await saved()).paths.nodes.filter((node) => node.layer === 'first').length, { timeout: TIMEOUT }).toBe(3);
+
+    // The cafe's entrance: the corridor's first point, chosen on the map.
+    await tool(page, 'Select').click();
+    await page.getByRole('group', { name: 'Floors' }).getByRole('button', { name: 'Ground floor' }).click();
+    await page.getByRole('tab', { name: 'Locations' }).click();
+    await page.locator('.ed-panel').getByRole('button', { name: /^Cafe/ }).first().click();
+    await page.getByRole('button', { name: 'Choose a path point on the map' }).click();
+    map = await at(page);
+    await click(page, map(0.3, 0.3));
+    const first = ground[0]!.id;
+    await expect.poll(async () => (await saved()).locations.find((candidate) => candidate.id === 'cafe')?.entrances, { timeout: TIMEOUT }).toEqual([first]);
+
+    // Test a route from the cafe to the gym: through the lift.
+    await page.getByRole('tab', { name: 'Paths' }).click();
+    await page.getByRole('combobox', { name: 'From' }).selectOption({ label: 'Cafe (Ground floor)' });
+    await page.getByRole('combobox', { name: 'To' }).selectOption({ label: 'Gym (First floor)' });
+    await page.getByRole('button', { name: 'Show route' }).click();
+    const steps = page.getByRole('list', { name: 'Route steps' });
+    await steps.waitFor({ timeout: TIMEOUT });
+    expect(await steps.innerText()).toContain('Lift A to First floor');
+
+    // Drag a point, then undo the drag.
+    await tool(page, 'Draw paths').click();
+    const corner = map(0.6, 0.3);
+    await page.mouse.move(corner.x, corner.y);
+    await page.mouse.down();
+    await page.mouse.move(corner.x + 30, corner.y + 40, { steps: 6 });
+    await page.mouse.up();
+    const cornerId = ground[1]!.id;
+    await expect.poll(async () => (await saved()).paths.nodes.find((node) => node.id === cornerId)!.y, { timeout: TIMEOUT }).not.toBe(ground[1]!.y);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await saved()).paths.nodes.find((node) => node.id === cornerId), { timeout: TIMEOUT }).toEqual(ground[1]);
+    await context.close();
+  });
+});
