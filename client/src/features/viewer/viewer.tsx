@@ -96,7 +96,7 @@ export interface ViewerProps {
 const MARKER_HEIGHT: Record<Location['marker'], number> = { pin: 40, circle: 18, dot: 12, thumbnail: 28, label: 18, hidden: 8 };
 const NARROW = '(max-width: 720px)';
 /** Room the route keeps clear of the controls over the map (the phone's top bar and floor prompt). */
-const WIDE_ROUTE_INSETS = { top: 72, right: 72, bottom: 96, left: 48 };
+const WIDE_ROUTE_INSETS = { top: 96, right: 88, bottom: 120, left: 72 };
 const NARROW_ROUTE_INSETS = { top: 128, right: 60, bottom: 96, left: 28 };
 
 function useMediaQuery(query: string): boolean {

@@ -111,7 +111,7 @@ export function DirectionsPanel(props: DirectionsPanelProps) {
         </button>
       </div>
 
-      <div className="mf-directions__ends">
+      <div className={`mf-directions__ends${here ? ' mf-directions__ends--fixed' : ''}`}>
         {here ? (
           <div className="mf-place mf-place--from mf-place--fixed">
             <span className="mf-place__label">From</span>

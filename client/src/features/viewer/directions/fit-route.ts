@@ -13,7 +13,7 @@ export interface Insets {
 }
 
 /** Room kept free: the floor buttons above, the zoom buttons right, the legend below. */
-export const ROUTE_INSETS: Insets = { top: 72, right: 72, bottom: 72, left: 48 };
+export const ROUTE_INSETS: Insets = { top: 96, right: 88, bottom: 120, left: 72 };
 
 export function viewFitting(camera: Camera, points: readonly MapPoint[], insets: Insets = ROUTE_INSETS): View | null {
   if (points.length === 0 || camera.width <= 0 || camera.height <= 0) return null;
@@ -35,7 +35,8 @@ export function viewFitting(camera: Camera, points: readonly MapPoint[], insets:
   const spanX = Math.max(maxX - minX, 1);
   const spanY = Math.max(maxY - minY, 1);
   const fit = camera.fit;
-  const kMax = Math.min(camera.maxZoom, 4) * fit;
+  // No closer than 1.8× the whole floor: a short route keeps the shops around it in view.
+  const kMax = Math.min(camera.maxZoom, 1.8) * fit;
   const k = Math.max(camera.minZoom * fit, Math.min(kMax, (camera.width - left - right) / spanX, (camera.height - top - bottom) / spanY));
   const cx = (minX + maxX) / 2;
   const cy = (minY + maxY) / 2;
