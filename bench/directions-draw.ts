@@ -3,9 +3,9 @@
  * real server process on PGlite (which seeds /m/demo with its path network) and the built
  * client (`npm run build` first): `/m/demo?from=…&to=…` opened cold (a fresh browser context
  * per load, one warm-up load not counted), from navigation start to the route's line first on
- * screen (the overlay's `__mapfoldRouteDrawn`), and the part of it after the map was ready
- * (`__mapfoldViewerReady`: loading the directions' code, finding the route, drawing it), on
- * the desktop profile and the phone with its CPU 4× slower. With the size of the directions'
+ * screen (the overlay's `__mapfoldRouteDrawn`), and the part of it after the directions' code
+ * had arrived (finding the route and drawing it), on the desktop profile and the phone with its
+ * CPU 4× slower. With the size of the directions'
  * code, which only loads when asked for.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -41,21 +41,25 @@ export async function benchDirectionsDraw(print: (line: string) => void): Promis
   try {
     for (const profile of [DESKTOP, PHONE] satisfies Profile[]) {
       const total: number[] = [];
-      const afterReady: number[] = [];
+      const afterCode: number[] = [];
+      const ready: number[] = [];
       for (let run = 0; run <= RUNS; run++) {
         const { context, page } = await openProfiled((options) => browser.newContext(options), profile);
         await page.goto(server.url + ROUTE);
         await page.waitForFunction(() => (window as { __mapfoldRouteDrawn?: number }).__mapfoldRouteDrawn, undefined, { timeout: 60_000 });
+        await page.waitForFunction(() => (window as { __mapfoldViewerReady?: number }).__mapfoldViewerReady, undefined, { timeout: 60_000 });
         const times = await page.evaluate(() => {
           const own = window as { __mapfoldRouteDrawn?: number; __mapfoldViewerReady?: number };
-          return { drawn: own.__mapfoldRouteDrawn!, ready: own.__mapfoldViewerReady ?? NaN };
+          const code = performance.getEntriesByType('resource').find((entry) => /directions-code-[^/]*\.js$/.test(entry.name)) as PerformanceResourceTiming | undefined;
+          return { drawn: own.__mapfoldRouteDrawn!, ready: own.__mapfoldViewerReady!, code: code?.responseEnd ?? NaN };
         });
         await context.close();
         if (run === 0) continue;
         total.push(times.drawn);
-        afterReady.push(times.drawn - times.ready);
+        afterCode.push(times.drawn - times.code);
+        ready.push(times.ready);
       }
-      print(`first route drawn on ${profile.name}: median ${ms(median(total))} from navigation start, ${ms(median(afterReady))} after the map was ready (${RUNS} cold loads of ${ROUTE})`);
+      print(`first route drawn on ${profile.name}: median ${ms(median(total))} from navigation start, ${ms(median(afterCode))} after the directions' code arrived; the map ready at ${ms(median(ready))} (${RUNS} cold loads of ${ROUTE})`);
     }
   } finally {
     await browser.close();

@@ -58,6 +58,12 @@ try {
   await shot(kiosk, '1280-kiosk');
   await kiosk.context().close();
 
+  const popup = await open('/m/demo?location=g-bella', DESKTOP);
+  await popup.getByRole('button', { name: 'Directions to here' }).waitFor();
+  await popup.waitForTimeout(600);
+  await shot(popup, '1280-popup');
+  await popup.context().close();
+
   const picking = await open('/m/demo', DESKTOP);
   await picking.getByRole('button', { name: 'Directions', exact: true }).click();
   await picking.getByRole('combobox', { name: 'From' }).fill('cafe');

@@ -11,6 +11,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { VIEWER_DATA_ID, type ViewerPageData } from '../../events/viewer-page-data';
 import { ViewerApp } from './features/viewer/viewer-app';
+import { ASKS_FOR_DIRECTIONS, loadDirectionsCode } from './features/viewer/directions/use-directions';
 import type { PublicMap } from './features/viewer/viewer';
 import './viewer-page.css';
 
@@ -18,6 +19,9 @@ const root = document.getElementById('viewer-root');
 if (!root) throw new Error('The page has no #viewer-root element.');
 const match = /^\/m\/([^/]+)\/?$/.exec(window.location.pathname);
 const mapId = match ? decodeURIComponent(match[1]!) : '';
+// An address naming a route or a kiosk: the directions' code starts loading now, beside the
+// hydration, not after it (the viewer uses it once it knows the map offers directions).
+if (ASKS_FOR_DIRECTIONS.test(window.location.search)) void loadDirectionsCode().catch(() => undefined);
 const block = document.getElementById(VIEWER_DATA_ID);
 const data = block?.textContent ? (JSON.parse(block.textContent) as ViewerPageData) : null;
 

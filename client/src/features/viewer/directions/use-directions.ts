@@ -25,7 +25,7 @@ export interface DirectionsState {
 
 const CLOSED: DirectionsState = { open: false, from: null, to: null, stepFree: false, step: null };
 /** An address that names a route or a kiosk (directions-link.ts reads it whole). */
-const ASKS_FOR_DIRECTIONS = /[?&](from|to|here)=/;
+export const ASKS_FOR_DIRECTIONS = /[?&](from|to|here)=/;
 
 export function useDirections({ allowed, onKioskReset }: { allowed: boolean; onKioskReset: (here: string) => void }) {
   const [state, setState] = useState<DirectionsState>(CLOSED);
