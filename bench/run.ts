@@ -28,7 +28,9 @@
  *    PGlite (first start and restart) and PostgreSQL (bench/server-memory.ts; `npm run bench --
  *    memory` alone);
  *  - imports: preview and apply of a 100,000-row lat/lng CSV through POST /api/maps/{id}/import
- *    (median seconds, peak RSS and heap; bench/import-throughput.ts), on PGlite and PostgreSQL.
+ *    (median seconds, peak RSS and heap; bench/import-throughput.ts), on PGlite and PostgreSQL;
+ *  - routing on a 10,000-point, 3-floor network: graph build, findRoute median and p99 (shortest
+ *    and step-free), in Node and in headless Chromium (bench/route.ts; `npm run bench -- route` alone).
  * PostgreSQL comes from DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
  * scratch database is created and dropped. Figures on a shared machine vary: compare ratios.
  */
@@ -47,6 +49,7 @@ import { benchHistoryAtRevision } from './history-at-revision.js';
 import { benchImport } from './import-throughput.js';
 import { benchPresenceFanout } from './presence-fanout.js';
 import { benchPublicReads } from './public-read.js';
+import { benchRoute } from './route.js';
 import { benchServerMemory } from './server-memory.js';
 import { benchLandingLcp } from './landing-lcp.js';
 import { benchLiveFanout } from './live-fanout.js';
@@ -165,4 +168,10 @@ if (!only || 'directions'.startsWith(only.toLowerCase())) {
 if (!only || 'landing'.startsWith(only.toLowerCase())) {
   console.log('\n== Landing page (built client, headless Chromium) ==');
   await benchLandingLcp((line) => console.log(`  ${line}`));
+}
+
+// Routing (bench/route.ts), in Node and in Chromium: `npm run bench -- route` runs it alone.
+if (!only || only.toLowerCase() === 'route') {
+  console.log('\n== Routing (10,000 path points on 3 floors) ==');
+  await benchRoute((line) => console.log(`  ${line}`));
 }

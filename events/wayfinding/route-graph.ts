@@ -43,6 +43,8 @@ export interface RouteGraph {
    * run without a heuristic (Dijkstra), still exact, only slower.
    */
   heuristicSafe: boolean;
+  /** The furthest apart two stops of one connector lie, in metres at `minScale` (0 when every connector stands in one place). */
+  maxJump: number;
 }
 
 interface Cached {
@@ -90,6 +92,7 @@ export function buildRouteGraph(document: Pick<MapDocument, 'paths' | 'layers' |
     if (!edge.oneWay) link(edge.to, edge.from, { cost, stepFree: edge.stepFree });
   }
   let heuristicSafe = Number.isFinite(minScale);
+  let maxJump = 0;
   for (const connector of document.paths.connectors) {
     const stepFree = STEP_FREE_CONNECTORS.has(connector.kind);
     const stops = connector.nodes.map((id) => graph.getNode(id)?.data).filter((data) => data !== undefined);
@@ -97,10 +100,12 @@ export function buildRouteGraph(document: Pick<MapDocument, 'paths' | 'layers' |
       for (const b of stops) {
         if (a === b || a.node.layer === b.node.layer) continue;
         const cost = connectorCost(Math.abs(a.floor - b.floor));
-        if (Math.hypot(a.node.x - b.node.x, a.node.y - b.node.y) * minScale > cost) heuristicSafe = false;
+        const jump = Math.hypot(a.node.x - b.node.x, a.node.y - b.node.y) * minScale;
+        if (jump > cost) heuristicSafe = false;
+        maxJump = Math.max(maxJump, jump);
         link(a.node.id, b.node.id, { cost, stepFree, connector });
       }
     }
   }
-  return { graph, nodesByLayer, scales, minScale, heuristicSafe };
+  return { graph, nodesByLayer, scales, minScale, heuristicSafe, maxJump };
 }
