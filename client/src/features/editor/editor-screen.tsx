@@ -217,7 +217,6 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
       setToast(`The path point is now an entrance of “${location.title}”.`);
     },
   });
-  const pathContext = pathTool.snapshot.context;
   const selectPath = (selection: PathSelection | null) => {
     pathTool.send({ type: 'select', selection });
     const node = selection?.kind === 'node' ? doc.paths.nodes.find((candidate) => candidate.id === selection.id) : null;
@@ -328,8 +327,8 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
   };
 
   // Shortcuts: undo/redo (not while typing, where the field's own undo works), Esc, Delete.
-  const keys = useRef({ placing, selectedId, session, regionOffer, tool, entranceFor, pathSelection: pathContext.selection });
-  keys.current = { placing, selectedId, session, regionOffer, tool, entranceFor, pathSelection: pathContext.selection };
+  const keys = useRef({ placing, selectedId, session, regionOffer, tool, entranceFor, pathSelection: pathTool.selection });
+  keys.current = { placing, selectedId, session, regionOffer, tool, entranceFor, pathSelection: pathTool.selection };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const { placing: armed, selectedId: current, session: s, regionOffer: offer } = keys.current;
@@ -436,7 +435,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
               // On a phone the sheet covers the map the tool works on.
               if (next !== 'select' && window.matchMedia('(max-width: 720px)').matches) setPanelOpen(false);
             }}
-            selection={pathContext.selection}
+            selection={pathTool.selection}
             onSelect={selectPath}
             directionsPublished={directionsPublished}
           >
@@ -648,7 +647,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
                 entranceFor ? (
                   <>Click a path point to make it an entrance of “{selected?.title ?? 'the location'}”. <kbd>Esc</kbd> cancels.</>
                 ) : tool === 'drawPath' ? (
-                  pathContext.trail.length > 0 ? (
+                  pathTool.drawing ? (
                     <>Click to add the next point. <kbd>Esc</kbd> ends the path, <kbd>Backspace</kbd> takes the last point back.</>
                   ) : (
                     <>Click to start a path, Shift-click a point or a link to branch from it, drag a point to move it.</>
@@ -663,10 +662,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
                     camera={camera}
                     network={doc.paths}
                     layerId={layerId}
-                    selection={pathContext.selection}
-                    trail={pathContext.trail}
-                    cursor={pathContext.cursor}
-                    drag={pathContext.drag}
+                    tool={pathTool.actor}
                     entrances={selected ? new Set(selected.entrances) : undefined}
                     flagged={flagged ?? undefined}
                     route={testRoute?.legs.filter((leg) => leg.layer === layerId).map((leg) => leg.points)}

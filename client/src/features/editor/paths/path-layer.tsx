@@ -12,18 +12,15 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { Camera } from '../../../components/map/camera';
 import type { Point } from '../../../../../events/map-document';
 import type { ConnectorKind, PathNetwork, PathNode } from '../../../../../events/path-network';
-import type { PathSelection } from '../tools/path-machine';
+import { usePathDrawing, type PathToolActor } from './use-path-tool';
 import './paths.css';
 
 export interface PathLayerProps {
   camera: Camera;
   network: PathNetwork;
   layerId: string;
-  selection: PathSelection | null;
-  /** The path being drawn (its last point is where the rubber band starts). */
-  trail: readonly string[];
-  cursor: Point | null;
-  drag: { node: string; to: Point } | null;
+  /** The path tool: the selection, the path being drawn (its last point starts the rubber band), a drag. */
+  tool: PathToolActor;
   /** A tested route's line on this floor. */
   route?: readonly Point[][] | undefined;
   /** Points flagged by "check network" (dead ends) on this floor. */
@@ -34,7 +31,8 @@ export interface PathLayerProps {
 
 export const CONNECTOR_LETTER: Readonly<Record<ConnectorKind, string>> = { lift: 'L', stairs: 'S', escalator: 'E', ramp: 'R' };
 
-export function PathLayer({ camera, network, layerId, selection, trail, cursor, drag, route = [], flagged, entrances }: PathLayerProps) {
+export function PathLayer({ camera, network, layerId, tool, route = [], flagged, entrances }: PathLayerProps) {
+  const { selection, trail, cursor, drag } = usePathDrawing(tool);
   const groupRef = useRef<SVGGElement>(null);
   useLayoutEffect(() => {
     const place = () => {

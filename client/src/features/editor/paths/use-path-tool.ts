@@ -9,7 +9,8 @@
  * still zooms, and only a press let go where it started lays a point. Clicks never reach the
  * map's picking while a path tool is on (no location opens under a path being drawn).
  */
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useSelector } from '@xstate/react';
 import { createActor } from 'xstate';
 import type { Point } from '../../../../../events/map-document';
 import type { PathNetwork, PathNode, PathsEdit } from '../../../../../events/path-network';
@@ -51,13 +52,10 @@ export function usePathTool(options: UsePathToolOptions) {
     actor.send({ type: 'sync', network: options.network, layer: options.layerId });
   }, [actor, options.network, options.layerId]);
 
-  const snapshot = useSyncExternalStore(
-    (onChange) => {
-      const subscription = actor.subscribe(onChange);
-      return () => subscription.unsubscribe();
-    },
-    () => actor.getSnapshot(),
-  );
+  // The page reads only what it shows (the selection, whether a path is under way): the pointer's
+  // every move changes the rubber band, which only the path layer follows (usePathDrawing).
+  const selection = useSelector(actor, (snapshot) => snapshot.context.selection);
+  const drawing = useSelector(actor, (snapshot) => snapshot.context.trail.length > 0);
 
   // The drawing ends when the tool is left.
   useEffect(() => {
@@ -141,5 +139,16 @@ export function usePathTool(options: UsePathToolOptions) {
     };
   }, [actor, options.canvas, options.mode]);
 
-  return { snapshot, send: actor.send.bind(actor) };
+  return { actor, selection, drawing, send: actor.send.bind(actor) };
+}
+
+export type PathToolActor = ReturnType<typeof usePathTool>['actor'];
+
+/** What the path layer draws of the tool's state: the path under way, the rubber band, a drag. */
+export function usePathDrawing(actor: PathToolActor) {
+  const trail = useSelector(actor, (snapshot) => snapshot.context.trail);
+  const cursor = useSelector(actor, (snapshot) => snapshot.context.cursor);
+  const drag = useSelector(actor, (snapshot) => snapshot.context.drag);
+  const selection = useSelector(actor, (snapshot) => snapshot.context.selection);
+  return { trail, cursor, drag, selection };
 }
