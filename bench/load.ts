@@ -24,6 +24,8 @@ export interface LoadResult {
   bytesPerResponse: number;
   /** Answers with another status than expected (by status), socket errors and timeouts. */
   unexpected: Record<string, number>;
+  /** Every answer received. */
+  answers: number;
 }
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
@@ -45,5 +47,6 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     p99: result.latency.p99,
     bytesPerResponse: answers > 0 ? result.throughput.total / answers : 0,
     unexpected,
+    answers,
   };
 }

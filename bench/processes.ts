@@ -1,6 +1,7 @@
 /**
  * Child processes of the benches: a free port, waiting for a URL to answer, stopping, and the
- * resident memory of a process (VmRSS from /proc/<pid>/status: Linux only).
+ * resident memory of a process (VmRSS from /proc/<pid>/status) and the CPU time it has used
+ * (/proc/<pid>/stat): Linux only.
  */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -19,6 +20,25 @@ export function freePort(): Promise<number> {
       probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux everywhere). */
+const USER_HZ = 100;
+
+/**
+ * The CPU time a process has used so far (user and system, ms; 10 ms steps), or null once it is
+ * gone. Unlike requests per second, CPU per answer hardly moves when other work shares the
+ * machine: it says what an answer costs the server, not how much of the cores it got.
+ */
+export function cpuMillis(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name (which may hold spaces), from field 3 on: utime is 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+  } catch {
+    return null;
+  }
 }
 
 /** Resident memory of a process in bytes (VmRSS), or null once it is gone. */

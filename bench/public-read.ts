@@ -22,7 +22,7 @@
 import { capture, encodingOf, type CapturedResponse } from './captured-response.js';
 import { load, type LoadResult } from './load.js';
 import { startPlainServer, type PlainRoute } from './plain-process.js';
-import { residentBytes, type ServerProcess } from './processes.js';
+import { cpuMillis, residentBytes, type ServerProcess } from './processes.js';
 import { startRealServer, type ServerDatabase } from './server-process.js';
 import { median } from './stats.js';
 
@@ -43,9 +43,12 @@ interface Question {
   expect: number;
 }
 
+/** One run's load figures and the server's CPU time per answer over it (µs; null: unknown). */
+type Run = LoadResult & { cpuMicrosPerAnswer: number | null };
+
 interface Figures {
-  real: LoadResult[];
-  plain: LoadResult[];
+  real: Run[];
+  plain: Run[];
 }
 
 export interface PublicReadResult {
@@ -115,8 +118,13 @@ async function measureDatabase(database: ServerDatabase, name: string, print: (l
     else ask({ label: `GET ${PAGE_PATH} (HTML) 200`, path: PAGE_PATH, headers: { accept: 'text/html', 'accept-encoding': BROWSER_ENCODING }, expect: 200 }, page.variants.at(-1)!, page.variants[0]!);
 
     const servers = { real, plain };
-    const run = (server: ServerProcess, question: Question, seconds: number) =>
-      load({ url: server.url + question.path, headers: question.headers, connections: CONNECTIONS, seconds, expect: question.expect });
+    const run = async (server: ServerProcess, question: Question, seconds: number): Promise<Run> => {
+      const before = cpuMillis(server.pid);
+      const result = await load({ url: server.url + question.path, headers: question.headers, connections: CONNECTIONS, seconds, expect: question.expect });
+      const after = cpuMillis(server.pid);
+      const cpu = before !== null && after !== null && result.answers > 0 ? ((after - before) * 1000) / result.answers : null;
+      return { ...result, cpuMicrosPerAnswer: cpu };
+    };
     for (const { question } of questions) for (const server of [real, plain]) await run(server, question, WARM_UP_SECONDS);
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? (['real', 'plain'] as const) : (['plain', 'real'] as const);
@@ -137,7 +145,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const mb = (bytes: number | null) => (bytes === null ? '?' : `${Math.round(bytes / 1024 / 1024)} MB`);
 
 /** One cell: median req/s and p99 of the runs, flagged when some answers were not as expected. */
-function cell(results: LoadResult[]): string {
+function cell(results: Run[]): string {
   const unexpected = new Map<string, number>();
   for (const result of results) for (const [what, count] of Object.entries(result.unexpected)) unexpected.set(what, (unexpected.get(what) ?? 0) + count);
   const flagged = [...unexpected].map(([what, count]) => `${int(count)} × ${/^\d+$/.test(what) ? `status ${what}` : what}`).join(', ');
@@ -154,6 +162,25 @@ function ratio(figures: Figures): string {
   return `${Math.round(median(perRound))}%${perRound.length > 1 ? ` (rounds ${Math.round(Math.min(...perRound))}–${Math.round(Math.max(...perRound))}%)` : ''}`;
 }
 
+const cpuOf = (runs: Run[]) => runs.map((run) => run.cpuMicrosPerAnswer).filter((cpu): cpu is number => cpu !== null);
+
+/** The median CPU time of one answer (µs), over the rounds. */
+function cpuCell(runs: Run[]): string {
+  const cpu = cpuOf(runs);
+  return cpu.length > 0 ? `${Math.round(median(cpu))} µs` : '?';
+}
+
+/**
+ * The plain process's CPU per answer as a share of the real server's: how much of the real
+ * server's work per answer the bytes alone need. Steadier than the req/s ratio on a busy
+ * machine, since it does not depend on how much of the cores each process was given.
+ */
+function cpuRatio(figures: Figures): string {
+  const real = cpuOf(figures.real);
+  const plain = cpuOf(figures.plain);
+  return real.length > 0 && plain.length > 0 ? `${Math.round((100 * median(plain)) / median(real))}% (CPU)` : '';
+}
+
 /** The side-by-side table of both databases (Markdown, for the closing note). */
 export function publicReadTable(results: PublicReadResult[]): string[] {
   const header = ['', ...results.flatMap((r) => [`${r.database}: Mapfold`, 'plain Fastify, same bytes', 'ratio'])];
@@ -163,6 +190,12 @@ export function publicReadTable(results: PublicReadResult[]): string[] {
     rows.push([label, ...results.flatMap((r) => {
       const found = r.questions.find((q) => q.question.label === label);
       return found ? [cell(found.figures.real), cell(found.figures.plain), ratio(found.figures)] : ['not asked', '', ''];
+    })]);
+  }
+  for (const label of labels) {
+    rows.push([`server CPU per answer, ${label.replace(/^GET /, '')}`, ...results.flatMap((r) => {
+      const found = r.questions.find((q) => q.question.label === label);
+      return found ? [cpuCell(found.figures.real), cpuCell(found.figures.plain), cpuRatio(found.figures)] : ['', '', ''];
     })]);
   }
   for (const label of labels) {
