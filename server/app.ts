@@ -9,6 +9,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { QuietRoutesLogController } from './http/quiet-routes.js';
 import { codeForStatus } from '../events/errors.js';
 import { functionPayloads } from '../events/functions.js';
 import { allProjections } from '../projections/index.js';
@@ -121,6 +122,9 @@ export async function buildApp(
     // parsed: Fastify's defaults, stated so they cannot quietly change.
     onProtoPoisoning: 'error' as const,
     onConstructorPoisoning: 'error' as const,
+    // Routes that answer at embed scale from memory say so (`config.quietRequestLog`): no
+    // per-request info lines for them (server/http/quiet-routes.ts).
+    logController: new QuietRoutesLogController(),
   };
   const app = options.loggerInstance ? Fastify({ ...common, loggerInstance: options.loggerInstance }) : Fastify({ ...common, logger });
 
@@ -152,24 +156,31 @@ export async function buildApp(
     publicMapCache: () => publicMaps.stats,
   });
   app.decorate('metrics', metrics);
-  app.addHook('onResponse', async (request, reply) => {
-    const url = request.routeOptions.url;
-    if (!url?.startsWith('/api/fn/')) return;
-    const name = url === '/api/fn/:name' ? '' : url.slice('/api/fn/'.length);
+  // Timed on the functions' routes only (a route hook each, given as they are added), so no
+  // other answer pays for a hook that would not time it.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/fn/')) return;
+    const name = route.url === '/api/fn/:name' ? '' : route.url.slice('/api/fn/'.length);
     const fn = Object.hasOwn(functionPayloads, name) ? name : 'unknown';
-    const outcome = reply.statusCode < 400 ? 'ok' : codeForStatus(reply.statusCode);
-    metrics.commandDuration.observe({ function: fn, outcome }, reply.elapsedTime / 1000);
+    const timeCommand = (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      const outcome = reply.statusCode < 400 ? 'ok' : codeForStatus(reply.statusCode);
+      metrics.commandDuration.observe({ function: fn, outcome }, reply.elapsedTime / 1000);
+      done();
+    };
+    route.onResponse = [...(Array.isArray(route.onResponse) ? route.onResponse : route.onResponse ? [route.onResponse] : []), timeCommand];
   });
   app.addHook('onReady', () => hub.start());
 
   app.decorateRequest('principal', null);
   app.decorateRequest('correlationId', '');
   app.decorateRequest('mapAccess', null);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: it runs on every request and has nothing to await.
+  app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers['x-correlation-id'];
     request.correlationId = typeof header === 'string' && CORRELATION_ID.test(header) ? header : request.id;
     // Every log line of the request names the correlation id its events will carry.
     if (request.correlationId !== request.id) request.log = request.log.child({ correlationId: request.correlationId });
+    done();
   });
   // Who is calling and what they may do: hooks each route (or scope) names, not URL-prefix branches here.
   registerAccessHooks(app, accessHooks({ auth: services.auth, db, publicUrl: config.publicUrl }));

@@ -23,6 +23,7 @@ import type { Queryable } from '../db/database.js';
 import { can } from '../../events/map-access.js';
 import { holdsViewLink, loadMapAccess } from '../access/map-access-facts.js';
 import { typed } from '../http/zod-routes.js';
+import { PUBLIC_MAP_JSON_ROUTE } from '../security/security-headers.js';
 import { publicMapJson, type PublicMapCache } from '../public-maps/public-map-cache.js';
 import { sendCompressedOnce, sendEncoded } from '../public-maps/send-encoded.js';
 
@@ -57,17 +58,28 @@ export interface PublicMapOptions {
 }
 
 export async function publicMapRoutes(app: FastifyInstance, { db, cache }: PublicMapOptions): Promise<void> {
-  /** Whether the caller may see test map `id`: only here is the caller identified (a database read). */
-  async function mayViewTestMap(request: FastifyRequest<{ Querystring: { key?: string | undefined } }>, reply: FastifyReply, id: string): Promise<boolean> {
+  /**
+   * Whether the caller may see test map `id`: only here is the caller identified (a database
+   * read), and only here is the query read (`?key=`, checked by its schema now: the embed's
+   * path does not validate its request, see below).
+   */
+  async function mayViewTestMap(request: FastifyRequest, reply: FastifyReply, id: string): Promise<boolean> {
+    const { key } = ViewLinkQuery.parse(request.query);
     await app.access.identify(request, reply);
     const access = await loadMapAccess(db, id);
-    return access !== null && can(request.principal, access.facts, 'view', { viaViewLink: holdsViewLink(access, request.query.key) });
+    return access !== null && can(request.principal, access.facts, 'view', { viaViewLink: holdsViewLink(access, key) });
   }
 
   typed(app).get(
-    '/api/public/maps/:id',
+    PUBLIC_MAP_JSON_ROUTE,
     {
       schema: { tags: ['public'], params: MapIdParams, querystring: ViewLinkQuery, response: { 200: resultOf(PublicMap), 304: z.undefined().describe('Not modified (If-None-Match)'), '4xx': ErrorBody } },
+      // The hot path of every embed, lean: the schemas above document the route, but a
+      // published map's answer needs no more than the id's pattern (MAP_ID, below) and ignores
+      // the query, so they are not run per request; the query is parsed for test maps only.
+      validatorCompiler: () => (value) => ({ value }),
+      // No per-request info lines (server/http/quiet-routes.ts): errors and the cache's metrics stay.
+      config: { quietRequestLog: true },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -83,7 +95,7 @@ export async function publicMapRoutes(app: FastifyInstance, { db, cache }: Publi
 
   // The viewer's page: rendered once per revision for a published map; the shell (which loads
   // the map itself) for a test map its viewer may see; the same shell with 404 otherwise.
-  typed(app).get('/m/:id', { schema: { hide: true, params: MapIdParams, querystring: ViewLinkQuery } }, async (request, reply) => {
+  typed(app).get('/m/:id', { schema: { hide: true, params: MapIdParams, querystring: ViewLinkQuery }, validatorCompiler: () => (value) => ({ value }), config: { quietRequestLog: true } }, async (request, reply) => {
     const { id } = request.params;
     reply.header('cache-control', ERROR_CACHE_CONTROL);
     const found = MAP_ID.test(id) ? await cache.page(id) : ({ kind: 'absent' } as const);

@@ -11,6 +11,11 @@
  * - `local-stripe`: the local test checkout's pages. Their one script and stylesheet are
  *   allowed by hash, and their forms post (and redirect) to this site only. Never framed.
  * - `outbox`: the dev outbox page. Its stylesheet by hash, nothing else. Never framed.
+ * - `data`: a published map's JSON (`/api/public/maps/{id}`), the hot path of every embed. Not a
+ *   document: only what guards data (nosniff; CORP same-origin, so no other site's page reads
+ *   it as a subresource; a policy of nothing for whoever opens it as a page; HSTS over https).
+ *   The document-only headers (COOP, Referrer-Policy, X-Frame-Options, Origin-Agent-Cluster,
+ *   helmet's legacy ones) would cost each answer and guard nothing here.
  *
  * No policy allows inline script, `eval`, plugins or another `<base>`. Styles: stylesheets come
  * from this site only (the app's SVG layers use constructed stylesheets); `style` attributes
@@ -27,7 +32,10 @@ import { LOCAL_STRIPE_PREFIX } from '../billing/local-stripe/local-stripe-consta
 import type { Config } from '../config.js';
 import { OUTBOX_PATH, OUTBOX_STYLE } from '../routes/dev-outbox-routes.js';
 
-export type PageKind = 'app' | 'viewer' | 'local-stripe' | 'outbox';
+export type PageKind = 'app' | 'viewer' | 'local-stripe' | 'outbox' | 'data';
+
+/** The published map JSON's route: answered at embed scale, with the `data` headers. */
+export const PUBLIC_MAP_JSON_ROUTE = '/api/public/maps/:id';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -44,6 +52,7 @@ export type SecurityHeadersConfig = Pick<Config, 'publicUrl' | 'clerk' | 'postho
 /** Which policy a route's answers get, by the route's path. */
 export function pageKindOf(url: string): PageKind {
   if (url === '/m/:id') return 'viewer';
+  if (url === PUBLIC_MAP_JSON_ROUTE) return 'data';
   if (url === OUTBOX_PATH) return 'outbox';
   if (url.startsWith(`${LOCAL_STRIPE_PREFIX}/`)) return 'local-stripe';
   return 'app';
@@ -154,6 +163,8 @@ export function contentSecurityPolicies(config: SecurityHeadersConfig): Record<P
       'style-src': [cspHash(OUTBOX_STYLE)],
       'form-action': ["'none'"],
     }),
+    // Data opened as a page loads, runs and frames nothing (OWASP's REST headers).
+    data: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] },
   };
 }
 
@@ -188,6 +199,21 @@ export function helmetOptions(config: SecurityHeadersConfig) {
     'local-stripe': { ...app, contentSecurityPolicy: csp('local-stripe'), xFrameOptions: { action: 'deny' } },
     // Its links carry sign-in tokens: no Referer at all.
     outbox: { ...app, contentSecurityPolicy: csp('outbox'), xFrameOptions: { action: 'deny' }, referrerPolicy: { policy: 'no-referrer' } },
+    data: {
+      contentSecurityPolicy: csp('data'),
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: false,
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      originAgentCluster: false,
+      referrerPolicy: false,
+      strictTransportSecurity: app.strictTransportSecurity,
+      xContentTypeOptions: true,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xFrameOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+    },
   } satisfies Record<PageKind, HelmetOptions>;
 }
 
@@ -220,13 +246,13 @@ function headersOf(options: HelmetOptions): Array<[string, string]> {
  */
 export async function securityHeaders(app: FastifyInstance, config: SecurityHeadersConfig): Promise<void> {
   const options = helmetOptions(config);
-  const byKind = Object.fromEntries(Object.entries(options).map(([kind, kindOptions]) => [kind, headersOf(kindOptions)])) as Record<PageKind, Array<[string, string]>>;
+  const byKind = Object.fromEntries(Object.entries(options).map(([kind, kindOptions]) => [kind, Object.fromEntries(headersOf(kindOptions))])) as Record<PageKind, Record<string, string>>;
   app.addHook('onRoute', (route: RouteOptions) => {
     route.config = { ...route.config, pageKind: pageKindOf(route.url) };
   });
   app.addHook('onRequest', (request, reply, done) => {
     const kind = request.routeOptions.config?.pageKind ?? 'app';
-    for (const [name, value] of byKind[kind]) reply.header(name, value);
+    reply.headers(byKind[kind]);
     done();
   });
 }

@@ -4,15 +4,16 @@
  * field, instead of reaching PostgreSQL (which refuses such text: a 500) or being stored
  * silently mangled. Routes need not remember it; see events/safe-text.ts for the check.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../events/errors.js';
 import { unsafeTextMessage } from '../../events/safe-text.js';
 
-export async function refuseUnsafeText(request: FastifyRequest): Promise<void> {
+/** A callback hook, not an async one: it runs on every request and has nothing to await. */
+export function refuseUnsafeText(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
   // Parameters and query fields are named alone; body paths start at the body ("data.title").
   const message =
     unsafeTextMessage(request.params, 'URL') ?? unsafeTextMessage(request.query, 'Query string') ?? unsafeTextMessage(request.body, 'Request body');
-  if (message) throw new DomainError('invalid-argument', message);
+  done(message ? new DomainError('invalid-argument', message) : undefined);
 }
 
 /**

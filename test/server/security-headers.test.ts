@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingSnapshot } from '../../projections/billing.js';
 import { loadConfig } from '../../server/config.js';
 import { clerkFrontendApi, contentSecurityPolicies, posthogOrigins } from '../../server/security/security-headers.js';
+import { seedDemoMap } from '../../server/seed/seed-demo-map.js';
 import { pgliteTarget } from '../support/databases.js';
 import { call, projected, registerUser, startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -59,7 +60,7 @@ describe('security headers', () => {
 
   it('app pages and API answers: a strict CSP, framed by this site only, nosniff, a Referrer-Policy, no HSTS over http', async () => {
     // Given the app's pages (the React app's index.html, its 404 fallback) and API answers (JSON, and a JSON error)
-    for (const path of ['/', '/maps', '/no-such-page', '/api/health', '/api/public/maps/nope']) {
+    for (const path of ['/', '/maps', '/no-such-page', '/api/health', '/api/maps/nope/timeline']) {
       // When one is asked for
       const response = await fetch(`${server.url}${path}`);
       // Then it has the app's policy
@@ -82,6 +83,30 @@ describe('security headers', () => {
       expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
       expect(response.headers.get('strict-transport-security')).toBeNull();
       expect(response.headers.get('cross-origin-embedder-policy')).toBeNull();
+    }
+  });
+
+  it("a published map's JSON: what guards data, without the document-only headers", async () => {
+    // Given the embed's hot path, a published map's JSON (and its refusal, also JSON)
+    const demo = await seedDemoMap(server.services.store, server.services.clock, server.services.ids);
+    if (demo) await server.runner.waitFor(demo);
+    for (const [path, status] of [['/api/public/maps/demo', 200], ['/api/public/maps/nope', 404]] as const) {
+      // When it is asked for
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(status);
+      expect(response.headers.get('content-type'), path).toMatch(/^application\/json/);
+      // Then it is never sniffed into something else, no other site's page reads it as a
+      // subresource, and opened as a page it loads, runs and frames nothing
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      const policy = policyOf(response);
+      expectNoScriptLoopholes(new Map([...policy, ['object-src', ["'none'"]], ['base-uri', ["'none'"]]]));
+      expect(policy.get('default-src')).toEqual(["'none'"]);
+      expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+      // And the headers only a document reads are left out
+      for (const header of ['cross-origin-opener-policy', 'referrer-policy', 'x-frame-options', 'origin-agent-cluster', 'x-xss-protection', 'x-dns-prefetch-control']) {
+        expect(response.headers.get(header), `${path}: ${header}`).toBeNull();
+      }
     }
   });
 
@@ -208,6 +233,7 @@ describe('security headers', () => {
     afterAll(() => secure?.close());
 
     it('sends HSTS, upgrades insecure requests and names the wss: socket, on every kind of page', async () => {
+      // (a published map's JSON too: test below)
       for (const path of ['/', '/api/health', '/m/some-map', '/dev/outbox', '/local-stripe/checkout/cs_nope']) {
         // When a page of any kind is asked for
         const response = await fetch(`${secure.url}${path}`);
@@ -215,6 +241,7 @@ describe('security headers', () => {
         expect(response.headers.get('strict-transport-security'), path).toBe('max-age=31536000');
         expect(policyOf(response).has('upgrade-insecure-requests'), path).toBe(true);
       }
+      expect((await fetch(`${secure.url}/api/public/maps/nope`)).headers.get('strict-transport-security')).toBe('max-age=31536000');
       const app = policyOf(await fetch(`${secure.url}/`));
       expect(app.get('connect-src')).toEqual(["'self'", 'wss://maps.example.com']);
       // http: images would be mixed content on an https page.
