@@ -16,8 +16,8 @@
  * and after the read runs. The figures are for comparison within a run, not absolute.
  *
  * PUBLIC_BENCH_SECONDS (10) and PUBLIC_BENCH_ROUNDS (3) shorten it for a check of the harness;
- * PUBLIC_BENCH_LOG_LEVEL sets the real server's LOG_LEVEL (production's default, info, writes
- * two lines per request).
+ * PUBLIC_BENCH_LOG_LEVEL sets the real server's LOG_LEVEL (production's default is info; the
+ * public routes write no per-request lines at any level, server/http/quiet-routes.ts).
  */
 import { capture, encodingOf, type CapturedResponse } from './captured-response.js';
 import { load, type LoadResult } from './load.js';
@@ -82,7 +82,7 @@ async function captureRoute(base: string, path: string): Promise<PlainRoute> {
 }
 
 async function measureDatabase(database: ServerDatabase, name: string, print: (line: string) => void): Promise<PublicReadResult> {
-  // PUBLIC_BENCH_LOG_LEVEL (e.g. warn) measures without production's per-request log lines.
+  // PUBLIC_BENCH_LOG_LEVEL sets the real server's log level (the public routes log no request lines anyway).
   const logLevel = process.env.PUBLIC_BENCH_LOG_LEVEL;
   const real = await startRealServer(database, logLevel ? { LOG_LEVEL: logLevel } : {});
   let plain: ServerProcess | null = null;
@@ -213,7 +213,7 @@ export function publicReadTable(results: PublicReadResult[]): string[] {
 
 export async function benchPublicReads(print: (line: string) => void, databases: ServerDatabase[] = ['pglite', 'postgres']): Promise<PublicReadResult[]> {
   print(`autocannon, ${CONNECTIONS} connections, Accept-Encoding: ${BROWSER_ENCODING}; ${ROUNDS} rounds of ${SECONDS} s per question and process after ${WARM_UP_SECONDS} s of warm-up, real and plain taking turns; medians`);
-  print(`the real server as production runs it (node --import tsx server/main.ts, NODE_ENV=production, ${process.env.PUBLIC_BENCH_LOG_LEVEL ? `LOG_LEVEL=${process.env.PUBLIC_BENCH_LOG_LEVEL}` : 'its default log level (info: two lines per request)'}, the logs discarded)`);
+  print(`the real server as production runs it (node --import tsx server/main.ts, NODE_ENV=production, ${process.env.PUBLIC_BENCH_LOG_LEVEL ? `LOG_LEVEL=${process.env.PUBLIC_BENCH_LOG_LEVEL}` : 'its default log level (info; the public routes write no per-request lines)'}, the logs discarded)`);
   print('(a shared 2-core machine: the load generator, the server and other work share it; compare within a run)');
   const results: PublicReadResult[] = [];
   for (const database of databases) {
