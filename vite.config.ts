@@ -13,8 +13,9 @@ const outDir = fileURLToPath(new URL('./dist/client', import.meta.url));
 const apiTarget = process.env.MAPFOLD_API_URL ?? 'http://localhost:3000';
 
 /**
- * `vite build --ssr` builds the viewer's server renderer instead (client/src/viewer-server.tsx
- * into dist/server/viewer-server.js, loaded by server/public-maps/ssr-viewer-page.ts): the
+ * `vite build --ssr` builds the server renderers instead: the viewer's (client/src/viewer-server.tsx
+ * into dist/server/viewer-server.js, loaded by server/public-maps/ssr-viewer-page.ts) and the
+ * marketing pages' (client/src/pages-server.tsx, run once by scripts/prerender-pages.ts): the
  * same sources and CSS handling as the browser's build, React left to node_modules.
  */
 const serverBuild = {
@@ -29,8 +30,12 @@ const serverBuild = {
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
-      input: fileURLToPath(new URL('./client/src/viewer-server.tsx', import.meta.url)),
-      output: { entryFileNames: 'viewer-server.js' },
+      input: {
+        'viewer-server': fileURLToPath(new URL('./client/src/viewer-server.tsx', import.meta.url)),
+        // The marketing pages, prerendered at build time (scripts/prerender-pages.ts).
+        'pages-server': fileURLToPath(new URL('./client/src/pages-server.tsx', import.meta.url)),
+      },
+      output: { entryFileNames: '[name].js' },
     },
   },
 };
@@ -45,6 +50,9 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : {
     outDir,
     emptyOutDir: true,
     sourcemap: true,
+    // Which chunks and stylesheets each page's module needs: the prerendered pages link the
+    // stylesheets of their own chunk (scripts/prerender-pages.ts).
+    manifest: true,
     // No modulepreload polyfill in every page's first chunk: the browsers without
     // <link rel="modulepreload"> still load the same modules, only one import at a time.
     modulePreload: { polyfill: false },

@@ -55,6 +55,7 @@ import { accessHooks, isSameOrigin, registerAccessHooks } from './http/access-ho
 import { registerOpenApi } from './http/openapi.js';
 import { useZodSchemas } from './http/zod-routes.js';
 import { staticCacheControl } from './http/static-cache.js';
+import { findPrerenderedPage } from './http/prerendered-pages.js';
 import fastifyCompress from '@fastify/compress';
 import { PublicMapCache } from './public-maps/public-map-cache.js';
 import { InsightsCounter } from './insights/insights-counter.js';
@@ -292,7 +293,8 @@ export async function buildApp(
     await app.register(fastifyStatic, {
       root: CLIENT_DIST,
       wildcard: true,
-      index: 'index.html',
+      // Not index.html for `/`: the landing page is prerendered (the not-found handler below).
+      index: false,
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => reply.header('cache-control', staticCacheControl(path.relative(CLIENT_DIST, filePath))),
@@ -302,7 +304,9 @@ export async function buildApp(
   app.setNotFoundHandler((request, reply) => {
     // A missing asset is a 404, not the app's HTML (which a browser would try to run as a script).
     if (request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/') && hasClient) {
-      return reply.type('text/html').sendFile('index.html');
+      // A marketing page prerendered at build time is painted before its script; any other
+      // page starts from the app's empty shell.
+      return reply.type('text/html').sendFile(findPrerenderedPage(CLIENT_DIST, request.url) ?? 'index.html');
     }
     return sendError(reply, { code: 'not-found', message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });

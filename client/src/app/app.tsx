@@ -1,6 +1,7 @@
-import { use, useCallback } from 'react';
+import { StrictMode, Suspense, use, useCallback, type ReactNode } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import type { Principal } from '../../../events/principal';
+import { PageSpinner } from '../components/ui/spinner';
 import type { AuthConfig } from '../features/auth/api/auth-api';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
@@ -12,7 +13,8 @@ export interface AppProps {
   signedInUser: Promise<Principal | null>;
 }
 
-function AppInRouter({ authConfig, signedInUser }: AppProps) {
+/** The app under a router: the browser's (main.tsx) or the build's static one (pages-server.tsx). */
+export function AppInRouter({ authConfig, signedInUser }: AppProps) {
   const navigate = useNavigate();
   // Clerk's redirects navigate inside the app.
   const navigateForClerk = useCallback((to: string, options?: { replace?: boolean }) => void navigate(to, options), [navigate]);
@@ -23,11 +25,25 @@ function AppInRouter({ authConfig, signedInUser }: AppProps) {
   );
 }
 
+/**
+ * What wraps the app in the browser and in the build's prerendering alike: a hydrated page
+ * must start from the very tree its HTML was rendered from (routers render no markup).
+ */
+export function AppFrame({ children }: { children: ReactNode }) {
+  return (
+    <StrictMode>
+      <Suspense fallback={<PageSpinner label="Loading Mapfold" />}>{children}</Suspense>
+    </StrictMode>
+  );
+}
+
 /** Runs the app in the mode the server keeps accounts in (local or Clerk), under the browser's router. */
 export function App(props: AppProps) {
   return (
-    <BrowserRouter>
-      <AppInRouter {...props} />
-    </BrowserRouter>
+    <AppFrame>
+      <BrowserRouter>
+        <AppInRouter {...props} />
+      </BrowserRouter>
+    </AppFrame>
   );
 }

@@ -4,7 +4,7 @@
  * Pages that need the session's full runtime (accounts, maps, billing: zod and XState) wait for
  * it behind {@link SessionGate}, which loads it beside the page's chunk.
  */
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import { use, type ComponentType, type ReactElement } from 'react';
 import { loadSessionRuntime } from './session/local-session-shell';
 import { SessionGate } from './session/session-gate';
 
@@ -31,7 +31,23 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
       loading = null; // A failed chunk (offline, a new deploy) is tried again next time.
       throw error;
     }));
-  const Page = lazy(async () => ({ default: pick(await loadPage()) }));
+  // Not React.lazy: once the chunk is in (preloaded on intent, or before a prerendered page is
+  // hydrated, main.tsx), the page renders at once instead of suspending for a turn, and a
+  // hydration never waits on it (an update meanwhile would replace the server's HTML).
+  let loaded: ComponentType | null = null;
+  let loadingComponent: Promise<ComponentType> | null = null;
+  const loadComponent = (): Promise<ComponentType> =>
+    (loadingComponent ??= loadPage().then(
+      (module) => (loaded = pick(module)),
+      (error: unknown) => {
+        loadingComponent = null;
+        throw error;
+      },
+    ));
+  function Page() {
+    const Component = loaded ?? use(loadComponent());
+    return <Component />;
+  }
   const page = <Page />;
   return needsSession
     ? {
@@ -40,7 +56,7 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
             {page}
           </SessionGate>
         ),
-        preload: () => Promise.all([loadPage(), loadSessionRuntime()]),
+        preload: () => Promise.all([loadComponent(), loadSessionRuntime()]),
       }
-    : { element: page, preload: loadPage };
+    : { element: page, preload: loadComponent };
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { isHydrating } from '../../lib/hydration';
 import { prefersReducedMotion, SCROLL_IN_SECONDS } from './motion';
 import './scroll-in.css';
 
@@ -14,9 +15,12 @@ export interface ScrollInProps {
   className?: string;
 }
 
-/** Whether the content can wait hidden for the observer: not without IntersectionObserver, not for reduced motion. */
+/**
+ * Whether the content can wait hidden for the observer: not without IntersectionObserver, not
+ * for reduced motion, and not in a page painted before its script (shown already, as built).
+ */
 function canAnimate(): boolean {
-  return typeof IntersectionObserver === 'function' && !prefersReducedMotion();
+  return typeof IntersectionObserver === 'function' && !prefersReducedMotion() && !isHydrating();
 }
 
 /**

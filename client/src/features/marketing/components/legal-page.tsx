@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { isHydrating } from '../../../lib/hydration';
 import './legal.css';
 import { PageDescription } from './page-description';
 
@@ -40,12 +41,14 @@ const WIDE_QUERY = '(min-width: 900px)';
 
 /** Whether the window is wide enough for the side contents; wide where matchMedia is missing. */
 function useWide(): boolean {
-  const media = () => (typeof window.matchMedia === 'function' ? window.matchMedia(WIDE_QUERY) : null);
-  const [wide, setWide] = useState(() => media()?.matches ?? true);
+  const media = () => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(WIDE_QUERY) : null);
+  // A prerendered page was built wide (no window then): hydrate it so, then ask the window.
+  const [wide, setWide] = useState(() => (isHydrating() ? true : (media()?.matches ?? true)));
   useEffect(() => {
     const query = media();
     if (!query) return;
     const update = () => setWide(query.matches);
+    update();
     query.addEventListener('change', update);
     return () => query.removeEventListener('change', update);
   }, []);
