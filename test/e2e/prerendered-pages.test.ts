@@ -98,6 +98,7 @@ describe('prerendered marketing pages', () => {
         // Then it is the very element the server sent, once, and nothing went wrong
         expect(await page.locator('main h1[data-from-server]').count(), path).toBe(1);
         expect(await page.locator('main').count(), path).toBe(1);
+        expect(await page.locator('main').getAttribute('class'), path).not.toContain('page-fade');
         expect(errors, path).toEqual([]);
       } finally {
         await context.close();
@@ -114,6 +115,8 @@ describe('prerendered marketing pages', () => {
       await page.getByRole('heading', { level: 1, name: 'Simple pricing, per map' }).waitFor();
       expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
       expect(await page.title()).toBe('Pricing · Mapfold');
+      // The fade is between pages: the next page fades in, the prerendered first one showed at once.
+      expect(await page.getByRole('main').getAttribute('class')).toContain('page-fade');
     } finally {
       await context.close();
     }

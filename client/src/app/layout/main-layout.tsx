@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ConsentBanner } from '../../features/consent/components/consent-banner';
+import { isHydrating } from '../../lib/hydration';
 import { isWorkspacePath, marketingPaths, SUBSCRIBE_HASH } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { SessionGate } from '../session/session-gate';
@@ -41,7 +42,8 @@ export function MainLayout() {
       ) : null}
       {/* Around the keyed <main>: on a route change to a page not loaded yet, the old page stays until it is. */}
       <Suspense fallback={<PageSpinner label="Loading" />}>
-        <main id="main" className="app-main page-fade" key={pathname} tabIndex={-1}>
+        {/* The fade is between pages: a page painted before its script (prerendered) is the first, and shows at once. */}
+        <main id="main" className={isHydrating() || typeof window === 'undefined' ? 'app-main' : 'app-main page-fade'} key={pathname} tabIndex={-1}>
           <Outlet />
         </main>
       </Suspense>
