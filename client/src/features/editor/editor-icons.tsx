@@ -25,6 +25,7 @@ const PATHS = {
   comment: 'M4 5h16v11H9l-5 4z',
   path: 'M5 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM19 9a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM6.5 15.5L12 12h5.5v-3',
   connector: 'M7 3h10v18H7zM10 8l2-2 2 2M10 16l2 2 2-2',
+  chart: 'M4 20h16M7 16v-5M12 16V6M17 16v-8',
 } as const;
 
 export type EditorIconName = keyof typeof PATHS;

@@ -28,6 +28,7 @@ import { newElementId } from './ids';
 import { GroupsPanel } from './panels/groups-panel';
 import { HistoryPanel } from './panels/history-panel';
 import { ImportExportPanel } from './panels/import-export-panel';
+import { InsightsPanel } from './panels/insights-panel';
 import { appliedNotice } from '../../lib/import/import-machine';
 import { LayersPanel } from './panels/layers-panel';
 import { LocationsPanel } from './panels/locations-panel';
@@ -54,7 +55,7 @@ import { toolOf, toolOfKey, toolsMachine, type ToolName } from './tools/tools-ma
 import { createActor } from 'xstate';
 import './editor.css';
 
-type Tab = 'locations' | 'paths' | 'floors' | 'groups' | 'style' | 'publish' | 'share' | 'data' | 'history' | 'comments';
+type Tab = 'locations' | 'paths' | 'floors' | 'groups' | 'style' | 'publish' | 'share' | 'data' | 'history' | 'comments' | 'insights';
 
 const TABS: ReadonlyArray<{ id: Tab; label: string; icon: EditorIconName }> = [
   { id: 'locations', label: 'Locations', icon: 'pin' },
@@ -68,6 +69,7 @@ const TABS: ReadonlyArray<{ id: Tab; label: string; icon: EditorIconName }> = [
   { id: 'data', label: 'Data', icon: 'data' },
   { id: 'history', label: 'History', icon: 'clock' },
   { id: 'comments', label: 'Comments', icon: 'comment' },
+  { id: 'insights', label: 'Insights', icon: 'chart' },
 ];
 
 const NO_HISTORY: readonly HistoryEntry[] = [];
@@ -103,6 +105,8 @@ export interface EditorProps {
 
 /** Publishing, billing and the embeds are the owner's (and admins'); members see the rest. */
 const ownerOnlyTabs: ReadonlySet<Tab> = new Set(['publish', 'share']);
+/** Visitors' numbers are for those who shape the map: owners and editors (events/map-access.ts `edit`), not viewers nor explorers. */
+const editorOnlyTabs: ReadonlySet<Tab> = new Set(['insights']);
 
 /** The map the preview shows: the public viewer's input, holding the tab's current document. */
 export interface PreviewMap {
@@ -489,6 +493,8 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
         return <GroupsPanel document={doc} onEdit={session.apply} />;
       case 'style':
         return <SettingsPanel document={doc} onEdit={session.apply} onUseCurrentView={useCurrentView} />;
+      case 'insights':
+        return <InsightsPanel mapId={mapId} published={state !== null && !usesTestSlot(state)} />;
       case 'publish':
         return <PublishPanel mapId={mapId} title={title} state={state} />;
       case 'share':
@@ -536,7 +542,12 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
   };
 
   const host = comments && commentsHost({ document: doc, layerId, camera, rendererRef, selectedLocationId: selected?.id ?? null, setLayer: setLayerChoice, openPanel: () => openTab('comments'), setPanelOpen });
-  const tabs = TABS.filter((candidate) => (comments || candidate.id !== 'comments') && (access === 'owner' || explore || !ownerOnlyTabs.has(candidate.id)));
+  const tabs = TABS.filter(
+    (candidate) =>
+      (comments || candidate.id !== 'comments') &&
+      (access === 'owner' || explore || !ownerOnlyTabs.has(candidate.id)) &&
+      (!editorOnlyTabs.has(candidate.id) || access === 'owner' || access === 'editor'),
+  );
   const tabLabel = TABS.find((candidate) => candidate.id === tab)!.label;
   return (
     <PresenceProvider mapId={mapId} enabled={!explore}>
