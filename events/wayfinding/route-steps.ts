@@ -16,6 +16,9 @@ const TURN_DEGREES = 120;
 const SHARP_DEGREES = 165;
 /** A location names a turn when it (its marker or one of its entrances) is this close, in metres. */
 export const LANDMARK_RADIUS_METRES = 12;
+/** A landmark lies behind the visitor at a turn: within this angle of the way back, or at the turn itself (metres). */
+const PASSED_DEGREES = 75;
+const AT_TURN_METRES = 2;
 /** The destination is "ahead" when it lies within this angle of the last walking direction. */
 const AHEAD_DEGREES = 25;
 
@@ -129,22 +132,26 @@ function sideOf(direction: Point | undefined, end: Point, destination: Location 
 
 /**
  * A lookup of the location nearest a turn (by its marker or any of its entrances, within
- * {@link LANDMARK_RADIUS_METRES}), among those the visitor has reached on arriving there (beside
- * the turn or behind, not further along the way in: "turn left after Café Nero" names a place
- * passed), leaving out the route's own ends and hidden locations.
+ * {@link LANDMARK_RADIUS_METRES}) among those the visitor has just passed: at the turn, or
+ * behind it within {@link PASSED_DEGREES} of the way back ("turn left after Café Nero" names a
+ * place walked past, not one across the junction or further on), leaving out the route's own
+ * ends and hidden locations.
  */
 function landmarkFinder(locations: readonly Location[], ends: StepEnds, scales: ReadonlyMap<string, number>, pointOf: (nodeId: string) => Point | undefined) {
   let byLayer: Map<string, Array<{ location: Location; points: Point[] }>> | undefined;
   return (layer: string, at: Point, incoming: Point): { id: string; title: string } | undefined => {
     byLayer ??= indexLandmarks(locations, ends, pointOf);
     const radius = LANDMARK_RADIUS_METRES / (scales.get(layer) ?? 1);
-    const along = { x: incoming.x / length(incoming), y: incoming.y / length(incoming) };
+    const back = { x: -incoming.x / length(incoming), y: -incoming.y / length(incoming) };
+    const cone = Math.cos(PASSED_DEGREES / DEGREES);
+    const atTurn = AT_TURN_METRES / (scales.get(layer) ?? 1);
     let best: Location | undefined;
     let bestDistance = radius;
     for (const { location, points } of byLayer.get(layer) ?? []) {
       for (const point of points) {
-        if ((point.x - at.x) * along.x + (point.y - at.y) * along.y > radius / 20) continue;
         const distance = Math.hypot(point.x - at.x, point.y - at.y);
+        const behind = (point.x - at.x) * back.x + (point.y - at.y) * back.y;
+        if (distance > atTurn && behind < distance * cone) continue;
         if (distance <= bestDistance) {
           best = location;
           bestDistance = distance;

@@ -42,9 +42,10 @@ describe('route steps', () => {
     edges: [['a', 'b'], ['b', 'c'], ['c', 'd'], ['d', 'e'], ['e', 'f'], ['f', 'g']],
     locations: [
       { id: 'start', title: 'Lumière Café', layer: 'g', at: [0, -10], entrances: ['a'] },
-      { id: 'nero', title: 'Café Nero', layer: 'g', at: [90, -30] },
-      // Nearer the first turn, but further along the way in: not passed yet, so not "after" it.
+      { id: 'nero', title: 'Café Nero', layer: 'g', at: [55, -30] },
+      // Nearer the first turn, but further along the way in, or across the junction: not passed, so not "after" them.
       { id: 'ahead', title: 'Not Yet', layer: 'g', at: [108, -30] },
+      { id: 'across', title: 'Across', layer: 'g', at: [100, -40] },
       { id: 'far', title: 'Far Away', layer: 'g', at: [1000, 1000] },
       { id: 'closed', title: 'Closed Shop', layer: 'g', at: [95, 110], hidden: true },
       { id: 'door', title: 'Door Shop', layer: 'g', at: [2000, 2000], entrances: ['e'] },
