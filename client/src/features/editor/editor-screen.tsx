@@ -331,8 +331,8 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
   };
 
   // Shortcuts: undo/redo (not while typing, where the field's own undo works), Esc, Delete.
-  const keys = useRef({ placing, selectedId, session, regionOffer, tool, entranceFor, pathSelection: pathTool.selection });
-  keys.current = { placing, selectedId, session, regionOffer, tool, entranceFor, pathSelection: pathTool.selection };
+  const keys = useRef({ placing, selectedId, session, regionOffer, tool, entranceFor, pathSelection: pathTool.selection, tab });
+  keys.current = { placing, selectedId, session, regionOffer, tool, entranceFor, pathSelection: pathTool.selection, tab };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const { placing: armed, selectedId: current, session: s, regionOffer: offer } = keys.current;
@@ -352,7 +352,9 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
         return;
       }
       // The path tool's keys: Esc ends the path, Delete removes the selected point or link.
-      if ((currentTool === 'drawPath' || pathSelection) && !isTyping(event.target) && !inDialog && !mod && (event.key === 'Escape' || ((event.key === 'Delete' || event.key === 'Backspace') && pathSelection))) {
+      // A point or link selected elsewhere than the Paths panel (a location chosen since) is not Delete's.
+      const pathsInFocus = currentTool === 'drawPath' || (pathSelection !== null && keys.current.tab === 'paths');
+      if (pathsInFocus && !isTyping(event.target) && !inDialog && !mod && (event.key === 'Escape' || ((event.key === 'Delete' || event.key === 'Backspace') && pathSelection))) {
         event.preventDefault();
         pathTool.send({ type: 'key', key: event.key });
         return;
