@@ -4,14 +4,14 @@
  * migrated on parse, so events recorded long ago still read as today's model.
  */
 import { z } from 'zod';
+import { ElementId } from './element-id.js';
 import { checkPathNetwork, emptyPathNetwork, missingEntrance, PathNetwork } from './path-network.js';
 
 /** Version 3 added the path network and locations' entrances. */
 export const MAP_DOCUMENT_VERSION = 3;
 
-export const ElementId = z
-  .string({ error: 'must be text' })
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _');
+/** Ids inside a document: one rule for every kind (events/element-id.ts). */
+export { ElementId };
 export const Color = z.string({ error: 'must be text' }).regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #4f46e5');
 
 /** Links and images: web addresses or the product's own files, never `javascript:` or `data:`. */

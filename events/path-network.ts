@@ -11,11 +11,7 @@
  */
 import { z } from 'zod';
 
-const Id = z
-  .string({ error: 'must be text' })
-  .min(1, 'is required')
-  .max(64, 'must be at most 64 characters')
-  .regex(/^[A-Za-z0-9_.:-]+$/, 'may use letters, digits and _ . : - only');
+import { ElementId as Id } from './element-id.js';
 
 /** Records a network holds at most: a large airport's floors, with room to spare. */
 export const MAX_PATH_NODES = 50_000;
