@@ -448,18 +448,34 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
       <Icon name="share" />
     </button>
   ), [shareOpen]);
-  const directionsButton = directionsOffered ? (
-    <button
-      ref={directionsToggleRef}
-      type="button"
-      className="mf-icon-button mf-directions-toggle"
-      aria-label="Directions"
-      aria-expanded={route.open}
-      onClick={() => (route.open ? directions.close() : directions.open())}
-    >
-      <Icon name="directions" />
-    </button>
-  ) : null;
+  // Memoised like the share button: the directory's props must not change before it hydrates.
+  const { open: openDirections, close: closeDirections } = directions;
+  const directionsButton = useMemo(
+    () =>
+      directionsOffered ? (
+        <button
+          ref={directionsToggleRef}
+          type="button"
+          className="mf-icon-button mf-directions-toggle"
+          aria-label="Directions"
+          title="Directions"
+          aria-expanded={route.open}
+          onClick={() => (route.open ? closeDirections() : openDirections())}
+        >
+          <Icon name="directions" />
+        </button>
+      ) : null,
+    [directionsOffered, route.open, openDirections, closeDirections],
+  );
+  const directoryActions = useMemo(
+    () => (
+      <>
+        {directionsButton}
+        {shareButton}
+      </>
+    ),
+    [directionsButton, shareButton],
+  );
   const toggleGroup = useCallback((id: string) =>
     setActiveGroups((before) => {
       const next = new Set(before);
@@ -550,12 +566,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
     >
       {showSidebar && !narrow ? (
         <aside id="mf-directory" className="mf-sidebar" aria-label="Directory" hidden={route.open && directionsCode !== null}>
-          {directory(
-            <>
-              {directionsButton}
-              {shareButton}
-            </>,
-          )}
+          {directory(directoryActions)}
         </aside>
       ) : null}
       {route.open && directionsCode && !narrow ? <aside className="mf-sidebar mf-sidebar--directions">{directionsPanel}</aside> : null}

@@ -211,7 +211,7 @@ export function DirectionsPanel(props: DirectionsPanelProps) {
                     onKeyDown={(event) => onStepKey(event, index)}
                   >
                     <span className={`mf-step__badge mf-step__badge--${candidate.kind}`}>
-                      <StepIcon kind={candidate.kind} />
+                      <StepIcon kind={candidate.kind} connector={candidate.connector?.kind} />
                     </span>
                     <span className="mf-step__text">
                       <span className="mf-step__sentence">{stepSentence(candidate)}</span>

@@ -12,6 +12,7 @@ import type { MapPoint } from '../../../components/map/types';
 import type { Route } from '../../../../../events/wayfinding/route-types';
 import { ROUTE_INSETS, viewFitting, type Insets } from './fit-route';
 import { stepSentence } from './route-words';
+import { StepIcon } from './step-icon';
 
 export interface RouteOverlayProps {
   camera: Camera;
@@ -165,7 +166,7 @@ export function RouteOverlay({ camera, route, layerId, step, here, onFloor, inse
       {leaving && leaving.candidate.connector ? (
         <div className="mf-floor-prompt" data-mf-ui="" role="group" aria-label="Floor change">
           <span className="mf-floor-prompt__icon" aria-hidden="true">
-            {leaving.candidate.connector.kind === 'lift' ? '⇅' : leaving.candidate.connector.kind === 'ramp' ? '⟋' : '⤴'}
+            <StepIcon kind="connector" connector={leaving.candidate.connector.kind} />
           </span>
           <p className="mf-floor-prompt__text">{stepSentence(leaving.candidate)}</p>
           <button

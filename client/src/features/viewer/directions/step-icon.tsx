@@ -1,4 +1,5 @@
 /** A step's arrow (decorative: the step's sentence says it). */
+import type { ConnectorKind } from '../../../../../events/path-network';
 import type { RouteStep } from '../../../../../events/wayfinding/route-types';
 
 const PATHS: Record<RouteStep['kind'], string> = {
@@ -15,10 +16,18 @@ const PATHS: Record<RouteStep['kind'], string> = {
   arrive: 'M12 21s-7-6.2-7-11a7 7 0 1 1 14 0c0 4.8-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
 };
 
-export function StepIcon({ kind }: { kind: RouteStep['kind'] }) {
+/** Floor changes by what is taken (a lift's doors, a flight of stairs, an escalator, a ramp). */
+const CONNECTORS: Record<ConnectorKind, string> = {
+  lift: PATHS.connector,
+  stairs: 'M4 20h4v-4h4v-4h4V8h4',
+  escalator: 'M3 19h4l9-11h5M7 8V5M5.5 6.5h3',
+  ramp: 'M3 19L21 9v10z',
+};
+
+export function StepIcon({ kind, connector }: { kind: RouteStep['kind']; connector?: ConnectorKind | undefined }) {
   return (
     <svg className="mf-step__icon" width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d={PATHS[kind]} />
+      <path d={kind === 'connector' && connector ? CONNECTORS[connector] : PATHS[kind]} />
     </svg>
   );
 }
