@@ -9,6 +9,8 @@
  * Publishing goes through hosting slots (another issue); here a map is made public by setting
  * its state in the maps_list read model directly, like the viewer's own e2e test.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../events/map-document.js';
@@ -61,6 +63,15 @@ const SHOTS = process.env.SHOTS_DIR;
 const shoot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 };
+
+/** axe-core, run through DevTools (the page's CSP refuses an inline script), as in accessibility.test.ts. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+async function expectAccessible(page: Page, where: string) {
+  await page.evaluate(AXE_SOURCE);
+  const violations = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`)) as Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }>;
+  const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(blocking.map((violation) => `${violation.impact}: ${violation.id} at ${JSON.stringify(violation.nodes.map((node) => [node.target, (node as { failureSummary?: string }).failureSummary]))}`), where).toEqual([]);
+}
 
 const stepTexts = (page: Page) => page.getByRole('list', { name: 'Directions', exact: true }).locator('.mf-step__sentence').allTextContents();
 
@@ -128,6 +139,7 @@ describe('directions in the viewer, in Chromium', () => {
     await page.getByRole('switch', { name: /Step-free/ }).click();
     await expect.poll(() => stepTexts(page)).toContain('Take the lift to Level 1');
     expect(await stepTexts(page)).not.toContain('Take the stairs to Level 1');
+    await expectAccessible(page, 'directions at 1280');
     const url = new URL(page.url());
     expect([url.searchParams.get('from'), url.searchParams.get('to'), url.searchParams.get('stepfree')]).toEqual(['shoes', 'sushi', '1']);
     const steps = await stepTexts(page);
@@ -168,6 +180,7 @@ describe('directions in the viewer, in Chromium', () => {
     expect(map!.y + map!.height).toBeLessThanOrEqual(panel!.y + 20);
     await page.waitForFunction(() => (document.querySelector('.mf-route__line')?.getAttribute('d') ?? '').length > 0);
     await shoot(page, 'e2e-375');
+    await expectAccessible(page, 'directions at 375');
     expect(errors).toEqual([]);
     await context.close();
   });
