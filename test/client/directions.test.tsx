@@ -14,7 +14,8 @@ import { KIOSK_IDLE_MS } from '../../client/src/features/viewer/directions/direc
 import { loadDirectionsCode } from '../../client/src/features/viewer/directions/use-directions';
 import { preloadViewerParts, Viewer, type PublicMap } from '../../client/src/features/viewer/viewer';
 import { defaultRegionStyles, defaultSettings, type MapDocument } from '../../events/map-document';
-import { WayfindingLiveDemo } from '../../client/src/features/marketing/components/wayfinding-live-demo';
+import { DEMO_ROUTE, WayfindingLiveDemo } from '../../client/src/features/marketing/components/wayfinding-live-demo';
+import { DEMO_STEP_FREE_PAIR } from '../../server/seed/demo-mall-paths';
 import { MapState } from '../../events/map-states';
 import { DIRECTIONS_STATES, directionsAllowed } from '../../events/wayfinding/directions-allowed';
 
@@ -299,6 +300,8 @@ describe('deep links', () => {
 describe('the /wayfinding page\u2019s live demo', () => {
   it('frames the demo mall on its step-free pair, and the switch shows the step-free route', async () => {
     const user = userEvent.setup();
+    // The pair the demo's network was laid out for (its step-free route differs from the shortest).
+    expect({ from: DEMO_ROUTE.from, to: DEMO_ROUTE.to }).toEqual(DEMO_STEP_FREE_PAIR);
     render(<WayfindingLiveDemo />);
     const frame = screen.getByTitle(/^Map: Riverside Mall \(demo\), directions/);
     expect(frame.getAttribute('src')).toBe('/m/demo?from=g-urbanthread&to=l1-cinema');
