@@ -27,6 +27,10 @@
  *  - the idle server's resident memory: VmRSS when /api/ready answers and after 30 s idle, on
  *    PGlite (first start and restart) and PostgreSQL (bench/server-memory.ts; `npm run bench --
  *    memory` alone);
+ *  - insight beacons: 2,000 view beacons a second for a minute (`--seconds=`, `--rate=`,
+ *    `--db=`) counted with nothing lost (the read model's total against the beacons answered,
+ *    after a graceful stop), and the public map's p50/p99 with and without that load, as a
+ *    ratio (bench/insights-load.ts; `npm run bench -- insights` alone);
  *  - imports: preview and apply of a 100,000-row lat/lng CSV through POST /api/maps/{id}/import
  *    (median seconds, peak RSS and heap; bench/import-throughput.ts), on PGlite and PostgreSQL;
  *  - routing on a 10,000-point, 3-floor network: graph build, findRoute median and p99 (shortest
@@ -47,6 +51,7 @@ import { benchCommandToPush } from './command-to-push.js';
 import { benchEditLatency } from './edit-latency.js';
 import { benchHistoryAtRevision } from './history-at-revision.js';
 import { benchImport } from './import-throughput.js';
+import { benchInsightsLoad, insightsLoadOptions } from './insights-load.js';
 import { benchPresenceFanout } from './presence-fanout.js';
 import { benchPublicReads } from './public-read.js';
 import { benchRoute } from './route.js';
@@ -142,6 +147,12 @@ if (!only || 'presence'.startsWith(only.toLowerCase())) {
 if (!only || only.toLowerCase() === 'public') {
   console.log('\n== Published maps: the real server against plain Fastify serving the same bytes ==');
   await benchPublicReads((line) => console.log(`  ${line}`));
+}
+
+// Insight beacons under load (bench/insights-load.ts): `npm run bench -- insights [--seconds=60] [--rate=2000] [--db=both]`.
+if (!only || only.toLowerCase() === 'insights') {
+  console.log('\n== Insight beacons under load: counted with nothing lost, the public map\'s latency with and without ==');
+  await benchInsightsLoad((line) => console.log(`  ${line}`), insightsLoadOptions(process.argv.slice(3)));
 }
 
 // Resident memory of an idle server (bench/server-memory.ts): `npm run bench -- memory` alone.

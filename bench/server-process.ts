@@ -14,7 +14,15 @@ import { freePort, stopChild, waitForOk, type ServerProcess } from './processes.
 
 export type ServerDatabase = 'pglite' | 'postgres';
 
-export async function startRealServer(database: ServerDatabase, env: Record<string, string> = {}): Promise<ServerProcess> {
+/** The real server, with where its data is and a way to stop it gracefully while keeping that data (read it, then `stop()`). */
+export interface RealServer extends ServerProcess {
+  dataDir: string;
+  databaseUrl: string | null;
+  /** SIGTERM and wait for the exit; the data stays until `stop()`. */
+  stopProcess(): Promise<void>;
+}
+
+export async function startRealServer(database: ServerDatabase, env: Record<string, string> = {}): Promise<RealServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mapfold-bench-server-'));
   const scratch = database === 'postgres' ? await createPostgresDatabase() : null;
   const port = await freePort();
@@ -48,5 +56,5 @@ export async function startRealServer(database: ServerDatabase, env: Record<stri
     await cleanUp();
     throw error;
   }
-  return { url, pid: child.pid!, stop: cleanUp };
+  return { url, pid: child.pid!, stop: cleanUp, dataDir, databaseUrl: scratch?.url ?? null, stopProcess: () => stopChild(child) };
 }

@@ -45,6 +45,9 @@ export async function publicInsightsRoutes(scope: FastifyInstance, { cache, coun
     {
       // Another site's page must not count visits through its visitors' browsers.
       onRequest: [scope.access.sameSiteWrites],
+      // Thousands a second at busy times: two info lines each would drown the log (and cost the
+      // public map's latency its share of the CPU); refusals and errors are still logged.
+      logLevel: 'warn',
       schema: {
         tags: ['public'],
         params: MapIdParams,
