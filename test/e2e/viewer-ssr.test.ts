@@ -244,4 +244,60 @@ describe('the server-rendered viewer', () => {
       }
     }
   }, 120_000);
+  it('before its script: opens at the map\'s own view, offers no button that needs the script, and leaves out labels with no room on a phone', async () => {
+    // Given a map that opens zoomed in twice on the café, on two floors, with labels side by side
+    const owner = await registerUser(server);
+    const base = documentWith(planUrl);
+    const crowded = ['Sunrise Pharmacy', 'Tech Repair Hub', 'Green Basket Market'].map((title, i) => ({ id: `shop${i}`, title, layer: 'ground', marker: 'label', groups: ['shops'], position: { x: 330 + i * 40, y: 330 } }));
+    const viewId = await publish(server, owner, 'Harbour Market, upstairs too', {
+      ...base,
+      settings: { ...base.settings, initialView: { x: 400, y: 300, zoom: 2 } },
+      layers: [...base.layers, { id: 'upper', name: 'Upper floor', file: null }],
+      locations: [...base.locations, ...crowded],
+    });
+    for (const width of [375, 1280]) {
+      // When its page is shown without JavaScript
+      const { context, page } = await open(`/m/${viewId}`, { javaScript: false, width });
+      try {
+        const stage = (await page.locator('.mf-static').boundingBox())!;
+        const box = (await page.locator('.mf-static__box').boundingBox())!;
+        const fitted = Math.min(stage.width, (stage.height * 1000) / 600);
+        // Then the layer is shown at twice its fitted size, the café (400, 300) in the middle
+        // where the layer is larger than the stage, the layer's edge kept at the stage's edge
+        expect(box.width).toBeCloseTo(fitted * 2, 0);
+        const cafe = { x: box.x + (400 / 1000) * box.width, y: box.y + (300 / 600) * box.height };
+        if (box.width > stage.width) expect(Math.abs(cafe.x - (stage.x + stage.width / 2))).toBeLessThan(2);
+        if (box.height > stage.height) expect(Math.abs(cafe.y - (stage.y + stage.height / 2))).toBeLessThan(2);
+        expect(box.x).toBeLessThanOrEqual(stage.x + 1);
+        // And the floor and zoom buttons, which need the script, are not offered
+        expect(await page.getByRole('group', { name: 'Layers' }).count()).toBe(0);
+        expect(await page.getByRole('button', { name: 'Zoom in' }).count()).toBe(0);
+        await shoot(page, `first-paint-view-${width}-no-js`);
+        // And on a phone no two labels shown overlap (some are left out for it, as the canvas does)
+        if (width !== 375) continue;
+        const labels = await page.locator('.mf-static__marker--label').evaluateAll((nodes) =>
+          nodes.filter((node) => node.getBoundingClientRect().width > 0).map((node) => {
+            const { left, top, right, bottom } = node.getBoundingClientRect();
+            return { text: node.textContent, left, top, right, bottom };
+          }),
+        );
+        for (const [i, a] of labels.entries()) {
+          for (const b of labels.slice(i + 1)) {
+            const overlap = a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+            expect(overlap, `${width}: ${a.text} over ${b.text}`).toBe(false);
+          }
+        }
+      } finally {
+        await context.close();
+      }
+    }
+    // And with JavaScript the buttons are there once hydrated
+    const { context, page } = await open(`/m/${viewId}`, { javaScript: true, width: 1280 });
+    try {
+      await page.getByRole('group', { name: 'Layers' }).getByRole('button', { name: 'Upper floor' }).waitFor();
+      await page.getByRole('button', { name: 'Zoom in' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

@@ -206,6 +206,13 @@ export function MapRenderer(props: MapRendererProps) {
     const view = viewX !== null && viewY !== null && viewZoom !== null ? { x: viewX, y: viewY, zoom: viewZoom } : null;
     camera.setMap(width, height, minZoom, maxZoom, view);
   }, [camera, width, height, minZoom, maxZoom, viewX, viewY, viewZoom]);
+  // The same home view for the server's static map (camera.homeView), unless it is the whole layer fitted.
+  const staticView = useMemo(() => {
+    const zoom = Math.min(Math.max(viewZoom ?? minZoom, minZoom), Math.max(minZoom, maxZoom));
+    const x = viewX ?? width / 2;
+    const y = viewY ?? height / 2;
+    return zoom === 1 && x === width / 2 && y === height / 2 ? null : { x, y, zoom };
+  }, [viewX, viewY, viewZoom, minZoom, maxZoom, width, height]);
 
   // The frame loop: one transform for the layer, one canvas repaint for the markers.
   useLayoutEffect(() => {
@@ -492,7 +499,7 @@ export function MapRenderer(props: MapRendererProps) {
           )}
         </div>
         <canvas ref={canvasRef} className="mf-markers" aria-hidden="true" />
-        {staticShown ? <LazyStaticMap width={width} height={height} fileUrl={file?.url ?? null} sheet={background} items={items} /> : null}
+        {staticShown ? <LazyStaticMap width={width} height={height} fileUrl={file?.url ?? null} sheet={background} items={items} view={staticView} /> : null}
       </div>
       <p id="mf-map-help" hidden>
         {editable

@@ -153,8 +153,10 @@ export class MarkerLayer {
           unfinished = true;
           continue;
         }
-        const left = sx - sprite.ax;
+        let left = sx - sprite.ax;
         const top = sy - sprite.ay;
+        // A label whose place is on screen but whose text runs past the side is moved in whole.
+        if (pass === 0 && sx >= 0 && sx <= width && sprite.w - 2 * SPRITE_PAD <= width) left = Math.min(Math.max(left, -SPRITE_PAD), width - sprite.w + SPRITE_PAD);
         if (pass === 0 && !this.claim(placed, left + CULL_MARGIN, top + CULL_MARGIN, sprite.w, sprite.h)) continue;
         if (!sprite.canvas) {
           // Its place is kept; its pixels come in a later frame when this one has made enough.

@@ -28,6 +28,40 @@ export interface StaticMapProps {
   /** The sheet's colour when the layer has no file. */
   sheet: string;
   items: readonly MarkerItem[];
+  /**
+   * The view the map opens at (the camera's home view: the document's initial view, or the
+   * whole layer at the minimum zoom), when it is not the whole layer fitted: the centre in
+   * layer units and the zoom (1 fits the layer). CSS alone places the box (map-renderer.css).
+   */
+  view?: { x: number; y: number; zoom: number } | null;
+}
+
+/**
+ * Labels are checked for room on a phone, where the canvas leaves out those that would overlap
+ * an earlier one: the layer fitted into about this many pixels of width (a 375 px screen less
+ * the map's margins), its labels as the narrow style draws them (map-renderer.css).
+ */
+const PHONE_WIDTH = 350;
+const PHONE_HEIGHT = 560;
+const PHONE_LABEL = { charWidth: 5.8, maxWidth: 64, lineHeight: 12 };
+
+/** The labels that would overlap an earlier label on a phone (by index), in the canvas's order. */
+export function crowdedOnPhone(items: readonly MarkerItem[], width: number, height: number, zoom = 1): Set<number> {
+  const scale = Math.min(PHONE_WIDTH / width, PHONE_HEIGHT / height) * zoom;
+  const placed: Array<[number, number, number, number]> = [];
+  const crowded = new Set<number>();
+  items.forEach((item, index) => {
+    if (item.type !== 'label' || !item.text) return;
+    const textWidth = item.text.length * PHONE_LABEL.charWidth;
+    const w = Math.min(textWidth, PHONE_LABEL.maxWidth);
+    const h = Math.ceil(textWidth / PHONE_LABEL.maxWidth) * PHONE_LABEL.lineHeight;
+    const x0 = item.x * scale - w / 2;
+    const y0 = item.y * scale - h / 2;
+    const box: [number, number, number, number] = [x0, y0, x0 + w, y0 + h];
+    if (placed.some(([a0, b0, a1, b1]) => box[0] < a1 && box[2] > a0 && box[1] < b1 && box[3] > b0)) crowded.add(index);
+    else placed.push(box);
+  });
+  return crowded;
 }
 
 const percent = (value: number, of: number) => `${Math.round((value / of) * 100_000) / 1000}%`;
@@ -36,27 +70,35 @@ const HEX_COLOUR = /^#[0-9a-fA-F]{3,8}$/;
 const TYPES = new Set(['pin', 'circle', 'dot', 'label', 'thumbnail']);
 
 /** The markers as markup, each at its place in percent of the layer. */
-export function markersMarkup(items: readonly MarkerItem[], width: number, height: number): string {
+export function markersMarkup(items: readonly MarkerItem[], width: number, height: number, zoom = 1): string {
   const dense = items.length > DENSE;
+  const crowded = dense ? new Set<number>() : crowdedOnPhone(items, width, height, zoom);
   let html = '';
-  for (const item of items) {
+  items.forEach((item, index) => {
     const type = dense ? 'compact' : TYPES.has(item.type) ? item.type : 'circle';
     const colour = HEX_COLOUR.test(item.color) ? `;--c:${item.color}` : '';
     const text = type === 'label' ? escapeText(item.text ?? '') : '';
-    html += `<span class="mf-static__marker mf-static__marker--${type}" style="left:${percent(item.x, width)};top:${percent(item.y, height)}${colour}">${text}</span>`;
-  }
+    // On a phone a crowded label is left out, as the canvas leaves it out (map-renderer.css).
+    const room = crowded.has(index) ? ' mf-static__marker--crowded' : '';
+    html += `<span class="mf-static__marker mf-static__marker--${type}${room}" style="left:${percent(item.x, width)};top:${percent(item.y, height)}${colour}">${text}</span>`;
+  });
   return html;
 }
 
-export function StaticMap({ width, height, fileUrl, sheet, items }: StaticMapProps) {
+export function StaticMap({ width, height, fileUrl, sheet, items, view = null }: StaticMapProps) {
   // The box is the layer fitted into the viewport (a size container): the narrower of its
-  // width and its height at the layer's aspect ratio.
-  const box = { '--mf-static-ratio': `${width} / ${height}`, '--mf-static-aspect': width / height } as CSSProperties;
+  // width and its height at the layer's aspect ratio; with a view, that times its zoom, moved
+  // to put the view's centre in the middle (as the camera does, the layer kept on screen).
+  const box = {
+    '--mf-static-ratio': `${width} / ${height}`,
+    '--mf-static-aspect': width / height,
+    ...(view ? { '--mf-z': view.zoom, '--mf-px': view.x / width, '--mf-py': view.y / height } : {}),
+  } as CSSProperties;
   return (
     <div className="mf-static" aria-hidden="true">
-      <div className="mf-static__box" style={box}>
+      <div className={view ? 'mf-static__box mf-static__box--view' : 'mf-static__box'} style={box}>
         {fileUrl ? <img className="mf-static__floor" src={fileUrl} alt="" width={width} height={height} decoding="async" /> : <div className="mf-static__sheet" style={{ background: sheet }} />}
-        <div className="mf-static__markers" dangerouslySetInnerHTML={{ __html: markersMarkup(items, width, height) }} />
+        <div className="mf-static__markers" dangerouslySetInnerHTML={{ __html: markersMarkup(items, width, height, view?.zoom ?? 1) }} />
       </div>
     </div>
   );

@@ -1,14 +1,12 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useConsent } from '../use-consent';
 import './consent-banner.css';
 
 export const CONSENT_BANNER_LABEL = 'Cookie consent';
 
-const subscribeToNothing = () => () => {};
-const inBrowserSnapshot = () => true;
-const notInBrowserSnapshot = () => false;
 
 /**
  * Asks before anything non-essential is tracked: shown until the visitor accepts or declines
@@ -22,8 +20,7 @@ export function ConsentBanner() {
   const region = useRef<HTMLElement>(null);
   // Not in a page rendered before any script (it cannot know what this visitor chose): it
   // appears once the page is hydrated, and at once in a page React renders itself.
-  const inBrowser = useSyncExternalStore(subscribeToNothing, inBrowserSnapshot, notInBrowserSnapshot);
-  const visible = inBrowser && (choice === null || settingsOpen);
+  const visible = useHydrated() && (choice === null || settingsOpen);
 
   // Reopened from the footer: take the keyboard there, so the choice is one Tab away.
   useEffect(() => {
