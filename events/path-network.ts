@@ -10,6 +10,7 @@
  * than two stops goes) and its place in locations' entrances.
  */
 import { z } from 'zod';
+import { CONNECTOR_KINDS } from './connector-kinds.js';
 
 import { ElementId as Id } from './element-id.js';
 
@@ -20,10 +21,8 @@ export const MAX_CONNECTORS = 2_000;
 /** Records one `PathsEdited` carries at most, per kind. */
 export const PATHS_EDIT_CHUNK = 10_000;
 
-export const CONNECTOR_KINDS = ['lift', 'stairs', 'escalator', 'ramp'] as const;
-export type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
-/** Connectors a wheelchair, a pushchair or a trolley can use. */
-export const STEP_FREE_CONNECTORS: ReadonlySet<ConnectorKind> = new Set(['lift', 'ramp']);
+// The kinds live apart from the schemas (routing reads them without zod); named here as before.
+export { CONNECTOR_KINDS, STEP_FREE_CONNECTORS, type ConnectorKind } from './connector-kinds.js';
 
 /** A point of the network on one floor, in the floor's coordinates (like a location's position). */
 export const PathNode = z.object({

@@ -9,7 +9,7 @@
 import createGraph, { type Graph } from 'ngraph.graph';
 import type { MapDocument } from '../map-document.js';
 import type { Connector, PathNode } from '../path-network.js';
-import { STEP_FREE_CONNECTORS } from '../path-network.js';
+import { STEP_FREE_CONNECTORS } from '../connector-kinds.js';
 import { connectorCost, metresPerUnit } from './route-costs.js';
 
 export interface GraphNodeData {
