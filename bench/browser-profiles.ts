@@ -8,10 +8,15 @@
  *  - phone on slow 4G: the same with Lighthouse's mobile network (150 ms round trip, 1.6 Mbit/s
  *    down, 750 kbit/s up, CDP Network.emulateNetworkConditions), where the bytes count.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+/** Headless Chromium as every bench and screenshot script launches it. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
 
 export interface Profile {
   name: string;

@@ -11,8 +11,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, DESKTOP, openProfiled, PHONE, type Profile } from './browser-profiles.js';
+import { CHROMIUM, DESKTOP, launchChromium, openProfiled, PHONE, type Profile } from './browser-profiles.js';
 import { startRealServer } from './server-process.js';
 import { median } from './stats.js';
 
@@ -37,7 +36,7 @@ export async function benchDirectionsDraw(print: (line: string) => void): Promis
   print(`directions' code (loaded on demand): ${(gzip / 1024).toFixed(1)} KB gzipped`);
 
   const server = await startRealServer('pglite', { LOG_LEVEL: 'warn' });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     for (const profile of [DESKTOP, PHONE] satisfies Profile[]) {
       const total: number[] = [];

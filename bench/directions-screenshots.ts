@@ -8,8 +8,8 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from './browser-profiles.js';
+import type { Page } from 'playwright-core';
+import { launchChromium } from './browser-profiles.js';
 import { startRealServer } from './server-process.js';
 
 const OUT_DIR = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../screenshots'));
@@ -19,7 +19,7 @@ const ROUTE = '/m/demo?from=g-urbanthread&to=l1-cinema';
 
 await mkdir(OUT_DIR, { recursive: true });
 const server = await startRealServer('pglite', { LOG_LEVEL: 'warn' });
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+const browser = await launchChromium();
 
 async function open(url: string, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport, deviceScaleFactor: viewport === PHONE ? 2 : 1, reducedMotion: 'reduce' });

@@ -6,7 +6,8 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './browser-profiles.js';
 import { demoMallDocument } from '../server/seed/demo-mall.js';
 import { DEMO_MAP_ID, seedDemoMap } from '../server/seed/seed-demo-map.js';
 import { formatPosition } from '../events/position.js';
@@ -14,7 +15,6 @@ import { pgliteTarget } from '../test/support/databases.js';
 import { call, projected, registerUser, startTestServer } from '../test/support/test-server.js';
 
 const OUT_DIR = path.resolve(import.meta.dirname, '../screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
 
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   await edit([{ type: 'LocationMoved', id: demoMallDocument().locations[1]!.id, position: { x: 300, y: 420 } }]);
   await edit([{ type: 'LocationRemoved', id: demoMallDocument().locations[2]!.id }]);
   await projected(server, (await call(server, 'saveMapHistory', { mapId, name: 'Spring refit' }, owner)).body.position);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await launchChromium();
   const signedIn = async (viewport: { width: number; height: number }): Promise<BrowserContext> => {
     const context = await browser.newContext({ baseURL: server.url, viewport, deviceScaleFactor: 1, ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}) });
     const [name, value] = owner.cookie.split('=') as [string, string];

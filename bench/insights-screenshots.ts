@@ -7,14 +7,14 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from './browser-profiles.js';
 import { addDays, dayOf } from '../events/insights.js';
 import { demoMallDocument } from '../server/seed/demo-mall.js';
 import { pgliteTarget } from '../test/support/databases.js';
 import { call, projected, registerUser, startTestServer } from '../test/support/test-server.js';
 
 const OUT_DIR = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../screenshots'));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(OUT_DIR, `insights-${name}.png`) });
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     await server.database.db.query('INSERT INTO map_insights (map_id, day, kind, key, count) VALUES ($1, $2, $3, $4, $5)', [mapId, day, kind, key, count]);
   }
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await launchChromium();
   try {
     for (const [name, viewport] of [['1280', { width: 1280, height: 800 }], ['375', { width: 375, height: 812 }]] as const) {
       const context = await browser.newContext({ baseURL: server.url, viewport, deviceScaleFactor: 1 });

@@ -9,10 +9,10 @@
  * on slow 4G, where the bytes of the bundle and its fonts and images count too.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { pgliteTarget } from '../test/support/databases.js';
 import { startTestServer } from '../test/support/test-server.js';
-import { byFrequency, CHROMIUM, CHROMIUM_ARGS, DESKTOP, OBSERVE_LCP, openProfiled, PHONE, PHONE_SLOW_4G, settledLcp, type LcpSample, type Profile } from './browser-profiles.js';
+import { byFrequency, CHROMIUM, DESKTOP, launchChromium, OBSERVE_LCP, openProfiled, PHONE, PHONE_SLOW_4G, settledLcp, type LcpSample, type Profile } from './browser-profiles.js';
 import { median, percentile } from './stats.js';
 
 /** Cold loads per profile; LANDING_BENCH_RUNS makes a quick check of the harness. */
@@ -50,7 +50,7 @@ export async function benchLandingLcp(print: (line: string) => void): Promise<vo
     return;
   }
   const server = await startTestServer(pgliteTarget, { env: { LOG_LEVEL: 'silent' } });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     for (const profile of PROFILES) {
       // One warm-up load (the server's first answers, Chromium's own caches), not counted.

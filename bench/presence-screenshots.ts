@@ -8,14 +8,14 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './browser-profiles.js';
 import { demoMallDocument } from '../server/seed/demo-mall.js';
 import { pgliteTarget } from '../test/support/databases.js';
 import { share } from '../test/support/sharing.js';
 import { call, linkFromOutbox, projected, startTestServer, tokenOf, type TestServer, type TestUser } from '../test/support/test-server.js';
 
 const OUT_DIR = process.env.SHOTS_DIR ?? '/tmp/shots16';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
 
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   const mapId = made.body.result as string;
   await share(server, ada, mapId, { ...ben, email: 'ben@example.com' }, 'editor');
   const firstOnGround = document.locations.find((location) => location.layer === (document.settings.defaultLayer ?? document.layers[0]!.id) && location.position)!;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await launchChromium();
   try {
     // Ben, at his desk the whole time: his pointer is the one the others see.
     const benPage = await (await contextFor(browser, server, ben, DESKTOP)).newPage();

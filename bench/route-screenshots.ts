@@ -8,14 +8,13 @@
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './browser-profiles.js';
 import { findRoute } from '../events/wayfinding/find-route.js';
 import type { RouteResult } from '../events/wayfinding/route-types.js';
 import { demoMallDocument } from '../server/seed/demo-mall.js';
 import { DEMO_STEP_FREE_PAIR } from '../server/seed/demo-mall-paths.js';
 
 const OUT_DIR = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../screenshots'));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CONNECTOR_COLOURS = { lift: '#2563eb', stairs: '#dc2626', escalator: '#9333ea', ramp: '#059669' } as const;
 
 const document = demoMallDocument();
@@ -52,7 +51,7 @@ function overlay(layer: string): string {
 }
 
 await mkdir(OUT_DIR, { recursive: true });
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
   for (const layer of document.layers) {

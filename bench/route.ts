@@ -8,10 +8,9 @@ import { build } from 'esbuild';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './browser-profiles.js';
 import { runRouteBench, type RouteBenchFigures } from './route-network.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function report(where: string, figures: RouteBenchFigures, log: (line: string) => void): void {
   const ms = (value: number) => `${value.toFixed(2)} ms`;
@@ -34,7 +33,7 @@ export async function benchRoute(log: (line: string) => void): Promise<void> {
     minify: true,
     write: false,
   });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     await page.addScriptTag({ content: bundle.outputFiles[0]!.text });

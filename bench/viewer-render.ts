@@ -18,10 +18,10 @@
  *    painted frame (the transform and the canvas repaint).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { pgliteTarget } from '../test/support/databases.js';
 import { call, projected, registerUser, startTestServer, type TestServer } from '../test/support/test-server.js';
-import { byFrequency, CHROMIUM, CHROMIUM_ARGS, DESKTOP, OBSERVE_LCP, openProfiled, PHONE, PHONE_SLOW_4G, settledLcp, type LcpSample, type Profile } from './browser-profiles.js';
+import { byFrequency, CHROMIUM, DESKTOP, launchChromium, OBSERVE_LCP, openProfiled, PHONE, PHONE_SLOW_4G, settledLcp, type LcpSample, type Profile } from './browser-profiles.js';
 import { median, percentile } from './stats.js';
 
 const PROFILES: Profile[] = [DESKTOP, PHONE, PHONE_SLOW_4G];
@@ -161,7 +161,7 @@ export async function benchViewerRender(print: (line: string) => void): Promise<
     return;
   }
   const server = await startTestServer(pgliteTarget, { env: { BODY_LIMIT: String(16 * 1024 * 1024), LOG_LEVEL: 'silent' } });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const user = await registerUser(server);
     const twoThousand = await publicMap(server, user, 2_000);

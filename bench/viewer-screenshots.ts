@@ -9,14 +9,14 @@
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './browser-profiles.js';
 import { embedSnippet } from '../client/src/utils/embed.js';
 import { demoMallDocument } from '../server/seed/demo-mall.js';
 import { pgliteTarget } from '../test/support/databases.js';
 import { call, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../test/support/test-server.js';
 
 const OUT_DIR = path.resolve(import.meta.dirname, '../screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
 
@@ -68,7 +68,7 @@ async function open(browser: Browser, url: string, viewport: { width: number; he
 
 await mkdir(OUT_DIR, { recursive: true });
 const server = await startTestServer(pgliteTarget, { env: { BODY_LIMIT: String(4 * 1024 * 1024) } });
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await launchChromium();
 const blog = createServer();
 try {
   const user = await registerUser(server);

@@ -9,8 +9,8 @@
  * Chromium's Accept-Encoding (on loopback it asks for br too) is printed with the figures.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type CDPSession } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from './browser-profiles.js';
+import type { CDPSession } from 'playwright-core';
+import { CHROMIUM, launchChromium } from './browser-profiles.js';
 import { startRealServer } from './server-process.js';
 import { median } from './stats.js';
 
@@ -60,7 +60,7 @@ export async function benchViewerTransfer(print: (line: string) => void): Promis
     return;
   }
   const server = await startRealServer('pglite', { LOG_LEVEL: 'warn' });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const loads: Array<{ transfers: Transfer[]; acceptEncoding: Set<string> }> = [];
     // One warm-up load (the server's first answers), not counted.

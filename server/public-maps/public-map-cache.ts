@@ -38,7 +38,8 @@ export type PublicMapLookup =
 
 type Kind = 'json' | 'html';
 
-interface Row {
+/** A published map's row as the cache reads it (map data joined with the map's state). */
+export interface PublicMapRow {
   id: string;
   title: string;
   data: unknown;
@@ -47,8 +48,8 @@ interface Row {
 }
 
 /** The map data joined with the map's state from the maps list, in one query. */
-async function loadPublicMap(db: Queryable, id: string): Promise<Row | null> {
-  const { rows } = await db.query<Row>(
+async function loadPublicMap(db: Queryable, id: string): Promise<PublicMapRow | null> {
+  const { rows } = await db.query<PublicMapRow>(
     `SELECT d.id, d.title, d.data, d.revision::text AS revision, l.state
        FROM map_data d JOIN maps_list l ON l.id = d.id
       WHERE d.id = $1`,

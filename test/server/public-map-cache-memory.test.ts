@@ -8,15 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LIVE_CHANNEL } from '../../projections/live-notices.js';
 import type { NotificationHandler, QueryResult } from '../../server/db/database.js';
-import { PublicMapCache } from '../../server/public-maps/public-map-cache.js';
-
-interface Row {
-  id: string;
-  title: string;
-  data: unknown;
-  revision: string;
-  state: number;
-}
+import { PublicMapCache, type PublicMapRow as Row } from '../../server/public-maps/public-map-cache.js';
 
 function fakeDatabase() {
   const rows = new Map<string, Row>();
