@@ -13,6 +13,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM, DESKTOP, launchChromium, openProfiled, PHONE, type Profile } from './browser-profiles.js';
 import { startRealServer } from './server-process.js';
+import { measureViewerSize } from './viewer-size.js';
 import { median } from './stats.js';
 
 const RUNS = Number(process.env.DIRECTIONS_BENCH_RUNS ?? 7);
@@ -31,9 +32,18 @@ export async function benchDirectionsDraw(print: (line: string) => void): Promis
     print(`directions: no Chromium at ${CHROMIUM}`);
     return;
   }
-  const chunks = readdirSync(path.join(DIST, 'assets')).filter((file) => /^directions-code-.*\.js$/.test(file));
-  const gzip = chunks.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(DIST, 'assets', file)), { level: 9 }).length, 0);
-  print(`directions' code (loaded on demand): ${(gzip / 1024).toFixed(1)} KB gzipped`);
+  // The directions' chunk and what it imports that the viewer's first load does not have.
+  const initial = new Set(measureViewerSize()?.files.filter((file) => file.initial).map((file) => path.basename(file.file)) ?? []);
+  const chunks = new Set<string>();
+  const visit = (file: string) => {
+    if (chunks.has(file) || initial.has(file)) return;
+    chunks.add(file);
+    const code = readFileSync(path.join(DIST, 'assets', file), 'utf8');
+    for (const match of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) visit(match[1]!);
+  };
+  for (const file of readdirSync(path.join(DIST, 'assets')).filter((name) => /^directions-code-.*\.js$/.test(name))) visit(file);
+  const gzip = [...chunks].reduce((sum, file) => sum + gzipSync(readFileSync(path.join(DIST, 'assets', file)), { level: 9 }).length, 0);
+  print(`directions' code (loaded on demand, ${chunks.size} chunks): ${(gzip / 1024).toFixed(1)} KB gzipped`);
 
   const server = await startRealServer('pglite', { LOG_LEVEL: 'warn' });
   const browser = await launchChromium();
