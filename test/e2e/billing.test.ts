@@ -10,11 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.js';
 import { signedInContext, startBrowserSession } from '../support/browser.js';
 import { call, projected, registerUser, type TestServer } from '../support/test-server.js';
+import { completeCheckout, openSubscribe, planCard, startCheckout } from './support/subscribe.js';
 
 const TIMEOUT = 20_000;
 const SHOTS = 'screenshots';
 
-const basicCard = (page: Page) => page.getByRole('dialog').getByRole('article').filter({ has: page.getByRole('heading', { name: 'Basic', exact: true }) });
+const basicCard = (page: Page) => planCard(page, 'Basic');
 
 describe('billing in Chromium', () => {
   let session: Awaited<ReturnType<typeof startBrowserSession>>;
@@ -58,23 +59,11 @@ describe('billing in Chromium', () => {
 
     const context = await signedInContext(browser, server, owner);
     const page = await context.newPage();
-    await page.goto('/maps#subscribe');
-    const dialog = page.getByRole('dialog', { name: 'Pick your plan' });
-    await dialog.waitFor({ timeout: TIMEOUT });
-    await dialog.getByText('Start or manage subscription').waitFor();
+    await openSubscribe(page);
     await page.screenshot({ path: `${SHOTS}/e2e-subscribe-modal-1280.png` });
 
-    // Basic, 3 maps, monthly.
-    const card = basicCard(page);
-    const quantity = card.getByRole('spinbutton', { name: 'Number of maps' });
-    await quantity.fill('3');
-    await quantity.blur();
-    await card.getByRole('radio', { name: 'Monthly' }).check();
-    await card.getByRole('button', { name: 'Subscribe' }).click();
-
-    // The local test checkout, clearly a test.
-    await page.waitForURL(/\/local-stripe\/checkout\/cs_test_/, { timeout: TIMEOUT });
-    await page.getByText('TEST MODE').waitFor();
+    // Basic, 3 maps, monthly, to the local test checkout (clearly a test).
+    await startCheckout(page, 'Basic', 3, 'Monthly');
     const maps = page.getByRole('spinbutton', { name: 'Number of maps' });
     expect(await maps.inputValue()).toBe('3');
     expect(await page.locator('output#total').textContent()).toBe('$30.00');
@@ -83,11 +72,8 @@ describe('billing in Chromium', () => {
     expect(await page.locator('output#total').textContent()).toBe('$50.00');
     await maps.fill('3');
     await page.screenshot({ path: `${SHOTS}/e2e-local-checkout-1280.png` });
-    await page.getByRole('button', { name: 'Complete test payment' }).click();
-
     // Back on /maps#subscribe: Active, and 0 of 3 Basic slots in use.
-    await page.waitForURL(/\/maps\?checkout=success#subscribe$/, { timeout: TIMEOUT });
-    await basicCard(page).getByText('Active', { exact: true }).waitFor({ timeout: TIMEOUT });
+    await completeCheckout(page, 'Basic');
     const meter = basicCard(page).getByRole('meter', { name: /basic/i });
     await expect.poll(() => meter.getAttribute('aria-valuetext'), { timeout: TIMEOUT }).toMatch(/^0 of 3 /);
     await page.screenshot({ path: `${SHOTS}/e2e-subscribed-1280.png` });

@@ -15,13 +15,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../events/map-document.js';
 import { startBrowserSession } from '../support/browser.js';
-import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
-
-const plan = (label: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 600" width="1000" height="600">
-  <rect x="10" y="10" width="980" height="580" rx="16" fill="#f8fafc" stroke="#64748b" stroke-width="4"/>
-  <rect x="60" y="340" width="880" height="200" fill="#e2e8f0"/>
-  <text x="500" y="580" font-size="18" text-anchor="middle" fill="#64748b">${label}</text>
-</svg>`;
+import { createMapAs, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
+import { directionsStatus, openViewer, routeDrawn, stepTexts } from './support/directions.js';
+import { floorPlan as plan, uploadPlan } from './support/floor-plans.js';
 
 /** Two floors, each a corridor at y 300 from x 100 (stairs) to x 900 (lift). */
 function twoFloorDocument(groundUrl: string, upperUrl: string) {
@@ -73,8 +69,6 @@ async function expectAccessible(page: Page, where: string) {
   expect(blocking.map((violation) => `${violation.impact}: ${violation.id} at ${JSON.stringify(violation.nodes.map((node) => [node.target, (node as { failureSummary?: string }).failureSummary]))}`), where).toEqual([]);
 }
 
-const stepTexts = (page: Page) => page.getByRole('list', { name: 'Directions', exact: true }).locator('.mf-step__sentence').allTextContents();
-
 describe('directions in the viewer, in Chromium', () => {
   let session: Awaited<ReturnType<typeof startBrowserSession>>;
   let server: TestServer;
@@ -87,34 +81,20 @@ describe('directions in the viewer, in Chromium', () => {
     session = await startBrowserSession();
     ({ server, browser } = session);
     owner = await registerUser(server);
-    const upload = async (svg: string) => {
-      const answer = await fetch(`${server.url}/api/files`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', cookie: owner.cookie }, body: svg });
-      expect(answer.status).toBe(200);
-      return ((await answer.json()) as { result: { url: string } }).result.url;
-    };
+    const upload = (svg: string) => uploadPlan(server, owner, svg);
     const document = twoFloorDocument(await upload(plan('Ground floor')), await upload(plan('Level 1')));
     for (const [title, state] of [['Harbour Centre', 3], ['Corner Arcade', 1]] as const) {
-      const created = await call(server, 'createMap', { title, mapData: document }, owner);
-      expect(created.status).toBe(200);
-      await projected(server, created.body.position);
-      await server.database.db.query('UPDATE maps_list SET state = $2 WHERE id = $1', [created.body.result, state]);
-      if (state === 3) proMap = created.body.result;
-      else basicMap = created.body.result;
+      const id = await createMapAs(server, owner, title, document);
+      await server.database.db.query('UPDATE maps_list SET state = $2 WHERE id = $1', [id, state]);
+      if (state === 3) proMap = id;
+      else basicMap = id;
     }
   });
   afterAll(async () => {
     await session?.close();
   });
 
-  async function open(path: string, title: string, viewport = { width: 1280, height: 800 }) {
-    const context = await browser.newContext({ baseURL: server.url, viewport });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(path);
-    await page.getByRole('region', { name: new RegExp(`^Map: ${title}`) }).waitFor();
-    return { context, page, errors };
-  }
+  const open = (path: string, title: string, viewport?: { width: number; height: number }) => openViewer(browser, server, path, title, viewport);
 
   it('finds a route, moves it to the lift when step-free, follows it by keyboard, and opens the same route from its address', async () => {
     const { context, page, errors } = await open(`/m/${proMap}`, 'Harbour Centre');
@@ -133,7 +113,7 @@ describe('directions in the viewer, in Chromium', () => {
 
     await expect.poll(() => stepTexts(page)).toContain('Take the stairs to Level 1');
     // The route is drawn on the ground floor, and the floors it uses are marked.
-    await page.waitForFunction(() => (document.querySelector('.mf-route__line')?.getAttribute('d') ?? '').length > 0);
+    await routeDrawn(page);
     await page.getByRole('button', { name: 'Level 1, on the route' }).waitFor();
 
     await page.getByRole('switch', { name: /Step-free/ }).click();
@@ -150,13 +130,13 @@ describe('directions in the viewer, in Chromium', () => {
     const lift = steps.indexOf('Take the lift to Level 1');
     for (let index = 0; index < lift; index++) await page.keyboard.press('ArrowDown');
     expect(await items.nth(lift).evaluate((element) => element === document.activeElement)).toBe(true);
-    await expect.poll(() => page.locator('.mf-directions [role="status"]').textContent()).toMatch(new RegExp(`^Step ${lift + 1} of ${steps.length}: Take the lift to Level 1, \\d+ m\\.$`));
+    await expect.poll(() => directionsStatus(page).textContent()).toMatch(new RegExp(`^Step ${lift + 1} of ${steps.length}: Take the lift to Level 1, \\d+ m\\.$`));
     const prompt = page.getByRole('group', { name: 'Floor change' });
     await prompt.getByText('Take the lift to Level 1').waitFor();
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => page.getByRole('button', { name: 'Level 1, on the route' }).getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('End');
-    await expect.poll(() => page.locator('.mf-directions [role="status"]').textContent()).toMatch(new RegExp(`^Step ${steps.length} of ${steps.length}: Sakura Sushi is`));
+    await expect.poll(() => directionsStatus(page).textContent()).toMatch(new RegExp(`^Step ${steps.length} of ${steps.length}: Sakura Sushi is`));
     expect(await items.last().getAttribute('aria-current')).toBe('step');
     await shoot(page, 'e2e-1280-level1');
 
@@ -178,7 +158,7 @@ describe('directions in the viewer, in Chromium', () => {
     const map = await page.locator('.mf-stage').boundingBox();
     expect(panel!.width).toBe(375);
     expect(map!.y + map!.height).toBeLessThanOrEqual(panel!.y + 20);
-    await page.waitForFunction(() => (document.querySelector('.mf-route__line')?.getAttribute('d') ?? '').length > 0);
+    await routeDrawn(page);
     await shoot(page, 'e2e-375');
     await expectAccessible(page, 'directions at 375');
     expect(errors).toEqual([]);

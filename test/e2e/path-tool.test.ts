@@ -5,25 +5,13 @@
  * entrance chosen on the map, "test a route" across the floors, a point dragged and the drag
  * undone; everything saved as the server reads it back.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInContext, startBrowserSession } from '../support/browser.js';
 import { call, projected, registerUser, type TestServer } from '../support/test-server.js';
+import { canvasPoints as at, clickAt as click, floorButton, savedMapData, toolButton as tool } from './support/editor-canvas.js';
 
 const TIMEOUT = 15_000;
-
-async function at(page: Page) {
-  const box = (await page.locator('.ed-canvas .mf-viewport').boundingBox())!;
-  return (fx: number, fy: number) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy });
-}
-
-async function click(page: Page, point: { x: number; y: number }, shift = false) {
-  if (shift) await page.keyboard.down('Shift');
-  await page.mouse.click(point.x, point.y);
-  if (shift) await page.keyboard.up('Shift');
-}
-
-const tool = (page: Page, name: string) => page.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name });
 
 describe('the path tool in Chromium', () => {
   let session: Awaited<ReturnType<typeof startBrowserSession>>;
@@ -43,10 +31,7 @@ describe('the path tool in Chromium', () => {
     const location = (id: string, title: string, layer: string, x: number, y: number) => ({ type: 'LocationAdded', location: { id, title, layer, position: { x, y }, marker: 'circle' } });
     const edited = await call(server, 'editMap', { id: mapId, edits: [{ type: 'LayerAdded', layer: { id: 'first', name: 'First floor' } }, location('cafe', 'Cafe', 'ground', 300, 250), location('gym', 'Gym', 'first', 660, 250)] }, owner);
     await projected(server, edited.body.position);
-    const saved = async () => {
-      const response = await fetch(`${server.url}/api/maps/${mapId}/data`, { headers: { cookie: owner.cookie } });
-      return ((await response.json()) as { result: { data: { paths: { nodes: Array<{ id: string; layer: string; x: number; y: number }>; edges: Array<{ stepFree: boolean; oneWay: boolean }>; connectors: Array<{ kind: string; name: string; nodes: string[] }> }; locations: Array<{ id: string; entrances: string[] }> } } }).result.data;
-    };
+    const saved = () => savedMapData(server, mapId, owner);
 
     const context = await signedInContext(browser, server, owner);
     const page = await context.newPage();
@@ -86,7 +71,7 @@ describe('the path tool in Chromium', () => {
     await page.keyboard.press('Escape');
 
     // The first floor: from the lift to the gym.
-    await page.getByRole('group', { name: 'Floors' }).getByRole('button', { name: 'First floor' }).click();
+    await floorButton(page, 'First floor').click();
     map = await at(page);
     await click(page, map(0.6, 0.8), true);
     await click(page, map(0.6, 0.3));
@@ -96,7 +81,7 @@ describe('the path tool in Chromium', () => {
 
     // The cafe's entrance: the corridor's first point, chosen on the map.
     await tool(page, 'Select').click();
-    await page.getByRole('group', { name: 'Floors' }).getByRole('button', { name: 'Ground floor' }).click();
+    await floorButton(page, 'Ground floor').click();
     await page.getByRole('tab', { name: 'Locations' }).click();
     await page.locator('.ed-panel').getByRole('button', { name: /^Cafe/ }).first().click();
     await page.getByRole('button', { name: 'Choose a path point on the map' }).click();

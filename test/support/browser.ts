@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { pgliteTarget } from './databases.js';
 import { startTestServer, type TestServer, type TestServerOptions, type TestUser } from './test-server.js';
 
@@ -34,4 +35,20 @@ export async function signedInContext(browser: Browser, server: TestServer, user
   const [name, value] = user.cookie.split('=') as [string, string];
   await context.addCookies([{ name, value, url: server.url }]);
   return context;
+}
+
+/**
+ * A browser session for the tests of the file or `describe` this is called in: started before
+ * them, closed after; its server and browser are on the returned object once they run.
+ */
+export function useBrowserSession(options: Pick<TestServerOptions, 'env'> = {}): { server: TestServer; browser: Browser } {
+  const current = {} as { server: TestServer; browser: Browser };
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const session = await startBrowserSession(options);
+    ({ close } = session);
+    Object.assign(current, { server: session.server, browser: session.browser });
+  });
+  afterAll(() => close?.());
+  return current;
 }

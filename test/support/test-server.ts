@@ -178,6 +178,14 @@ export async function call(server: TestServer, name: string, data: unknown, user
   return { status: response.status, body: (await response.json()) as any };
 }
 
+/** Creates a map as `user` (from `mapData` when given), once the projections have it; its id. */
+export async function createMapAs(server: TestServer, user: TestUser, title: string, mapData?: unknown): Promise<string> {
+  const created = await call(server, 'createMap', mapData === undefined ? { title } : { title, mapData }, user);
+  if (created.status !== 200) throw new Error(`createMap failed: ${created.status} ${JSON.stringify(created.body)}`);
+  await projected(server, created.body.position);
+  return created.body.result as string;
+}
+
 /** Waits until the projections (by default those reading the event's stream) have applied the event at this wire position. */
 export function projected(server: TestServer, position: string, projections?: readonly string[]): Promise<void> {
   return server.runner.waitFor(parsePosition(position), projections);

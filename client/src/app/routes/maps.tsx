@@ -59,8 +59,10 @@ export function NewMapPage() {
 /** /maps/:id: the map editor; someone else's map (the demo) opens for exploring. */
 export function MapPage() {
   const { id = '' } = useParams();
-  const { status, user } = useSession();
+  const { status, user, maps } = useSession();
   const signedIn = status === 'signedIn';
+  // The map's state as the live maps list has it (published or unpublished since it was opened), for the owner.
+  const liveState = maps.find((map) => map.id === id)?.state;
   const { load, setTitle } = useEditorMap(id, status === 'loading' ? null : signedIn, user?.uid ?? null);
   const comments = useComments(id, user, load.status === 'ready' && load.access !== 'explore');
 
@@ -96,7 +98,7 @@ export function MapPage() {
         mapId={id}
         access={load.access}
         title={load.title}
-        state={load.state}
+        state={liveState ?? load.state}
         session={load.session}
         signedIn={signedIn}
         onTitleChange={setTitle}
