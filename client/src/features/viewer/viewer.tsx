@@ -185,6 +185,15 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
   );
   const shownRoute = routeResult?.ok ? routeResult.route : null;
   const routeLayers = useMemo(() => new Set(shownRoute?.legs.map((leg) => leg.layer) ?? []), [shownRoute]);
+  // The From and To places' markers, fitted into view with the route (route-overlay.tsx).
+  const routeEnds = useMemo(
+    () =>
+      [shownRoute?.from.location, shownRoute?.to.location].flatMap((id) => {
+        const place = id ? byId.get(id) : undefined;
+        return place?.position ? [{ layer: place.layer, at: place.position }] : [];
+      }),
+    [shownRoute, byId],
+  );
   // Closing the directions gives the focus back to their button (shown again once closed).
   const focusDirectionsToggle = useRef(false);
   useEffect(() => {
@@ -678,6 +687,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
                 here={hereMarker}
                 onFloor={onRouteFloor}
                 insets={narrow ? NARROW_ROUTE_INSETS : WIDE_ROUTE_INSETS}
+                ends={routeEnds}
               />
             ) : null}
 

@@ -27,11 +27,14 @@ export function viewFitting(camera: Camera, points: readonly MapPoint[], insets:
     maxX = Math.max(maxX, point.x);
     maxY = Math.max(maxY, point.y);
   }
-  // A small screen keeps at least half of itself for the route.
-  const left = Math.min(insets.left, camera.width / 4);
-  const right = Math.min(insets.right, camera.width / 4);
-  const top = Math.min(insets.top, camera.height / 4);
-  const bottom = Math.min(insets.bottom, camera.height / 4);
+  // A small screen keeps at least 40% of itself for the route: the insets shrink together, so
+  // the deeper one (a phone's search box and floor buttons above) stays the deeper one.
+  const shrinkX = Math.min(1, (camera.width * 0.6) / Math.max(insets.left + insets.right, 1));
+  const shrinkY = Math.min(1, (camera.height * 0.6) / Math.max(insets.top + insets.bottom, 1));
+  const left = insets.left * shrinkX;
+  const right = insets.right * shrinkX;
+  const top = insets.top * shrinkY;
+  const bottom = insets.bottom * shrinkY;
   const spanX = Math.max(maxX - minX, 1);
   const spanY = Math.max(maxY - minY, 1);
   const fit = camera.fit;

@@ -14,6 +14,8 @@ import { ROUTE_INSETS, viewFitting, type Insets } from './fit-route';
 import { stepSentence } from './route-words';
 import { StepIcon } from './step-icon';
 
+const NO_ENDS: readonly { layer: string; at: MapPoint }[] = [];
+
 export interface RouteOverlayProps {
   camera: Camera;
   /** The route to draw, or null (only the kiosk's marker, if any). */
@@ -28,6 +30,8 @@ export interface RouteOverlayProps {
   onFloor: (layerId: string, step: number) => void;
   /** Room kept free around the fitted route (the controls over the map), in px. */
   insets?: Insets;
+  /** The From and To places' own markers (a place's pin may stand away from its entrance): kept in view too. */
+  ends?: readonly { layer: string; at: MapPoint }[];
 }
 
 /** Segments of `points` on screen as an SVG path ("M x y L x y …"). */
@@ -53,7 +57,7 @@ function place(element: Element | null, camera: Camera, point: MapPoint | null):
   element.style.transform = `translate(${screen.x.toFixed(1)}px, ${screen.y.toFixed(1)}px)`;
 }
 
-export function RouteOverlay({ camera, route, layerId, step, here, onFloor, insets = ROUTE_INSETS }: RouteOverlayProps) {
+export function RouteOverlay({ camera, route, layerId, step, here, onFloor, insets = ROUTE_INSETS, ends = NO_ENDS }: RouteOverlayProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const legs = route ? route.legs.filter((leg) => leg.layer === layerId).map((leg) => leg.points) : [];
   const first = route?.legs[0];
@@ -124,7 +128,10 @@ export function RouteOverlay({ camera, route, layerId, step, here, onFloor, inse
       return;
     }
     if (route !== before.route || layerId !== before.layerId) {
-      const points = route.legs.filter((leg) => leg.layer === layerId).flatMap((leg) => leg.points);
+      const points = [
+        ...route.legs.filter((leg) => leg.layer === layerId).flatMap((leg) => leg.points),
+        ...ends.filter((end) => end.layer === layerId).map((end) => end.at),
+      ];
       const view = viewFitting(camera, points, insets);
       if (view) {
         camera.set(view, before.fitted);
@@ -133,7 +140,7 @@ export function RouteOverlay({ camera, route, layerId, step, here, onFloor, inse
       return;
     }
     if (step !== before.step && target && target.layer === layerId) camera.ensureVisible(target.at, 80, true);
-  }, [route, layerId, step, camera, onFloor, insets]);
+  }, [route, layerId, step, camera, onFloor, insets, ends]);
 
   return (
     <div ref={rootRef} className="mf-route" data-mf-route="">
