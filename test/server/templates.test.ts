@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MapDocument } from '../../events/map-document.js';
+import { MAP_DOCUMENT_VERSION, MapDocument } from '../../events/map-document.js';
 import { pgliteTarget } from '../support/databases.js';
 import { call, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
 
@@ -63,7 +63,7 @@ describe('built-in maps', () => {
     const answer = await instantiate('world');
     expect(answer.status).toBe(200);
     const document = MapDocument.parse(answer.body.result);
-    expect(document.version).toBe(2);
+    expect(document.version).toBe(MAP_DOCUMENT_VERSION);
     expect(document.layers).toHaveLength(1);
     const [layer] = document.layers;
     expect(layer!.file).toMatchObject({ kind: 'svg', url: expect.stringMatching(/^\/files\/[\w-]{22}$/), width: 1200 });
