@@ -22,6 +22,8 @@ export async function openViewer(browser: Browser, server: TestServer, path: str
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(path);
   await page.getByRole('region', { name: new RegExp(`^Map: ${title}`) }).waitFor();
+  // The page is server-rendered: its buttons are there before React, and a click before hydration is lost.
+  await page.waitForFunction(() => (window as { __mapfoldViewerReady?: number }).__mapfoldViewerReady);
   return { context, page, errors };
 }
 
