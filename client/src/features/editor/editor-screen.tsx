@@ -52,6 +52,7 @@ import { usePathTool, type MapClickMode } from './paths/use-path-tool';
 import { connectorEdit } from './tools/path-edits';
 import type { PathSelection } from './tools/path-machine';
 import { toolOf, toolOfKey, toolsMachine, type ToolName } from './tools/tools-machine';
+import { isNarrowScreen } from './narrow-screen';
 import { createActor } from 'xstate';
 import './editor.css';
 
@@ -301,7 +302,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
     setRegionOffer(null);
     setPlacing(true);
     // On a narrow screen the panel covers the map: out of the way until the click.
-    if (window.matchMedia('(max-width: 720px)').matches) setPanelOpen(false);
+    if (isNarrowScreen()) setPanelOpen(false);
   };
 
   const pickEntrance = (locationId: string) => {
@@ -313,7 +314,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
     setRegionOffer(null);
     setTool('select');
     setEntranceFor(locationId);
-    if (window.matchMedia('(max-width: 720px)').matches) setPanelOpen(false);
+    if (isNarrowScreen()) setPanelOpen(false);
   };
 
   const pickRegion = (element: string, at: MapPoint) => {
@@ -439,7 +440,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
               setTimeline(false);
               setTool(next);
               // On a phone the sheet covers the map the tool works on.
-              if (next !== 'select' && window.matchMedia('(max-width: 720px)').matches) setPanelOpen(false);
+              if (next !== 'select' && isNarrowScreen()) setPanelOpen(false);
             }}
             selection={pathTool.selection}
             onSelect={selectPath}
@@ -652,7 +653,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
                 if (next === 'drawPath' || next === 'placeConnector') {
                   setTab('paths');
                   // On a phone the panel is a sheet over the map the tool works on: left closed.
-                  if (!window.matchMedia('(max-width: 720px)').matches) setPanelOpen(true);
+                  if (!isNarrowScreen()) setPanelOpen(true);
                 }
               }}
               canvasRef={setCanvasElement}
