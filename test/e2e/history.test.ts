@@ -3,10 +3,10 @@
  * restored while a second browser has the editor open and sees the restore; then the timeline,
  * three revisions back, shows the earlier map.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInContext, startBrowserSession } from '../support/browser.js';
-import { call, projected, registerUser, type TestServer } from '../support/test-server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signedInContext, useBrowserSession } from '../support/browser.js';
+import { call, projected, registerUser } from '../support/test-server.js';
 
 const TIMEOUT = 15_000;
 
@@ -25,17 +25,10 @@ async function addLocation(page: Page, fx: number, fy: number, title: string) {
 }
 
 describe('history in Chromium', () => {
-  let session: Awaited<ReturnType<typeof startBrowserSession>>;
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    session = await startBrowserSession();
-    ({ server, browser } = session);
-  });
-  afterAll(() => session?.close());
+  const session = useBrowserSession();
 
   it('saves and names a version, restores it while another editor watches, and steps back in the timeline', { timeout: 120_000 }, async () => {
+    const { server, browser } = session;
     const owner = await registerUser(server);
     const made = await call(server, 'createMap', { title: 'Harbour Market' }, owner);
     await projected(server, made.body.position);

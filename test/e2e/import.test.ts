@@ -5,10 +5,10 @@
  * locations appear in the Locations panel, and Undo takes the whole import back. And /maps/new's
  * "Import a file": a blank map, the same preview, then the editor with the locations in it.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInContext, startBrowserSession } from '../support/browser.js';
-import { registerUser, type TestServer } from '../support/test-server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signedInContext, useBrowserSession } from '../support/browser.js';
+import { registerUser } from '../support/test-server.js';
 
 const TIMEOUT = 20_000;
 
@@ -31,17 +31,10 @@ async function listedTitles(page: Page): Promise<string[]> {
 }
 
 describe('importing a file in Chromium', () => {
-  let session: Awaited<ReturnType<typeof startBrowserSession>>;
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    session = await startBrowserSession();
-    ({ server, browser } = session);
-  });
-  afterAll(() => session?.close());
+  const session = useBrowserSession();
 
   it('imports a store list through the Data panel with one column changed, and undoes it', { timeout: 120_000 }, async () => {
+    const { server, browser } = session;
     const owner = await registerUser(server);
     const context = await signedInContext(browser, server, owner);
     const page = await context.newPage();
@@ -86,6 +79,7 @@ describe('importing a file in Chromium', () => {
   });
 
   it('says in the server’s words why a file is refused, where the user is looking', { timeout: 60_000 }, async () => {
+    const { server, browser } = session;
     const owner = await registerUser(server);
     const context = await signedInContext(browser, server, owner);
     const page = await context.newPage();
@@ -105,6 +99,7 @@ describe('importing a file in Chromium', () => {
   });
 
   it('starts a map from a file on /maps/new', { timeout: 90_000 }, async () => {
+    const { server, browser } = session;
     const owner = await registerUser(server);
     const context = await signedInContext(browser, server, owner, { width: 375, height: 812 });
     const page = await context.newPage();

@@ -5,26 +5,18 @@
  * entrance chosen on the map, "test a route" across the floors, a point dragged and the drag
  * undone; everything saved as the server reads it back.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInContext, startBrowserSession } from '../support/browser.js';
-import { call, projected, registerUser, type TestServer } from '../support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { signedInContext, useBrowserSession } from '../support/browser.js';
+import { call, projected, registerUser } from '../support/test-server.js';
 import { canvasPoints as at, clickAt as click, floorButton, savedMapData, toolButton as tool } from './support/editor-canvas.js';
 
 const TIMEOUT = 15_000;
 
 describe('the path tool in Chromium', () => {
-  let session: Awaited<ReturnType<typeof startBrowserSession>>;
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    session = await startBrowserSession();
-    ({ server, browser } = session);
-  });
-  afterAll(() => session?.close());
+  const session = useBrowserSession();
 
   it('draws, joins floors with a lift, sets an entrance, tests a route and saves it all', { timeout: 180_000 }, async () => {
+    const { server, browser } = session;
     const owner = await registerUser(server);
     const created = await call(server, 'createMap', { title: 'Harbour Centre' }, owner);
     const mapId = created.body.result as string;
