@@ -63,6 +63,22 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : {
         main: fileURLToPath(new URL('./client/index.html', import.meta.url)),
         viewer: fileURLToPath(new URL('./client/viewer.html', import.meta.url)),
       },
+      // Fewer, larger chunks on the viewer's first load (issue 18: at most 80 KB gzipped with
+      // React): gzip compresses one file better than the same code in four, and each file costs
+      // a request. React, ReactDOM, the scheduler and Vite's preload helper in one chunk (both
+      // pages load it at once); the published viewer's page (published-viewer.tsx) with everything
+      // it imports statically in another: the map renderer and camera too, so the editor, which
+      // draws with the same renderer, loads the viewer's code and CSS with them (scoped, .mfv and
+      // .mf-*); the editor's own pages load far more, and its preview is the viewer anyway.
+      // bench/viewer-size.ts measures it; test/bench/viewer-budget.test.ts holds the budget.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: (id) => /node_modules[\\/](react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper/.test(id), priority: 2 },
+            { name: 'viewer-core', test: /client[\\/]src[\\/]features[\\/]viewer[\\/]published-viewer\.tsx$/, priority: 1 },
+          ],
+        },
+      },
     },
   },
   server: {

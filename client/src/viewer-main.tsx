@@ -5,12 +5,13 @@
  * A published map's page comes rendered by the server with the map's JSON beside it
  * (client/src/viewer-server.tsx, events/viewer-page-data.ts): React hydrates that markup and
  * fetches nothing. Without it (a test map, an unknown id, the page built alone) the viewer
- * renders on its own and loads the map from the public API.
+ * renders on its own and loads the map from the public API (viewer-app.tsx, loaded then: a
+ * published map's first load carries only published-viewer.tsx).
  */
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { VIEWER_DATA_ID, type ViewerPageData } from '../../events/viewer-page-data';
-import { ViewerApp } from './features/viewer/viewer-app';
+import { PublishedViewer } from './features/viewer/published-viewer';
 import { ASKS_FOR_DIRECTIONS, loadDirectionsCode } from './features/viewer/directions/use-directions';
 import type { PublicMap } from './features/viewer/viewer';
 import './viewer-page.css';
@@ -29,13 +30,15 @@ if (data && root.firstElementChild) {
   hydrateRoot(
     root,
     <StrictMode>
-      <ViewerApp mapId={data.map.id} initial={data.map as PublicMap} publicUrl={data.publicUrl} />
+      <PublishedViewer map={data.map as PublicMap} publicUrl={data.publicUrl} />
     </StrictMode>,
   );
 } else {
-  createRoot(root).render(
-    <StrictMode>
-      <ViewerApp mapId={mapId} />
-    </StrictMode>,
+  void import('./features/viewer/viewer-app').then(({ ViewerApp }) =>
+    createRoot(root).render(
+      <StrictMode>
+        <ViewerApp mapId={mapId} />
+      </StrictMode>,
+    ),
   );
 }

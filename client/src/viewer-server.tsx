@@ -10,7 +10,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PublicMap as PublicMapRecord } from '../../events/http-api';
-import { ViewerApp } from './features/viewer/viewer-app';
+import { PublishedViewer } from './features/viewer/published-viewer';
 import { preloadViewerParts, type PublicMap } from './features/viewer/viewer';
 
 // The parts the browser hydrates later (lazy-part.ts) are rendered here in full: their code
@@ -21,7 +21,7 @@ await preloadViewerParts();
 export function renderViewer(map: PublicMapRecord, publicUrl: string): string {
   return renderToString(
     <StrictMode>
-      <ViewerApp mapId={map.id} initial={map as PublicMap} publicUrl={publicUrl} />
+      <PublishedViewer map={map as PublicMap} publicUrl={publicUrl} />
     </StrictMode>,
   );
 }

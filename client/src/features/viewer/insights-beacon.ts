@@ -6,12 +6,15 @@
  * `fetch(…, {keepalive: true, credentials: 'omit'})` where there is none or it refuses. The
  * server reads no cookie on that route; the body holds counters only.
  *
+ * It first checks that this visitor may be counted ({@link insightsAllowed}): where not, the
+ * records waiting for it are dropped and nothing is kept or sent.
+ *
  * A search is recorded once the visitor stops typing; when they go on typing the same search
  * ("caf", then "cafe"), the longer one replaces the shorter in this page's counters, so the
  * owner sees what was looked for rather than every prefix.
  */
 import { normaliseSearch } from '../../../../events/search-text';
-import type { InsightDetail, InsightKind, InsightSink } from './insights';
+import type { EarlyInsight, InsightDetail, InsightKind, InsightSink } from './insights';
 
 /** The server's limits (events/insights.ts): counters per beacon, and how much one may add. */
 const COUNTERS_PER_BEACON = 50;
@@ -25,6 +28,38 @@ type Counter =
   | { kind: 'open' | 'directions'; location: string; count: number };
 
 const LOCATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+interface PrivacySignals {
+  doNotTrack?: string | null;
+  globalPrivacyControl?: boolean;
+  msDoNotTrack?: string | null;
+}
+
+/**
+ * Whether this visitor may be counted: not when the browser sends Do Not Track or Global
+ * Privacy Control, nor when the page's address says `insights=off` (or `0`, `false`, `no`).
+ */
+export function insightsAllowed(nav: PrivacySignals = navigator, win: { doNotTrack?: string | null; location: { search: string } } = window): boolean {
+  if (nav.doNotTrack === '1' || nav.doNotTrack === 'yes' || nav.msDoNotTrack === '1' || win.doNotTrack === '1') return false;
+  if (nav.globalPrivacyControl === true) return false;
+  const asked = new URLSearchParams(win.location.search).get('insights');
+  return !(asked !== null && /^(off|0|false|no)$/i.test(asked.trim()));
+}
+
+const NOTHING = { sink: () => {}, stop: () => {} };
+
+/**
+ * A published map's page, counted (insights.ts startInsights): one view and the records made
+ * before this code arrived, then the rest as they come; nothing at all where the visitor may
+ * not be counted.
+ */
+export function startBeacon(mapId: string, early: EarlyInsight[], allowed = insightsAllowed()): { sink: InsightSink; stop(): void } {
+  if (!allowed) return NOTHING;
+  const beacon = openBeacon(mapId);
+  beacon.sink('view', undefined);
+  for (const [kind, detail] of early) beacon.sink(kind, detail);
+  return beacon;
+}
 
 export interface BeaconTransport {
   sendBeacon?: (url: string, data: Blob) => boolean;

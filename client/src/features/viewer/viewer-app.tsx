@@ -1,10 +1,12 @@
 /**
  * The viewer page for one map: loads it from the public read API, then shows it, or says why
- * it cannot. Used by the viewer's own entry (viewer.html, served at /m/{id}) and by the main
- * app's /m/:id route.
+ * it cannot. Used by the main app's /m/:id route and by the viewer's own entry (viewer.html,
+ * served at /m/{id}) when the page comes without the map (a test map, an unknown id): a
+ * published map's page hydrates published-viewer.tsx alone and never loads this.
  */
 import { useEffect, useState } from 'react';
 import { startInsights } from './insights';
+import { isEmbedded, markReady, PublishedViewer } from './published-viewer';
 import { Viewer, type PublicMap } from './viewer';
 
 type Loaded = { status: 'loading' } | { status: 'ready'; map: PublicMap } | { status: 'error'; notFound: boolean; message: string };
@@ -36,21 +38,6 @@ export async function fetchPublicMap(id: string, signal?: AbortSignal): Promise<
   return body.result;
 }
 
-/** True inside another site's page (an embed): the page keeps its scrolling. */
-export function isEmbedded(): boolean {
-  try {
-    return window.self !== window.top;
-  } catch {
-    return true; // a cross-origin parent cannot even be compared
-  }
-}
-
-/** Marks the moment the map is first on screen (read by the benchmarks). */
-function markReady() {
-  performance.mark('mapfold:viewer-ready');
-  (window as { __mapfoldViewerReady?: number }).__mapfoldViewerReady = performance.now();
-}
-
 export interface ViewerAppProps {
   mapId: string;
   cooperative?: boolean;
@@ -67,12 +54,7 @@ export interface ViewerAppProps {
 
 export function ViewerApp({ mapId, cooperative, initial, publicUrl, admin = false }: ViewerAppProps) {
   const [loaded, setLoaded] = useState<Loaded>(initial ? { status: 'ready', map: initial } : { status: 'loading' });
-  // Inside another site's page? Known only in the browser: the server's page says no, and a
-  // hydrated page learns it right after (cooperative gestures only change event handling).
-  const [embedded, setEmbedded] = useState(() => cooperative ?? (initial ? false : isEmbedded()));
-  useEffect(() => {
-    if (cooperative === undefined && initial) setEmbedded(isEmbedded());
-  }, [cooperative, initial]);
+  const [embedded] = useState(() => cooperative ?? isEmbedded());
 
   useEffect(() => {
     if (initial && initial.id === mapId) return;
@@ -88,14 +70,12 @@ export function ViewerApp({ mapId, cooperative, initial, publicUrl, admin = fals
     return () => controller.abort();
   }, [mapId, initial]);
 
-  // Numbers for the owner (insights.ts): a published map's page counts its visit, not a test map's.
-  const countedMap = loaded.status === 'ready' && !loaded.map.test ? loaded.map.id : null;
+  // Numbers for the owner (insights.ts): a published map's page counts its visit, not a test
+  // map's (the server's map counts in PublishedViewer).
+  const countedMap = loaded.status === 'ready' && !loaded.map.test && !initial ? loaded.map.id : null;
   useEffect(() => (countedMap ? startInsights(countedMap) : undefined), [countedMap]);
 
-  if (loaded.status === 'ready' && initial) {
-    // The server's page has the map's title in its head already.
-    return <Viewer map={loaded.map} cooperative={embedded} onReady={markReady} serverRendered {...(publicUrl ? { publicUrl } : {})} />;
-  }
+  if (loaded.status === 'ready' && initial) return <PublishedViewer map={loaded.map} cooperative={cooperative} publicUrl={publicUrl} />;
   if (loaded.status === 'ready') {
     return (
       <>

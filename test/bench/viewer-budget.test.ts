@@ -1,0 +1,35 @@
+/**
+ * The viewer's JavaScript budget (issue 18): a published map's page loads at most 80 KB of
+ * gzipped JavaScript before the map is interactive, React included, and at most 20 KB of it is
+ * the viewer's own code. Bytes are deterministic, so this is a test, not a benchmark: it reads
+ * the build (`npm test` builds before vitest; alone, `npx vite build` first) the way
+ * bench/viewer-size.ts does, which prints the same figures file by file.
+ */
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { measureViewerSize, VIEWER_FIRST_LOAD_BUDGET, VIEWER_OWN_CODE_BUDGET } from '../../bench/viewer-size.js';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
+
+describe('the viewer’s first load', () => {
+  if (!existsSync('dist/client/viewer.html')) throw new Error('Build the client first: npx vite build (npm test builds it)');
+  const size = measureViewerSize()!;
+  const initial = size.files.filter((file) => file.initial);
+  const listing = initial.map((file) => `${file.file} ${kb(file.gzip)}${file.own ? '' : ' (libraries)'}`).join(', ');
+
+  it('is read from the build: its entry, React and the viewer, each file once', () => {
+    expect(initial.length).toBeGreaterThan(1);
+    expect(new Set(initial.map((file) => file.file)).size).toBe(initial.length);
+    // React and ReactDOM alone are about 67 KB gzipped: a first load without them was misread.
+    expect(size.initialJs - size.ownJs, listing).toBeGreaterThan(50 * 1024);
+    expect(size.ownJs, listing).toBeGreaterThan(0);
+  });
+
+  it(`is at most ${kb(VIEWER_FIRST_LOAD_BUDGET)} of gzipped JavaScript with React`, () => {
+    expect(size.initialJs, `first load ${kb(size.initialJs)}: ${listing}`).toBeLessThanOrEqual(VIEWER_FIRST_LOAD_BUDGET);
+  });
+
+  it(`holds at most ${kb(VIEWER_OWN_CODE_BUDGET)} of the viewer’s own code`, () => {
+    expect(size.ownJs, `own code ${kb(size.ownJs)}: ${listing}`).toBeLessThanOrEqual(VIEWER_OWN_CODE_BUDGET);
+  });
+});
