@@ -49,7 +49,9 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : {
   build: {
     outDir,
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps beside the files, not named in them: a `//# sourceMappingURL` line in every chunk
+    // costs the viewer's first load about 0.2 KB gzipped (devtools take a map added by hand).
+    sourcemap: 'hidden',
     // Which chunks and stylesheets each page's module needs: the prerendered pages link the
     // stylesheets of their own chunk (scripts/prerender-pages.ts).
     manifest: true,
