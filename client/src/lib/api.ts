@@ -100,6 +100,21 @@ function positionOf(value: unknown): Position | null {
   }
 }
 
+/** The file name of a `Content-Disposition: attachment` header (RFC 6266: `filename*` first). */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1]!.trim());
+    } catch {
+      // Malformed: the plain filename below, if any.
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(disposition);
+  return plain ? (plain[1] ?? plain[2]!).trim() || null : null;
+}
+
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
   const timeoutMs = options.timeoutMs ?? FUNCTION_TIMEOUT_MS;
@@ -182,8 +197,33 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return { result, position: positionOf(json.position) };
   }
 
+  /**
+   * A file the server makes (a CSV): `GET path` with the same authentication as every call (the
+   * session cookie, or Clerk's bearer token, which a plain link could not carry), answered as a
+   * Blob with the file name the server gave (`Content-Disposition`), if any. Rejects with an
+   * {@link ApiError} only.
+   */
+  async function download(path: string, requestOptions: RequestOptions = {}): Promise<{ blob: Blob; fileName: string | null }> {
+    const headers: Record<string, string> = { ...options.headers };
+    let response: Response;
+    try {
+      const token = await currentToken();
+      if (token) headers.authorization = `Bearer ${token}`;
+      const doFetch = options.fetch ?? globalThis.fetch;
+      response = await doFetch(`${baseUrl}${path}`, { method: 'GET', headers, credentials: token ? 'omit' : 'include', ...(requestOptions.signal ? { signal: requestOptions.signal } : {}) });
+      if (response.ok) return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+    } catch {
+      if (requestOptions.signal?.aborted) throw new ApiError('cancelled', DEFAULT_MESSAGES.cancelled, 0);
+      throw new ApiError('internal', NETWORK_ERROR_MESSAGE, 0);
+    }
+    const code = codeForStatus(response.status);
+    const body: unknown = await response.json().catch(() => null);
+    throw new ApiError(code, errorMessageOf(body) ?? DEFAULT_MESSAGES[code], response.status);
+  }
+
   return {
     request,
+    download,
     /** Sets (or, with null, removes) where bearer tokens come from; see {@link ApiClientOptions.getToken}. */
     setTokenProvider(provider: TokenProvider | null) {
       tokenProvider = provider;

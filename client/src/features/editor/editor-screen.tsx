@@ -497,7 +497,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
       case 'style':
         return <SettingsPanel document={doc} onEdit={session.apply} onUseCurrentView={useCurrentView} />;
       case 'insights':
-        return <InsightsPanel mapId={mapId} published={state !== null && !usesTestSlot(state)} />;
+        return <InsightsPanel mapId={mapId} published={state !== null && !usesTestSlot(state)} onToast={setToast} />;
       case 'publish':
         return <PublishPanel mapId={mapId} title={title} state={state} />;
       case 'share':

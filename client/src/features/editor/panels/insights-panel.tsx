@@ -3,12 +3,15 @@
  * editors. Views per day as a chart (uPlot, loaded with the chart, insights-chart.tsx) with the
  * same numbers in a table for screen readers; the locations opened most, where directions were
  * asked to, the searches made most and those that found nothing (what visitors look for and
- * the map lacks); the last 7, 30 or 90 days; the same as CSV.
+ * the map lacks); the last 7, 30 or 90 days; the same as CSV (fetched with the app's
+ * authentication, a bearer token in Clerk mode, which a plain link would not carry, and saved
+ * from a Blob).
  */
 import { Component, lazy, Suspense, useCallback, useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react';
 import { addDays, dayOf, InsightsReport } from '../../../../../events/insights';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
 import { api as defaultApi, toApiError, type ApiClient } from '../../../lib/api';
+import { saveBlob } from '../../../utils/save-blob';
 import './panels.css';
 import './insights.css';
 
@@ -39,7 +42,9 @@ export interface InsightsPanelProps {
   mapId: string;
   /** Whether the map is published: a test map is not counted, and the panel says so. */
   published: boolean;
-  api?: Pick<ApiClient, 'get'>;
+  api?: Pick<ApiClient, 'get' | 'download'>;
+  /** Says something briefly (the editor's toast): why the CSV could not be downloaded. */
+  onToast?: (message: string) => void;
   /** Today (UTC); tests fix it. */
   today?: () => Date;
 }
@@ -50,7 +55,7 @@ const number = new Intl.NumberFormat('en');
 const dayLabel = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 export const formatDay = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));
 
-export function InsightsPanel({ mapId, published, api = defaultApi, today = () => new Date() }: InsightsPanelProps) {
+export function InsightsPanel({ mapId, published, api = defaultApi, onToast, today = () => new Date() }: InsightsPanelProps) {
   const ids = useId();
   const [range, setRange] = useState<Range>('30');
   const [attempt, setAttempt] = useState(0);
@@ -72,6 +77,17 @@ export function InsightsPanel({ mapId, published, api = defaultApi, today = () =
   }, [api, base, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
+  const [downloading, setDownloading] = useState(false);
+  const csvPath = `${base}&format=csv`;
+  const downloadCsv = useCallback(() => {
+    if (downloading) return;
+    setDownloading(true);
+    api.download(csvPath).then(
+      ({ blob, fileName }) => saveBlob(fileName ?? `insights-${mapId}-${from}-to-${to}.csv`, blob),
+      (error: unknown) => onToast?.(`The CSV could not be downloaded: ${toApiError(error).message}`),
+    ).finally(() => setDownloading(false));
+  }, [api, csvPath, downloading, mapId, from, to, onToast]);
+
   const report = loaded.status === 'ready' ? loaded.report : null;
   const empty = report !== null && report.totals.views === 0 && report.totals.searches === 0 && report.totals.opens === 0 && report.totals.directions === 0;
 
@@ -85,9 +101,10 @@ export function InsightsPanel({ mapId, published, api = defaultApi, today = () =
       ) : null}
       <div className="ep-insights__bar">
         <SegmentedToggle label="Period" hideLabel size="sm" options={RANGES} value={range} onChange={setRange} />
-        <a className="ep-button" href={`${base}&format=csv`} download aria-disabled={report === null || undefined} onClick={(event) => (report === null ? event.preventDefault() : undefined)}>
+        <button type="button" className="ep-button" disabled={report === null} aria-busy={downloading} aria-disabled={downloading || undefined} onClick={downloadCsv}>
+          {downloading ? <span className="ep-insights__spinner" aria-hidden="true" /> : null}
           Download CSV
-        </a>
+        </button>
       </div>
 
       {loaded.status === 'loading' ? (
