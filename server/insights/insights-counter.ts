@@ -21,6 +21,11 @@ import { dayOf, type InsightKind } from '../../events/insights.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 
+/**
+ * `map_insights_deleted`: the maps deleted (projections/map-insights-retention.ts deletes their
+ * rows and notes them here), whose late counts, pending in memory when the map went, are not
+ * written. Both tables are made by whichever of the counter and that projection starts first.
+ */
 export const INSIGHTS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS map_insights (
   map_id text NOT NULL,
@@ -29,6 +34,9 @@ CREATE TABLE IF NOT EXISTS map_insights (
   key text NOT NULL,
   count bigint NOT NULL,
   PRIMARY KEY (map_id, day, kind, key)
+);
+CREATE TABLE IF NOT EXISTS map_insights_deleted (
+  map_id text PRIMARY KEY
 );`;
 
 /** Most distinct rows waiting in memory (a few MB). */
@@ -117,7 +125,8 @@ export class InsightsCounter {
           // Keys are unique within a batch (it is a map), so no row is hit twice by one statement.
           await tx.query(
             `INSERT INTO map_insights (map_id, day, kind, key, count)
-             SELECT * FROM unnest($1::text[], $2::date[], $3::text[], $4::text[], $5::bigint[])
+             SELECT * FROM unnest($1::text[], $2::date[], $3::text[], $4::text[], $5::bigint[]) AS counted (map_id, day, kind, key, count)
+             WHERE NOT EXISTS (SELECT 1 FROM map_insights_deleted deleted WHERE deleted.map_id = counted.map_id)
              ON CONFLICT (map_id, day, kind, key) DO UPDATE SET count = map_insights.count + excluded.count`,
             [rows.map((r) => r.mapId), rows.map((r) => r.day), rows.map((r) => r.kind), rows.map((r) => r.key), rows.map((r) => r.count)],
           );

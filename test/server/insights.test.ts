@@ -5,7 +5,7 @@
  * Given a published map, when visitors' pages send beacons (from many addresses, as visitors
  * do), then the report's counts equal what was sent, per day; test maps and unknown maps are
  * refused alike and count nothing; one address is limited; every role gets what the access
- * policy says.
+ * policy says; a deleted map's counts go with it, those pending in memory when it went too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../events/map-document.js';
@@ -209,5 +209,26 @@ describe.each(databaseTargets)('insights on $name', (target) => {
     expect((await report(owner, '?from=2026-02-01&to=2026-01-01')).status).toBe(400);
     expect((await report(owner, '?from=2020-01-01&to=2026-01-01')).status).toBe(400);
     expect((await report(owner, '?from=2026-02-30')).status).toBe(400);
+  });
+
+  it('forgets a deleted map’s counts, and does not write those still pending when it went', async () => {
+    const gone = await createMap('Closing Down', true);
+    const rows = async (id: string) => Number((await server.database.db.query<{ n: string }>('SELECT count(*)::text AS n FROM map_insights WHERE map_id = $1', [id])).rows[0]!.n);
+    expect((await beacon(gone, [{ kind: 'view', count: 3 }, { kind: 'open', location: 'cafe', count: 1 }])).statusCode).toBe(204);
+    await server.app.insights.flush();
+    expect(await rows(gone)).toBe(2);
+    const others = await rows(mapId);
+    expect(others).toBeGreaterThan(0);
+
+    // A visit counted in memory just before the map goes, written after.
+    expect((await beacon(gone, [{ kind: 'view', count: 1 }, { kind: 'search', text: 'closing', found: false, count: 1 }])).statusCode).toBe(204);
+    const deleted = await call(server, 'deleteMap', { id: gone }, owner);
+    expect(deleted.status).toBe(200);
+    await projected(server, deleted.body.position);
+    expect(await rows(gone)).toBe(0);
+    await server.app.insights.flush();
+    expect(await rows(gone)).toBe(0);
+    // Every other map keeps its counts.
+    expect(await rows(mapId)).toBe(others);
   });
 });

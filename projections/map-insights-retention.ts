@@ -1,0 +1,32 @@
+/**
+ * A deleted map's insights go with it: on `MapDeleted`, its rows of `map_insights` (the
+ * visitors' counts, server/insights/insights-counter.ts) are deleted and the map noted in
+ * `map_insights_deleted`, so counts still pending in a server's memory when it went are not
+ * written after (the counter's insert skips noted maps).
+ *
+ * A projection for its place in the runner (in order, exactly once, after a restart too), but
+ * it owns no table a rebuild may empty: the counts are not made from the log and could never
+ * come back (`tables` is empty). Starting for the first time, it reads the whole log, so maps
+ * deleted before it existed lose their counts too.
+ */
+import { MapDeleted } from '../events/map.js';
+import { STREAM_PREFIXES } from '../events/streams.js';
+import { INSIGHTS_SCHEMA } from '../server/insights/insights-counter.js';
+import type { Projection } from './projection.js';
+
+export const mapInsightsRetentionProjection: Projection = {
+  name: 'map_insights_retention',
+  version: 1,
+  schema: INSIGHTS_SCHEMA,
+  tables: [],
+  streamPrefixes: [STREAM_PREFIXES[0]],
+  // Park: a deletion skipped leaves a deleted map's counts in the table, where no report shows
+  // them (the report needs the map); the other maps' deletions go on.
+  onPoisonedEvent: 'park',
+  async apply(tx, events) {
+    const deleted = events.filter((recorded) => recorded.type === 'MapDeleted').map((recorded) => MapDeleted.parse({ type: recorded.type, data: recorded.data }).data.mapId);
+    if (deleted.length === 0) return;
+    await tx.query('INSERT INTO map_insights_deleted (map_id) SELECT * FROM unnest($1::text[]) ON CONFLICT DO NOTHING', [deleted]);
+    await tx.query('DELETE FROM map_insights WHERE map_id = ANY($1::text[])', [deleted]);
+  },
+};
