@@ -43,8 +43,8 @@ interface Sprite {
   ay: number;
 }
 
-const PIN_PATH = 'M12 0C5.37 0 0 5.37 0 12c0 8.6 10.2 18.6 11.3 19.7a1 1 0 0 0 1.4 0C13.8 30.6 24 20.6 24 12 24 5.37 18.63 0 12 0z';
-const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+export const PIN_PATH = 'M12 0C5.37 0 0 5.37 0 12c0 8.6 10.2 18.6 11.3 19.7a1 1 0 0 0 1.4 0C13.8 30.6 24 20.6 24 12 24 5.37 18.63 0 12 0z';
+export const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 const LABEL_FONT = `600 12px ${FONT}`;
 const CULL_MARGIN = 80;
 const NEW_SPRITES_PER_FRAME = 24;

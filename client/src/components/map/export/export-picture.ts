@@ -1,0 +1,117 @@
+/**
+ * A picture of the map, made in the browser: the scene (scene.ts), its floor and thumbnails
+ * read into `data:` URLs, the SVG (scene-svg.ts), and for a PNG that SVG drawn on a canvas at
+ * 1× or 2× (rasterize.ts). The viewer's share menu and the editor's Data panel load this module
+ * when a picture is asked for; nothing of it is in the viewer's first load.
+ */
+import { fetchSvg } from '../svg-layer';
+import { FONT } from '../marker-layer';
+import { dataUrlOf, drawingFloor } from './floor-drawing';
+import { pictureFileName } from './file-name';
+import { rasterize } from './rasterize';
+import { buildScene, estimateText, type Scene, type SceneRequest, type TextMeasure } from './scene';
+import { sceneSvg, type PictureFloor } from './scene-svg';
+
+export { PictureError } from './rasterize';
+export { pictureFileName } from './file-name';
+
+export type PictureFormat = 'png' | 'png@2x' | 'svg';
+
+export interface Picture {
+  blob: Blob;
+  fileName: string;
+  width: number;
+  height: number;
+  /** Thumbnails from other sites that would not let themselves be copied (drawn as plain discs). */
+  missingImages: number;
+  /** The floor's file could not be read (the picture has a plain sheet instead). */
+  missingFloor: boolean;
+}
+
+/** Text measured with a canvas in the picture's font (an estimate where there is no canvas). */
+function canvasMeasure(): TextMeasure {
+  const context = typeof navigator !== 'undefined' && !/jsdom/i.test(navigator.userAgent) ? document.createElement('canvas').getContext('2d') : null;
+  if (!context) return estimateText;
+  return (text, size, weight) => {
+    context.font = `${weight} ${size}px ${FONT}`;
+    return context.measureText(text).width;
+  };
+}
+
+/** The scene's SVG with its floor and pictures read in. */
+export async function pictureSvg(request: Omit<SceneRequest, 'measure'>): Promise<{ svg: string; scene: Scene; missingImages: number; missingFloor: boolean }> {
+  const scene = buildScene({ ...request, measure: canvasMeasure() });
+  const file = request.layer.file;
+  let floor: PictureFloor = { kind: 'none' };
+  let missingFloor = false;
+  if (file?.kind === 'svg') {
+    try {
+      floor = drawingFloor(await fetchSvg(file.url), { regions: scene.regions, accent: scene.accent, width: file.width, height: file.height });
+    } catch {
+      missingFloor = true;
+    }
+  } else if (file?.kind === 'image') {
+    const href = await dataUrlOf(file.url);
+    if (href) floor = { kind: 'image', href };
+    else missingFloor = true;
+  }
+  const wanted = [...new Set(scene.markers.flatMap((marker) => (marker.image ? [marker.image] : [])))];
+  const read = await Promise.all(wanted.map(async (url) => [url, await imageDataUrl(url)] as const));
+  const images = new Map(read.flatMap(([url, href]) => (href ? [[url, href] as const] : [])));
+  return { svg: sceneSvg(scene, { floor, images }), scene, missingImages: wanted.length - images.size, missingFloor };
+}
+
+export async function makePicture(request: Omit<SceneRequest, 'measure'>, format: PictureFormat): Promise<Picture> {
+  const { svg, scene, missingImages, missingFloor } = await pictureSvg(request);
+  const base = pictureFileName(request.title, request.layer.name);
+  if (format === 'svg') {
+    return { blob: new Blob([svg], { type: 'image/svg+xml' }), fileName: `${base}.svg`, width: scene.width, height: scene.height, missingImages, missingFloor };
+  }
+  const scale = format === 'png@2x' ? 2 : 1;
+  const blob = await rasterize(svg, scene.width, scene.height, scale);
+  return { blob, fileName: `${base}${scale === 2 ? '@2x' : ''}.png`, width: Math.round(scene.width * scale), height: Math.round(scene.height * scale), missingImages, missingFloor };
+}
+
+/** Saves a file through the browser's download (an object URL, let go once the click has it). */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * A thumbnail as a `data:` URL: this site's own files are fetched; another site's picture is
+ * drawn on a canvas, which it allows only with CORS (`crossorigin`), else it is left out.
+ */
+async function imageDataUrl(url: string): Promise<string | null> {
+  let own: boolean;
+  try {
+    own = new URL(url, window.location.href).origin === window.location.origin;
+  } catch {
+    return null;
+  }
+  if (own) return dataUrlOf(url);
+  try {
+    const image = new Image();
+    image.crossOrigin = 'anonymous';
+    image.src = url;
+    await image.decode();
+    const side = Math.min(image.naturalWidth, image.naturalHeight, 256);
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = side;
+    const context = canvas.getContext('2d');
+    if (!context || side <= 0) return null;
+    const crop = Math.min(image.naturalWidth, image.naturalHeight);
+    context.drawImage(image, (image.naturalWidth - crop) / 2, (image.naturalHeight - crop) / 2, crop, crop, 0, 0, side, side);
+    // Throws a SecurityError when the site did not allow it (the canvas is then tainted).
+    return canvas.toDataURL('image/png');
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The floor as it goes into a picture (scene-svg.ts): an SVG drawing as the viewer shows it
+ * (sanitised by svg-layer.ts, its regions coloured by inline styles that win over the drawing's
+ * own CSS, as the viewer's shadow-root styles do), serialised as XML; or a raster floor as a
+ * `data:` URL. Whatever would load from elsewhere is taken out: scripts, `foreignObject`,
+ * links, `<use>` and `<image>` pointing outside, `url()` references in attributes and CSS.
+ */
+import type { SceneRegion } from './scene';
+import type { PictureFloor } from './scene-svg';
+import { scopeCss } from './scope-css';
+
+const XLINK_NS = 'http://www.w3.org/1999/xlink';
+/** Elements that never belong in a picture (the sanitiser leaves none; checked again all the same). */
+const DROPPED = new Set(['script', 'foreignobject', 'style', 'iframe', 'object', 'embed', 'audio', 'video', 'animate', 'set', 'animatemotion', 'animatetransform', 'discard']);
+const RASTER_DATA = /^data:image\/(?:png|jpe?g|gif|webp);base64,/i;
+const FOREIGN_URL = /url\(\s*(?!['"]?\s*(?:#|data:))[^)]*\)/gi;
+
+export interface FloorStyle {
+  regions: readonly SceneRegion[];
+  accent: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The drawing's `<svg>` element made standalone in place: references elsewhere removed, sized
+ * to the layer, its regions coloured. Works on any DOM (the browser's, jsdom in tests).
+ */
+export function standaloneDrawing(svg: Element, { regions, accent, width, height }: FloorStyle): void {
+  for (const element of [svg, ...Array.from(svg.querySelectorAll('*'))]) {
+    if (element !== svg && DROPPED.has(element.localName.toLowerCase())) {
+      element.remove();
+      continue;
+    }
+    for (const attribute of Array.from(element.attributes)) {
+      const name = attribute.name.toLowerCase();
+      const value = attribute.value.trim();
+      if (name.startsWith('on') || name === 'xml:base') element.removeAttributeNode(attribute);
+      else if (name === 'href' || name.endsWith(':href')) {
+        const local = value.startsWith('#');
+        const picture = element.localName === 'image' && RASTER_DATA.test(value);
+        if (!local && !picture) element.removeAttributeNode(attribute);
+      } else if (/url\(/i.test(value)) element.setAttribute(attribute.name, value.replace(FOREIGN_URL, 'none'));
+    }
+    // A <use> or <image> left without its reference draws nothing.
+    if (['use', 'image', 'feimage'].includes(element.localName.toLowerCase()) && !element.hasAttribute('href') && !element.hasAttributeNS(XLINK_NS, 'href')) element.remove();
+  }
+  svg.setAttribute('width', String(width));
+  svg.setAttribute('height', String(height));
+  if (!svg.hasAttribute('preserveAspectRatio')) svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+  for (const name of ['aria-hidden', 'focusable', 'x', 'y', 'style', 'class']) svg.removeAttribute(name);
+  svg.setAttribute('overflow', 'visible');
+  for (const region of regions) {
+    // Region ids are checked (letters, digits, _ . : -), so they fit in the selector as they are.
+    const element = svg.querySelector(`[id="${region.element}"]`);
+    if (!element) continue;
+    for (const part of [element, ...Array.from(element.querySelectorAll('*'))]) setStyle(part, 'fill', region.fill);
+    if (region.active) {
+      setStyle(element, 'stroke', accent);
+      setStyle(element, 'stroke-width', '3px');
+    }
+    if (region.dim) setStyle(element, 'opacity', '0.35');
+  }
+}
+
+/**
+ * An inline `!important` style: it wins over the drawing's own CSS, as the viewer's does. Written
+ * into the attribute as text (not through `element.style`), the same in every DOM.
+ */
+function setStyle(element: Element, property: string, value: string): void {
+  const kept = (element.getAttribute('style') ?? '')
+    .split(';')
+    .map((declaration) => declaration.trim())
+    .filter((declaration) => declaration && declaration.split(':')[0]!.trim().toLowerCase() !== property);
+  element.setAttribute('style', [...kept, `${property}: ${value} !important`].join('; '));
+}
+
+/** A drawing's markup and CSS (svg-layer.ts `fetchSvg`) as the picture's floor. */
+export function drawingFloor(drawing: { markup: string; styles: readonly string[] }, style: FloorStyle): PictureFloor {
+  const template = document.createElement('template');
+  template.innerHTML = drawing.markup;
+  const svg = template.content.querySelector('svg');
+  if (!svg) return { kind: 'none' };
+  standaloneDrawing(svg, style);
+  const css = scopeCss(drawing.styles.join('\n'), '#mfx-floor');
+  return { kind: 'svg', markup: new XMLSerializer().serializeToString(svg), css };
+}
+
+/** A file (this site's own, or a picture that allows it) as a `data:` URL; null when it cannot be read. */
+export async function dataUrlOf(url: string): Promise<string | null> {
+  try {
+    const response = await fetch(url, { credentials: 'same-origin' });
+    if (!response.ok) return null;
+    const blob = await response.blob();
+    if (!/^image\/(?:png|jpe?g|gif|webp|svg\+xml)$/i.test(blob.type)) return null;
+    return await new Promise<string | null>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : null);
+      reader.onerror = () => resolve(null);
+      reader.readAsDataURL(blob);
+    });
+  } catch {
+    return null;
+  }
+}
