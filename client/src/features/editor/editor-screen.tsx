@@ -512,6 +512,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
             canDownload={!explore}
             canImport={!explore && !readOnly}
             onImportStart={session.serverStepStarted}
+            picture={{ camera, layerId, onNotice: setToast }}
             onImported={(preview, name) => {
               // Recorded by the server: its events come over the live hub, and undo takes them back.
               if (preview.revision) session.serverStepDone(BigInt(preview.revision));

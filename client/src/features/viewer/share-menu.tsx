@@ -1,11 +1,13 @@
 /**
- * Share: the map's link and the embed snippet, each with a copy button. Copying says so in a
- * toast (through `onCopied`).
+ * Share: the map's link and the embed snippet, each with a copy button, and a picture of the
+ * map to save or print (share-picture.tsx). Copying and saving say so in a toast (through
+ * `onCopied`).
  */
 import { useEffect, useRef } from 'react';
 import { copyText } from '../../lib/clipboard';
 import { embedSnippet, viewerUrl } from '../../utils/embed';
 import { routeUrl } from './directions/directions-link';
+import { SharePicture, type PictureSource } from './share-picture';
 
 export interface ShareMenuProps {
   mapId: string;
@@ -16,9 +18,11 @@ export interface ShareMenuProps {
   onClose: () => void;
   /** The route the directions show, when one is shown: its address can be copied (`?from=&to=`). */
   route?: { from: string; to: string; stepFree: boolean } | null;
+  /** The map as it is on screen, for its picture (none: no picture is offered). */
+  picture?: PictureSource | null;
 }
 
-export function ShareMenu({ mapId, title, publicUrl, aspectRatio, onCopied, onClose, route = null }: ShareMenuProps) {
+export function ShareMenu({ mapId, title, publicUrl, aspectRatio, onCopied, onClose, route = null, picture = null }: ShareMenuProps) {
   const ref = useRef<HTMLDivElement>(null);
   const link = viewerUrl(publicUrl, mapId);
   const routeLink = route ? routeUrl(link, route) : null;
@@ -73,6 +77,7 @@ export function ShareMenu({ mapId, title, publicUrl, aspectRatio, onCopied, onCl
           Copy code
         </button>
       </div>
+      {picture ? <SharePicture source={picture} title={title} link={viewerUrl(publicUrl, mapId, picture.selectedId ?? undefined)} onNotice={onCopied} /> : null}
     </div>
   );
 }

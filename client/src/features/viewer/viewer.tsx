@@ -701,6 +701,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
                   onCopied={setToast}
                   onClose={() => setShareOpen(false)}
                   route={shownRoute && route.from && route.to && !directions.here ? { from: route.from, to: route.to, stepFree: route.stepFree } : null}
+                  picture={{ document: doc, layer, camera, selectedId, visibleIds, layerNames }}
                 />
               </Suspense>
             ) : null}

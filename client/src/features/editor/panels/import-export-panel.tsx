@@ -10,6 +10,7 @@ import { exportLocationsCsv } from '../../../../../events/locations-csv';
 import { exportGeoJson } from '../../../../../events/locations-geojson';
 import { ImportFlow } from '../../../components/import/import-flow';
 import type { EditorPanelProps } from './panel-props';
+import { PictureExport, type PictureExportProps } from './picture-export';
 import './panels.css';
 
 export interface ImportExportPanelProps extends EditorPanelProps {
@@ -23,6 +24,8 @@ export interface ImportExportPanelProps extends EditorPanelProps {
   onImportStart?: () => void;
   /** The server recorded an import (the editor makes it an undo step and says so). */
   onImported?: (preview: ImportPreview, fileName: string) => void;
+  /** The canvas's view and floor, for a picture of the map (none: no picture is offered). */
+  picture?: Pick<PictureExportProps, 'camera' | 'layerId' | 'onNotice'>;
 }
 
 const fileName = (title: string) => title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().replace(/\s+/g, '-').slice(0, 80) || 'map';
@@ -36,7 +39,7 @@ function download(name: string, type: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
-export function ImportExportPanel({ document, mapId, title, canDownload, canImport = canDownload, onImportStart, onImported }: ImportExportPanelProps) {
+export function ImportExportPanel({ document, mapId, title, canDownload, canImport = canDownload, onImportStart, onImported, picture }: ImportExportPanelProps) {
   const base = `/api/maps/${encodeURIComponent(mapId)}`;
   // Only a calibrated floor's locations have a place on the globe.
   const geographic = document.layers.some((layer) => layer.geo);
@@ -100,6 +103,7 @@ export function ImportExportPanel({ document, mapId, title, canDownload, canImpo
           {canDownload ? null : ' Both are made from the map as it is in this tab.'}
         </p>
       </section>
+      {picture ? <PictureExport document={document} title={title} {...picture} /> : null}
     </div>
   );
 }

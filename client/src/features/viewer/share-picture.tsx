@@ -1,0 +1,161 @@
+/**
+ * The share menu's picture of the map: this view or the whole floor, saved as PNG (1× or 2×)
+ * or SVG, or printed. The picture is made in the browser by components/map/export, whose code
+ * loads on the first press (or when the pointer comes near): nothing of it is in the viewer's
+ * first load. While it is made the buttons wait and the pressed one says so; a failure says why
+ * in the viewer's toast.
+ */
+import { useId, useState } from 'react';
+import type { Camera } from '../../components/map/camera';
+import type { Layer, MapDocument } from '../../components/map/types';
+import './share-picture.css';
+
+/** What a picture is made of: the map as the viewer shows it now. */
+export interface PictureSource {
+  document: MapDocument;
+  layer: Layer;
+  camera: Camera;
+  selectedId: string | null;
+  visibleIds: ReadonlySet<string> | null;
+  /** The floors' names, when the map has more than one. */
+  layerNames: ReadonlyMap<string, string> | null;
+}
+
+/** The words of this part of the viewer, kept together for the message catalogues. */
+export const PICTURE_TEXT = {
+  heading: 'Picture of the map',
+  extent: 'What to include',
+  view: 'This view',
+  floor: 'Whole floor',
+  png: 'PNG',
+  png2x: 'PNG 2×',
+  svg: 'SVG',
+  print: 'Print',
+  pngLabel: 'Download a PNG picture',
+  png2xLabel: 'Download a PNG picture at twice the resolution',
+  svgLabel: 'Download an SVG picture',
+  printLabel: 'Print the map',
+  working: 'Preparing…',
+  saved: (name: string) => `Saved ${name}`,
+  missingImages: (count: number) => (count === 1 ? '1 picture from another site was left out: that site does not allow copying it.' : `${count} pictures from other sites were left out: those sites do not allow copying them.`),
+  missingFloor: 'The floor plan could not be read; the picture shows the markers on a plain sheet.',
+  failed: (reason: string) => `The picture could not be made. ${reason}`,
+  tooLarge: 'It would be too large for this browser; try “This view” or PNG at 1×.',
+  tainted: 'A picture on the map comes from another site that does not allow copying it, so the browser refused to save the PNG. Try SVG.',
+  unknown: 'Please try again.',
+  // The printed page.
+  mapOf: (title: string) => `Map of ${title}`,
+  legend: 'Legend',
+  hours: 'Opening hours',
+  phone: 'Phone',
+  website: 'Website',
+  link: 'Open this map online',
+} as const;
+
+type Format = 'png' | 'png@2x' | 'svg' | 'print';
+
+const loadExport = () => import('../../components/map/export/export-picture');
+const loadPrint = () => import('../../components/map/export/print-sheet');
+
+export interface SharePictureProps {
+  source: PictureSource;
+  title: string;
+  /** The map's address (the selected location's, when one is open): printed on the page. */
+  link: string;
+  onNotice: (message: string) => void;
+}
+
+export function SharePicture({ source, title, link, onNotice }: SharePictureProps) {
+  const [extent, setExtent] = useState<'view' | 'floor'>('view');
+  const [busy, setBusy] = useState<Format | null>(null);
+  const name = useId();
+
+  const request = () => {
+    const { camera } = source;
+    return {
+      document: source.document,
+      layer: source.layer,
+      title,
+      extent,
+      view: { ...camera.view, width: camera.width, height: camera.height },
+      selectedId: source.selectedId,
+      visibleIds: source.visibleIds,
+    };
+  };
+
+  const run = async (format: Format) => {
+    if (busy) return;
+    setBusy(format);
+    try {
+      if (format === 'print') {
+        const { printMap } = await loadPrint();
+        await printMap({ ...request(), link, layerNames: source.layerNames, text: PICTURE_TEXT });
+        return;
+      }
+      const { makePicture, downloadBlob } = await loadExport();
+      const picture = await makePicture(request(), format);
+      downloadBlob(picture.blob, picture.fileName);
+      const notes = [PICTURE_TEXT.saved(picture.fileName)];
+      if (picture.missingFloor) notes.push(PICTURE_TEXT.missingFloor);
+      if (picture.missingImages > 0) notes.push(PICTURE_TEXT.missingImages(picture.missingImages));
+      onNotice(notes.join(' '));
+    } catch (error) {
+      const reason = (error as { reason?: string }).reason;
+      onNotice(PICTURE_TEXT.failed(reason === 'too-large' ? PICTURE_TEXT.tooLarge : reason === 'tainted' ? PICTURE_TEXT.tainted : PICTURE_TEXT.unknown));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const button = (format: Format, text: string, label: string, icon: 'download' | 'print') => (
+    <button
+      type="button"
+      className="mf-button mf-picture__button"
+      title={label}
+      aria-disabled={busy !== null || undefined}
+      data-busy={busy === format ? '' : undefined}
+      onClick={() => void run(format)}
+    >
+      {busy === format ? <span className="mf-picture__spinner" aria-hidden="true" /> : <PictureIcon name={icon} />}
+      <span>{text}</span>
+    </button>
+  );
+
+  return (
+    <section className="mf-picture" aria-labelledby={`${name}-heading`} aria-busy={busy !== null} onPointerEnter={() => void loadExport()}>
+      <h3 id={`${name}-heading`} className="mf-share__label">
+        {PICTURE_TEXT.heading}
+      </h3>
+      <div className="mf-picture__extent" role="radiogroup" aria-label={PICTURE_TEXT.extent}>
+        {(['view', 'floor'] as const).map((value) => (
+          <label key={value} className="mf-picture__choice">
+            <input type="radio" name={`${name}-extent`} value={value} checked={extent === value} onChange={() => setExtent(value)} />
+            <span>{value === 'view' ? PICTURE_TEXT.view : PICTURE_TEXT.floor}</span>
+          </label>
+        ))}
+      </div>
+      <div className="mf-picture__actions">
+        {button('png', PICTURE_TEXT.png, PICTURE_TEXT.pngLabel, 'download')}
+        {button('png@2x', PICTURE_TEXT.png2x, PICTURE_TEXT.png2xLabel, 'download')}
+        {button('svg', PICTURE_TEXT.svg, PICTURE_TEXT.svgLabel, 'download')}
+        {button('print', PICTURE_TEXT.print, PICTURE_TEXT.printLabel, 'print')}
+      </div>
+      <p className="mf-share__hint mf-picture__status" role="status">
+        {busy ? PICTURE_TEXT.working : null}
+      </p>
+    </section>
+  );
+}
+
+const ICONS = {
+  download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
+  print: 'M7 9V3h10v6M7 17H5a2 2 0 0 1-2-2v-4a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v4a2 2 0 0 1-2 2h-2M7 14h10v7H7z',
+} as const;
+
+function PictureIcon({ name }: { name: keyof typeof ICONS }) {
+  return (
+    <svg className="mf-icon" width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d={ICONS[name]} />
+    </svg>
+  );
+}
