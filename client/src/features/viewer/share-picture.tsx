@@ -6,6 +6,7 @@
  * in the viewer's toast.
  */
 import { useId, useState } from 'react';
+import { saveBlob } from '../../utils/save-blob';
 import type { Camera } from '../../components/map/camera';
 import type { Layer, MapDocument } from '../../components/map/types';
 import './share-picture.css';
@@ -92,9 +93,9 @@ export function SharePicture({ source, title, link, onNotice }: SharePictureProp
         await printMap({ ...request(), link, layerNames: source.layerNames, text: PICTURE_TEXT });
         return;
       }
-      const { makePicture, downloadBlob } = await loadExport();
+      const { makePicture } = await loadExport();
       const picture = await makePicture(request(), format);
-      downloadBlob(picture.blob, picture.fileName);
+      saveBlob(picture.fileName, picture.blob);
       const notes = [PICTURE_TEXT.saved(picture.fileName)];
       if (picture.missingFloor) notes.push(PICTURE_TEXT.missingFloor);
       if (picture.missingImages > 0) notes.push(PICTURE_TEXT.missingImages(picture.missingImages));

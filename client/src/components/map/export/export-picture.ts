@@ -72,19 +72,6 @@ export async function makePicture(request: Omit<SceneRequest, 'measure'>, format
   return { blob, fileName: `${base}${scale === 2 ? '@2x' : ''}.png`, width: Math.round(scene.width * scale), height: Math.round(scene.height * scale), missingImages, missingFloor };
 }
 
-/** Saves a file through the browser's download (an object URL, let go once the click has it). */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /**
  * A thumbnail as a `data:` URL: this site's own files are fetched; another site's picture is
  * drawn on a canvas, which it allows only with CORS (`crossorigin`), else it is left out.

@@ -4,6 +4,7 @@
  * press). The buttons wait while it is made; the editor's toast says what was saved, or why not.
  */
 import { useState } from 'react';
+import { saveBlob } from '../../../utils/save-blob';
 import type { Camera } from '../../../components/map/camera';
 import type { MapDocument } from '../../../../../events/map-document';
 
@@ -34,10 +35,10 @@ export function PictureExport({ document: doc, title, camera, layerId, onNotice 
     if (busy || !layer) return;
     setBusy(format);
     try {
-      const { makePicture, downloadBlob } = await loadExport();
+      const { makePicture } = await loadExport();
       const view = { ...camera.view, width: camera.width, height: camera.height };
       const picture = await makePicture({ document: doc, layer, title, extent, view }, format);
-      downloadBlob(picture.blob, picture.fileName);
+      saveBlob(picture.fileName, picture.blob);
       const notes = [`Saved ${picture.fileName} (${picture.width} × ${picture.height}).`];
       if (picture.missingFloor) notes.push('The floor plan could not be read: the picture shows a plain sheet.');
       if (picture.missingImages > 0) notes.push(`${picture.missingImages} thumbnail${picture.missingImages === 1 ? '' : 's'} from other sites left out (they do not allow copying).`);
