@@ -141,7 +141,8 @@ export function SharePicture({ source, title, link, onNotice }: SharePictureProp
         {button('svg', PICTURE_TEXT.svg, PICTURE_TEXT.svgLabel, 'download')}
         {button('print', PICTURE_TEXT.print, PICTURE_TEXT.printLabel, 'print')}
       </div>
-      <p className="mf-share__hint mf-picture__status" role="status">
+      {/* Announced politely; not a second role="status" beside the viewer's toast, which says the outcome. */}
+      <p className="mf-share__hint mf-picture__status" aria-live="polite">
         {busy ? PICTURE_TEXT.working : null}
       </p>
     </section>

@@ -79,7 +79,7 @@ export function PictureExport({ document: doc, title, camera, layerId, onNotice 
           </button>
         ))}
       </div>
-      <p className="ep-hint" role="status">
+      <p className="ep-hint" aria-live="polite">
         {busy ? 'Preparing the picture…' : 'Markers, labels, region colours, the title and the legend, as visitors see them.'}
       </p>
     </section>
