@@ -11,11 +11,25 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PublicMap as PublicMapRecord } from '../../events/http-api';
 import { PublishedViewer } from './features/viewer/published-viewer';
+import { MarkerClusters } from './components/map/clustering';
+import { setStaticClusterer } from './components/map/static-map';
 import { preloadViewerParts, type PublicMap } from './features/viewer/viewer';
 
 // The parts the browser hydrates later (lazy-part.ts) are rendered here in full: their code
 // is loaded before this module is ready, so renderToString never meets an unloaded part.
 await preloadViewerParts();
+
+/**
+ * A layer with many points goes into the page as its clusters at the opening view, as a
+ * desktop's map area (about this size) would show them: a 25,000-store map is a few hundred
+ * badges of markup, not 25,000 markers.
+ */
+const NOMINAL_MAP_AREA = { width: 960, height: 640 };
+setStaticClusterer((points, width, height, zoom) => {
+  const index = new MarkerClusters(points, { width, height, maxZoom: Math.max(1, zoom) });
+  const k = Math.min(NOMINAL_MAP_AREA.width / width, NOMINAL_MAP_AREA.height / height) * zoom;
+  return index.query(0, 0, width, height, Math.max(0, Math.floor(index.levelOf(k))));
+});
 
 /** The markup of the page's `#viewer-root` for this map (`publicUrl`: the site's address). */
 export function renderViewer(map: PublicMapRecord, publicUrl: string): string {

@@ -229,10 +229,16 @@ describe('the server-rendered viewer', () => {
     await context.close();
   });
 
-  it('renders 2,000 locations readable without JavaScript, and hydrates them', async () => {
+  it('renders 2,000 locations readable without JavaScript, as clusters with their counts, and hydrates them', async () => {
     const html = await (await fetch(`${server.url}/m/${bigMapId}`)).text();
-    expect(html.match(/class="mf-static__marker /g)).toHaveLength(2000);
-    expect(html).toContain('<span class="mf-item__title">Unit 2000</span>');
+    // Many points: their clusters at the opening view and the markers left alone, every location counted once.
+    const alone = html.match(/class="mf-static__marker /g)?.length ?? 0;
+    const clustered = [...html.matchAll(/class="mf-static__cluster"[^>]* data-count="(\d+)"/g)].map((match) => Number(match[1]));
+    expect(clustered.length).toBeGreaterThan(5);
+    expect(alone + clustered.reduce((sum, count) => sum + count, 0)).toBe(2000);
+    // The directory's first rows; without JavaScript, the first 500 and how many more.
+    expect(html).toContain('<span class="mf-item__title">Unit 0001</span>');
+    expect(html).toContain('… and 1500 more');
     for (const javaScript of [false, true]) {
       for (const width of [1280, 375]) {
         const { context, page, problems } = await open(`/m/${bigMapId}`, { javaScript, width });

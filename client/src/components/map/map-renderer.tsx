@@ -12,6 +12,9 @@ import { memo, Suspense, useCallback, useEffect, useImperativeHandle, useLayoutE
 import type { Camera } from './camera';
 import type { GestureHint } from './gestures';
 import type { MarkerItem, MarkerLayer } from './marker-layer';
+import type { ClusterFrame } from './clustering';
+import type { ClusterControl } from './cluster-control';
+import { CLUSTER_FROM, isClusterId } from './cluster-items';
 import { lazyPart } from '../../lib/lazy-part';
 import type { StaticMapProps } from './static-map';
 import type { Layer, Location, MapDocument, MapPoint } from './types';
@@ -65,6 +68,11 @@ export interface MapRendererHandle {
   anchorOf(id: string): MapPoint | null;
   /** The map's focusable surface. */
   focus(): void;
+  /**
+   * The zoom (1 fits the layer) from which a location stands alone, not in a cluster; null
+   * when the layer is not clustered or the location is not among its clustered points.
+   */
+  revealZoom(id: string): number | null;
 }
 
 export interface MapRendererProps {
@@ -161,16 +169,24 @@ export function MapRenderer(props: MapRendererProps) {
           color: colorOf(location, groupColors, theme.accent),
           text: location.marker === 'label' ? location.label || location.title : location.label,
           image: location.thumbnail ?? location.image,
+          region: !!location.element,
         })),
     [onLayer, groupColors, theme.accent],
   );
   const itemsRef = useRef(items);
   itemsRef.current = items;
+  // The points to cluster (this layer's, through the filters, not the regions), or null: too few.
+  const clustered = items.length >= CLUSTER_FROM;
+  const clustersRef = useRef<ClusterControl | null>(null);
+  // What the clustered map shows at rest, for the keyboard's buttons (updated when the view settles).
+  const [shownMarks, setShownMarks] = useState<ClusterFrame | null>(null);
   // Tab order follows the map: top to bottom, then left to right.
   const tabOrder = useMemo(() => {
+    // Clustered: the buttons follow what is on screen instead (thousands of buttons cost).
+    if (clustered) return NO_LOCATIONS;
     const visible = visibleIds ? onLayer.filter((location) => visibleIds.has(location.id)) : onLayer;
     return [...visible].sort((a, b) => (a.position?.y ?? Infinity) - (b.position?.y ?? Infinity) || (a.position?.x ?? 0) - (b.position?.x ?? 0));
-  }, [onLayer, visibleIds]);
+  }, [onLayer, visibleIds, clustered]);
 
   const anchorOf = (id: string): MapPoint | null => {
     const location = byId.get(id);
@@ -193,7 +209,15 @@ export function MapRenderer(props: MapRendererProps) {
   const anchorRef = useRef(anchorOf);
   anchorRef.current = anchorOf;
 
-  useImperativeHandle(props.ref, () => ({ anchorOf: (id) => anchorRef.current(id), focus: () => viewportRef.current?.focus() }), []);
+  useImperativeHandle(
+    props.ref,
+    () => ({
+      anchorOf: (id) => anchorRef.current(id),
+      focus: () => viewportRef.current?.focus(),
+      revealZoom: (id) => clustersRef.current?.revealZoom(id) ?? null,
+    }),
+    [],
+  );
 
   // The camera: this layer's size and the document's zoom limits.
   // Keyed by value: an editor receives a new settings object with every collaborator's edit,
@@ -282,6 +306,24 @@ export function MapRenderer(props: MapRendererProps) {
     markersRef.current?.setItems(items);
     camera.requestFrame();
   }, [items, camera]);
+
+  // Clusters: built for the points and filters of the moment (a few ms for 25,000 points);
+  // the buttons for the keyboard follow what is on screen each time the view settles.
+  useEffect(() => {
+    const markers = markersRef.current;
+    if (!clustered || !markersReady || !markers) return;
+    let control: ClusterControl | undefined;
+    let stopped = false;
+    // The clustering code (and supercluster) loads only for a layer with many points (CLUSTER_FROM).
+    import('./cluster-control').then((code) => {
+      if (stopped) return;
+      clustersRef.current = control = new code.ClusterControl({ markers, camera, items, visible: visibleIds, width, height, onShown: setShownMarks });
+    }, () => undefined);
+    return () => {
+      stopped = true;
+      control?.stop();
+    };
+  }, [clustered, items, visibleIds, markersReady, camera, width, height]);
 
   useEffect(() => {
     camera.requestFrame();
@@ -387,7 +429,7 @@ export function MapRenderer(props: MapRendererProps) {
         focused: () => focusedRef.current,
         editing: () => live.current.editing,
         onHover: (id) => live.current.onHover?.(id),
-        onSelect: (id, opener) => live.current.onSelect(id, opener),
+        onSelect: (id, opener) => (isClusterId(id) ? clustersRef.current?.expand(id, false) : live.current.onSelect(id, opener)),
         onBackgroundClick: (at) => live.current.onBackgroundClick?.(at),
       });
       detach = () => {
@@ -411,7 +453,11 @@ export function MapRenderer(props: MapRendererProps) {
       stop = attachMarkerDrag(viewportRef.current!, {
         camera,
         keys: containerRef.current!,
-        hit: (x, y) => markersRef.current?.hit(x, y) ?? null,
+        // A cluster is not a marker to drag.
+        hit: (x, y) => {
+          const id = markersRef.current?.hit(x, y) ?? null;
+          return id && isClusterId(id) ? null : id;
+        },
         positionOf: (id) => byIdRef.current.get(id)?.position ?? null,
         moveItem: (id, x, y) => markersRef.current?.moveItem(id, x, y),
         placing: () => live.current.editing?.placing ?? false,
@@ -499,14 +545,22 @@ export function MapRenderer(props: MapRendererProps) {
           )}
         </div>
         <canvas ref={canvasRef} className="mf-markers" aria-hidden="true" />
-        {staticShown ? <LazyStaticMap width={width} height={height} fileUrl={file?.url ?? null} sheet={background} items={items} view={staticView} /> : null}
+        {staticShown ? <LazyStaticMap width={width} height={height} fileUrl={file?.url ?? null} sheet={background} items={items} view={staticView} accent={theme.accent} /> : null}
       </div>
       <p id="mf-map-help" hidden>
         {editable
           ? 'Every location below is a button: Enter opens it in the panel, Shift and an arrow key move it.'
           : 'Every location below is a button; Enter opens its details.'}
       </p>
-      <LocationButtons locations={buttons} layerName={layer.name} describe={describe} onPick={pick} onFocusChange={focusLocation} />
+      <LocationButtons
+        locations={buttons}
+        layerName={layer.name}
+        describe={describe}
+        onPick={pick}
+        onFocusChange={focusLocation}
+      >
+        {clustered && shownMarks && clustersRef.current ? <clustersRef.current.Buttons control={clustersRef.current} shown={shownMarks} byId={byId} describe={describe} onPick={pick} onFocusChange={focusLocation} /> : null}
+      </LocationButtons>
       {children}
     </div>
   );
@@ -519,6 +573,8 @@ function toggle(element: Element, attribute: string, on: boolean): void {
 
 interface LocationButtonsProps {
   locations: readonly Location[];
+  /** A clustered layer's clusters and lone locations on screen instead (cluster-control.tsx). */
+  children?: ReactNode;
   layerName: string;
   describe: (location: Location) => string;
   onPick: (id: string, opener: HTMLElement) => void;
@@ -526,9 +582,10 @@ interface LocationButtonsProps {
 }
 
 /** A visually hidden button per location, in the map's reading order, for the keyboard. */
-const LocationButtons = memo(function LocationButtons({ locations, layerName, describe, onPick, onFocusChange }: LocationButtonsProps) {
+const LocationButtons = memo(function LocationButtons({ locations, layerName, describe, onPick, onFocusChange, children }: LocationButtonsProps) {
   return (
     <ul className="mf-a11y" aria-label={`Locations on ${layerName}`}>
+      {children}
       {locations.map((location) => (
         <li key={location.id}>
           <button

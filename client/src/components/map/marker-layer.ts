@@ -5,8 +5,14 @@
  * render per frame. Markers keep their size on screen at every zoom; labels that would
  * overlap an earlier label are left out until there is room. Hit-testing uses the boxes of the
  * last frame.
+ *
+ * A layer with many points is clustered (clustering.ts, given by {@link MarkerLayer.setClusters}):
+ * each frame draws only what the clusters' index says is in view, its lone markers and its
+ * clusters as round badges with their counts (hit-tested as `cluster:<id>`).
  */
 import type { View } from './camera';
+import type { ClusterFrame, ClusterMark, MarkerClusters } from './clustering';
+import { clusterBadgeText, clusterDiameter } from './cluster-look';
 
 export type MarkerType = 'circle' | 'dot' | 'pin' | 'label' | 'thumbnail' | 'hidden';
 
@@ -20,6 +26,8 @@ export interface MarkerItem {
   text: string;
   /** The thumbnail marker's picture. */
   image: string | null;
+  /** The marker of a region (an SVG shape): never clustered. */
+  region?: boolean;
 }
 
 export interface MarkerDrawState {
@@ -81,7 +89,25 @@ export class MarkerLayer {
   /** The markers of the active layer; later items draw on top (sorted top to bottom). */
   setItems(items: readonly MarkerItem[]): void {
     this.items = items.filter((item) => item.type !== 'hidden').sort((a, b) => a.y - b.y || a.x - b.x);
+    this.byId = null;
     if (this.hitBoxes.length < this.items.length * 4) this.hitBoxes = new Float32Array(this.items.length * 4);
+    this.setClusters(null);
+  }
+
+  /**
+   * Clusters these items (the index holds those of them that cluster: the others, such as
+   * regions' markers, are drawn as always), or stops clustering (null).
+   */
+  setClusters(clusters: MarkerClusters | null, clustered?: ReadonlySet<string>, deepest: () => boolean = () => false): void {
+    this.clusters = clusters;
+    this.deepest = deepest;
+    this.frame = null;
+    this.loose = clusters && clustered ? this.items.filter((item) => !clustered.has(item.id)) : [];
+  }
+
+  /** What the last frame drew, when clustered: its clusters and lone markers (for the buttons). */
+  lastFrame(): ClusterFrame | null {
+    return this.frame;
   }
 
   /** Moves one marker (the editor's drag) without rebuilding the list; the next frame shows it. */
@@ -127,13 +153,27 @@ export class MarkerLayer {
     const inView = this.inView;
     inView.length = 0;
     let points = 0;
-    for (const item of this.items) {
+    const clusters = this.clusters;
+    let frame: ClusterFrame | null = null;
+    let source: readonly MarkerItem[] = this.items;
+    if (clusters) {
+      // Only what the index has in view (sorted top to bottom like the items), and the markers it does not hold.
+      frame = clusters.at(view, width, height, this.deepest());
+      source = this.loose.length === 0 ? frame.points : [...frame.points, ...this.loose].sort((a, b) => a.y - b.y || a.x - b.x);
+      for (const id of [selected, hovered, focused]) {
+        const item = id ? this.itemById(id) : undefined;
+        if (item && !special.includes(item)) special.push(item);
+      }
+    }
+    this.frame = frame;
+    for (const item of source) {
       if (visible && !visible.has(item.id)) continue;
       const sx = item.x * view.k + view.x;
       const sy = item.y * view.k + view.y;
       if (sx < -CULL_MARGIN || sy < -CULL_MARGIN || sx > width + CULL_MARGIN || sy > height + CULL_MARGIN) continue;
-      if (item.id === selected || item.id === hovered || item.id === focused) special.push(item);
-      else {
+      if (item.id === selected || item.id === hovered || item.id === focused) {
+        if (!special.includes(item)) special.push(item);
+      } else {
         inView.push(item);
         if (item.type !== 'label') points++;
       }
@@ -169,6 +209,23 @@ export class MarkerLayer {
         }
         ctx.drawImage(sprite.canvas, left, top, sprite.w, sprite.h);
         this.addHit(item.id, left, top, sprite.w, sprite.h);
+        drawn++;
+      }
+    }
+
+    // The clusters over the lone markers, the largest on top.
+    if (frame) {
+      for (const cluster of frame.clusters) {
+        const sx = cluster.x * view.k + view.x;
+        const sy = cluster.y * view.k + view.y;
+        if (sx < -CULL_MARGIN || sy < -CULL_MARGIN || sx > width + CULL_MARGIN || sy > height + CULL_MARGIN) continue;
+        const lit = cluster.id === hovered || cluster.id === focused;
+        const sprite = this.clusterSprite(cluster, state, lit);
+        const left = sx - sprite.ax;
+        const top = sy - sprite.ay;
+        ctx.drawImage((sprite.canvas ??= sprite.paint()), left, top, sprite.w, sprite.h);
+        if (cluster.id === focused) this.focusRing(ctx, left + SPRITE_PAD, top + SPRITE_PAD, sprite.w - SPRITE_PAD * 2, sprite.h - SPRITE_PAD * 2, 'circle', state);
+        this.addHit(cluster.id, left + SPRITE_PAD, top + SPRITE_PAD, sprite.w - SPRITE_PAD * 2, sprite.h - SPRITE_PAD * 2);
         drawn++;
       }
     }
@@ -340,6 +397,65 @@ export class MarkerLayer {
     return null;
   }
 
+  private itemById(id: string): MarkerItem | undefined {
+    this.byId ??= new Map(this.items.map((item) => [item.id, item]));
+    return this.byId.get(id);
+  }
+
+  /** A cluster's badge: a disc in the accent colour, sized by the count, with a soft ring. */
+  private clusterSprite(cluster: ClusterMark, state: MarkerDrawState, lit: boolean): Sprite {
+    const text = clusterBadgeText(cluster.count);
+    const diameter = clusterDiameter(cluster.count) + (lit ? 4 : 0);
+    const key = `cluster|${diameter}|${text}|${state.accent}|${state.dark ? 1 : 0}`;
+    let sprite = this.sprites.get(key);
+    if (!sprite) {
+      const dpr = this.dpr;
+      const size = diameter + SPRITE_PAD * 2;
+      const { accent, dark } = state;
+      const paint = () => {
+        const canvas = document.createElement('canvas');
+        canvas.width = canvas.height = Math.ceil(size * dpr);
+        const ctx = canvas.getContext('2d')!;
+        ctx.scale(dpr, dpr);
+        const c = size / 2;
+        const r = diameter / 2;
+        // The ring: the accent, translucent, around the disc (how store locators show a crowd).
+        ctx.globalAlpha = 0.28;
+        ctx.fillStyle = accent;
+        ctx.beginPath();
+        ctx.arc(c, c, r, 0, Math.PI * 2);
+        ctx.fill();
+        ctx.globalAlpha = 1;
+        ctx.shadowColor = 'rgba(15, 23, 42, 0.35)';
+        ctx.shadowBlur = 4;
+        ctx.shadowOffsetY = 1.5;
+        ctx.beginPath();
+        ctx.arc(c, c, r - 5, 0, Math.PI * 2);
+        ctx.fill();
+        ctx.shadowColor = 'transparent';
+        ctx.lineWidth = 2;
+        ctx.strokeStyle = dark ? '#0f172a' : '#ffffff';
+        ctx.stroke();
+        ctx.fillStyle = '#ffffff';
+        ctx.font = `700 ${text.length > 3 ? 11 : 12.5}px ${FONT}`;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(text, c, c + 0.5);
+        return canvas;
+      };
+      sprite = { canvas: null, paint, w: size, h: size, ax: size / 2, ay: size / 2 };
+      this.sprites.set(key, sprite);
+    }
+    return sprite;
+  }
+
+  private clusters: MarkerClusters | null = null;
+  /** The camera is at its deepest zoom: no clusters, every marker. */
+  private deepest: () => boolean = () => false;
+  private frame: ClusterFrame | null = null;
+  /** Markers the clusters' index does not hold (regions' markers), drawn as always. */
+  private loose: MarkerItem[] = [];
+  private byId: Map<string, MarkerItem> | null = null;
   private measureContext: CanvasRenderingContext2D | null = null;
   private readonly inView: MarkerItem[] = [];
   private readonly compactSprites = new Map<string, Sprite>();

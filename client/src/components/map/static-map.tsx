@@ -13,9 +13,24 @@
  * `dangerouslySetInnerHTML`), and they go as soon as the canvas is drawn. Everything in the
  * string comes from {@link markersMarkup}, which escapes the labels' text and lets through
  * only colours like #4f46e5.
+ *
+ * A layer with many points (25,000 stores) is drawn as its clusters (clustering.ts) at the
+ * opening view on a desktop-sized map, not as a marker each: the page stays small. Only the
+ * server computes them ({@link setStaticClusterer}: supercluster is never in the browser's
+ * first load for this); the browser, hydrating, takes the markup the server left in the page.
  */
 import type { CSSProperties } from 'react';
 import type { MarkerItem } from './marker-layer';
+import { clusterBadgeText, clusterCountText, clusterDiameter } from './cluster-look';
+import { CLUSTER_FROM, clusterableItems } from './cluster-items';
+
+/** The clusters of the points given, at a zoom level of the static map (1: the layer fitted). */
+export type StaticClusterer = (points: readonly MarkerItem[], width: number, height: number, zoom: number) => { clusters: Array<{ x: number; y: number; count: number }>; points: MarkerItem[] };
+let clusterer: StaticClusterer | null = null;
+/** The server renderer gives the clusterer (client/src/viewer-server.tsx). */
+export function setStaticClusterer(next: StaticClusterer | null): void {
+  clusterer = next;
+}
 
 /** Above this many markers, small dots (the canvas's overview, marker-layer.ts DENSE_MARKERS). */
 const DENSE = 800;
@@ -34,6 +49,8 @@ export interface StaticMapProps {
    * layer units and the zoom (1 fits the layer). CSS alone places the box (map-renderer.css).
    */
   view?: { x: number; y: number; zoom: number } | null;
+  /** The clusters' colour (the theme's accent). */
+  accent?: string;
 }
 
 /**
@@ -85,7 +102,32 @@ export function markersMarkup(items: readonly MarkerItem[], width: number, heigh
   return html;
 }
 
-export function StaticMap({ width, height, fileUrl, sheet, items, view = null }: StaticMapProps) {
+/** The markers, or the clusters and the markers left alone when the server has a clusterer. */
+export function staticMarkup(items: readonly MarkerItem[], width: number, height: number, zoom: number, accent: string): string {
+  if (items.length < CLUSTER_FROM || !clusterer) return markersMarkup(items, width, height, zoom);
+  const clustered = clusterableItems(items, null);
+  const inClusters = new Set(clustered.map((item) => item.id));
+  const { clusters, points } = clusterer(clustered, width, height, zoom);
+  const alone = [...items.filter((item) => !inClusters.has(item.id)), ...points].sort((a, b) => a.y - b.y || a.x - b.x);
+  let html = markersMarkup(alone, width, height, zoom);
+  const colour = HEX_COLOUR.test(accent) ? `;--c:${accent}` : '';
+  for (const cluster of clusters) {
+    const size = clusterDiameter(cluster.count);
+    html += `<span class="mf-static__cluster" style="left:${percent(cluster.x, width)};top:${percent(cluster.y, height)};--d:${size}px${colour}" data-count="${cluster.count}" title="${escapeText(clusterCountText(cluster.count, 'en'))}">${escapeText(clusterBadgeText(cluster.count, 'en'))}</span>`;
+  }
+  return html;
+}
+
+/**
+ * The markup the server put in the page, as it is: hydrating takes it unchanged (and the
+ * browser neither computes thousands of markers again nor needs the clusters' code for it).
+ */
+function serverMarkup(): string | null {
+  if (typeof document === 'undefined') return null;
+  return document.querySelector('.mf-static__markers')?.innerHTML ?? null;
+}
+
+export function StaticMap({ width, height, fileUrl, sheet, items, view = null, accent = '' }: StaticMapProps) {
   // The box is the layer fitted into the viewport (a size container): the narrower of its
   // width and its height at the layer's aspect ratio; with a view, that times its zoom, moved
   // to put the view's centre in the middle (as the camera does, the layer kept on screen).
@@ -98,7 +140,7 @@ export function StaticMap({ width, height, fileUrl, sheet, items, view = null }:
     <div className="mf-static" aria-hidden="true">
       <div className={view ? 'mf-static__box mf-static__box--view' : 'mf-static__box'} style={box}>
         {fileUrl ? <img className="mf-static__floor" src={fileUrl} alt="" width={width} height={height} decoding="async" /> : <div className="mf-static__sheet" style={{ background: sheet }} />}
-        <div className="mf-static__markers" dangerouslySetInnerHTML={{ __html: markersMarkup(items, width, height, view?.zoom ?? 1) }} />
+        <div className="mf-static__markers" dangerouslySetInnerHTML={{ __html: serverMarkup() ?? staticMarkup(items, width, height, view?.zoom ?? 1, accent) }} />
       </div>
     </div>
   );

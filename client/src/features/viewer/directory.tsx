@@ -10,6 +10,11 @@ import { Icon } from './icons';
 
 const ROW_HEIGHT = 60;
 const VIRTUAL_FROM = 150;
+/**
+ * The `<noscript>` list stops here: a 25,000-store map's page must not carry megabytes of rows
+ * (without JavaScript the first ones are listed, and how many more there are).
+ */
+const NOSCRIPT_ROWS = 500;
 
 export interface DirectoryProps {
   title: string;
@@ -163,7 +168,7 @@ export function Directory(props: DirectoryProps) {
         {virtual ? (
           <noscript>
             <ul className="mf-list mf-list--long" aria-label="Locations">
-              {locations.map((location) => (
+              {locations.slice(0, NOSCRIPT_ROWS).map((location) => (
                 <li key={location.id}>
                   <div className="mf-item">
                     <span className="mf-item__mark" style={{ ['--mf-mark' as string]: markColor(location) }} aria-hidden="true" />
@@ -174,6 +179,7 @@ export function Directory(props: DirectoryProps) {
                   </div>
                 </li>
               ))}
+              {locations.length > NOSCRIPT_ROWS ? <li className="mf-item">{`… and ${locations.length - NOSCRIPT_ROWS} more`}</li> : null}
             </ul>
           </noscript>
         ) : null}

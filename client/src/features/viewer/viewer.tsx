@@ -274,7 +274,9 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
     const anchor = rendererRef.current?.anchorOf(pending.id);
     if (!anchor) return; // the layer's drawing is still loading: onLayerReady tries again
     flyPending.current = null;
-    const zoom = location.zoom ?? Math.max(camera.zoom, Math.min(doc.settings.maxZoom, 2));
+    // In a clustered layer, deep enough for the location to stand alone, out of its cluster.
+    const reveal = rendererRef.current?.revealZoom(pending.id) ?? 0;
+    const zoom = location.zoom ?? Math.max(camera.zoom, Math.min(doc.settings.maxZoom, 2), reveal);
     // On a phone the details cover the lower part: the location goes to the middle of the rest.
     camera.centerOn(anchor, zoom, pending.animate, live.current.narrow ? -camera.height * 0.22 : 0);
   }, [camera, doc.settings.maxZoom]);
