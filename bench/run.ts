@@ -59,6 +59,7 @@ import { benchServerMemory } from './server-memory.js';
 import { benchLandingLcp } from './landing-lcp.js';
 import { benchLiveFanout } from './live-fanout.js';
 import { benchDirectionsDraw } from './directions-draw.js';
+import { benchInsightsFlushPause } from './insights-flush-pause.js';
 import { benchViewerRender } from './viewer-render.js';
 import { benchViewerSize } from './viewer-size.js';
 import { benchViewerTransfer } from './viewer-transfer.js';
@@ -152,6 +153,7 @@ if (!only || only.toLowerCase() === 'public') {
 // Insight beacons under load (bench/insights-load.ts): `npm run bench -- insights [--seconds=60] [--rate=2000] [--db=both]`.
 if (!only || only.toLowerCase() === 'insights') {
   console.log('\n== Insight beacons under load: counted with nothing lost, the public map\'s latency with and without ==');
+  await benchInsightsFlushPause((line) => console.log(`  ${line}`));
   await benchInsightsLoad((line) => console.log(`  ${line}`), insightsLoadOptions(process.argv.slice(3)));
 }
 

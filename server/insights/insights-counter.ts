@@ -4,7 +4,8 @@
  * swamp the log every auditor replays, and a view changes nothing anyone decides on. They are
  * added up in memory per (map, day, kind, key) and written every few seconds
  * (INSIGHTS_FLUSH_MS), as one `INSERT … ON CONFLICT DO UPDATE SET count = count + excluded.count`
- * per batch, so a burst on one map is one row's update, not thousands of writes.
+ * per batch (on PGlite, batches of 200 with the event loop let run between them: the database
+ * is in the server's thread), so a burst on one map is one row's update, not thousands of writes.
  *
  * Not a projection: nothing in the log could make these rows again, so a rebuild never
  * empties the table (like the view links' keys, server/access/view-link-keys.ts).
@@ -41,8 +42,16 @@ CREATE TABLE IF NOT EXISTS map_insights_deleted (
 
 /** Most distinct rows waiting in memory (a few MB). */
 export const MAX_PENDING_ROWS = 100_000;
-/** Rows per statement: big batches, bounded parameter arrays. */
+/** Rows per statement on PostgreSQL: big batches, bounded parameter arrays. */
 const ROWS_PER_STATEMENT = 2_000;
+/**
+ * Rows per statement on PGlite, which runs in the server's own thread: a statement holds every
+ * request for its whole length (2,000 rows about 60 ms on this machine), so a flush writes
+ * small statements and lets the event loop run between them (about 6 ms each;
+ * bench/insights-flush-pause.ts).
+ */
+const ROWS_PER_STATEMENT_IN_PROCESS = 200;
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface Pending {
   mapId: string;
@@ -112,8 +121,11 @@ export class InsightsCounter {
   }
 
   private async write(batch: Pending[], durable: boolean): Promise<void> {
-    for (let start = 0; start < batch.length; start += ROWS_PER_STATEMENT) {
-      const rows = batch.slice(start, start + ROWS_PER_STATEMENT);
+    const inProcess = this.options.db.kind === 'pglite';
+    const size = inProcess ? ROWS_PER_STATEMENT_IN_PROCESS : ROWS_PER_STATEMENT;
+    for (let start = 0; start < batch.length; start += size) {
+      const rows = batch.slice(start, start + size);
+      if (inProcess && start > 0) await yieldToRequests();
       try {
         await this.options.db.transaction(async (tx) => {
           // The timer's flushes do not wait for the disk (no fsync at commit): on PGlite, which
