@@ -33,6 +33,9 @@
  *    ratio (bench/insights-load.ts; `npm run bench -- insights` alone);
  *  - imports: preview and apply of a 100,000-row lat/lng CSV through POST /api/maps/{id}/import
  *    (median seconds, peak RSS and heap; bench/import-throughput.ts), on PGlite and PostgreSQL;
+ *  - a 25,000-location map (the store-chain fixture on the world map): import preview and apply,
+ *    the editor's first snapshot and one location's edit to a second tab, the public JSON cold
+ *    and warm (bench/big-map.ts; `npm run bench -- bigmap` alone), on PGlite and PostgreSQL;
  *  - routing on a 10,000-point, 3-floor network: graph build, findRoute median and p99 (shortest
  *    and step-free), in Node and in headless Chromium (bench/route.ts; `npm run bench -- route` alone).
  * PostgreSQL comes from DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
@@ -51,6 +54,7 @@ import { benchCommandToPush } from './command-to-push.js';
 import { benchEditLatency } from './edit-latency.js';
 import { benchHistoryAtRevision } from './history-at-revision.js';
 import { benchImport } from './import-throughput.js';
+import { benchBigMap } from './big-map.js';
 import { benchInsightsLoad, insightsLoadOptions } from './insights-load.js';
 import { benchPresenceFanout } from './presence-fanout.js';
 import { benchPublicReads } from './public-read.js';
@@ -95,7 +99,9 @@ const only = process.argv[2];
 const liveOnly = only?.toLowerCase() === 'live';
 // `npm run bench -- import` runs the imports alone (PostgreSQL, then PGlite).
 const importOnly = only?.toLowerCase() === 'import';
-for (const target of importOnly ? [] : targets) {
+// `npm run bench -- bigmap` runs the 25,000-location map alone (PGlite, then PostgreSQL).
+const bigMapOnly = only?.toLowerCase() === 'bigmap';
+for (const target of importOnly || bigMapOnly ? [] : targets) {
   if (liveOnly ? target.name !== 'PostgreSQL' : only && !target.name.toLowerCase().startsWith(only.toLowerCase())) continue;
   console.log(`\n== ${target.name} ==`);
   for (const run of liveOnly ? [] : [benchAppends, benchCatchUp, benchCommandToPush, benchEditLatency, benchHistoryAtRevision]) {
@@ -124,6 +130,19 @@ if (!only || importOnly) {
     const opened = await target.open();
     try {
       await benchImport(opened.db, (line) => console.log(`  ${target.name}: ${line}`));
+    } finally {
+      await opened.dispose();
+    }
+  }
+}
+
+// A 25,000-location map end to end (bench/big-map.ts).
+if (!only || bigMapOnly) {
+  console.log('\n== A 25,000-location map (store-chain CSV on the world map) ==');
+  for (const target of targets) {
+    const opened = await target.open();
+    try {
+      await benchBigMap(opened.db, (line) => console.log(`  ${target.name}: ${line}`));
     } finally {
       await opened.dispose();
     }

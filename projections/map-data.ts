@@ -1,14 +1,27 @@
 /**
  * The map data read model (spec §3): one row per map with its title, document and the map
- * stream revision it reflects. Pushed on topic `map:{id}`.
+ * stream revision it reflects, and one row per location in `map_locations` (issue 19: at 25,000
+ * locations a document is 8 MB, and an edit of one location must not rewrite it). `data` holds
+ * the document without its locations; {@link mapDocumentSql} puts them back, in their order,
+ * for every reader. Pushed on topic `map:{id}`.
+ *
+ * An edit applies to the document as it was (events/map-edits.ts applyEdit). The documents this
+ * process wrote last are kept in memory with the token written in their row: when the row still
+ * holds that token (no other process or rollback wrote it since) the kept document is the
+ * stored one and nothing is read; otherwise it is read back from the rows. Then only what the
+ * events changed is written: the locations that changed (projections/location-changes.ts), and
+ * the rest of the document when it changed.
  */
+import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { editOf, isEditEvent } from '../events/map.js';
-import { MapDocument } from '../events/map-document.js';
+import { MapDocument, type Location } from '../events/map-document.js';
 import { applyEdit } from '../events/map-edits.js';
 import type { MapDataRecord } from '../events/read-models.js';
 import { STREAM_PREFIXES } from '../events/streams.js';
 import { topics } from '../events/topics.js';
 import type { Queryable } from '../server/db/database.js';
+import { locationChanges } from './location-changes.js';
 import { mapEventsOf } from './map-events.js';
 import type { Projection } from './projection.js';
 
@@ -19,16 +32,162 @@ CREATE TABLE IF NOT EXISTS map_data (
   title text NOT NULL,
   data jsonb NOT NULL,
   revision bigint NOT NULL
-);`;
+);
+ALTER TABLE map_data ADD COLUMN IF NOT EXISTS token text NOT NULL DEFAULT '';
+CREATE TABLE IF NOT EXISTS map_locations (
+  map_id text NOT NULL,
+  id text NOT NULL,
+  ord bigint NOT NULL,
+  data jsonb NOT NULL,
+  PRIMARY KEY (map_id, id)
+);
+CREATE INDEX IF NOT EXISTS map_locations_order ON map_locations (map_id, ord);`;
+
+/**
+ * The map's document from a `map_data` row aliased `alias`: its data with its locations from
+ * `map_locations`, in their order, as one jsonb value (for SQL that works on the document).
+ */
+export function mapDocumentSql(alias: string): string {
+  return `(${alias}.data || jsonb_build_object('locations', COALESCE((SELECT jsonb_agg(ml.data ORDER BY ml.ord) FROM map_locations ml WHERE ml.map_id = ${alias}.id), '[]'::jsonb)))`;
+}
+
+/**
+ * The columns a reader selects for a map's document from a `map_data` row aliased `alias`:
+ * `data` (the document without locations) and `locations` (its locations as the text of a
+ * JSON list's items, in order). Text, not one jsonb: building an 8 MB jsonb to print it again
+ * took twice as long as printing each row; {@link documentOfRow} puts the two together.
+ */
+export function mapDocumentColumnsSql(alias: string): string {
+  return `${alias}.data AS data, (SELECT string_agg(ml.data::text, ',' ORDER BY ml.ord) FROM map_locations ml WHERE ml.map_id = ${alias}.id) AS locations`;
+}
+
+/** The document of a row read with {@link mapDocumentColumnsSql}. */
+export function documentOfRow(row: { data: unknown; locations: string | null }): unknown {
+  return { ...(row.data as object), locations: JSON.parse(`[${row.locations ?? ''}]`) as unknown[] };
+}
+
+/** A document as `map_data.data` keeps it: everything but the locations. */
+function withoutLocations(document: MapDocument): Omit<MapDocument, 'locations'> {
+  const { locations: _locations, ...rest } = document;
+  return rest;
+}
+
+/** Whether anything but the locations differs (edits keep what they do not touch, so references tell). */
+function restChanged(before: MapDocument, after: MapDocument): boolean {
+  for (const key of Object.keys(after) as Array<keyof MapDocument>) if (key !== 'locations' && before[key] !== after[key]) return true;
+  return Object.keys(before).length !== Object.keys(after).length;
+}
+
+interface Kept {
+  /** Written with the document; any later write of the document writes another. */
+  token: string;
+  document: MapDocument;
+}
+
+/**
+ * The documents last written by this process, counted in locations: a few big maps being
+ * edited, or many small ones. A kept document is only used while its row holds its token.
+ */
+const kept = new LRUCache<string, Kept>({ maxSize: 400_000, sizeCalculation: (entry) => 1 + entry.document.locations.length });
+
+/** The stored documents of `ids`, from memory when the row is as this process left it. */
+async function storedDocuments(tx: Queryable, ids: readonly string[]): Promise<Map<string, MapDocument>> {
+  const documents = new Map<string, MapDocument>();
+  if (ids.length === 0) return documents;
+  const { rows } = await tx.query<{ id: string; token: string }>('SELECT id, token FROM map_data WHERE id = ANY($1::text[])', [ids]);
+  const toRead: string[] = [];
+  for (const row of rows) {
+    const entry = kept.get(row.id);
+    if (entry && row.token !== '' && entry.token === row.token) documents.set(row.id, entry.document);
+    else toRead.push(row.id);
+  }
+  if (toRead.length > 0) {
+    const read = await tx.query<{ id: string; data: unknown; locations: string | null }>(`SELECT d.id, ${mapDocumentColumnsSql('d')} FROM map_data d WHERE d.id = ANY($1::text[])`, [toRead]);
+    for (const row of read.rows) documents.set(row.id, MapDocument.parse(documentOfRow(row)));
+  }
+  return documents;
+}
+
+/** A map's row as this batch leaves it: inserted (new here) or updated, with its document before and after. */
+interface Written {
+  id: string;
+  insert: boolean;
+  uid?: string;
+  title?: string;
+  revision: string;
+  /** The document as stored before the batch (updates), null for an insert or one replaced whole. */
+  before: MapDocument | null;
+  /** The document now; undefined when the batch did not touch it (title, state). */
+  after?: MapDocument;
+}
+
+/** Statements for the location rows of a batch's maps: whole rewrites, removals, changes, additions. */
+class LocationWrites {
+  readonly rewritten: string[] = [];
+  readonly ordered: Array<{ map_id: string; id: string; ord: number; data: Location }> = [];
+  readonly removed: Array<{ map_id: string; id: string }> = [];
+  readonly changed: Array<{ map_id: string; id: string; data: Location }> = [];
+  readonly appended: Array<{ map_id: string; id: string; k: number; data: Location }> = [];
+
+  rewrite(mapId: string, locations: readonly Location[]): void {
+    this.rewritten.push(mapId);
+    locations.forEach((location, ord) => this.ordered.push({ map_id: mapId, id: location.id, ord, data: location }));
+  }
+
+  add(mapId: string, before: readonly Location[], after: readonly Location[]): void {
+    const changes = locationChanges(before, after);
+    if (changes.kind === 'all') return this.rewrite(mapId, changes.locations);
+    for (const id of changes.removed) this.removed.push({ map_id: mapId, id });
+    for (const location of changes.changed) this.changed.push({ map_id: mapId, id: location.id, data: location });
+    changes.added.forEach((location, i) => this.appended.push({ map_id: mapId, id: location.id, k: i + 1, data: location }));
+  }
+
+  async write(tx: Queryable): Promise<void> {
+    if (this.rewritten.length > 0) await tx.query('DELETE FROM map_locations WHERE map_id = ANY($1::text[])', [this.rewritten]);
+    if (this.removed.length > 0) {
+      await tx.query(
+        `DELETE FROM map_locations l USING jsonb_to_recordset($1::jsonb) AS r(map_id text, id text)
+          WHERE l.map_id = r.map_id AND l.id = r.id`,
+        [JSON.stringify(this.removed)],
+      );
+    }
+    if (this.ordered.length > 0) {
+      await tx.query(
+        `INSERT INTO map_locations (map_id, id, ord, data)
+         SELECT r.map_id, r.id, r.ord, r.data FROM jsonb_to_recordset($1::jsonb) AS r(map_id text, id text, ord bigint, data jsonb)`,
+        [JSON.stringify(this.ordered)],
+      );
+    }
+    if (this.changed.length > 0) {
+      await tx.query(
+        `UPDATE map_locations l SET data = r.data
+           FROM jsonb_to_recordset($1::jsonb) AS r(map_id text, id text, data jsonb)
+          WHERE l.map_id = r.map_id AND l.id = r.id`,
+        [JSON.stringify(this.changed)],
+      );
+    }
+    if (this.appended.length > 0) {
+      // Counted on from the map's last row (the statement sees the rows as they were before it).
+      await tx.query(
+        `INSERT INTO map_locations (map_id, id, ord, data)
+         SELECT r.map_id, r.id, m.last + r.k, r.data
+           FROM jsonb_to_recordset($1::jsonb) AS r(map_id text, id text, k bigint, data jsonb)
+           CROSS JOIN LATERAL (SELECT COALESCE(max(o.ord), -1) AS last FROM map_locations o WHERE o.map_id = r.map_id) m`,
+        [JSON.stringify(this.appended)],
+      );
+    }
+  }
+}
 
 export const mapDataProjection: Projection = {
   name: 'map_data',
   // 2: map document v2 and edit events. 3: history and state events move the revision; restores.
   // 4: floors' drawings on other sites read as none (rows written before still name them).
   // 5: map document v3 (the path network): rows are rewritten so every reader gets `paths`.
-  version: 5,
+  // 6: locations as rows of map_locations (an edit writes what it changed).
+  version: 6,
   schema: SCHEMA,
-  tables: ['map_data'],
+  tables: ['map_data', 'map_locations'],
   streamPrefixes: [STREAM_PREFIXES[0]],
   // Stop: a map's document is the fold of every edit in its stream. Skipping one would apply
   // every later edit of that map to a wrong base and serve that document (and its revision) as
@@ -40,36 +199,44 @@ export const mapDataProjection: Projection = {
     // Edits apply to the stored document: load those of maps this batch edits but did not create.
     const createdHere = new Set(mapEvents.filter(({ event }) => event.type === 'MapCreated').map(({ event }) => event.data.mapId));
     const toLoad = [...new Set(mapEvents.filter(({ event }) => isEditEvent(event) && !createdHere.has(event.data.mapId)).map(({ event }) => event.data.mapId))];
-    const stored = new Map<string, MapDocument>();
-    if (toLoad.length > 0) {
-      const { rows } = await tx.query<{ id: string; data: unknown }>('SELECT id, data FROM map_data WHERE id = ANY($1::text[])', [toLoad]);
-      for (const row of rows) stored.set(row.id, MapDocument.parse(row.data));
-    }
+    const stored = await storedDocuments(tx, toLoad);
 
-    const inserts = new Map<string, { id: string; uid: string; title: string; data: MapDocument; revision: string }>();
-    const updates = new Map<string, { id: string; revision: string; title?: string; data?: MapDocument }>();
+    const written = new Map<string, Written>();
     const deletes = new Set<string>();
+    /** The map's row as this batch writes it (an update of the stored row unless created here). */
+    const rowOf = (mapId: string, revision: string): Written | null => {
+      const row = written.get(mapId);
+      if (row) {
+        row.revision = revision;
+        return row;
+      }
+      if (deletes.has(mapId)) return null;
+      const update: Written = { id: mapId, insert: false, revision, before: null };
+      written.set(mapId, update);
+      return update;
+    };
     for (const { recorded, event } of mapEvents) {
       const mapId = event.data.mapId;
       const revision = recorded.revision.toString();
       switch (event.type) {
         case 'MapCreated':
-          inserts.set(mapId, { id: mapId, uid: event.data.uid, title: event.data.title, data: event.data.document, revision });
+          written.set(mapId, { id: mapId, insert: true, uid: event.data.uid, title: event.data.title, revision, before: null, after: event.data.document });
           break;
         case 'MapSaved': {
           const d = event.data;
-          const patch = { revision, ...(d.title !== undefined ? { title: d.title } : {}), ...(d.document ? { data: d.document } : {}) };
-          const inserted = inserts.get(mapId);
-          if (inserted) Object.assign(inserted, patch);
-          else if (!deletes.has(mapId)) {
-            updates.set(mapId, { ...updates.get(mapId), id: mapId, ...patch });
-            if (d.document) stored.set(mapId, d.document);
+          const row = rowOf(mapId, revision);
+          if (!row) break;
+          if (d.title !== undefined) row.title = d.title;
+          if (d.document) {
+            // A whole document: what was stored before stays the base its rows are compared with.
+            if (!row.insert && row.after === undefined) row.before = stored.get(mapId) ?? null;
+            row.after = d.document;
           }
           break;
         }
         case 'MapDeleted':
-          if (!inserts.delete(mapId)) deletes.add(mapId);
-          updates.delete(mapId);
+          if (!written.get(mapId)?.insert) deletes.add(mapId);
+          written.delete(mapId);
           break;
         case 'MapStateChanged':
         case 'VersionSaved':
@@ -82,49 +249,71 @@ export const mapDataProjection: Projection = {
         case 'MapMemberRemoved':
         case 'MapMemberLeft':
         case 'MapViewLinkSet':
-        case 'MapViewLinkRevoked': {
+        case 'MapViewLinkRevoked':
           // Sharing (members, invitations, the view link) is on the stream too, and moves the
           // revision likewise, or a whole-document save would be refused as stale.
           // The document stays; the record moves to the stream's revision (editors wait for it).
-          const inserted = inserts.get(mapId);
-          if (inserted) inserted.revision = revision;
-          else if (!deletes.has(mapId)) updates.set(mapId, { ...updates.get(mapId), id: mapId, revision });
+          rowOf(mapId, revision);
           break;
-        }
         default: {
-          const inserted = inserts.get(mapId);
-          if (inserted) {
-            inserted.data = applyEdit(inserted.data, editOf(event));
-            inserted.revision = revision;
-            break;
-          }
-          const current = stored.get(mapId);
+          const existing = written.get(mapId);
+          const current = existing?.after ?? (existing?.insert ? undefined : stored.get(mapId));
           if (!current || deletes.has(mapId)) break;
-          const next = applyEdit(current, editOf(event));
-          stored.set(mapId, next);
-          updates.set(mapId, { ...updates.get(mapId), id: mapId, revision, data: next });
+          const row = rowOf(mapId, revision)!;
+          if (!row.insert && row.after === undefined) row.before = current;
+          row.after = applyEdit(current, editOf(event));
         }
       }
       changed.add(topics.map(mapId));
     }
-    if (inserts.size > 0) {
+
+    const inserts: object[] = [];
+    const updates: object[] = [];
+    const locations = new LocationWrites();
+    const keep: Array<[string, Kept]> = [];
+    for (const row of written.values()) {
+      const token = row.after ? randomUUID() : undefined;
+      if (row.after && token) keep.push([row.id, { token, document: row.after }]);
+      if (row.insert) {
+        inserts.push({ id: row.id, uid: row.uid, title: row.title, revision: row.revision, token, data: withoutLocations(row.after!) });
+        locations.rewrite(row.id, row.after!.locations);
+        continue;
+      }
+      const update: Record<string, unknown> = { id: row.id, revision: row.revision };
+      if (row.title !== undefined) update.title = row.title;
+      if (row.after) {
+        update.token = token;
+        if (!row.before || restChanged(row.before, row.after)) update.data = withoutLocations(row.after);
+        if (row.before) locations.add(row.id, row.before.locations, row.after.locations);
+        else locations.rewrite(row.id, row.after.locations);
+      }
+      updates.push(update);
+    }
+    if (inserts.length > 0) {
       await tx.query(
-        `INSERT INTO map_data (id, uid, title, data, revision)
-         SELECT id, uid, title, data, revision
-           FROM jsonb_to_recordset($1::jsonb) AS r(id text, uid text, title text, data jsonb, revision bigint)
+        `INSERT INTO map_data (id, uid, title, data, revision, token)
+         SELECT id, uid, title, data, revision, token
+           FROM jsonb_to_recordset($1::jsonb) AS r(id text, uid text, title text, data jsonb, revision bigint, token text)
          ON CONFLICT (id) DO NOTHING`,
-        [JSON.stringify([...inserts.values()])],
+        [JSON.stringify(inserts)],
       );
     }
-    if (updates.size > 0) {
+    if (updates.length > 0) {
       await tx.query(
-        `UPDATE map_data m SET title = COALESCE(r.title, m.title), data = COALESCE(r.data, m.data), revision = r.revision
-           FROM jsonb_to_recordset($1::jsonb) AS r(id text, title text, data jsonb, revision bigint)
+        `UPDATE map_data m SET title = COALESCE(r.title, m.title), data = COALESCE(r.data, m.data), revision = r.revision, token = COALESCE(r.token, m.token)
+           FROM jsonb_to_recordset($1::jsonb) AS r(id text, title text, data jsonb, revision bigint, token text)
           WHERE m.id = r.id`,
-        [JSON.stringify([...updates.values()])],
+        [JSON.stringify(updates)],
       );
     }
-    if (deletes.size > 0) await tx.query('DELETE FROM map_data WHERE id = ANY($1::text[])', [[...deletes]]);
+    if (deletes.size > 0) {
+      await tx.query('DELETE FROM map_data WHERE id = ANY($1::text[])', [[...deletes]]);
+      await tx.query('DELETE FROM map_locations WHERE map_id = ANY($1::text[])', [[...deletes]]);
+    }
+    await locations.write(tx);
+    // Used by the next batch only if this one commits: its rows then hold these tokens.
+    for (const id of deletes) kept.delete(id);
+    for (const [id, entry] of keep) kept.set(id, entry);
   },
 };
 
@@ -134,11 +323,20 @@ export interface MapDataRow extends MapDataRecord {
 
 /** A map's data, with its history entries from the maps list (an editor shows both). */
 export async function getMapData(db: Queryable, id: string): Promise<MapDataRow | null> {
-  const { rows } = await db.query<MapDataRow>(
-    `SELECT d.id, d.uid, d.title, d.data, d.revision::text AS revision, COALESCE(l.history, '[]'::jsonb) AS history
+  const { rows } = await db.query<MapDataRow & { locations: string | null }>(
+    `SELECT d.id, d.uid, d.title, ${mapDocumentColumnsSql('d')}, d.revision::text AS revision, COALESCE(l.history, '[]'::jsonb) AS history
        FROM map_data d LEFT JOIN maps_list l ON l.id = d.id
       WHERE d.id = $1`,
     [id],
   );
+  const row = rows[0];
+  if (!row) return null;
+  const { locations, ...rest } = row;
+  return { ...rest, data: documentOfRow({ data: row.data, locations }) };
+}
+
+/** A map's row without its document (title, owner, revision): for readers that need no locations. */
+export async function getMapSummary(db: Queryable, id: string): Promise<{ id: string; uid: string; title: string; revision: string } | null> {
+  const { rows } = await db.query<{ id: string; uid: string; title: string; revision: string }>('SELECT id, uid, title, revision::text AS revision FROM map_data WHERE id = $1', [id]);
   return rows[0] ?? null;
 }

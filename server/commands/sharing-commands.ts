@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import { DomainError } from '../../events/errors.js';
 import type { sharingFunctionPayloads } from '../../events/sharing-api.js';
-import { getMapData } from '../../projections/map-data.js';
+import { getMapSummary } from '../../projections/map-data.js';
 import { invitationByTokenHash } from '../../projections/map-members.js';
 import { hashSecret, newLinkSecret, requireMapAccess } from '../access/map-access-facts.js';
 import { viewLinkUrl, type ViewLinkKeys } from '../access/view-link-keys.js';
@@ -56,7 +56,7 @@ export async function inviteToMap(deps: SharingDeps, payload: Payload<'inviteToM
     { type: 'InviteToMap', data: { mapId: payload.mapId, invitationId, email: payload.email, role: payload.role, tokenHash: hashSecret(token) } },
     meta,
   );
-  const map = await getMapData(deps.db, payload.mapId);
+  const map = await getMapSummary(deps.db, payload.mapId);
   const mail = invitationMail(payload.email, { inviter: principal.displayName || principal.email, mapTitle: map?.title ?? 'a map', role: payload.role, url: invitationUrl(deps.publicUrl, token) });
   try {
     await deps.mailer.send(mail);

@@ -8,9 +8,9 @@ import type { Queryable } from '../db/database.js';
 
 /** The locations' titles as the map has them now (a location removed since has none). */
 const TITLES = `titles AS (
-  SELECT loc->>'id' AS id, loc->>'title' AS title
-    FROM map_data d, jsonb_array_elements(d.data->'locations') AS loc
-   WHERE d.id = $1)`;
+  SELECT l.id, l.data->>'title' AS title
+    FROM map_locations l
+   WHERE l.map_id = $1)`;
 
 async function topLocations(db: Queryable, mapId: string, from: string, to: string, kind: InsightKind) {
   // Only locations still on the map: a removed one is nothing to act on, and a made-up id sent

@@ -24,6 +24,7 @@ import { withoutForeignLayerFiles } from '../../events/map-document.js';
 import { usesTestSlot } from '../../events/map-states.js';
 import type { PublicMap } from '../../events/http-api.js';
 import { parseTopic } from '../../events/topics.js';
+import { documentOfRow, mapDocumentColumnsSql } from '../../projections/map-data.js';
 import { LIVE_CHANNEL, LiveNotice } from '../../projections/live-notices.js';
 import type { Database, Queryable } from '../db/database.js';
 import { contentEtag, encodeBody, type EncodedBody } from './encoded-body.js';
@@ -49,13 +50,16 @@ export interface PublicMapRow {
 
 /** The map data joined with the map's state from the maps list, in one query. */
 async function loadPublicMap(db: Queryable, id: string): Promise<PublicMapRow | null> {
-  const { rows } = await db.query<PublicMapRow>(
-    `SELECT d.id, d.title, d.data, d.revision::text AS revision, l.state
+  const { rows } = await db.query<PublicMapRow & { locations: string | null }>(
+    `SELECT d.id, d.title, ${mapDocumentColumnsSql('d')}, d.revision::text AS revision, l.state
        FROM map_data d JOIN maps_list l ON l.id = d.id
       WHERE d.id = $1`,
     [id],
   );
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  const { locations, ...rest } = row;
+  return { ...rest, data: documentOfRow({ data: row.data, locations }) };
 }
 
 /** The answer's body: `{result}` as every read answers, serialised once. */

@@ -14,7 +14,7 @@ import type { Principal } from '../../events/principal.js';
 import { requirePrincipal } from '../http/access-hooks.js';
 import { typed } from '../http/zod-routes.js';
 import { mapAccessHook } from '../access/map-access-hook.js';
-import { getMapData } from '../../projections/map-data.js';
+import { getMapSummary } from '../../projections/map-data.js';
 import type { Queryable } from '../db/database.js';
 import { activeMap, type MapHistory } from '../history/map-history.js';
 
@@ -36,7 +36,7 @@ export async function historyRoutes(scope: FastifyInstance, db: Queryable, histo
   const viewable = [mapAccessHook(db, 'view')];
   /** The map (its route's access hook let the caller through). */
   const requireAccess = async (_principal: Principal, id: string) => {
-    const row = await getMapData(db, id);
+    const row = await getMapSummary(db, id);
     if (!row) throw new DomainError('not-found', 'Map not found.');
     return row;
   };
