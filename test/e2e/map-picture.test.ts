@@ -157,6 +157,20 @@ describe('a picture of the map', () => {
     await context.close();
   });
 
+  it('prints the map without its controls through the browser’s own Print too', { timeout: 60_000 }, async () => {
+    const context = await session.browser.newContext({ baseURL: session.server.url, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await openDemo(page, '?location=g-pixel');
+    await page.getByRole('dialog', { name: /Pixel & Plug/ }).waitFor({ timeout: TIMEOUT });
+    await page.emulateMedia({ media: 'print' });
+    await expect.poll(() => page.locator('.mf-controls button').first().isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Share' }).first().isVisible()).toBe(false);
+    expect(await page.getByRole('searchbox').first().isVisible()).toBe(false);
+    expect(await page.getByRole('dialog', { name: /Pixel & Plug/ }).isVisible()).toBe(true);
+    await snap(page, 'print-browser-1280.png');
+    await context.close();
+  });
+
   it('exports from the editor’s Data panel', { timeout: 90_000 }, async () => {
     const context = await session.browser.newContext({ baseURL: session.server.url, viewport: { width: 1280, height: 800 }, acceptDownloads: true });
     const page = await context.newPage();

@@ -30,6 +30,33 @@ export interface PrintRequest extends Omit<SceneRequest, 'measure' | 'decoration
 
 const SHEET_CLASS = 'mf-print-sheet';
 const PRINTING_CLASS = 'mf-printing';
+/**
+ * Room for the picture on an A4 page with 12 mm margins (mm): on a portrait page above the
+ * legend and the details; on a landscape page beside them, or above them when it is very wide.
+ */
+const PAPER = { portrait: { width: 186, height: 150 }, side: { width: 185, height: 145 }, wide: { width: 273, height: 100 } };
+/** One pixel of the picture on paper (mm): 12 px labels print at about 8.5 pt. */
+const MM_PER_PX = 0.25;
+
+export interface PrintLayout {
+  landscape: boolean;
+  /** The legend and details beside the picture (a landscape page). */
+  side: boolean;
+  /** The picture's size on paper (mm), and its longer side in pixels. */
+  width: number;
+  height: number;
+  maxSide: number;
+}
+
+/** The page's orientation and the picture's place and size on it, from the picture's proportions. */
+export function printLayout(aspect: number): PrintLayout {
+  const landscape = aspect > 1.15;
+  const side = landscape && aspect < 2.2;
+  const room = side ? PAPER.side : landscape ? PAPER.wide : PAPER.portrait;
+  const width = Math.min(room.width, room.height * aspect);
+  const height = width / aspect;
+  return { landscape, side, width, height, maxSide: Math.round(Math.max(width, height) / MM_PER_PX) };
+}
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -41,8 +68,14 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
 /** The page, ready to print (its picture decoded). */
 export async function printSheet(request: PrintRequest): Promise<HTMLElement> {
   const { document: doc, layer, title, text } = request;
-  const { svg, scene } = await pictureSvg({ ...request, decorations: false });
-  const sheet = element('div', SHEET_CLASS);
+  // The picture made about as many pixels across as it will take quarter-millimetres on paper:
+  // its markers and labels (a constant size in pixels) print at a readable size.
+  const layerWidth = layer.file?.width ?? doc.settings.size.width;
+  const layerHeight = layer.file?.height ?? doc.settings.size.height;
+  const view = request.extent === 'view' && request.view && request.view.width > 0 && request.view.height > 0 ? request.view : null;
+  const layout = printLayout(view ? view.width / view.height : layerWidth / layerHeight);
+  const { svg, scene } = await pictureSvg({ ...request, decorations: false, maxSide: layout.maxSide });
+  const sheet = element('div', layout.side ? `${SHEET_CLASS} ${SHEET_CLASS}--side` : SHEET_CLASS);
 
   const head = element('header', `${SHEET_CLASS}__head`);
   head.append(element('h1', `${SHEET_CLASS}__title`, title));
@@ -54,6 +87,8 @@ export async function printSheet(request: PrintRequest): Promise<HTMLElement> {
   image.alt = text.mapOf(title);
   image.width = scene.width;
   image.height = scene.height;
+  image.dataset.landscape = layout.landscape ? 'true' : 'false';
+  image.style.width = `${Math.round(layout.width)}mm`;
   image.src = svgDataUrl(svg);
   figure.append(image);
   sheet.append(figure);
@@ -123,9 +158,10 @@ export async function printMap(request: PrintRequest): Promise<void> {
   for (const old of document.querySelectorAll(`.${SHEET_CLASS}`)) old.remove();
   document.body.append(sheet);
   document.documentElement.classList.add(PRINTING_CLASS);
-  const landscape = sheet.querySelector('img')!.width > sheet.querySelector('img')!.height * 1.15;
+  const landscape = sheet.querySelector('img')?.dataset.landscape === 'true';
   if (typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
     pageSheet ??= new CSSStyleSheet();
+    // On a landscape page the picture leaves room below it for the legend and the details.
     pageSheet.replaceSync(`@page { size: ${landscape ? 'landscape' : 'portrait'}; margin: 12mm; }`);
     if (!document.adoptedStyleSheets.includes(pageSheet)) document.adoptedStyleSheets = [...document.adoptedStyleSheets, pageSheet];
   }

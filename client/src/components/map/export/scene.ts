@@ -29,6 +29,11 @@ export interface SceneRequest {
   selectedId?: string | null;
   /** The locations the filters let through; null lets all through. */
   visibleIds?: ReadonlySet<string> | null;
+  /**
+   * At most this many CSS pixels across (the view scaled down, the floor's longer side this long):
+   * the markers and labels keep their size, so they take more of a smaller picture (a printed page).
+   */
+  maxSide?: number;
   /** Draw the title above the map and the legend below it (default true). */
   decorations?: boolean;
   /** Measures text in the label font (12 px, semibold); an estimate when absent. */
@@ -148,13 +153,14 @@ export function buildScene(request: SceneRequest): Scene {
   let tx: number;
   let ty: number;
   if (view) {
-    mapWidth = Math.round(view.width);
-    mapHeight = Math.round(view.height);
-    ({ k } = view);
-    tx = view.x;
-    ty = view.y;
+    const scale = Math.min(1, (request.maxSide ?? Infinity) / Math.max(view.width, view.height));
+    mapWidth = Math.round(view.width * scale);
+    mapHeight = Math.round(view.height * scale);
+    k = view.k * scale;
+    tx = view.x * scale;
+    ty = view.y * scale;
   } else {
-    k = FLOOR_LONG_SIDE / Math.max(layerWidth, layerHeight);
+    k = Math.min(FLOOR_LONG_SIDE, request.maxSide ?? Infinity) / Math.max(layerWidth, layerHeight);
     mapWidth = Math.round(layerWidth * k) + FLOOR_MARGIN * 2;
     mapHeight = Math.round(layerHeight * k) + FLOOR_MARGIN * 2;
     tx = FLOOR_MARGIN;
