@@ -13,6 +13,8 @@ import { sceneSvg, type PictureFloor } from '../../client/src/components/map/exp
 import { drawingFloor } from '../../client/src/components/map/export/floor-drawing';
 import { scopeCss } from '../../client/src/components/map/export/scope-css';
 import { pictureFileName } from '../../client/src/components/map/export/file-name';
+import { MarkerClusters } from '../../client/src/components/map/clustering';
+import { emptyMapDocument } from '../../events/map-document';
 
 function parseStrict(svg: string): XmlDocument {
   const problems: string[] = [];
@@ -169,6 +171,56 @@ describe('the picture as SVG', () => {
     expect(css).toContain('#mfx-floor .shop{');
     expect(css).toContain('@media print{#mfx-floor rect{');
     expect(css).not.toMatch(/@import|@font-face|x\.example/);
+  });
+});
+
+describe('a layer with many points', () => {
+  /** 600 pins on a 4,000 × 3,000 sheet, in twelve tight groups of fifty. */
+  function crowded(): MapDocument {
+    const document = emptyMapDocument();
+    document.settings.size = { width: 4000, height: 3000 };
+    document.locations = Array.from({ length: 600 }, (_, i) => ({
+      ...demoMallDocument().locations[0]!,
+      id: `p${i}`,
+      title: `Store ${i}`,
+      layer: document.layers[0]!.id,
+      element: null,
+      marker: 'pin' as const,
+      label: '',
+      groups: [],
+      position: { x: 300 + (Math.floor(i / 50) % 4) * 1000 + (i % 7) * 4, y: 400 + Math.floor(i / 200) * 1000 + (i % 5) * 4 },
+    }));
+    return document;
+  }
+
+  it('draws the clusters the canvas would, with counts adding up to every point', () => {
+    const document = crowded();
+    const layer = document.layers[0]!;
+    const scene = buildScene({
+      document,
+      layer,
+      title: 'Stores',
+      extent: 'floor',
+      cluster: (points, view, width, height, deepest) => new MarkerClusters(points, { width: 4000, height: 3000, maxZoom: document.settings.maxZoom }).at(view, width, height, deepest),
+    });
+    const xml = parseStrict(sceneSvg(scene, { floor: { kind: 'none' }, images: new Map() }));
+    const clusters = elements(xml).filter((element) => element.getAttribute('data-cluster'));
+    const lone = elements(xml).filter((element) => element.getAttribute('data-location'));
+    expect(clusters.length).toBeGreaterThan(0);
+    const counted = clusters.reduce((sum, element) => sum + Number(element.getAttribute('data-cluster')), 0);
+    expect(counted + lone.length).toBe(600);
+  });
+
+  it('draws every point where the filters leave few', () => {
+    const document = crowded();
+    const layer = document.layers[0]!;
+    const visibleIds = new Set(['p1', 'p2', 'p3']);
+    const scene = buildScene({ document, layer, title: 'Stores', extent: 'floor', visibleIds, cluster: (points, view, width, height, deepest) => new MarkerClusters(points, { width: 4000, height: 3000, maxZoom: 8 }).at(view, width, height, deepest) });
+    const xml = parseStrict(sceneSvg(scene, { floor: { kind: 'none' }, images: new Map() }));
+    const counted = elements(xml)
+      .filter((element) => element.getAttribute('data-cluster'))
+      .reduce((sum, element) => sum + Number(element.getAttribute('data-cluster')), 0);
+    expect(counted + elements(xml).filter((element) => element.getAttribute('data-location')).length).toBe(3);
   });
 });
 

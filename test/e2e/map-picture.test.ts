@@ -14,7 +14,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatPosition } from '../../events/position.js';
 import { seedDemoMap } from '../../server/seed/seed-demo-map.js';
 import { useBrowserSession } from '../support/browser.js';
-import { projected } from '../support/test-server.js';
+import { call, projected, registerUser } from '../support/test-server.js';
+import { storeChainDocument } from '../../bench/store-chain-map.js';
 
 const SHOTS = process.env.SCREENSHOTS ?? '';
 const TIMEOUT = 30_000;
@@ -51,7 +52,8 @@ async function openDemo(page: Page, query = ''): Promise<void> {
 }
 
 describe('a picture of the map', () => {
-  const session = useBrowserSession();
+  // A store chain's map is larger than the test servers' 64 KB body limit.
+  const session = useBrowserSession({ env: { BODY_LIMIT: String(8 * 1024 * 1024) } });
   beforeAll(async () => {
     const { server } = session;
     const position = await seedDemoMap(server.services.store, server.services.clock, server.services.ids);
@@ -107,6 +109,32 @@ describe('a picture of the map', () => {
       writeFileSync(path.join(SHOTS, 'picture-view.svg'), vector.bytes);
     }
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('draws a clustered map’s clusters as the viewer shows them', { timeout: 120_000 }, async () => {
+    const { server, browser } = session;
+    const owner = await registerUser(server);
+    const created = await call(server, 'createMap', { title: 'Northwind stores', mapData: storeChainDocument(3_000) }, owner);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    await projected(server, created.body.position);
+    const id = created.body.result as string;
+    await server.database.db.query('UPDATE maps_list SET state = 1 WHERE id = $1', [id]);
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto(`/m/${id}`);
+    await page.waitForFunction(() => (window as { __mapfoldViewerReady?: number }).__mapfoldViewerReady, undefined, { timeout: TIMEOUT });
+    await page.locator('button[data-cluster]').first().waitFor({ state: 'attached', timeout: TIMEOUT });
+    await page.getByRole('button', { name: 'Share' }).first().click();
+    const vector = await downloaded(page, 'SVG');
+    const all = Array.from(parseStrict(vector.bytes.toString('utf8')).getElementsByTagName('*'));
+    const clusters = all.filter((element) => element.getAttribute('data-cluster'));
+    expect(clusters.length).toBeGreaterThan(3);
+    // Far fewer marks than stores: the clusters stand for the rest.
+    expect(all.filter((element) => element.getAttribute('data-location')).length).toBeLessThan(3_000);
+    const png = await downloaded(page, 'PNG 2×');
+    pngSize(png.bytes);
+    if (SHOTS) writeFileSync(path.join(SHOTS, 'picture-clusters@2x.png'), png.bytes);
     await context.close();
   });
 

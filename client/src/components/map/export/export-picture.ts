@@ -9,7 +9,7 @@ import { FONT } from '../marker-layer';
 import { dataUrlOf, drawingFloor } from './floor-drawing';
 import { pictureFileName } from './file-name';
 import { rasterize } from './rasterize';
-import { buildScene, estimateText, type Scene, type SceneRequest, type TextMeasure } from './scene';
+import { buildScene, estimateText, layerIsClustered, type ClusterFunction, type Scene, type SceneRequest, type TextMeasure } from './scene';
 import { sceneSvg, type PictureFloor } from './scene-svg';
 
 export { PictureError } from './rasterize';
@@ -39,8 +39,8 @@ function canvasMeasure(): TextMeasure {
 }
 
 /** The scene's SVG with its floor and pictures read in. */
-export async function pictureSvg(request: Omit<SceneRequest, 'measure'>): Promise<{ svg: string; scene: Scene; missingImages: number; missingFloor: boolean }> {
-  const scene = buildScene({ ...request, measure: canvasMeasure() });
+export async function pictureSvg(request: Omit<SceneRequest, 'measure' | 'cluster'>): Promise<{ svg: string; scene: Scene; missingImages: number; missingFloor: boolean }> {
+  const scene = buildScene({ ...request, measure: canvasMeasure(), ...(layerIsClustered(request.document, request.layer) ? { cluster: await clusterer(request) } : {}) });
   const file = request.layer.file;
   let floor: PictureFloor = { kind: 'none' };
   let missingFloor = false;
@@ -61,7 +61,7 @@ export async function pictureSvg(request: Omit<SceneRequest, 'measure'>): Promis
   return { svg: sceneSvg(scene, { floor, images }), scene, missingImages: wanted.length - images.size, missingFloor };
 }
 
-export async function makePicture(request: Omit<SceneRequest, 'measure'>, format: PictureFormat): Promise<Picture> {
+export async function makePicture(request: Omit<SceneRequest, 'measure' | 'cluster'>, format: PictureFormat): Promise<Picture> {
   const { svg, scene, missingImages, missingFloor } = await pictureSvg(request);
   const base = pictureFileName(request.title, request.layer.name);
   if (format === 'svg') {
@@ -70,6 +70,14 @@ export async function makePicture(request: Omit<SceneRequest, 'measure'>, format
   const scale = format === 'png@2x' ? 2 : 1;
   const blob = await rasterize(svg, scene.width, scene.height, scale);
   return { blob, fileName: `${base}${scale === 2 ? '@2x' : ''}.png`, width: Math.round(scene.width * scale), height: Math.round(scene.height * scale), missingImages, missingFloor };
+}
+
+/** The map's clustering (supercluster, loaded for a layer with many points), as the canvas clusters. */
+async function clusterer({ document: doc, layer }: Pick<SceneRequest, 'document' | 'layer'>): Promise<ClusterFunction> {
+  const { MarkerClusters } = await import('../clustering');
+  const width = layer.file?.width ?? doc.settings.size.width;
+  const height = layer.file?.height ?? doc.settings.size.height;
+  return (points, view, w, h, deepest) => new MarkerClusters(points, { width, height, maxZoom: doc.settings.maxZoom }).at(view, w, h, deepest);
 }
 
 /**

@@ -136,6 +136,12 @@ function markerMarkup(marker: SceneMarker, scene: Scene, images: ReadonlyMap<str
     }
     case 'label':
       return labelMarkup(marker, scene, id);
+    case 'cluster': {
+      // A badge as the canvas draws it (marker-layer.ts): a translucent ring, the disc, its count.
+      const r = marker.width / 2;
+      const ring = scene.dark ? '#0f172a' : '#ffffff';
+      return `<g data-cluster="${escapeXml(marker.text)}" transform="translate(${n(x)} ${n(y)})"><circle r="${r}" fill="${color}" fill-opacity="0.28"/><circle r="${r - 5}" fill="${color}" stroke="${ring}" stroke-width="2" filter="url(#mfx-shadow)"/><text y="0.5" font-size="${marker.text.length > 3 ? 11 : 12.5}" font-weight="700" fill="#ffffff" text-anchor="middle" dominant-baseline="central">${escapeXml(marker.text)}</text></g>`;
+    }
   }
 }
 

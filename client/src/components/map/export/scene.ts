@@ -6,7 +6,9 @@
  * from it by scene-svg.ts, and tests check it without a browser.
  */
 import { tint } from '../svg-layer';
-import { wrapLabel, type MarkerType } from '../marker-layer';
+import { wrapLabel, type MarkerItem, type MarkerType } from '../marker-layer';
+import { CLUSTER_FROM, clusterableItems } from '../cluster-items';
+import { clusterBadgeText, clusterDiameter } from '../cluster-look';
 import type { Layer, Location, MapDocument } from '../types';
 
 /** The view on screen: the layer's origin on screen (x, y), its scale (k) and the viewport's size. */
@@ -38,6 +40,26 @@ export interface SceneRequest {
   decorations?: boolean;
   /** Measures text in the label font (12 px, semibold); an estimate when absent. */
   measure?: TextMeasure;
+  /**
+   * Clusters a layer's many points (clustering.ts, loaded by the caller for such a layer): the
+   * clusters and lone markers at a view of a frame, `deepest` at the camera's deepest zoom.
+   */
+  cluster?: ClusterFunction;
+}
+
+export type ClusterFunction = (
+  points: readonly MarkerItem[],
+  view: { x: number; y: number; k: number },
+  width: number,
+  height: number,
+  deepest: boolean,
+) => { clusters: ReadonlyArray<{ x: number; y: number; count: number }>; points: readonly MarkerItem[] };
+
+/** Whether a layer has enough point markers to be clustered (the renderer's rule, cluster-items.ts). */
+export function layerIsClustered(doc: MapDocument, layer: Layer): boolean {
+  let count = 0;
+  for (const location of doc.locations) if (location.layer === layer.id && !location.hidden && location.position && location.marker !== 'hidden') count++;
+  return count >= CLUSTER_FROM;
 }
 
 /** The width in pixels of a text at a font size and weight. */
@@ -53,7 +75,8 @@ export interface SceneRegion {
 
 export interface SceneMarker {
   id: string;
-  type: Exclude<MarkerType, 'hidden'> | 'compact';
+  /** A cluster: a badge with its count (`text`), `width` its diameter. */
+  type: Exclude<MarkerType, 'hidden'> | 'compact' | 'cluster';
   /** Where its anchor is, in the map area's pixels. */
   x: number;
   y: number;
@@ -182,8 +205,27 @@ export function buildScene(request: SceneRequest): Scene {
   // The markers in the frame, as the canvas draws them: labels first (each only where no
   // earlier one sits), then the points, then the selected one on top.
   const margin = 40;
+  // A clustered layer draws what its clusters leave alone, and the clusters (as the canvas does).
+  let alone: Set<string> | null = null;
+  const clusterMarks: SceneMarker[] = [];
+  if (request.cluster && layerIsClustered(doc, layer)) {
+    const items: MarkerItem[] = onLayer
+      .filter((location) => location.position && location.marker !== 'hidden')
+      .map((location) => ({ id: location.id, x: location.position!.x, y: location.position!.y, type: location.marker, color: '', text: '', image: null, region: !!location.element }));
+    const points = clusterableItems(items, visible === null ? null : new Set([...visible, ...(selected ? [selected] : [])]));
+    const fit = Math.min(mapWidth / layerWidth, mapHeight / layerHeight);
+    const deepest = view !== null && k / fit >= doc.settings.maxZoom - 1e-6;
+    const frame = request.cluster(points, { x: tx, y: ty, k }, mapWidth, mapHeight, deepest);
+    const clustered = new Set(points.map((point) => point.id));
+    alone = new Set([...items.filter((item) => !clustered.has(item.id)).map((item) => item.id), ...frame.points.map((point) => point.id)]);
+    if (selected) alone.add(selected);
+    frame.clusters.forEach((cluster, i) => {
+      const diameter = clusterDiameter(cluster.count);
+      clusterMarks.push({ id: `cluster-${i}`, type: 'cluster', x: cluster.x * k + tx, y: cluster.y * k + ty, color: accent, text: clusterBadgeText(cluster.count), lines: [], width: diameter, image: null, active: false });
+    });
+  }
   const inFrame = onLayer.filter((location) => {
-    if (!location.position || location.marker === 'hidden' || !shows(location.id)) return false;
+    if (!location.position || location.marker === 'hidden' || !shows(location.id) || (alone !== null && !alone.has(location.id))) return false;
     const sx = location.position.x * k + tx;
     const sy = location.position.y * k + ty;
     return sx >= -margin && sy >= -margin && sx <= mapWidth + margin && sy <= mapHeight + margin;
@@ -226,6 +268,8 @@ export function buildScene(request: SceneRequest): Scene {
     }
   }
   for (const location of inFrame) if (location.marker !== 'label' && location.id !== selected) markers.push(markerOf(location, false));
+  // The clusters over the lone markers, the largest on top (clustering.ts sorts them so).
+  markers.push(...clusterMarks.filter((mark) => mark.x >= -margin && mark.y >= -margin && mark.x <= mapWidth + margin && mark.y <= mapHeight + margin));
   const chosen = inFrame.find((location) => location.id === selected);
   if (chosen) markers.push(markerOf(chosen, true));
 
