@@ -35,6 +35,7 @@ import type { ReactorRunner } from './billing/reactor-runner.js';
 import { BILLING_REACTOR } from './billing/billing-reactor.js';
 import { functionRoutes } from './routes/function-routes.js';
 import { publicMapRoutes } from './routes/public-map-routes.js';
+import { floorReader } from './public-maps/floor-reader.js';
 import { ssrViewerPage } from './public-maps/ssr-viewer-page.js';
 import type { ViewerPageRenderer } from './public-maps/viewer-page.js';
 import { queryRoutes } from './routes/query-routes.js';
@@ -144,7 +145,7 @@ export async function buildApp(
   const publicMaps = new PublicMapCache({
     db,
     maxBytes: config.publicMapCacheBytes,
-    renderer: options.viewerPage ?? ssrViewerPage({ clientDist: CLIENT_DIST, serverDist: SERVER_DIST, publicUrl: config.publicUrl }),
+    renderer: options.viewerPage ?? ssrViewerPage({ clientDist: CLIENT_DIST, serverDist: SERVER_DIST, publicUrl: config.publicUrl, readFloor: floorReader(services.files, CLIENT_DIST) }),
     logger: app.log,
   });
   // Reactors are not projections (no read model, version or lag), but park events the same way.

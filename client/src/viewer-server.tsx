@@ -10,6 +10,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PublicMap as PublicMapRecord } from '../../events/http-api';
+import { RegionTintsContext, type RegionTints } from './components/map/region-tints';
 import { PublishedViewer } from './features/viewer/published-viewer';
 import { MarkerClusters } from './components/map/clustering';
 import { setStaticClusterer } from './components/map/static-map';
@@ -31,11 +32,16 @@ setStaticClusterer((points, width, height, zoom) => {
   return index.query(0, 0, width, height, Math.max(0, Math.floor(index.levelOf(k))));
 });
 
-/** The markup of the page's `#viewer-root` for this map (`publicUrl`: the site's address). */
-export function renderViewer(map: PublicMapRecord, publicUrl: string): string {
+/**
+ * The markup of the page's `#viewer-root` for this map (`publicUrl`: the site's address;
+ * `tints`: the floor's regions filled for the page without JavaScript, server/public-maps/region-tints.ts).
+ */
+export function renderViewer(map: PublicMapRecord, publicUrl: string, tints: RegionTints | null = null): string {
   return renderToString(
     <StrictMode>
-      <PublishedViewer map={map as PublicMap} publicUrl={publicUrl} />
+      <RegionTintsContext.Provider value={tints}>
+        <PublishedViewer map={map as PublicMap} publicUrl={publicUrl} />
+      </RegionTintsContext.Provider>
     </StrictMode>,
   );
 }

@@ -24,6 +24,7 @@ import { pathToFileURL } from 'node:url';
 import { DomainError } from '../../events/errors.js';
 import type { PublicMap } from '../../events/http-api.js';
 import { serializeViewerPageData, VIEWER_DATA_ID } from '../../events/viewer-page-data.js';
+import { regionTintsMarkup, type RegionFill } from './region-tints.js';
 import type { ViewerPageRenderer } from './viewer-page.js';
 
 export interface SsrViewerPageOptions {
@@ -33,9 +34,47 @@ export interface SsrViewerPageOptions {
   serverDist: string;
   /** The site's public address (share links, embed code, Open Graph). */
   publicUrl: string;
+  /**
+   * Reads a floor's SVG by its address (`/files/{id}`, a built-in floor), or null: its regions
+   * are then tinted in the page for visitors without JavaScript (region-tints.ts).
+   */
+  readFloor?: (url: string) => Promise<string | null>;
 }
 
-type RenderViewer = (map: PublicMap, publicUrl: string) => string;
+interface RegionTints {
+  fileUrl: string;
+  markup: string;
+}
+type RenderViewer = (map: PublicMap, publicUrl: string, tints?: RegionTints | null) => string;
+
+interface LooseDocument {
+  settings?: { defaultLayer?: string | null };
+  layers?: Array<{ id: string; file?: { kind?: string; url?: string } | null }>;
+  locations?: Array<{ layer?: string; hidden?: boolean; element?: string | null; color?: string | null; groups?: string[] }>;
+  groups?: Array<{ id: string; color?: string }>;
+  styles?: { regions?: { base?: string } };
+}
+
+/**
+ * The tints of the floor the page opens on (the map's default floor, else its first), as the
+ * live floor fills them: each location's region in its colour, else its first group's, else
+ * the map's region colour (svg-layer.ts).
+ */
+async function tintsOf(map: PublicMap, readFloor: (url: string) => Promise<string | null>): Promise<RegionTints | null> {
+  const doc = map.data as LooseDocument | null;
+  const layers = doc?.layers ?? [];
+  const layer = layers.find((candidate) => candidate.id === doc?.settings?.defaultLayer) ?? layers[0];
+  const fileUrl = layer?.file?.kind === 'svg' ? layer.file.url : undefined;
+  if (!layer || !fileUrl) return null;
+  const groupColors = new Map((doc?.groups ?? []).map((group) => [group.id, group.color ?? null]));
+  const regions: RegionFill[] = (doc?.locations ?? [])
+    .filter((location) => location.layer === layer.id && !location.hidden && location.element)
+    .map((location) => ({ element: location.element!, color: location.color ?? (location.groups?.[0] ? groupColors.get(location.groups[0]) ?? null : null) }));
+  if (regions.length === 0) return null;
+  const svg = await readFloor(fileUrl).catch(() => null);
+  const markup = svg ? regionTintsMarkup(svg, regions, doc?.styles?.regions?.base ?? '') : null;
+  return markup ? { fileUrl, markup } : null;
+}
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -83,7 +122,7 @@ function assemble(template: string, map: PublicMap, markup: string, publicUrl: s
   return page;
 }
 
-export function ssrViewerPage({ clientDist, serverDist, publicUrl }: SsrViewerPageOptions): ViewerPageRenderer {
+export function ssrViewerPage({ clientDist, serverDist, publicUrl, readFloor }: SsrViewerPageOptions): ViewerPageRenderer {
   const templatePath = path.join(clientDist, 'viewer.html');
   const serverEntry = path.join(serverDist, 'viewer-server.js');
   // Loaded once (a rebuilt server renderer needs a restart; the cache keeps pages per revision anyway).
@@ -104,9 +143,9 @@ export function ssrViewerPage({ clientDist, serverDist, publicUrl }: SsrViewerPa
 
   return {
     async render(map) {
-      const [page, render] = await Promise.all([template(), loadRenderer()]);
+      const [page, render, tints] = await Promise.all([template(), loadRenderer(), readFloor ? tintsOf(map, readFloor) : null]);
       if (!render) return page;
-      return assemble(page, map, render(map, publicUrl), publicUrl);
+      return assemble(page, map, render(map, publicUrl, tints), publicUrl);
     },
     shell: template,
   };

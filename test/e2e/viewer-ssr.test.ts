@@ -9,6 +9,7 @@
  * Publishing goes through hosting slots (another issue); here a map is made public by setting
  * its state in the maps_list read model directly.
  */
+import { REGION_TINT, tint } from '../../events/colour-tint.js';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -175,6 +176,13 @@ describe('the server-rendered viewer', () => {
       }
       await expect.poll(() => page.locator('.mf-item__title').allTextContents()).toEqual(['Bäckerei </script> Müller', 'Blossom Florist', 'Café Lumière', 'Page Turner Books', 'Sakura Sushi']);
       expect(await page.getByText('Sakura Sushi').isVisible()).toBe(true);
+      // The bookshop's region in its group's tint, drawn by the server over the floor's image
+      // where the drawing has it (x 40 to 240 of 1000).
+      const region = page.locator('.mf-static__regions rect');
+      expect(await region.getAttribute('fill')).toBe(tint('#2563eb', REGION_TINT.fill));
+      const drawn = (await region.boundingBox())!;
+      expect(Math.abs(drawn.x - (box.x + box.width * 0.04))).toBeLessThan(2);
+      expect(Math.abs(drawn.width - box.width * 0.2)).toBeLessThan(2);
       await shoot(page, `viewer-ssr-nojs-${width}`);
       await context.close();
     }

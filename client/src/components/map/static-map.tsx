@@ -19,8 +19,9 @@
  * server computes them ({@link setStaticClusterer}: supercluster is never in the browser's
  * first load for this); the browser, hydrating, takes the markup the server left in the page.
  */
-import type { CSSProperties } from 'react';
+import { useContext, type CSSProperties } from 'react';
 import type { MarkerItem } from './marker-layer';
+import { RegionTintsContext } from './region-tints';
 import { clusterBadgeText, clusterCountText, clusterDiameter } from './cluster-look';
 import { CLUSTER_FROM, clusterableItems } from './cluster-items';
 
@@ -128,6 +129,10 @@ function serverMarkup(): string | null {
 }
 
 export function StaticMap({ width, height, fileUrl, sheet, items, view = null, accent = '' }: StaticMapProps) {
+  // The server's tints of the floor's regions (region-tints.ts), given to its renderer only;
+  // in the browser, the server's markup as it is (hydrated unchanged, like the markers).
+  const tints = useContext(RegionTintsContext);
+  const tinted = (typeof document === 'undefined' ? null : document.querySelector('.mf-static__regions')?.innerHTML) ?? (fileUrl !== null && tints?.fileUrl === fileUrl ? tints.markup : '');
   // The box is the layer fitted into the viewport (a size container): the narrower of its
   // width and its height at the layer's aspect ratio; with a view, that times its zoom, moved
   // to put the view's centre in the middle (as the camera does, the layer kept on screen).
@@ -140,6 +145,7 @@ export function StaticMap({ width, height, fileUrl, sheet, items, view = null, a
     <div className="mf-static" aria-hidden="true">
       <div className={view ? 'mf-static__box mf-static__box--view' : 'mf-static__box'} style={box}>
         {fileUrl ? <img className="mf-static__floor" src={fileUrl} alt="" width={width} height={height} decoding="async" /> : <div className="mf-static__sheet" style={{ background: sheet }} />}
+        {fileUrl ? <div className="mf-static__regions" dangerouslySetInnerHTML={{ __html: tinted }} /> : null}
         <div className="mf-static__markers" dangerouslySetInnerHTML={{ __html: serverMarkup() ?? staticMarkup(items, width, height, view?.zoom ?? 1, accent) }} />
       </div>
     </div>

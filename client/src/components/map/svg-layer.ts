@@ -10,7 +10,10 @@
  * the file in an inert `<template>`, and their CSS and the regions' own are constructed
  * stylesheets the shadow root adopts.
  */
+import { REGION_TINT, tint } from '../../../../events/colour-tint';
 import { loadPurifier } from '../../lib/purifier';
+
+export { tint };
 
 /** A drawing ready to mount: its sanitised markup, without `<style>` elements, and their CSS. */
 export interface SvgDrawing {
@@ -106,16 +109,6 @@ ${region}[data-mf-off] { pointer-events: none; }
 `;
 }
 
-/** Mixes a colour towards white (amount 0: the colour, 1: white). */
-export function tint(hex: string, amount: number): string {
-  const value = Number.parseInt(hex.slice(1), 16);
-  const mix = (channel: number) => Math.round(channel + (255 - channel) * amount);
-  const r = mix((value >> 16) & 255);
-  const g = mix((value >> 8) & 255);
-  const b = mix(value & 255);
-  return `#${((1 << 24) | (r << 16) | (g << 8) | b).toString(16).slice(1)}`;
-}
-
 /**
  * Puts the drawing in the host's shadow root, sized to the layer, and marks each location's
  * region; answers the regions by location id.
@@ -146,9 +139,9 @@ export function mountSvg(
     if (!region) continue;
     region.setAttribute('data-mf-loc', id);
     if (color && region instanceof SVGElement) {
-      region.style.setProperty('--mf-fill', tint(color, 0.72));
-      region.style.setProperty('--mf-hover', tint(color, 0.5));
-      region.style.setProperty('--mf-active', tint(color, 0.3));
+      region.style.setProperty('--mf-fill', tint(color, REGION_TINT.fill));
+      region.style.setProperty('--mf-hover', tint(color, REGION_TINT.hover));
+      region.style.setProperty('--mf-active', tint(color, REGION_TINT.active));
     }
     found.set(id, region);
   }
