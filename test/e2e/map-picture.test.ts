@@ -73,6 +73,9 @@ describe('a picture of the map', () => {
 
     const one = await downloaded(page, 'PNG');
     expect(one.download.suggestedFilename()).toBe('riverside-mall-demo-ground-floor.png');
+    // The toast says so, and the focus stays on the button pressed (the menu does not take it back).
+    await page.getByRole('status').filter({ hasText: 'Saved riverside-mall-demo-ground-floor.png' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('PNG');
     const size1 = pngSize(one.bytes);
     // This view: the map's area on screen, and the title band and legend around it.
     const stage = (await page.locator('.mf-stage').boundingBox())!;

@@ -28,15 +28,19 @@ export function ShareMenu({ mapId, title, publicUrl, aspectRatio, onCopied, onCl
   const routeLink = route ? routeUrl(link, route) : null;
   const snippet = embedSnippet({ mapId, publicUrl, title, aspectRatio });
 
+  // The viewer hands a new onClose each render (a toast after a download is one): read it from a
+  // ref, so the menu takes the focus when it opens and never again while it is open.
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
   useEffect(() => {
     ref.current?.querySelector<HTMLElement>('input, textarea')?.focus();
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Element;
-      if (!ref.current?.contains(target) && !target.closest?.('[data-mf-share-toggle]')) onClose();
+      if (!ref.current?.contains(target) && !target.closest?.('[data-mf-share-toggle]')) closeRef.current();
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [onClose]);
+  }, []);
 
   const copy = async (text: string, what: string) => {
     onCopied((await copyText(text)) ? `${what} copied to the clipboard` : `Could not copy; select the ${what.toLowerCase()} and copy it`);
