@@ -26,7 +26,7 @@ import {
   type Location,
   type MapDocument,
 } from './map-document.js';
-import { IMPORT_CHUNK, type LocationPatch, type MapEdit } from './map-edits.js';
+import { IMPORT_CHUNK, IMPORT_CHUNK_CHARACTERS, type LocationPatch, type MapEdit } from './map-edits.js';
 import type { z } from 'zod';
 
 /** Problems a preview lists at most (`problemCount` says how many there were). */
@@ -609,15 +609,18 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
   // ---- edits -------------------------------------------------------------------------------
   const edits: MapEdit[] = [];
   const source = { format: plan.format, name: options.sourceName.slice(0, 200), mapping: plan.mapping ? sourceMapping(plan.mapping) : null };
-  const chunks = Math.max(Math.ceil(added.length / IMPORT_CHUNK), Math.ceil(updates.length / IMPORT_CHUNK), newLayers.length + newGroups.length > 0 ? 1 : 0);
+  const locationChunks = importChunks(added);
+  const updateChunks = importChunks(updates);
+  const chunks = Math.max(locationChunks.length, updateChunks.length, newLayers.length + newGroups.length > 0 ? 1 : 0);
   for (let chunk = 0; chunk < chunks; chunk++) {
     edits.push({
       type: 'ImportApplied',
       source,
+      ...(chunks > 1 ? { part: { number: chunk + 1, of: chunks } } : {}),
       layers: chunk === 0 ? newLayers : [],
       groups: chunk === 0 ? newGroups : [],
-      locations: added.slice(chunk * IMPORT_CHUNK, (chunk + 1) * IMPORT_CHUNK),
-      updates: updates.slice(chunk * IMPORT_CHUNK, (chunk + 1) * IMPORT_CHUNK),
+      locations: locationChunks[chunk] ?? [],
+      updates: updateChunks[chunk] ?? [],
     });
   }
   edits.push(...extraEdits);
@@ -665,4 +668,28 @@ export function withStoredFiles(edits: readonly MapEdit[], stored: ReadonlyMap<s
     if (file.existing && stored_) result.push({ type: 'LayerFileReplaced', id: file.layer, file: stored_ });
   }
   return result;
+}
+
+/**
+ * Items in runs of at most {@link IMPORT_CHUNK}, and of at most {@link IMPORT_CHUNK_CHARACTERS}
+ * characters of JSON: each run is one event, and an event must stay well within what every
+ * event store takes (KurrentDB refuses events over 16 MB; 5,000 locations with long
+ * descriptions would be far more). An item bigger than the bound alone is a run of its own.
+ */
+export function importChunks<T>(items: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  let current: T[] = [];
+  let characters = 0;
+  for (const item of items) {
+    const size = JSON.stringify(item).length;
+    if (current.length > 0 && (current.length >= IMPORT_CHUNK || characters + size > IMPORT_CHUNK_CHARACTERS)) {
+      chunks.push(current);
+      current = [];
+      characters = 0;
+    }
+    current.push(item);
+    characters += size;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
 }

@@ -34,6 +34,12 @@ export const GroupPatch = z.object(groupFields).partial().strict();
 
 /** Locations, updates and ids one import event carries at most: a big import is a batch of them in one append. */
 export const IMPORT_CHUNK = 5_000;
+/**
+ * Characters of JSON one import event carries at most (its locations or updates): 4 million,
+ * at most 12 MB of UTF-8, under KurrentDB's 16 MB per event. A store chain's 5,000 rows are
+ * about 1.6 million; rows with long descriptions make more, smaller events.
+ */
+export const IMPORT_CHUNK_CHARACTERS = 4_000_000;
 
 /** The file an import came from, as its event records it (for the history and the audit log). */
 export const ImportSource = z.object({
@@ -77,6 +83,8 @@ function documentEdits(schemas: { layer: typeof Layer | typeof RecordedLayer; fi
     z.object({
       type: z.literal('ImportApplied'),
       source: ImportSource,
+      /** Which of the import's events this is, when it took several (history says "part 2 of 5"). */
+      part: z.object({ number: z.number().int().min(1), of: z.number().int().min(2) }).optional(),
       layers: z.array(schemas.layer).max(100).default([]),
       groups: z.array(Group).max(200).default([]),
       locations: z.array(Location).max(IMPORT_CHUNK).default([]),

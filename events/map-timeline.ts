@@ -50,7 +50,8 @@ function listInWords(items: readonly string[]): string {
 }
 
 function count(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
+  // Grouped digits: "imported 25,000 locations" reads at a glance, 25000 does not.
+  return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 }
 
 /** "drew 3 path points and 2 links, removed a lift" and the like. */
@@ -133,7 +134,7 @@ function describeEdit(document: MapDocument | null, edit: MapEdit, before: MapAg
         edit.groups.length > 0 ? count(edit.groups.length, 'group', 'groups') : '',
       ].filter(Boolean);
       return {
-        summary: `imported ${parts.length > 0 ? listInWords(parts) : 'nothing'} from ${quote(edit.source.name || edit.source.format)}`,
+        summary: `imported ${parts.length > 0 ? listInWords(parts) : 'nothing'} from ${quote(edit.source.name || edit.source.format)}${edit.part ? ` (part ${edit.part.number} of ${edit.part.of})` : ''}`,
         locationIds: edit.locations.slice(0, 100).map((l) => l.id),
       };
     }
