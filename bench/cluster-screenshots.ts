@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pgliteTarget } from '../test/support/databases.js';
 import { call, projected, registerUser, startTestServer } from '../test/support/test-server.js';
 import { launchChromium } from './browser-profiles.js';
-import { storeChainDocument } from './store-chain-map.js';
+import { storeChainDocument } from '../test/support/store-chain-map.js';
 
 const DIR = process.env.SHOTS_DIR ?? '/work/wt/_shots/cluster';
 const COUNT = Number(process.env.STORES ?? 25_000);

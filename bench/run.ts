@@ -37,7 +37,10 @@
  *    the editor's first snapshot and one location's edit to a second tab, the public JSON cold
  *    and warm (bench/big-map.ts; `npm run bench -- bigmap` alone), on PGlite and PostgreSQL;
  *  - routing on a 10,000-point, 3-floor network: graph build, findRoute median and p99 (shortest
- *    and step-free), in Node and in headless Chromium (bench/route.ts; `npm run bench -- route` alone).
+ *    and step-free), in Node and in headless Chromium (bench/route.ts; `npm run bench -- route` alone);
+ *  - many points, clustered: first render of 2,000 locations and of the 25,000-store chain (server-
+ *    rendered and client-only), frame times panning and zooming the 25,000, search among them,
+ *    the editor opening them (bench/cluster.ts; `npm run bench -- cluster` alone).
  * PostgreSQL comes from DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
  * scratch database is created and dropped. Figures on a shared machine vary: compare ratios.
  */
@@ -62,6 +65,7 @@ import { benchRoute } from './route.js';
 import { benchServerMemory } from './server-memory.js';
 import { benchLandingLcp } from './landing-lcp.js';
 import { benchLiveFanout } from './live-fanout.js';
+import { benchClusters } from './cluster.js';
 import { benchDirectionsDraw } from './directions-draw.js';
 import { benchInsightsFlushPause } from './insights-flush-pause.js';
 import { benchViewerRender } from './viewer-render.js';
@@ -206,4 +210,10 @@ if (!only || 'landing'.startsWith(only.toLowerCase())) {
 if (!only || only.toLowerCase() === 'route') {
   console.log('\n== Routing (10,000 path points on 3 floors) ==');
   await benchRoute((line) => console.log(`  ${line}`));
+}
+
+// Many points, clustered (needs the build and Chromium): `npm run bench -- cluster` runs it alone.
+if (!only || only.toLowerCase() === 'cluster') {
+  console.log('\n== Many points: 2,000 locations and the 25,000-store chain, clustered (built client, headless Chromium) ==');
+  await benchClusters((line) => console.log(`  ${line}`));
 }

@@ -74,7 +74,7 @@ export function benchDocument(count: number) {
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-async function publicMap(server: TestServer, user: Awaited<ReturnType<typeof registerUser>>, count: number): Promise<string> {
+export async function publicMap(server: TestServer, user: Awaited<ReturnType<typeof registerUser>>, count: number): Promise<string> {
   const answer = await call(server, 'createMap', { title: `${count.toLocaleString('en')} locations`, mapData: benchDocument(count) }, user);
   if (answer.status !== 200) throw new Error(`createMap failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   await projected(server, answer.body.position);
@@ -83,7 +83,7 @@ async function publicMap(server: TestServer, user: Awaited<ReturnType<typeof reg
   return answer.body.result as string;
 }
 
-interface Opened {
+export interface Opened {
   page: Page;
   /** The viewer's ready mark, ms from navigation start. */
   ready: number;
@@ -94,7 +94,7 @@ interface Opened {
 }
 
 /** A cold load (fresh context) under `profile`, until the viewer is ready and, if asked, the LCP settled. */
-async function openReady(browser: Browser, url: string, profile: Profile = DESKTOP, withLcp = false, clientOnlyPage: string | null = null): Promise<Opened> {
+export async function openReady(browser: Browser, url: string, profile: Profile = DESKTOP, withLcp = false, clientOnlyPage: string | null = null): Promise<Opened> {
   const { context, page } = await openProfiled((options) => browser.newContext(options), profile);
   if (withLcp) await page.addInitScript(OBSERVE_LCP);
   if (clientOnlyPage !== null) await page.route(url, (route) => route.fulfill({ body: clientOnlyPage, contentType: 'text/html; charset=utf-8' }));
@@ -106,7 +106,7 @@ async function openReady(browser: Browser, url: string, profile: Profile = DESKT
 }
 
 /** Drags and wheel-zooms over the map while recording frame intervals and the viewer's work. */
-async function panAndZoom(page: Page): Promise<{ intervals: number[]; work: number[] }> {
+export async function panAndZoom(page: Page): Promise<{ intervals: number[]; work: number[] }> {
   // A string, not a function: the TypeScript runner would wrap named functions in helpers
   // the page does not have.
   await page.evaluate(`(() => {

@@ -159,7 +159,8 @@ export function ClusterButtons({ control, shown, byId, describe, onPick, onFocus
     const location = byId.get(point.id);
     if (!location) continue;
     buttons.push(
-      <li key={location.id}>
+      // The first item holds the list's ref when no cluster is left on screen.
+      <li key={location.id} ref={buttons.length === 0 ? first : undefined}>
         <button
           type="button"
           data-location={location.id}

@@ -1,8 +1,8 @@
 /**
- * A store chain's map, made up but shaped like one (seeded, the same every run): `count`
- * stores in towns of very different sizes over one large sheet, a few store formats as
- * groups, titles like "Northwind Market #01234 · Riverton". For the clustering bench, e2e test
- * and screenshots until a real 25,000-store fixture is at hand.
+ * Store chains as map documents, for the clustering bench, e2e test and screenshots:
+ *  - {@link storeChainFixtureDocument}: the real 25,000-store fixture (GeoNames places) on one sheet;
+ *  - {@link storeChainDocument}: a made-up chain (seeded, the same every run) of any size, stores
+ *    in towns of very different sizes, titles like "Northwind Market #01234 · Riverton".
  */
 const TOWNS = ['Riverton', 'Ashford', 'Brookfield', 'Cedar Falls', 'Dunmore', 'Eastwick', 'Fairhaven', 'Glenwood', 'Harlow', 'Ironbridge', 'Juniper', 'Kingsport', 'Lakeside', 'Milford', 'Northgate', 'Oakridge', 'Pinecrest', 'Queensbury', 'Redmond', 'Stonehaven', 'Thornbury', 'Upton', 'Valewood', 'Westbrook', 'Yarrow', 'Zephyr Bay'];
 const FORMATS = [
@@ -76,5 +76,38 @@ export function storeChainDocument(count: number, seed = 1234) {
     groups: FORMATS.map(({ id, name, color }) => ({ id, name, color, legend: true })),
     locations,
     styles: { regions: { base: '#e2e8f0', hover: '#c7d2fe', active: '#818cf8' } },
+  };
+}
+
+/**
+ * The real 25,000-store fixture (test/fixtures/import/csv/store-chain-25k.csv.gz: GeoNames
+ * places) as a map on one sheet: longitude and latitude placed plainly (equirectangular) on an
+ * 8000 × 4000 layer, a group per category. The first `count` stores (the largest places).
+ */
+export async function storeChainFixtureDocument(count = 25_000) {
+  const { storeChainCsv } = await import('./store-chain.js');
+  const { default: Papa } = await import('papaparse');
+  const rows = Papa.parse<Record<string, string>>(storeChainCsv(), { header: true, skipEmptyLines: true }).data.slice(0, count);
+  const width = 8000;
+  const height = 4000;
+  const palette = ['#4f46e5', '#16a34a', '#ea580c', '#2563eb', '#db2777', '#0891b2'];
+  const categories = [...new Set(rows.map((row) => row.category ?? 'Store'))];
+  const groups = categories.map((name, i) => ({ id: `c${i}`, name, color: palette[i % palette.length]!, legend: true }));
+  const groupOf = new Map(categories.map((name, i) => [name, `c${i}`]));
+  const locations = rows.map((row, i) => ({
+    id: row.store_id ?? `s${i}`,
+    title: `Northwind ${row.name}`,
+    about: `${row.city}, ${row.country}`,
+    layer: 'stores',
+    position: { x: Math.round(((Number(row.longitude) + 180) / 360) * width), y: Math.round(((90 - Number(row.latitude)) / 180) * height) },
+    marker: 'pin' as const,
+    groups: [groupOf.get(row.category ?? 'Store')!],
+  }));
+  const document = storeChainDocument(0);
+  return {
+    ...document,
+    settings: { ...document.settings, size: { width, height } },
+    groups,
+    locations,
   };
 }
