@@ -15,7 +15,7 @@ import { formatPosition } from '../../events/position.js';
 import { seedDemoMap } from '../../server/seed/seed-demo-map.js';
 import { useBrowserSession } from '../support/browser.js';
 import { call, projected, registerUser } from '../support/test-server.js';
-import { storeChainDocument } from '../../bench/store-chain-map.js';
+import { storeChainDocument } from '../support/store-chain-map.js';
 
 const SHOTS = process.env.SCREENSHOTS ?? '';
 const TIMEOUT = 30_000;
