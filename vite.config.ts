@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress-plugin';
+import { viewerMessages } from './scripts/viewer-messages-plugin';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/client', import.meta.url));
@@ -21,7 +22,7 @@ const apiTarget = process.env.MAPFOLD_API_URL ?? 'http://localhost:3000';
 const serverBuild = {
   root,
   envDir: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), viewerMessages()],
   // The browser's files (public/) are the browser build's.
   publicDir: false as const,
   build: {
@@ -45,7 +46,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : {
   // .env files for VITE_* variables live at the repository root, beside package.json.
   envDir: fileURLToPath(new URL('.', import.meta.url)),
   // Precompressed copies of the built files (.br, .gz), served by Accept-Encoding (server/app.ts).
-  plugins: [react(), precompress()],
+  plugins: [react(), viewerMessages(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,
@@ -77,7 +78,8 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : {
         codeSplitting: {
           groups: [
             { name: 'react', test: (id) => /node_modules[\\/](react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper/.test(id), priority: 2 },
-            { name: 'viewer-core', test: /client[\\/]src[\\/]features[\\/]viewer[\\/]published-viewer\.tsx$/, priority: 1 },
+            // The viewer's words (client/src/i18n) go with it too: the page's entry reads them first.
+            { name: 'viewer-core', test: /client[\\/]src[\\/](features[\\/]viewer[\\/]published-viewer\.tsx|i18n[\\/](translator|format-message|i18n-context)\.tsx?)$|events[\\/]locale-direction\.ts$/, priority: 1 },
           ],
         },
       },

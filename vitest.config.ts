@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { viewerMessages } from './scripts/viewer-messages-plugin';
 
 export default defineConfig({
   test: {
@@ -6,15 +7,18 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        // The viewer's compiled catalogues (virtual:viewer-messages/*), as the builds have them.
+        plugins: [viewerMessages()],
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/{events,projections,server,contract,e2e,bench}/**/*.test.ts'],
+          include: ['test/{events,projections,server,contract,e2e,bench,i18n}/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
       {
+        plugins: [viewerMessages()],
         test: {
           name: 'client',
           environment: 'jsdom',

@@ -3,6 +3,7 @@
  * region styles and the path network (wayfinding). Versioned: documents of an older version are
  * migrated on parse, so events recorded long ago still read as today's model.
  */
+import { VIEWER_LANGUAGES } from './locales.js';
 import { z } from 'zod';
 import { ElementId } from './element-id.js';
 import { checkPathNetwork, emptyPathNetwork, missingEntrance, PathNetwork } from './path-network.js';
@@ -222,6 +223,11 @@ export const Settings = z
     theme: z.object({ mode: z.enum(['light', 'dark']), accent: Color, background: Color }),
     features: Features,
     defaultLayer: ElementId.nullable(),
+    /**
+     * The viewer's language (its controls' words, not the map's own text): a catalogue's tag,
+     * or `auto` for each visitor's browser (events/locales.ts). Absent before issue 19: `auto`.
+     */
+    language: z.enum(VIEWER_LANGUAGES).default('auto'),
   })
   .refine((settings) => settings.minZoom <= settings.maxZoom, { message: 'minZoom must not exceed maxZoom', path: ['minZoom'] });
 export type Settings = z.infer<typeof Settings>;
@@ -252,6 +258,7 @@ export function defaultSettings(): Settings {
     theme: { mode: 'light', accent: '#4f46e5', background: '#f8fafc' },
     features: { sidebar: true, search: true, filters: true, minimap: false, zoomButtons: true, fullscreen: true, deepLinks: true },
     defaultLayer: null,
+    language: 'auto',
   };
 }
 

@@ -6,6 +6,7 @@
  * client/src/viewer-main.tsx.
  */
 import type { PublicMap } from './http-api.js';
+import type { ViewerLocale } from './locales.js';
 
 /** The id of the page's data block. */
 export const VIEWER_DATA_ID = 'mapfold-viewer-data';
@@ -14,6 +15,10 @@ export interface ViewerPageData {
   map: PublicMap;
   /** The site's public address, for the share link and the embed code. */
   publicUrl: string;
+  /** The language the page was rendered in (events/locales.ts), and so hydrates in. */
+  locale: ViewerLocale;
+  /** That language's compiled catalogue (client/src/i18n/translator.ts): the page brings its words. */
+  messages: Readonly<Record<string, unknown>>;
 }
 
 /**

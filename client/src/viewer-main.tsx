@@ -12,6 +12,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { VIEWER_DATA_ID, type ViewerPageData } from '../../events/viewer-page-data';
 import { PublishedViewer } from './features/viewer/published-viewer';
+import { I18nProvider } from './i18n/i18n-context';
+import { createTranslator, type CompiledCatalogue } from './i18n/translator';
 import { ASKS_FOR_DIRECTIONS, loadDirectionsCode } from './features/viewer/directions/use-directions';
 import type { PublicMap } from './features/viewer/viewer';
 import './viewer-page.css';
@@ -27,10 +29,14 @@ const block = document.getElementById(VIEWER_DATA_ID);
 const data = block?.textContent ? (JSON.parse(block.textContent) as ViewerPageData) : null;
 
 if (data && root.firstElementChild) {
+  // The page's words came with it, in the language the server chose (no catalogue to fetch).
+  const translator = createTranslator(data.locale, data.messages as CompiledCatalogue);
   hydrateRoot(
     root,
     <StrictMode>
-      <PublishedViewer map={data.map as PublicMap} publicUrl={data.publicUrl} />
+      <I18nProvider translator={translator}>
+        <PublishedViewer map={data.map as PublicMap} publicUrl={data.publicUrl} />
+      </I18nProvider>
     </StrictMode>,
   );
 } else {

@@ -16,3 +16,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** A viewer catalogue compiled at build time (scripts/viewer-messages-plugin.ts). */
+declare module 'virtual:viewer-messages/*' {
+  const messages: import('./i18n/translator').CompiledCatalogue;
+  export default messages;
+}

@@ -23,6 +23,7 @@ import { LRUCache } from 'lru-cache';
 import { withoutForeignLayerFiles } from '../../events/map-document.js';
 import { usesTestSlot } from '../../events/map-states.js';
 import type { PublicMap } from '../../events/http-api.js';
+import { localeOfTag, resolveViewerLocale, VIEWER_LOCALES, type ViewerLocale } from '../../events/locales.js';
 import { parseTopic } from '../../events/topics.js';
 import { documentOfRow, mapDocumentColumnsSql } from '../../projections/map-data.js';
 import { LIVE_CHANNEL, LiveNotice } from '../../projections/live-notices.js';
@@ -32,12 +33,25 @@ import type { ViewerPageRenderer } from './viewer-page.js';
 
 export type PublicMapLookup =
   /** Published: the answer, ready in every encoding. */
-  | { kind: 'published'; body: EncodedBody }
+  | {
+      kind: 'published';
+      body: EncodedBody;
+      /** A page whose language the visitor's `Accept-Language` chose (the answer varies with it). */
+      byVisitor?: boolean;
+    }
   /** A test map: the route decides who may see it; never kept. */
   | { kind: 'test'; map: PublicMap }
   | { kind: 'absent' };
 
 type Kind = 'json' | 'html';
+
+/** What a page request says of the language it wants (events/locales.ts). */
+export interface PageLanguageRequest {
+  /** `?lang=`. */
+  param?: string | null;
+  /** The visitor's languages, from `Accept-Language`, most preferred first. */
+  preferences: readonly string[];
+}
 
 /** A published map's row as the cache reads it (map data joined with the map's state). */
 export interface PublicMapRow {
@@ -60,6 +74,12 @@ async function loadPublicMap(db: Queryable, id: string): Promise<PublicMapRow | 
   if (!row) return null;
   const { locations, ...rest } = row;
   return { ...rest, data: documentOfRow({ data: row.data, locations }) };
+}
+
+/** A document's `settings.language` as the read model has it (older documents: none, so `auto`). */
+function languageOf(data: unknown): string {
+  const language = (data as { settings?: { language?: unknown } } | null)?.settings?.language;
+  return typeof language === 'string' ? language : 'auto';
 }
 
 /** The answer's body: `{result}` as every read answers, serialised once. */
@@ -102,6 +122,8 @@ interface Loading {
 export class PublicMapCache {
   private readonly entries: LRUCache<string, EncodedBody>;
   private readonly absent: LRUCache<string, true>;
+  /** Map id -> its `settings.language`, learnt with its JSON; dropped with the map's entries. */
+  private readonly languages = new LRUCache<string, string>({ max: 100_000 });
   /** Key -> the load in flight; a notice removes it, which tells the load not to store. */
   private readonly loading = new Map<string, Loading>();
   private unlisten: (() => Promise<void>) | null = null;
@@ -133,9 +155,22 @@ export class PublicMapCache {
     return this.lookup('json', id);
   }
 
-  /** The viewer page of map `id`, rendered once per revision. */
-  page(id: string): Promise<PublicMapLookup> {
-    return this.lookup('html', id);
+  /**
+   * The viewer page of map `id` in the language the request and the map's setting choose
+   * (`?lang=`, else the map's language, else the visitor's), rendered once per revision and
+   * language. The map's setting is learnt with its JSON, which a page's first read loads too.
+   */
+  async page(id: string, request: PageLanguageRequest = { preferences: [] }): Promise<PublicMapLookup> {
+    let setting = this.languages.get(id);
+    // `?lang=` naming a catalogue decides alone; otherwise the map's setting is needed first.
+    if (setting === undefined && !(request.param && localeOfTag(request.param))) {
+      const json = await this.lookup('json', id);
+      if (json.kind !== 'published') return json;
+      setting = this.languages.get(id);
+    }
+    const { locale, byVisitor } = resolveViewerLocale({ param: request.param ?? null, setting: setting ?? null, preferences: request.preferences });
+    const found = await this.lookup('html', id, locale);
+    return found.kind === 'published' ? { ...found, byVisitor } : found;
   }
 
   /** The page for maps a visitor may not see and for test maps; the same for every map. */
@@ -150,11 +185,12 @@ export class PublicMapCache {
 
   /** Drops what is kept of map `id`, and makes loads of it in flight store nothing. */
   invalidate(id: string): void {
-    for (const kind of ['json', 'html'] as const) {
-      this.entries.delete(`${kind}:${id}`);
-      this.loading.delete(`${kind}:${id}`);
+    for (const key of [`json:${id}`, ...VIEWER_LOCALES.map((locale) => `html:${id}:${locale}`)]) {
+      this.entries.delete(key);
+      this.loading.delete(key);
     }
     this.absent.delete(id);
+    this.languages.delete(id);
   }
 
   /** Drops everything (a LISTEN connection that was lost may have missed notices). */
@@ -162,6 +198,7 @@ export class PublicMapCache {
     this.entries.clear();
     this.absent.clear();
     this.loading.clear();
+    this.languages.clear();
   }
 
   /** Bytes and entries kept now, and reads answered from memory or not since the start (metrics, tests). */
@@ -169,13 +206,14 @@ export class PublicMapCache {
     return { bytes: this.entries.calculatedSize, entries: this.entries.size, absent: this.absent.size, hits: this.hits, misses: this.misses };
   }
 
-  /** Whether `kind` of map `id` is kept now, without touching its recency. */
+  /** Whether `kind` of map `id` is kept now (a page: in any language), without touching its recency. */
   has(kind: Kind, id: string): boolean {
-    return this.entries.has(`${kind}:${id}`);
+    if (kind === 'json') return this.entries.has(`json:${id}`);
+    return VIEWER_LOCALES.some((locale) => this.entries.has(`html:${id}:${locale}`));
   }
 
-  private lookup(kind: Kind, id: string): Promise<PublicMapLookup> {
-    const key = `${kind}:${id}`;
+  private lookup(kind: Kind, id: string, locale: ViewerLocale = 'en'): Promise<PublicMapLookup> {
+    const key = kind === 'json' ? `json:${id}` : `html:${id}:${locale}`;
     const body = this.entries.get(key);
     if (body) {
       this.hits++;
@@ -190,13 +228,13 @@ export class PublicMapCache {
     if (pending) return pending;
     const loading: Loading = {};
     this.loading.set(key, loading);
-    loading.promise = this.load(kind, id, key, loading).finally(() => {
+    loading.promise = this.load(kind, id, key, loading, locale).finally(() => {
       if (this.loading.get(key) === loading) this.loading.delete(key);
     });
     return loading.promise;
   }
 
-  private async load(kind: Kind, id: string, key: string, loading: Loading): Promise<PublicMapLookup> {
+  private async load(kind: Kind, id: string, key: string, loading: Loading, locale: ViewerLocale): Promise<PublicMapLookup> {
     const current = () => this.loading.get(key) === loading;
     const row = await loadPublicMap(this.options.db, id);
     if (!row) {
@@ -211,15 +249,18 @@ export class PublicMapCache {
     const body =
       kind === 'json'
         ? await encodeBody(publicMapJson(map), `"${row.id}.${row.revision}.${row.state}"`)
-        : await this.renderPage(map);
-    if (current()) this.entries.set(key, body);
+        : await this.renderPage(map, locale);
+    if (current()) {
+      this.entries.set(key, body);
+      this.languages.set(id, languageOf(row.data));
+    }
     return { kind: 'published', body };
   }
 
-  private async renderPage(map: PublicMap): Promise<EncodedBody> {
-    const html = Buffer.from(await this.options.renderer.render(map));
+  private async renderPage(map: PublicMap, locale: ViewerLocale): Promise<EncodedBody> {
+    const html = Buffer.from(await this.options.renderer.render(map, locale));
     // The page also depends on the build (its scripts' names): the ETag names its bytes.
-    return encodeBody(html, contentEtag(`${map.id}.${map.revision}.${map.state}`, html));
+    return encodeBody(html, contentEtag(`${map.id}.${map.revision}.${map.state}.${locale}`, html));
   }
 
   private onNotice(payload: string): void {

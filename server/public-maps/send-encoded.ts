@@ -10,11 +10,13 @@ export interface SendOptions {
   contentType: string;
   cacheControl: string;
   status?: number;
+  /** The answer also depends on the visitor's languages (a page in their language): `Vary: Accept-Language`. */
+  byLanguage?: boolean;
 }
 
-export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody, { contentType, cacheControl, status = 200 }: SendOptions): FastifyReply {
-  // Shared caches must keep one copy per coding, and a 304 carries the same validators.
-  reply.header('vary', 'Accept-Encoding').header('cache-control', cacheControl);
+export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody, { contentType, cacheControl, status = 200, byLanguage = false }: SendOptions): FastifyReply {
+  // Shared caches must keep one copy per coding (and language), and a 304 carries the same validators.
+  reply.header('vary', byLanguage ? 'Accept-Encoding, Accept-Language' : 'Accept-Encoding').header('cache-control', cacheControl);
   // Only a 200 is a version of the resource (a 404's body is the same for every unknown id).
   if (status === 200) {
     reply.header('etag', body.etag);

@@ -23,6 +23,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DomainError } from '../../events/errors.js';
 import type { PublicMap } from '../../events/http-api.js';
+import { directionOf, type ViewerLocale } from '../../events/locales.js';
 import { serializeViewerPageData, VIEWER_DATA_ID } from '../../events/viewer-page-data.js';
 import { regionTintsMarkup, type RegionFill } from './region-tints.js';
 import type { ViewerPageRenderer } from './viewer-page.js';
@@ -45,7 +46,16 @@ interface RegionTints {
   fileUrl: string;
   markup: string;
 }
-type RenderViewer = (map: PublicMap, publicUrl: string, tints?: RegionTints | null) => string;
+interface ServerRenderer {
+  renderViewer(map: PublicMap, publicUrl: string, tints: RegionTints | null, locale: ViewerLocale): string;
+  viewerTranslator(locale: ViewerLocale): PageTranslator;
+}
+
+/** What the page takes of the renderer's translator (client/src/i18n/translator.ts). */
+interface PageTranslator {
+  messages: Readonly<Record<string, unknown>>;
+  t(id: 'viewer.pageDescription', values: { title: string; places: number; floors: number }): string;
+}
 
 interface LooseDocument {
   settings?: { defaultLayer?: string | null };
@@ -90,18 +100,16 @@ function factsOf(map: PublicMap): MapFacts {
   return { locations, layers: Array.isArray(data?.layers) ? data.layers.length : 0 };
 }
 
-/** The page's description: what the map is, in one sentence. */
-export function describeMap(map: PublicMap): string {
+/** The page's description: what the map is, in one sentence, in the page's language. */
+export function describeMap(map: PublicMap, translator: PageTranslator): string {
   const { locations, layers } = factsOf(map);
-  const places = `${locations.toLocaleString('en')} ${locations === 1 ? 'place' : 'places'}`;
-  const floors = layers > 1 ? ` on ${layers} floors` : '';
-  return `Interactive map of ${map.title}: ${places}${floors}. Search, filter by group and see where everything is.`;
+  return translator.t('viewer.pageDescription', { title: map.title, places: locations, floors: layers });
 }
 
-/** The built page with this head and body: every replacement must find its mark. */
-function assemble(template: string, map: PublicMap, markup: string, publicUrl: string): string {
+/** The built page with this head and body, in `locale`: every replacement must find its mark. */
+function assemble(template: string, map: PublicMap, markup: string, publicUrl: string, locale: ViewerLocale, translator: PageTranslator): string {
   const title = escapeHtml(`${map.title} · Mapfold`);
-  const description = escapeHtml(describeMap(map));
+  const description = escapeHtml(describeMap(map, translator));
   const url = escapeHtml(new URL(`m/${encodeURIComponent(map.id)}`, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`).toString());
   const replace = (page: string, pattern: RegExp, by: string) => {
     if (!pattern.test(page)) throw new Error(`viewer.html has changed: ${pattern} is not in it.`);
@@ -109,6 +117,7 @@ function assemble(template: string, map: PublicMap, markup: string, publicUrl: s
     return page.replace(pattern, () => by);
   };
   let page = template;
+  page = replace(page, /<html lang="[^"]*">/, `<html lang="${locale}" dir="${directionOf(locale)}">`);
   page = replace(page, /<title>[^<]*<\/title>/, `<title>${title}</title>`);
   page = replace(
     page,
@@ -117,7 +126,7 @@ function assemble(template: string, map: PublicMap, markup: string, publicUrl: s
   );
   // The map is in the page: no need to start fetching it.
   page = replace(page, /\s*<!--[^>]*-->\s*<script src="\/viewer-prefetch\.js"><\/script>/, '');
-  const data = `<script type="application/json" id="${VIEWER_DATA_ID}">${serializeViewerPageData({ map, publicUrl })}</script>`;
+  const data = `<script type="application/json" id="${VIEWER_DATA_ID}">${serializeViewerPageData({ map, publicUrl, locale, messages: translator.messages })}</script>`;
   page = replace(page, /<div id="viewer-root"><\/div>/, `<div id="viewer-root">${markup}</div>\n    ${data}`);
   return page;
 }
@@ -126,10 +135,10 @@ export function ssrViewerPage({ clientDist, serverDist, publicUrl, readFloor }: 
   const templatePath = path.join(clientDist, 'viewer.html');
   const serverEntry = path.join(serverDist, 'viewer-server.js');
   // Loaded once (a rebuilt server renderer needs a restart; the cache keeps pages per revision anyway).
-  let renderer: Promise<RenderViewer | null> | null = null;
+  let renderer: Promise<ServerRenderer | null> | null = null;
   const loadRenderer = () =>
     (renderer ??= import(pathToFileURL(serverEntry).href).then(
-      (module: { renderViewer?: RenderViewer }) => module.renderViewer ?? null,
+      (module: Partial<ServerRenderer>) => (module.renderViewer && module.viewerTranslator ? (module as ServerRenderer) : null),
       () => null,
     ));
   const template = async () => {
@@ -142,10 +151,10 @@ export function ssrViewerPage({ clientDist, serverDist, publicUrl, readFloor }: 
   };
 
   return {
-    async render(map) {
-      const [page, render, tints] = await Promise.all([template(), loadRenderer(), readFloor ? tintsOf(map, readFloor) : null]);
-      if (!render) return page;
-      return assemble(page, map, render(map, publicUrl, tints), publicUrl);
+    async render(map, locale) {
+      const [page, server, tints] = await Promise.all([template(), loadRenderer(), readFloor ? tintsOf(map, readFloor) : null]);
+      if (!server) return page;
+      return assemble(page, map, server.renderViewer(map, publicUrl, tints, locale), publicUrl, locale, server.viewerTranslator(locale));
     },
     shell: template,
   };

@@ -23,6 +23,7 @@ import type { Queryable } from '../db/database.js';
 import { can } from '../../events/map-access.js';
 import { holdsViewLink, loadMapAccess } from '../access/map-access-facts.js';
 import { typed } from '../http/zod-routes.js';
+import { parseAcceptLanguage } from '../../events/locales.js';
 import { PUBLIC_MAP_JSON_ROUTE } from '../security/security-headers.js';
 import { publicMapJson, type PublicMapCache } from '../public-maps/public-map-cache.js';
 import { sendCompressedOnce, sendEncoded } from '../public-maps/send-encoded.js';
@@ -32,6 +33,8 @@ export type { PublicMap } from '../../events/http-api.js';
 const NOT_FOUND = 'Map not found.';
 /** `?key=`: the map's view link key ("anyone with the link can view"). */
 const ViewLinkQuery = z.object({ key: z.string().max(128).optional() });
+/** The viewer page's query: the view link key, and `?lang=` to choose the viewer's language (events/locales.ts). */
+const ViewerPageQuery = ViewLinkQuery.extend({ lang: z.string().max(35).optional() });
 const MAP_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 /**
@@ -95,11 +98,16 @@ export async function publicMapRoutes(app: FastifyInstance, { db, cache }: Publi
 
   // The viewer's page: rendered once per revision for a published map; the shell (which loads
   // the map itself) for a test map its viewer may see; the same shell with 404 otherwise.
-  typed(app).get('/m/:id', { schema: { hide: true, params: MapIdParams, querystring: ViewLinkQuery }, validatorCompiler: () => (value) => ({ value }), config: { quietRequestLog: true } }, async (request, reply) => {
+  typed(app).get('/m/:id', { schema: { hide: true, params: MapIdParams, querystring: ViewerPageQuery }, validatorCompiler: () => (value) => ({ value }), config: { quietRequestLog: true } }, async (request, reply) => {
     const { id } = request.params;
     reply.header('cache-control', ERROR_CACHE_CONTROL);
-    const found = MAP_ID.test(id) ? await cache.page(id) : ({ kind: 'absent' } as const);
-    if (found.kind === 'published') return sendEncoded(request, reply, found.body, { contentType: HTML_TYPE, cacheControl: PUBLISHED_CACHE_CONTROL });
+    // The page speaks `?lang=`, else the map's language, else the visitor's (Accept-Language).
+    const lang = (request.query as { lang?: unknown }).lang;
+    const language = { param: typeof lang === 'string' ? lang.slice(0, 35) : null, preferences: parseAcceptLanguage(request.headers['accept-language']) };
+    const found = MAP_ID.test(id) ? await cache.page(id, language) : ({ kind: 'absent' } as const);
+    if (found.kind === 'published') {
+      return sendEncoded(request, reply, found.body, { contentType: HTML_TYPE, cacheControl: PUBLISHED_CACHE_CONTROL, byLanguage: found.byVisitor === true });
+    }
     const shell = await cache.shell();
     if (found.kind === 'test' && (await mayViewTestMap(request, reply, id))) {
       return sendEncoded(request, reply, shell, { contentType: HTML_TYPE, cacheControl: PRIVATE_CACHE_CONTROL });

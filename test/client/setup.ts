@@ -3,6 +3,8 @@ import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach } from 'vitest';
+// The viewer's components read English outside a provider, as in the app (client/src/i18n/english-fallback.ts).
+import '../../client/src/i18n/english-fallback';
 
 // findBy* and waitFor give up after 1 s by default: too tight on a shared 2-core machine under
 // load (animation frames and timers then run late), so tests wait up to 5 s before failing.

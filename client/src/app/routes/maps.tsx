@@ -1,3 +1,5 @@
+// The editor draws with the viewer's components: their words in English (issue 19: the app stays English for now).
+import '../../i18n/english-fallback';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';

@@ -5,6 +5,9 @@
  * published map's page hydrates published-viewer.tsx alone and never loads this.
  */
 import { useEffect, useState } from 'react';
+import { I18nProvider } from '../../i18n/i18n-context';
+import { useViewerTranslator } from '../../i18n/use-viewer-translator';
+import type { Translator } from '../../i18n/translator';
 import { startInsights } from './insights';
 import { isEmbedded, markReady, PublishedViewer } from './published-viewer';
 import { Viewer, type PublicMap } from './viewer';
@@ -75,28 +78,41 @@ export function ViewerApp({ mapId, cooperative, initial, publicUrl, admin = fals
   const countedMap = loaded.status === 'ready' && !loaded.map.test && !initial ? loaded.map.id : null;
   useEffect(() => (countedMap ? startInsights(countedMap) : undefined), [countedMap]);
 
-  if (loaded.status === 'ready' && initial) return <PublishedViewer map={loaded.map} cooperative={cooperative} publicUrl={publicUrl} />;
-  if (loaded.status === 'ready') {
+  // The viewer's language: the map's once it is loaded (events/locales.ts), the browser's before.
+  const translator = useViewerTranslator(loaded.status === 'ready' ? (loaded.map.data.settings.language ?? 'auto') : undefined);
+  if (loaded.status === 'ready' && translator) {
     return (
-      <>
-        <title>{`${loaded.map.title} · Mapfold`}</title>
-        <Viewer map={loaded.map} cooperative={embedded} onReady={markReady} admin={admin} {...(publicUrl ? { publicUrl } : {})} />
-      </>
+      <I18nProvider translator={translator}>
+        {initial ? (
+          <PublishedViewer map={loaded.map} cooperative={cooperative} publicUrl={publicUrl} />
+        ) : (
+          <>
+            <title>{`${loaded.map.title} · Mapfold`}</title>
+            <Viewer map={loaded.map} cooperative={embedded} onReady={markReady} admin={admin} {...(publicUrl ? { publicUrl } : {})} />
+          </>
+        )}
+      </I18nProvider>
     );
   }
+  return <ViewerMessage loaded={loaded.status === 'error' ? loaded : null} translator={translator} />;
+}
+
+/** The page while the map (or its words) load, or why it cannot be shown. */
+function ViewerMessage({ loaded, translator }: { loaded: Extract<Loaded, { status: 'error' }> | null; translator: Translator | null }) {
+  const t = translator?.t;
   return (
     <div className="mfv mfv--message">
-      <title>{loaded.status === 'error' ? 'Map not available · Mapfold' : 'Loading map · Mapfold'}</title>
-      {loaded.status === 'loading' ? (
-        <div className="mf-loading" role="status" aria-label="Loading the map">
+      {t ? <title>{loaded ? t('viewer.unavailableTitle') : t('viewer.loadingTitle')}</title> : null}
+      {!loaded || !t ? (
+        <div className="mf-loading" role="status" aria-label={t ? t('viewer.loading') : undefined} aria-busy="true">
           <span className="mf-loading__ring" aria-hidden="true" />
         </div>
       ) : (
         <div className="mf-message" role="alert">
-          <h1>{loaded.notFound ? 'This map is not available' : 'The map could not be loaded'}</h1>
-          <p>{loaded.notFound ? 'It may not be published yet, or the link may be wrong.' : loaded.message}</p>
+          <h1>{loaded.notFound ? t('viewer.notAvailable') : t('viewer.notLoaded')}</h1>
+          <p>{loaded.notFound ? t('viewer.notAvailableHelp') : loaded.message}</p>
           <a className="mf-button mf-button--primary" href="/">
-            Go to Mapfold
+            {t('viewer.goHome')}
           </a>
         </div>
       )}

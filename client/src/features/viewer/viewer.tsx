@@ -20,6 +20,7 @@ import { directionsAllowed } from '../../../../events/wayfinding/directions-allo
 import { useDirections } from './directions/use-directions';
 import { recordInsight } from './insights';
 import { useSearchInsight } from './use-search-insight';
+import { useTranslator } from '../../i18n/i18n-context';
 import './viewer.css';
 
 // Loaded when the share button is first pressed: most visitors never open it.
@@ -121,6 +122,7 @@ const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userA
 const fullscreenEnabled = () => document.fullscreenEnabled;
 
 export function Viewer({ map, cooperative = false, publicUrl = typeof window === 'undefined' ? '' : window.location.origin, onReady, serverRendered = false, admin = false }: ViewerProps) {
+  const { t } = useTranslator();
   const doc = map.data;
   const { features, theme } = doc.settings;
   const deepLinks = features.deepLinks;
@@ -657,13 +659,13 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
               ) : null}
               {features.zoomButtons ? (
                 <div className="mf-controls__group" role="group" aria-label="Zoom">
-                  <button type="button" className="mf-icon-button" aria-label="Zoom in" disabled={!zoomLimits.canIn} onClick={() => camera.zoomBy(1.6, undefined, undefined, true)}>
+                  <button type="button" className="mf-icon-button" aria-label={t('viewer.zoomIn')} disabled={!zoomLimits.canIn} onClick={() => camera.zoomBy(1.6, undefined, undefined, true)}>
                     <Icon name="plus" />
                   </button>
-                  <button type="button" className="mf-icon-button" aria-label="Zoom out" disabled={!zoomLimits.canOut} onClick={() => camera.zoomBy(1 / 1.6, undefined, undefined, true)}>
+                  <button type="button" className="mf-icon-button" aria-label={t('viewer.zoomOut')} disabled={!zoomLimits.canOut} onClick={() => camera.zoomBy(1 / 1.6, undefined, undefined, true)}>
                     <Icon name="minus" />
                   </button>
-                  <button type="button" className="mf-icon-button" aria-label="Reset view" onClick={() => camera.reset()}>
+                  <button type="button" className="mf-icon-button" aria-label={t('viewer.resetView')} onClick={() => camera.reset()}>
                     <Icon name="reset" />
                   </button>
                 </div>
