@@ -144,6 +144,31 @@ describe('the map editor', () => {
     expect(await screen.findByRole('region', { name: /Map editor/ })).toBeInTheDocument();
   });
 
+  it('previews the viewer in the map’s language when it sets one, right to left in Arabic', async () => {
+    const user = userEvent.setup();
+    const arabic: MapDocument = { ...document, settings: { ...document.settings, language: 'ar' } };
+    await openEditor({ 'GET /api/maps/m1/data': () => ({ body: { result: record(arabic, '1'), position: '3:0' } }) });
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    // The viewer's own words in Arabic (its zoom button), the map's title as written.
+    const zoomIn = await screen.findByRole('button', { name: 'تكبير' }, { timeout: 5_000 });
+    const language = zoomIn.closest<HTMLElement>('.ed-preview__language')!;
+    expect(language).toHaveAttribute('lang', 'ar');
+    expect(language).toHaveAttribute('dir', 'rtl');
+    expect(within(language).getByRole('heading', { level: 1, name: 'Harbour Market' })).toBeInTheDocument();
+    // The editor around it stays English.
+    expect(screen.getByRole('button', { name: 'Back to editing' })).toBeInTheDocument();
+  });
+
+  it('previews an automatic map in English, left to right', async () => {
+    const user = userEvent.setup();
+    await openEditor();
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const zoomIn = await screen.findByRole('button', { name: 'Zoom in' }, { timeout: 5_000 });
+    const language = zoomIn.closest<HTMLElement>('.ed-preview__language')!;
+    expect(language).toHaveAttribute('lang', 'en');
+    expect(language).toHaveAttribute('dir', 'ltr');
+  });
+
   it('renames the map in place', async () => {
     const user = userEvent.setup();
     const { requests } = await openEditor({ 'POST /api/fn/saveMap': () => ({ body: { result: null, position: '9:0' } }) });

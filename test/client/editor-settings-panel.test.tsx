@@ -211,6 +211,42 @@ describe('the settings panel', () => {
     expectValidEdits(calls);
   });
 
+  it('sets the viewer’s language: automatic or one language named in its own words, as a SettingsChanged', async () => {
+    const user = userEvent.setup();
+    const before = documentWith();
+    const { calls, document, collaborator } = renderSettings(before);
+    const language = screen.getByRole('combobox', { name: 'Viewer language' });
+    expect(language).toHaveValue('auto');
+    expect(language).toHaveAccessibleDescription(/the map’s own text \(titles, descriptions\) is not translated/);
+    expect(within(language).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+      ['auto', 'Automatic (visitor’s browser)'],
+      ['en', 'English'],
+      ['es', 'Español'],
+      ['fr', 'Français'],
+      ['de', 'Deutsch'],
+      ['pt', 'Português'],
+      ['it', 'Italiano'],
+      ['nl', 'Nederlands'],
+      ['pl', 'Polski'],
+      ['ja', '日本語'],
+      ['zh', '简体中文'],
+      ['ar', 'العربية'],
+    ]);
+    // Each language's name is marked as being in that language (read out in its own voice).
+    expect(within(language).getByRole('option', { name: 'Deutsch' })).toHaveAttribute('lang', 'de');
+
+    await user.selectOptions(language, 'Français');
+    expect(calls.at(-1)!.edits).toEqual([{ type: 'SettingsChanged', settings: { ...before.settings, language: 'fr' } }]);
+    expect(document().settings.language).toBe('fr');
+    expect(language).toHaveValue('fr');
+    await user.selectOptions(language, 'auto');
+    expect(givenSettings(calls).map((settings) => settings.language)).toEqual(['fr', 'auto']);
+    expectValidEdits(calls);
+
+    collaborator({ type: 'SettingsChanged', settings: { ...document().settings, language: 'ar' } });
+    expect(language).toHaveValue('ar');
+  });
+
   it("shows a collaborator's settings in fields not being edited, and keeps a draft being typed", async () => {
     const user = userEvent.setup();
     const before = documentWith();

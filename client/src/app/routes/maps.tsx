@@ -1,10 +1,14 @@
 // The editor draws with the viewer's components: their words in English (issue 19: the app stays English for now).
 import '../../i18n/english-fallback';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { ButtonLink } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
+import { isViewerLocale } from '../../../../events/locales';
+import { loadTranslator } from '../../i18n/catalogues';
+import { I18nProvider, useTranslator } from '../../i18n/i18n-context';
+import type { Translator } from '../../i18n/translator';
 import type { PreviewMap } from '../../features/editor/editor-screen';
 import { useEditorMap } from '../../features/editor/use-editor-map';
 import { useComments } from '../../features/comments/use-comments';
@@ -23,10 +27,43 @@ const Editor = lazy(() => import('../../features/editor/editor-screen').then((mo
 
 /** The editor's preview is the public viewer itself, loaded when first asked for. */
 const Viewer = lazy(() => import('../../features/viewer/viewer').then((module) => ({ default: module.Viewer })));
-/** The preview shows directions to admins on any map with paths (the app's session knows). */
+/**
+ * The translator of the map's language setting for its preview: a fixed language's catalogue
+ * (fetched once), English for 'auto' (the visitors' browsers decide; the editor is English) and
+ * while a catalogue loads.
+ */
+function usePreviewTranslator(language: string): Translator {
+  const english = useTranslator();
+  const [loaded, setLoaded] = useState<Translator | null>(null);
+  const locale = isViewerLocale(language) ? language : null;
+  useEffect(() => {
+    if (!locale || locale === 'en') return;
+    let current = true;
+    loadTranslator(locale).then(
+      (translator) => current && setLoaded(translator),
+      () => {}, // Not fetched (offline, a new deploy): the preview stays in English.
+    );
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+  return loaded && loaded.locale === locale ? loaded : english;
+}
+
+/**
+ * The preview shows directions to admins on any map with paths (the app's session knows), in
+ * the viewer's language when the map sets one, right to left for Arabic.
+ */
 function ViewerPreview({ map }: { map: PreviewMap }) {
   const { admin } = useSession();
-  return <Viewer map={map} admin={admin} />;
+  const translator = usePreviewTranslator(map.data.settings.language);
+  return (
+    <I18nProvider translator={translator}>
+      <div className="ed-preview__language" lang={translator.locale} dir={translator.dir}>
+        <Viewer map={map} admin={admin} />
+      </div>
+    </I18nProvider>
+  );
 }
 const viewerPreview = (map: PreviewMap) => <ViewerPreview map={map} />;
 

@@ -1,11 +1,12 @@
 /**
  * The map's settings: its size (for floors without a drawing), the zoom range and the view it
  * opens at, its theme, which parts of the viewer are on, and the fills of the drawing's
- * regions. Every change is checked with the document's own schemas (events/map-document.ts
+ * regions, and the language of the viewer's own words. Every change is checked with the document's own schemas (events/map-document.ts
  * `Settings`, with its minZoom <= maxZoom rule, and `RegionStyles`) before it is given as an
  * edit, always the whole settings object; a refused value stays in its field with the reason.
  */
 import { useId, useState } from 'react';
+import { LOCALE_NAMES, VIEWER_LOCALES, type ViewerLanguage } from '../../../../../events/locales';
 import { RegionStyles, Settings, type MapDocument, type Settings as SettingsType } from '../../../../../events/map-document';
 import { checkedOnEdit } from './checked-edits';
 import { ColorSwatch, HexInput, useHexDraft } from './color-input';
@@ -111,6 +112,12 @@ function ColorRow({ label, value, onColor }: { label: string; value: string; onC
     </div>
   );
 }
+
+/** The viewer's languages as the setting offers them: the visitor's browser, then each in its own name. */
+const LANGUAGE_OPTIONS: ReadonlyArray<{ value: ViewerLanguage; label: string }> = [
+  { value: 'auto', label: 'Automatic (visitor’s browser)' },
+  ...VIEWER_LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] })),
+];
 
 const formatZoom = (zoom: number) => `${Math.round(zoom * 100) / 100}×`;
 
@@ -218,6 +225,31 @@ export function SettingsPanel({ document, onEdit, onUseCurrentView }: SettingsPa
         </div>
         <ColorRow label="Accent colour" value={settings.theme.accent} onColor={(accent) => change({ ...settings, theme: { ...settings.theme, accent } }, 'settings:accent')} />
         <ColorRow label="Background" value={settings.theme.background} onColor={(background) => change({ ...settings, theme: { ...settings.theme, background } }, 'settings:background')} />
+      </section>
+
+      <section className="ep-section" aria-labelledby={`${ids}-language`}>
+        <h3 id={`${ids}-language`} className="ep-section__title">
+          Language
+        </h3>
+        <div className="ep-field">
+          <label htmlFor={`${ids}-language-select`}>Viewer language</label>
+          <select
+            id={`${ids}-language-select`}
+            className="ep-input"
+            value={settings.language}
+            aria-describedby={`${ids}-language-hint`}
+            onChange={(event) => change({ ...settings, language: event.target.value as ViewerLanguage })}
+          >
+            {LANGUAGE_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value} lang={option.value === 'auto' ? undefined : option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p id={`${ids}-language-hint`} className="ep-hint">
+          The viewer’s buttons and labels; the map’s own text (titles, descriptions) is not translated.
+        </p>
       </section>
 
       <section className="ep-section" aria-labelledby={`${ids}-regions`}>
