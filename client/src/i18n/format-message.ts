@@ -4,7 +4,7 @@
  *
  * Written here rather than taking @lingui/core's runtime: that is about 2 KB gzipped, and the
  * published viewer's first load has an 80 KB budget with React (issue 18) that it would overrun;
- * this reads the same compiled form in a fraction of that. test/client/i18n/format-message.test.ts
+ * this reads the same compiled form in a fraction of that. test/i18n/format-message.test.ts
  * checks it against @lingui/core's own formatting for every message of every catalogue.
  */
 
@@ -12,58 +12,54 @@
 export type CompiledMessage = string | readonly Token[];
 type Token = string | readonly [name: string, type?: string, format?: unknown];
 export type MessageValues = Readonly<Record<string, string | number | null | undefined>>;
+type Choices = Readonly<Record<string, CompiledMessage>> & { offset?: number };
 
-const plurals = new Map<string, Intl.PluralRules>();
-const numbers = new Map<string, Intl.NumberFormat>();
-
-function pluralRules(locale: string, ordinal: boolean): Intl.PluralRules {
-  const key = `${locale}${ordinal ? ':o' : ''}`;
-  let rules = plurals.get(key);
-  if (!rules) plurals.set(key, (rules = new Intl.PluralRules(locale, { type: ordinal ? 'ordinal' : 'cardinal' })));
-  return rules;
+/** Intl's formatters are costly to make: one per locale and kind. */
+const formatters = new Map<string, Intl.PluralRules | Intl.NumberFormat>();
+function formatter<T extends Intl.PluralRules | Intl.NumberFormat>(key: string, make: () => T): T {
+  let made = formatters.get(key) as T | undefined;
+  if (!made) formatters.set(key, (made = make()));
+  return made;
 }
 
-/** A number in the locale's digits and grouping (`{n, number}`, or `{n, number, percent}`). */
+/** A number as the locale writes it (`{n, number}`, `{n, number, percent}`, a plural's `#`). */
 export function formatNumber(locale: string, value: number, style?: string): string {
-  const key = `${locale}:${style ?? ''}`;
-  let format = numbers.get(key);
-  if (!format) numbers.set(key, (format = new Intl.NumberFormat(locale, style === 'percent' ? { style } : undefined)));
-  return format.format(value);
+  return formatter(`n${locale}${style}`, () => new Intl.NumberFormat(locale, style === 'percent' ? { style } : undefined)).format(value);
 }
 
-const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+const own = (choices: Choices, key: string) => (Object.prototype.hasOwnProperty.call(choices, key) ? choices[key] : undefined);
 
-function format(locale: string, tokens: CompiledMessage, values: MessageValues, count: number | null): string {
+function format(locale: string, tokens: CompiledMessage, values: MessageValues, count?: number): string {
   if (typeof tokens === 'string') return tokens;
   let out = '';
   for (const token of tokens) {
     if (typeof token === 'string') {
-      // `#` in a plural's branch is its number, in the locale's digits (compiled as its own token).
-      out += token === '#' && count !== null ? formatNumber(locale, count) : token;
+      // `#` in a plural's branch is its number (compiled as a token of its own).
+      out += token === '#' && count !== undefined ? formatNumber(locale, count) : token;
       continue;
     }
-    const [name, type, choices] = token;
+    const [name, type, format_] = token;
     const value = values[name];
+    const choices = format_ as Choices;
+    let branch: CompiledMessage | undefined;
+    let n = count;
     if (type === 'plural' || type === 'selectordinal') {
-      const options = choices as Record<string, CompiledMessage> & { offset?: number };
-      const n = Number(value) - (options.offset ?? 0);
-      const exact = String(Number(value));
-      const branch = has(options, exact) ? options[exact] : options[pluralRules(locale, type === 'selectordinal').select(n)] ?? options.other;
-      out += branch === undefined ? '' : format(locale, branch, values, n);
+      n = Number(value) - (choices.offset ?? 0);
+      const rules = formatter(`p${locale}${type}`, () => new Intl.PluralRules(locale, { type: type === 'plural' ? 'cardinal' : 'ordinal' }));
+      // An exact `=n` branch first, then the locale's category, then `other`.
+      branch = own(choices, String(Number(value))) ?? own(choices, rules.select(n)) ?? choices.other;
     } else if (type === 'select') {
-      const options = choices as Record<string, CompiledMessage>;
-      const branch = has(options, String(value)) ? options[String(value)] : options.other;
-      out += branch === undefined ? '' : format(locale, branch, values, count);
-    } else if (type === 'number') {
-      out += formatNumber(locale, Number(value), typeof choices === 'string' ? choices : undefined);
-    } else if (value !== null && value !== undefined) {
-      out += String(value);
+      branch = own(choices, String(value)) ?? choices.other;
+    } else {
+      out += type === 'number' ? formatNumber(locale, Number(value), typeof format_ === 'string' ? format_ : undefined) : (value ?? '');
+      continue;
     }
+    if (branch !== undefined) out += format(locale, branch, values, n);
   }
   return out;
 }
 
 /** The message with its values filled in, as the locale writes them. */
 export function formatMessage(locale: string, message: CompiledMessage, values: MessageValues = {}): string {
-  return format(locale, message, values, null);
+  return format(locale, message, values);
 }

@@ -24,6 +24,7 @@ export function I18nProvider({ translator, children }: { translator: Translator;
 /** The translator of the page's language. */
 export function useTranslator(): Translator {
   const translator = useContext(I18nContext) ?? fallback;
-  if (!translator) throw new Error('No message catalogue: wrap the viewer in <I18nProvider> or register a fallback.');
+  // (No provider and no fallback registered: a page that forgot <I18nProvider>.)
+  if (!translator) throw new Error('No translator');
   return translator;
 }
