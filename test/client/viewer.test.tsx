@@ -391,10 +391,17 @@ describe('the viewer around the map', () => {
 
 describe('the viewer page', () => {
   it('loads the map from the public API', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ result: publicMap() }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const fetchMock = vi.fn(async () => {
+      await answered;
+      return new Response(JSON.stringify({ result: publicMap() }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
     vi.stubGlobal('fetch', fetchMock);
     render(<ViewerApp mapId="mall" />);
-    expect(screen.getByRole('status', { name: 'Loading the map' })).toBeInTheDocument();
+    // Named once the page's catalogue is in (fetched beside the map, client/src/i18n/catalogues.ts).
+    expect(await screen.findByRole('status', { name: 'Loading the map' })).toBeInTheDocument();
+    answer();
     expect(await screen.findByRole('heading', { level: 1, name: 'Riverside Mall' })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/public/maps/mall', expect.objectContaining({ credentials: 'same-origin' }));
   });
