@@ -62,9 +62,13 @@ export function negotiateLocale(preferences: readonly string[]): ViewerLocale | 
   return null;
 }
 
+/** A weight as RFC 9110 §12.4.2 writes it: 0 to 1, at most three decimals (spaces around `=` forgiven). */
+const QVALUE = /^q\s*=\s*(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/i;
+
 /**
  * The tags of an `Accept-Language` header in order of preference (RFC 9110 §12.5.4): by
- * q-value, ties in written order; `q=0` and `*` dropped. At most 20 entries are read.
+ * q-value, ties in written order; `q=0`, a malformed weight (`q=banana`, `q=2`) and `*`
+ * dropped. At most 20 entries are read.
  */
 export function parseAcceptLanguage(header: string | undefined): string[] {
   if (!header) return [];
@@ -73,9 +77,13 @@ export function parseAcceptLanguage(header: string | undefined): string[] {
     .slice(0, 20)
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((param) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param)).find(Boolean);
-      const weight = q ? Number(q[1]) : 1;
-      return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
+      let weight = 1;
+      for (const param of params.map((text) => text.trim())) {
+        if (!/^q\s*=/i.test(param)) continue;
+        const q = QVALUE.exec(param);
+        weight = q ? Number(q[1]) : 0; // a weight not understood is no preference to act on
+      }
+      return { tag: tag.trim(), weight, index };
     })
     .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.index - b.index)
