@@ -4,6 +4,7 @@
  * `onCopied`).
  */
 import { useEffect, useRef } from 'react';
+import { useTranslator } from '../../i18n/i18n-context';
 import { copyText } from '../../lib/clipboard';
 import { embedSnippet, viewerUrl } from '../../utils/embed';
 import { routeUrl } from './directions/directions-link';
@@ -22,7 +23,11 @@ export interface ShareMenuProps {
   picture?: PictureSource | null;
 }
 
+/** What a copy button copies: the toast names it (share.{what}Copied, share.{what}NotCopied). */
+type Copied = 'link' | 'route' | 'code';
+
 export function ShareMenu({ mapId, title, publicUrl, aspectRatio, onCopied, onClose, route = null, picture = null }: ShareMenuProps) {
+  const { t } = useTranslator();
   const ref = useRef<HTMLDivElement>(null);
   const link = viewerUrl(publicUrl, mapId);
   const routeLink = route ? routeUrl(link, route) : null;
@@ -42,43 +47,43 @@ export function ShareMenu({ mapId, title, publicUrl, aspectRatio, onCopied, onCl
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, []);
 
-  const copy = async (text: string, what: string) => {
-    onCopied((await copyText(text)) ? `${what} copied to the clipboard` : `Could not copy; select the ${what.toLowerCase()} and copy it`);
+  const copy = async (text: string, what: Copied) => {
+    onCopied((await copyText(text)) ? t(`share.${what}Copied`) : t(`share.${what}NotCopied`));
   };
 
   return (
-    <div ref={ref} className="mf-share" role="dialog" aria-label="Share this map" data-mf-ui="">
-      <h2 className="mf-share__title">Share this map</h2>
+    <div ref={ref} className="mf-share" role="dialog" aria-label={t('share.title')} data-mf-ui="">
+      <h2 className="mf-share__title">{t('share.title')}</h2>
       <label className="mf-share__label" htmlFor="mf-share-link">
-        Link
+        {t('share.link')}
       </label>
       <div className="mf-share__row">
         <input id="mf-share-link" className="mf-share__field" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
-        <button type="button" className="mf-button mf-button--primary" onClick={() => void copy(link, 'Link')}>
-          Copy
+        <button type="button" className="mf-button mf-button--primary" onClick={() => void copy(link, 'link')}>
+          {t('share.copy')}
         </button>
       </div>
       {routeLink ? (
         <>
           <label className="mf-share__label" htmlFor="mf-share-route">
-            Link to this route
+            {t('share.routeLink')}
           </label>
           <div className="mf-share__row">
             <input id="mf-share-route" className="mf-share__field" readOnly value={routeLink} onFocus={(event) => event.currentTarget.select()} />
-            <button type="button" className="mf-button mf-button--primary" aria-label="Copy the route link" onClick={() => void copy(routeLink, 'Route link')}>
-              Copy
+            <button type="button" className="mf-button mf-button--primary" aria-label={t('share.copyRoute')} onClick={() => void copy(routeLink, 'route')}>
+              {t('share.copy')}
             </button>
           </div>
         </>
       ) : null}
       <label className="mf-share__label" htmlFor="mf-share-embed">
-        Embed on your website
+        {t('share.embed')}
       </label>
       <textarea id="mf-share-embed" className="mf-share__field mf-share__code" readOnly rows={4} value={snippet} onFocus={(event) => event.currentTarget.select()} />
       <div className="mf-share__foot">
-        <p className="mf-share__hint">Paste it into any page; the map keeps its proportions at any width.</p>
-        <button type="button" className="mf-button mf-button--primary" onClick={() => void copy(snippet, 'Embed code')}>
-          Copy code
+        <p className="mf-share__hint">{t('share.embedHint')}</p>
+        <button type="button" className="mf-button mf-button--primary" onClick={() => void copy(snippet, 'code')}>
+          {t('share.copyCode')}
         </button>
       </div>
       {picture ? <SharePicture source={picture} title={title} link={viewerUrl(publicUrl, mapId, picture.selectedId ?? undefined)} onNotice={onCopied} /> : null}

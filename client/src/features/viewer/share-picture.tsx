@@ -6,6 +6,8 @@
  * in the viewer's toast.
  */
 import { useId, useState } from 'react';
+import { useTranslator } from '../../i18n/i18n-context';
+import type { MessageId } from '../../i18n/message-ids';
 import { saveBlob } from '../../utils/save-blob';
 import type { Camera } from '../../components/map/camera';
 import type { Layer, MapDocument } from '../../components/map/types';
@@ -22,37 +24,6 @@ export interface PictureSource {
   layerNames: ReadonlyMap<string, string> | null;
 }
 
-/** The words of this part of the viewer, kept together for the message catalogues. */
-export const PICTURE_TEXT = {
-  heading: 'Picture of the map',
-  extent: 'What to include',
-  view: 'This view',
-  floor: 'Whole floor',
-  png: 'PNG',
-  png2x: 'PNG 2×',
-  svg: 'SVG',
-  print: 'Print',
-  pngLabel: 'Download a PNG picture',
-  png2xLabel: 'Download a PNG picture at twice the resolution',
-  svgLabel: 'Download an SVG picture',
-  printLabel: 'Print the map',
-  working: 'Preparing…',
-  saved: (name: string) => `Saved ${name}`,
-  missingImages: (count: number) => (count === 1 ? '1 picture from another site was left out: that site does not allow copying it.' : `${count} pictures from other sites were left out: those sites do not allow copying them.`),
-  missingFloor: 'The floor plan could not be read; the picture shows the markers on a plain sheet.',
-  failed: (reason: string) => `The picture could not be made. ${reason}`,
-  tooLarge: 'It would be too large for this browser; try “This view” or PNG at 1×.',
-  tainted: 'A picture on the map comes from another site that does not allow copying it, so the browser refused to save the PNG. Try SVG.',
-  unknown: 'Please try again.',
-  // The printed page.
-  mapOf: (title: string) => `Map of ${title}`,
-  legend: 'Legend',
-  hours: 'Opening hours',
-  phone: 'Phone',
-  website: 'Website',
-  link: 'Open this map online',
-} as const;
-
 type Format = 'png' | 'png@2x' | 'svg' | 'print';
 
 const loadExport = () => import('../../components/map/export/export-picture');
@@ -67,6 +38,8 @@ export interface SharePictureProps {
 }
 
 export function SharePicture({ source, title, link, onNotice }: SharePictureProps) {
+  const translator = useTranslator();
+  const { t } = translator;
   const [extent, setExtent] = useState<'view' | 'floor'>('view');
   const [busy, setBusy] = useState<Format | null>(null);
   const name = useId();
@@ -81,6 +54,8 @@ export function SharePicture({ source, title, link, onNotice }: SharePictureProp
       view: { ...camera.view, width: camera.width, height: camera.height },
       selectedId: source.selectedId,
       visibleIds: source.visibleIds,
+      // The picture's own words (its legend's title) and its language and direction.
+      translator,
     };
   };
 
@@ -90,60 +65,60 @@ export function SharePicture({ source, title, link, onNotice }: SharePictureProp
     try {
       if (format === 'print') {
         const { printMap } = await loadPrint();
-        await printMap({ ...request(), link, layerNames: source.layerNames, text: PICTURE_TEXT });
+        await printMap({ ...request(), link, layerNames: source.layerNames });
         return;
       }
       const { makePicture } = await loadExport();
       const picture = await makePicture(request(), format);
       saveBlob(picture.fileName, picture.blob);
-      const notes = [PICTURE_TEXT.saved(picture.fileName)];
-      if (picture.missingFloor) notes.push(PICTURE_TEXT.missingFloor);
-      if (picture.missingImages > 0) notes.push(PICTURE_TEXT.missingImages(picture.missingImages));
+      const notes = [t('share.saved', { name: picture.fileName })];
+      if (picture.missingFloor) notes.push(t('share.missingFloor'));
+      if (picture.missingImages > 0) notes.push(t('share.missingImages', { count: picture.missingImages }));
       onNotice(notes.join(' '));
     } catch (error) {
       const reason = (error as { reason?: string }).reason;
-      onNotice(PICTURE_TEXT.failed(reason === 'too-large' ? PICTURE_TEXT.tooLarge : reason === 'tainted' ? PICTURE_TEXT.tainted : PICTURE_TEXT.unknown));
+      onNotice(t(reason === 'too-large' ? 'share.tooLarge' : reason === 'tainted' ? 'share.tainted' : 'share.failed'));
     } finally {
       setBusy(null);
     }
   };
 
-  const button = (format: Format, text: string, label: string, icon: 'download' | 'print') => (
+  const button = (format: Format, text: MessageId, label: MessageId, icon: 'download' | 'print') => (
     <button
       type="button"
       className="mf-button mf-picture__button"
-      title={label}
+      title={t(label)}
       aria-disabled={busy !== null || undefined}
       data-busy={busy === format ? '' : undefined}
       onClick={() => void run(format)}
     >
       {busy === format ? <span className="mf-picture__spinner" aria-hidden="true" /> : <PictureIcon name={icon} />}
-      <span>{text}</span>
+      <span>{t(text)}</span>
     </button>
   );
 
   return (
     <section className="mf-picture" aria-labelledby={`${name}-heading`} aria-busy={busy !== null} onPointerEnter={() => void loadExport()}>
       <h3 id={`${name}-heading`} className="mf-share__label">
-        {PICTURE_TEXT.heading}
+        {t('share.picture')}
       </h3>
-      <div className="mf-picture__extent" role="radiogroup" aria-label={PICTURE_TEXT.extent}>
+      <div className="mf-picture__extent" role="radiogroup" aria-label={t('share.extent')}>
         {(['view', 'floor'] as const).map((value) => (
           <label key={value} className="mf-picture__choice">
             <input type="radio" name={`${name}-extent`} value={value} checked={extent === value} onChange={() => setExtent(value)} />
-            <span>{value === 'view' ? PICTURE_TEXT.view : PICTURE_TEXT.floor}</span>
+            <span>{t(value === 'view' ? 'share.view' : 'share.floor')}</span>
           </label>
         ))}
       </div>
       <div className="mf-picture__actions">
-        {button('png', PICTURE_TEXT.png, PICTURE_TEXT.pngLabel, 'download')}
-        {button('png@2x', PICTURE_TEXT.png2x, PICTURE_TEXT.png2xLabel, 'download')}
-        {button('svg', PICTURE_TEXT.svg, PICTURE_TEXT.svgLabel, 'download')}
-        {button('print', PICTURE_TEXT.print, PICTURE_TEXT.printLabel, 'print')}
+        {button('png', 'share.png', 'share.pngLabel', 'download')}
+        {button('png@2x', 'share.png2x', 'share.png2xLabel', 'download')}
+        {button('svg', 'share.svg', 'share.svgLabel', 'download')}
+        {button('print', 'share.print', 'share.printLabel', 'print')}
       </div>
       {/* Announced politely; not a second role="status" beside the viewer's toast, which says the outcome. */}
       <p className="mf-share__hint mf-picture__status" aria-live="polite">
-        {busy ? PICTURE_TEXT.working : null}
+        {busy ? t('share.working') : null}
       </p>
     </section>
   );

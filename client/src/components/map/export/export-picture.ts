@@ -9,7 +9,7 @@ import { FONT } from '../marker-layer';
 import { dataUrlOf, drawingFloor } from './floor-drawing';
 import { pictureFileName } from './file-name';
 import { rasterize } from './rasterize';
-import { buildScene, estimateText, layerIsClustered, type ClusterFunction, type Scene, type SceneRequest, type TextMeasure } from './scene';
+import { buildScene, estimateText, layerIsClustered, type ClusterFunction, type PictureLanguage, type Scene, type SceneRequest, type TextMeasure } from './scene';
 import { sceneSvg, type PictureFloor } from './scene-svg';
 
 export { PictureError } from './rasterize';
@@ -28,6 +28,9 @@ export interface Picture {
   missingFloor: boolean;
 }
 
+/** What a picture is made from: the scene's request, in a language (the viewer's, the editor's English). */
+export type PictureRequest = Omit<SceneRequest, 'measure' | 'cluster' | 'translator'> & { translator: PictureLanguage };
+
 /** Text measured with a canvas in the picture's font (an estimate where there is no canvas). */
 function canvasMeasure(): TextMeasure {
   const context = typeof navigator !== 'undefined' && !/jsdom/i.test(navigator.userAgent) ? document.createElement('canvas').getContext('2d') : null;
@@ -39,7 +42,7 @@ function canvasMeasure(): TextMeasure {
 }
 
 /** The scene's SVG with its floor and pictures read in. */
-export async function pictureSvg(request: Omit<SceneRequest, 'measure' | 'cluster'>): Promise<{ svg: string; scene: Scene; missingImages: number; missingFloor: boolean }> {
+export async function pictureSvg(request: PictureRequest): Promise<{ svg: string; scene: Scene; missingImages: number; missingFloor: boolean }> {
   const scene = buildScene({ ...request, measure: canvasMeasure(), ...(layerIsClustered(request.document, request.layer) ? { cluster: await clusterer(request) } : {}) });
   const file = request.layer.file;
   let floor: PictureFloor = { kind: 'none' };
@@ -61,7 +64,7 @@ export async function pictureSvg(request: Omit<SceneRequest, 'measure' | 'cluste
   return { svg: sceneSvg(scene, { floor, images }), scene, missingImages: wanted.length - images.size, missingFloor };
 }
 
-export async function makePicture(request: Omit<SceneRequest, 'measure' | 'cluster'>, format: PictureFormat): Promise<Picture> {
+export async function makePicture(request: PictureRequest, format: PictureFormat): Promise<Picture> {
   const { svg, scene, missingImages, missingFloor } = await pictureSvg(request);
   const base = pictureFileName(request.title, request.layer.name);
   if (format === 'svg') {

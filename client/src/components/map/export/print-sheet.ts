@@ -9,23 +9,15 @@ import { RICH_TEXT_CONFIG } from '../../../../../events/rich-text';
 import { loadPurifier } from '../../../lib/purifier';
 import { pictureSvg } from './export-picture';
 import { svgDataUrl } from './rasterize';
-import type { SceneRequest } from './scene';
+import type { PictureLanguage, SceneRequest } from './scene';
 import './print-sheet.css';
 
-export interface PrintText {
-  mapOf: (title: string) => string;
-  legend: string;
-  hours: string;
-  phone: string;
-  website: string;
-  link: string;
-}
-
-export interface PrintRequest extends Omit<SceneRequest, 'measure' | 'decorations'> {
+export interface PrintRequest extends Omit<SceneRequest, 'measure' | 'decorations' | 'translator'> {
   /** The map's address (or the selected location's). */
   link: string;
   layerNames: ReadonlyMap<string, string> | null;
-  text: PrintText;
+  /** The page's words (share.*), its language and direction: the viewer's. */
+  translator: PictureLanguage;
 }
 
 const SHEET_CLASS = 'mf-print-sheet';
@@ -67,7 +59,8 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
 
 /** The page, ready to print (its picture decoded). */
 export async function printSheet(request: PrintRequest): Promise<HTMLElement> {
-  const { document: doc, layer, title, text } = request;
+  const { document: doc, layer, title, translator } = request;
+  const { t } = translator;
   // The picture made about as many pixels across as it will take quarter-millimetres on paper:
   // its markers and labels (a constant size in pixels) print at a readable size.
   const layerWidth = layer.file?.width ?? doc.settings.size.width;
@@ -76,6 +69,9 @@ export async function printSheet(request: PrintRequest): Promise<HTMLElement> {
   const layout = printLayout(view ? view.width / view.height : layerWidth / layerHeight);
   const { svg, scene } = await pictureSvg({ ...request, decorations: false, maxSide: layout.maxSide });
   const sheet = element('div', layout.side ? `${SHEET_CLASS} ${SHEET_CLASS}--side` : SHEET_CLASS);
+  // In the viewer's language whatever the page around it says (the app's /m/:id page is English).
+  sheet.lang = translator.locale;
+  sheet.dir = translator.dir;
 
   const head = element('header', `${SHEET_CLASS}__head`);
   head.append(element('h1', `${SHEET_CLASS}__title`, title));
@@ -84,7 +80,7 @@ export async function printSheet(request: PrintRequest): Promise<HTMLElement> {
 
   const figure = element('figure', `${SHEET_CLASS}__map`);
   const image = element('img', '');
-  image.alt = text.mapOf(title);
+  image.alt = t('share.mapOf', { title });
   image.width = scene.width;
   image.height = scene.height;
   image.dataset.landscape = layout.landscape ? 'true' : 'false';
@@ -97,7 +93,7 @@ export async function printSheet(request: PrintRequest): Promise<HTMLElement> {
   const groups = doc.groups.filter((group) => group.legend && doc.locations.some((location) => location.layer === layer.id && !location.hidden && location.groups.includes(group.id)));
   if (groups.length > 0) {
     const legend = element('section', `${SHEET_CLASS}__legend`);
-    legend.append(element('h2', '', text.legend));
+    legend.append(element('h2', '', t('share.legend')));
     const list = element('ul', '');
     for (const group of groups) {
       const item = element('li', '');
@@ -124,9 +120,9 @@ export async function printSheet(request: PrintRequest): Promise<HTMLElement> {
       if (!value) return;
       facts.append(element('dt', '', term), element('dd', '', value));
     };
-    fact(text.hours, selected.hours);
-    fact(text.phone, selected.phone);
-    fact(text.website, selected.link ?? '');
+    fact(t('share.hours'), selected.hours);
+    fact(t('share.phone'), selected.phone);
+    fact(t('share.website'), selected.link ?? '');
     if (facts.childElementCount > 0) details.append(facts);
     if (selected.description) {
       const purify = await loadPurifier();
@@ -139,7 +135,7 @@ export async function printSheet(request: PrintRequest): Promise<HTMLElement> {
   if (body.childElementCount > 0) sheet.append(body);
 
   const foot = element('footer', `${SHEET_CLASS}__link`);
-  foot.append(element('span', '', `${text.link}: `), element('strong', '', request.link));
+  foot.append(element('span', '', `${t('share.openOnline')} `), element('strong', '', request.link));
   sheet.append(foot);
 
   await image.decode().catch(() => undefined);

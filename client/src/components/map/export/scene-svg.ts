@@ -50,8 +50,13 @@ export function sceneSvg(scene: Scene, assets: PictureAssets): string {
   const { width, height, map } = scene;
   const out: string[] = [];
   const font = escapeXml(FONT.replace(/"/g, "'"));
+  // Its language for whatever reads it (`xml:lang` for XML tools, `lang` for browsers), and right
+  // to left for Arabic: the texts' `start` is then their right end, so they are placed from the right.
+  const rtl = scene.dir === 'rtl';
+  const language = `${scene.lang ? ` xml:lang="${escapeXml(scene.lang)}" lang="${escapeXml(scene.lang)}"` : ''}${rtl ? ' direction="rtl"' : ''}`;
+  const side = (x: number) => (rtl ? width - x : x);
   out.push(
-    `<svg xmlns="${SVG_NS}" xmlns:xlink="${XLINK_NS}" version="1.1" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${font}">`,
+    `<svg xmlns="${SVG_NS}" xmlns:xlink="${XLINK_NS}" version="1.1" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${font}"${language}>`,
     `<title>${escapeXml(scene.floorName ? `${scene.title} – ${scene.floorName}` : scene.title)}</title>`,
     '<defs>',
     `<clipPath id="mfx-frame"><rect x="0" y="0" width="${map.width}" height="${map.height}"/></clipPath>`,
@@ -63,8 +68,8 @@ export function sceneSvg(scene: Scene, assets: PictureAssets): string {
   if (scene.header > 0) {
     out.push(
       '<g id="mfx-title">',
-      `<text x="20" y="30" font-size="18" font-weight="700" fill="${scene.ink}">${escapeXml(scene.title)}</text>`,
-      `<text x="20" y="50" font-size="13" font-weight="500" fill="${scene.muted}">${escapeXml(scene.floorName)}</text>`,
+      `<text x="${side(20)}" y="30" font-size="18" font-weight="700" fill="${scene.ink}">${escapeXml(scene.title)}</text>`,
+      `<text x="${side(20)}" y="50" font-size="13" font-weight="500" fill="${scene.muted}">${escapeXml(scene.floorName)}</text>`,
       '</g>',
     );
   }
@@ -76,10 +81,14 @@ export function sceneSvg(scene: Scene, assets: PictureAssets): string {
   if (scene.header > 0) out.push(`<line x1="0" y1="${map.y + 0.5}" x2="${width}" y2="${map.y + 0.5}" stroke="${scene.dark ? '#1e293b' : '#e2e8f0'}"/>`);
   if (scene.legend.length > 0) {
     out.push('<g id="mfx-legend" font-size="13" font-weight="500">');
+    const title = scene.legendTitle;
+    if (title) out.push(`<text id="mfx-legend-title" x="${n(title.x)}" y="${n(title.y)}" dominant-baseline="central" font-weight="700" fill="${scene.ink}">${escapeXml(title.text)}</text>`);
+    // Each entry's swatch, then its name, in reading order (right to left: the swatch on the right).
+    const step = rtl ? -1 : 1;
     for (const entry of scene.legend) {
       out.push(
-        `<circle cx="${n(entry.x + 6)}" cy="${n(entry.y)}" r="6" fill="${entry.color}"/>`,
-        `<text x="${n(entry.x + 18)}" y="${n(entry.y)}" dominant-baseline="central" fill="${scene.ink}">${escapeXml(entry.name)}</text>`,
+        `<circle cx="${n(entry.x + step * 6)}" cy="${n(entry.y)}" r="6" fill="${entry.color}"/>`,
+        `<text x="${n(entry.x + step * 18)}" y="${n(entry.y)}" dominant-baseline="central" fill="${scene.ink}">${escapeXml(entry.name)}</text>`,
       );
     }
     out.push('</g>');

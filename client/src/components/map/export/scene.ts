@@ -10,6 +10,10 @@ import { wrapLabel, type MarkerItem, type MarkerType } from '../marker-layer';
 import { CLUSTER_FROM, clusterableItems } from '../cluster-items';
 import { clusterBadgeText, clusterDiameter } from '../cluster-look';
 import type { Layer, Location, MapDocument } from '../types';
+import type { Translator } from '../../../i18n/translator';
+
+/** The picture's language: its words (the legend's title), `lang` and direction. */
+export type PictureLanguage = Pick<Translator, 'locale' | 'dir' | 't'>;
 
 /** The view on screen: the layer's origin on screen (x, y), its scale (k) and the viewport's size. */
 export interface ScreenView {
@@ -45,6 +49,12 @@ export interface SceneRequest {
    * clusters and lone markers at a view of a frame, `deepest` at the camera's deepest zoom.
    */
   cluster?: ClusterFunction;
+  /**
+   * The language the picture speaks (the viewer's, the editor's English): its legend's title,
+   * the numbers on cluster badges, and right to left for Arabic. Without it the picture has no
+   * words of its own (its title, floor and legend entries are the map's) and no `lang`.
+   */
+  translator?: PictureLanguage;
 }
 
 export type ClusterFunction = (
@@ -117,7 +127,16 @@ export interface Scene {
   floorName: string;
   /** The title band's height (0 without decorations). */
   header: number;
+  /**
+   * The legend's entries: `x` is where each starts in reading order (its left edge, or its right
+   * edge right to left), `y` its row's middle.
+   */
   legend: Array<{ name: string; color: string; x: number; y: number }>;
+  /** The legend's title, first on its first row (none without a translator or a legend). */
+  legendTitle: { text: string; x: number; y: number } | null;
+  /** The picture's language (`lang`), and its direction: right to left, the title band and legend run from the right. */
+  lang: string | null;
+  dir: 'ltr' | 'rtl';
 }
 
 /** The whole floor is drawn with its longer side this long (CSS pixels; 2× doubles it). */
@@ -221,7 +240,7 @@ export function buildScene(request: SceneRequest): Scene {
     if (selected) alone.add(selected);
     frame.clusters.forEach((cluster, i) => {
       const diameter = clusterDiameter(cluster.count);
-      clusterMarks.push({ id: `cluster-${i}`, type: 'cluster', x: cluster.x * k + tx, y: cluster.y * k + ty, color: accent, text: clusterBadgeText(cluster.count), lines: [], width: diameter, image: null, active: false });
+      clusterMarks.push({ id: `cluster-${i}`, type: 'cluster', x: cluster.x * k + tx, y: cluster.y * k + ty, color: accent, text: clusterBadgeText(cluster.count, request.translator?.locale), lines: [], width: diameter, image: null, active: false });
     });
   }
   const inFrame = onLayer.filter((location) => {
@@ -276,18 +295,28 @@ export function buildScene(request: SceneRequest): Scene {
   // The title band above the map and the legend's rows below it.
   const header = decorations ? HEADER : 0;
   const legend: Scene['legend'] = [];
+  let legendTitle: Scene['legendTitle'] = null;
   let legendHeight = 0;
+  const dir = request.translator?.dir ?? 'ltr';
+  // Laid out left to right; right to left each place is mirrored (it then marks the entry's right edge).
+  const start = (x: number) => (dir === 'rtl' ? mapWidth - x : x);
   if (decorations) {
     const groups = doc.groups.filter((group) => group.legend && onLayer.some((location) => location.groups.includes(group.id)));
+    const rowY = (row: number) => header + mapHeight + LEGEND_PAD / 2 + row * LEGEND_ROW + LEGEND_ROW / 2;
     let x = LEGEND_PAD;
     let row = 0;
+    if (groups.length > 0 && request.translator) {
+      const text = fit(request.translator.t('share.legend'), 13, 700, mapWidth / 2, measure);
+      legendTitle = { text, x: start(x), y: rowY(0) };
+      x += measure(text, 13, 700) + 16;
+    }
     for (const group of groups) {
       const w = 18 + measure(group.name, 13, 500) + 20;
       if (x + w > mapWidth - LEGEND_PAD && x > LEGEND_PAD) {
         x = LEGEND_PAD;
         row++;
       }
-      legend.push({ name: group.name, color: colour(group.color, accent), x, y: header + mapHeight + LEGEND_PAD / 2 + row * LEGEND_ROW + LEGEND_ROW / 2 });
+      legend.push({ name: group.name, color: colour(group.color, accent), x: start(x), y: rowY(row) });
       x += w;
     }
     if (groups.length > 0) legendHeight = (row + 1) * LEGEND_ROW + LEGEND_PAD;
@@ -314,5 +343,8 @@ export function buildScene(request: SceneRequest): Scene {
     floorName: fit(layer.name, 13, 500, mapWidth - 40, measure),
     header,
     legend,
+    legendTitle,
+    lang: request.translator?.locale ?? null,
+    dir,
   };
 }

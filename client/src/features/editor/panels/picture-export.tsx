@@ -2,8 +2,13 @@
  * The Data panel's picture of the map: the view on the canvas or the whole floor shown, as PNG
  * (1× or 2×) or SVG, made in the browser by components/map/export (its code loads on the first
  * press). The buttons wait while it is made; the editor's toast says what was saved, or why not.
+ * Its words are the editor's own English, but where the viewer's share menu says the same thing
+ * (the formats, "What to include", a save, a failure) they come from the same messages (share.*),
+ * and the picture's own words (its legend's title) from the translator it is given.
  */
 import { useState } from 'react';
+import { useTranslator } from '../../../i18n/i18n-context';
+import type { MessageId } from '../../../i18n/message-ids';
 import { saveBlob } from '../../../utils/save-blob';
 import type { Camera } from '../../../components/map/camera';
 import type { MapDocument } from '../../../../../events/map-document';
@@ -20,13 +25,15 @@ export interface PictureExportProps {
   onNotice: (message: string) => void;
 }
 
-const FORMATS: Array<{ format: Format; text: string; hint: string }> = [
-  { format: 'png', text: 'PNG', hint: 'For slides, documents and the web' },
-  { format: 'png@2x', text: 'PNG 2×', hint: 'Twice the pixels: sharp on high-resolution screens and in print' },
-  { format: 'svg', text: 'SVG', hint: 'Vector: opens and edits in Illustrator, Inkscape or Figma' },
+const FORMATS: Array<{ format: Format; text: MessageId; hint: string }> = [
+  { format: 'png', text: 'share.png', hint: 'For slides, documents and the web' },
+  { format: 'png@2x', text: 'share.png2x', hint: 'Twice the pixels: sharp on high-resolution screens and in print' },
+  { format: 'svg', text: 'share.svg', hint: 'Vector: opens and edits in Illustrator, Inkscape or Figma' },
 ];
 
 export function PictureExport({ document: doc, title, camera, layerId, onNotice }: PictureExportProps) {
+  const translator = useTranslator();
+  const { t } = translator;
   const [extent, setExtent] = useState<'view' | 'floor'>('view');
   const [busy, setBusy] = useState<Format | null>(null);
   const layer = doc.layers.find((candidate) => candidate.id === layerId) ?? doc.layers[0];
@@ -37,9 +44,9 @@ export function PictureExport({ document: doc, title, camera, layerId, onNotice 
     try {
       const { makePicture } = await loadExport();
       const view = { ...camera.view, width: camera.width, height: camera.height };
-      const picture = await makePicture({ document: doc, layer, title, extent, view }, format);
+      const picture = await makePicture({ document: doc, layer, title, extent, view, translator }, format);
       saveBlob(picture.fileName, picture.blob);
-      const notes = [`Saved ${picture.fileName} (${picture.width} × ${picture.height}).`];
+      const notes = [`${t('share.saved', { name: picture.fileName })} (${picture.width} × ${picture.height}).`];
       if (picture.missingFloor) notes.push('The floor plan could not be read: the picture shows a plain sheet.');
       if (picture.missingImages > 0) notes.push(`${picture.missingImages} thumbnail${picture.missingImages === 1 ? '' : 's'} from other sites left out (they do not allow copying).`);
       onNotice(notes.join(' '));
@@ -50,7 +57,7 @@ export function PictureExport({ document: doc, title, camera, layerId, onNotice 
           ? 'The picture would be too large for this browser: export the current view, or PNG at 1×.'
           : reason === 'tainted'
             ? 'The browser refused to save the PNG: a picture on the map comes from another site that does not allow copying it. Export SVG instead.'
-            : 'The picture could not be made. Please try again.',
+            : t('share.failed'),
       );
     } finally {
       setBusy(null);
@@ -63,7 +70,9 @@ export function PictureExport({ document: doc, title, camera, layerId, onNotice 
         Picture
       </h3>
       <fieldset className="ep-picture__extent">
-        <legend className="ep-hint">What to include{layer && doc.layers.length > 1 ? ` (${layer.name})` : ''}</legend>
+        <legend className="ep-hint">
+          {t('share.extent')}
+          {layer && doc.layers.length > 1 ? ` (${layer.name})` : ''}</legend>
         <label>
           <input type="radio" name="ep-picture-extent" checked={extent === 'view'} onChange={() => setExtent('view')} /> The current view
         </label>
@@ -75,7 +84,7 @@ export function PictureExport({ document: doc, title, camera, layerId, onNotice 
         {FORMATS.map(({ format, text, hint }) => (
           <button key={format} type="button" className="ep-button" title={hint} aria-disabled={busy !== null || undefined} data-busy={busy === format ? '' : undefined} onClick={() => void run(format)}>
             {busy === format ? <span className="ep-picture__spinner" aria-hidden="true" /> : null}
-            {text}
+            {t(text)}
           </button>
         ))}
       </div>
