@@ -3,7 +3,8 @@
  * 1× and 2× and SVG are downloaded (the PNG's signature and IHDR size, 2× twice 1×; the SVG
  * parsed strictly with its regions and markers); the editor's Data panel exports too; Print
  * puts a clean page (title, picture, legend, the selected location, the link; no buttons) on
- * paper, checked with print media emulated. Screenshots of the menu at 1280 and 375, the
+ * paper, checked with print media emulated; with ?lang=es and ?lang=ar the menu and the SVG are
+ * in Spanish and Arabic (lang, the legend’s title, right to left). Screenshots of the menu at 1280 and 375, the
  * pictures and the printed page go to SCREENSHOTS=dir when it is set.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -112,6 +113,29 @@ describe('a picture of the map', () => {
       writeFileSync(path.join(SHOTS, 'picture-view.svg'), vector.bytes);
     }
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('makes the picture in the visitor’s language: a Spanish menu and picture, an Arabic one right to left', { timeout: 90_000 }, async () => {
+    const context = await session.browser.newContext({ baseURL: session.server.url, viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    const page = await context.newPage();
+    for (const [lang, dialog, legend] of [
+      ['es', 'Compartir este mapa', 'Leyenda'],
+      ['ar', 'مشاركة هذه الخريطة', 'مفتاح الخريطة'],
+    ] as const) {
+      await openDemo(page, `?lang=${lang}`);
+      await page.locator('[data-mf-share-toggle]').first().click();
+      const menu = page.getByRole('dialog', { name: dialog });
+      await menu.waitFor();
+      const { bytes } = await downloaded(page, 'SVG');
+      const xml = parseStrict(bytes.toString('utf8'));
+      const root = xml.documentElement!;
+      expect(root.getAttribute('lang')).toBe(lang);
+      expect(root.getAttribute('direction')).toBe(lang === 'ar' ? 'rtl' : null);
+      const title = Array.from(xml.getElementsByTagName('text')).find((text) => text.getAttribute('id') === 'mfx-legend-title');
+      expect(title?.textContent).toBe(legend);
+      if (SHOTS) writeFileSync(path.join(SHOTS, `picture-view-${lang}.svg`), bytes);
+    }
     await context.close();
   });
 
