@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Camera } from './camera';
+import { useTranslator } from '../../i18n/i18n-context';
 import { clusterLabel } from './cluster-look';
 import { clusterableItems, isClusterId } from './cluster-items';
 import { MarkerClusters, type ClusterFrame } from './clustering';
@@ -126,6 +127,7 @@ export interface ClusterButtonsProps {
  */
 export function ClusterButtons({ control, shown, byId, describe, onPick, onFocusChange }: ClusterButtonsProps) {
   const { clusters, points } = shown;
+  const { t } = useTranslator();
   const first = useRef<HTMLLIElement>(null);
   useEffect(() => {
     const parts = control.focusNext;
@@ -147,7 +149,7 @@ export function ClusterButtons({ control, shown, byId, describe, onPick, onFocus
         data-cluster={cluster.id}
         data-count={cluster.count}
         data-screen={cluster.sx === undefined ? undefined : `${cluster.sx},${cluster.sy ?? 0}`}
-        aria-label={clusterLabel(cluster.count)}
+        aria-label={clusterLabel(cluster.count, t)}
         onFocus={() => onFocusChange(cluster.id)}
         onBlur={() => onFocusChange(null)}
         // A keyboard's Enter clicks with no pointer position (detail 0): the focus then follows into the cluster.

@@ -1,17 +1,14 @@
 /**
- * How a cluster looks and what it says: its size by count, its count on the badge (short: "1.2K") and its accessible name ("1,234
- * locations, zoom in"), numbers through Intl in the page's language. The English words are kept
- * here together until the viewer's message catalogues take them (issue 19 part 1).
+ * How a cluster looks and what it says: its size by count, its count on the badge (short: "1.2K")
+ * and its accessible name ("1,234 locations, zoom in"), numbers through Intl in the page's
+ * language; the words are the catalogue's (`map.clusterCount`, `map.clusterLabel`), read through
+ * the translator's `t` the caller passes.
  */
-const TEXT = {
-  one: (count: string) => `${count} location`,
-  other: (count: string) => `${count} locations`,
-  zoomIn: 'zoom in',
-};
+import type { Translator } from '../../i18n/translator';
 
-const formats = new Map<string, { short: Intl.NumberFormat; long: Intl.NumberFormat; plural: Intl.PluralRules }>();
+const formats = new Map<string, Intl.NumberFormat>();
 
-function formatsFor(locale: string | undefined) {
+function compactFormat(locale: string | undefined) {
   const key = locale ?? '';
   let found = formats.get(key);
   if (!found) {
@@ -21,11 +18,7 @@ function formatsFor(locale: string | undefined) {
     } catch {
       tag = undefined;
     }
-    found = {
-      short: new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 1 }),
-      long: new Intl.NumberFormat(tag),
-      plural: new Intl.PluralRules(tag),
-    };
+    found = new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 1 });
     formats.set(key, found);
   }
   return found;
@@ -38,19 +31,17 @@ export function pageLocale(): string | undefined {
 
 /** The count on the badge: "12", "1.2K", "25K". */
 export function clusterBadgeText(count: number, locale = pageLocale()): string {
-  return formatsFor(locale).short.format(count);
+  return compactFormat(locale).format(count);
 }
 
 /** "12 locations": a cluster's count in words. */
-export function clusterCountText(count: number, locale = pageLocale()): string {
-  const { long, plural } = formatsFor(locale);
-  const number = long.format(count);
-  return plural.select(count) === 'one' ? TEXT.one(number) : TEXT.other(number);
+export function clusterCountText(count: number, t: Translator['t']): string {
+  return t('map.clusterCount', { count });
 }
 
 /** The cluster's button: "1,234 locations, zoom in". */
-export function clusterLabel(count: number, locale = pageLocale()): string {
-  return `${clusterCountText(count, locale)}, ${TEXT.zoomIn}`;
+export function clusterLabel(count: number, t: Translator['t']): string {
+  return t('map.clusterLabel', { count });
 }
 
 /** The badge's diameter in CSS pixels: larger with the count (by its order of magnitude). */

@@ -16,6 +16,7 @@ import type { ClusterFrame } from './clustering';
 import type { ClusterControl } from './cluster-control';
 import { CLUSTER_FROM, isClusterId } from './cluster-items';
 import { lazyPart } from '../../lib/lazy-part';
+import { useTranslator } from '../../i18n/i18n-context';
 import type { StaticMapProps } from './static-map';
 import type { Layer, Location, MapDocument, MapPoint } from './types';
 import './map-renderer.css';
@@ -126,6 +127,7 @@ export function colorOf(location: Location, groupColors: ReadonlyMap<string, str
 
 export function MapRenderer(props: MapRendererProps) {
   const { document: doc, layer, camera, selectedId, visibleIds, cooperative = false, describe, label, children } = props;
+  const { t, locale } = useTranslator();
   const containerRef = useRef<HTMLDivElement>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
   const worldRef = useRef<HTMLDivElement>(null);
@@ -147,6 +149,8 @@ export function MapRenderer(props: MapRendererProps) {
   // Callbacks and state the frame loop and the listeners read without re-subscribing.
   const live = useRef(props);
   live.current = props;
+  const localeRef = useRef(locale);
+  localeRef.current = locale;
 
   const { theme } = doc.settings;
   const dark = theme.mode === 'dark';
@@ -274,6 +278,7 @@ export function MapRenderer(props: MapRendererProps) {
         visible: p.visibleIds,
         accent: p.document.settings.theme.accent,
         dark: p.document.settings.theme.mode === 'dark',
+        locale: localeRef.current,
       });
       profile?.push(performance.now() - began);
     };
@@ -332,7 +337,7 @@ export function MapRenderer(props: MapRendererProps) {
 
   useEffect(() => {
     camera.requestFrame();
-  }, [camera, selectedId, visibleIds, theme.accent, dark]);
+  }, [camera, selectedId, visibleIds, theme.accent, dark, locale]);
 
   // The layer's file: an SVG inlined (with its regions), or an image.
   const file = layer.file;
@@ -539,7 +544,7 @@ export function MapRenderer(props: MapRendererProps) {
         data-placing={placing ? 'true' : undefined}
         data-static={staticShown ? '' : undefined}
         tabIndex={0}
-        aria-label={`${label}. Arrow keys move the map, plus and minus zoom, 0 resets the view.`}
+        aria-label={t('map.keys', { label })}
         aria-describedby="mf-map-help"
       >
         <div ref={worldRef} className="mf-world">
@@ -553,13 +558,11 @@ export function MapRenderer(props: MapRendererProps) {
         {staticShown ? <LazyStaticMap width={width} height={height} fileUrl={file?.url ?? null} sheet={background} items={items} view={staticView} accent={theme.accent} /> : null}
       </div>
       <p id="mf-map-help" hidden>
-        {editable
-          ? 'Every location below is a button: Enter opens it in the panel, Shift and an arrow key move it.'
-          : 'Every location below is a button; Enter opens its details.'}
+        {t(editable ? 'map.helpEdit' : 'map.helpView')}
       </p>
       <LocationButtons
         locations={buttons}
-        layerName={layer.name}
+        label={t('map.locationsOn', { layer: layer.name })}
         describe={describe}
         onPick={pick}
         onFocusChange={focusLocation}
@@ -580,16 +583,17 @@ interface LocationButtonsProps {
   locations: readonly Location[];
   /** A clustered layer's clusters and lone locations on screen instead (cluster-control.tsx). */
   children?: ReactNode;
-  layerName: string;
+  /** The list's accessible name ("Locations on Ground floor"). */
+  label: string;
   describe: (location: Location) => string;
   onPick: (id: string, opener: HTMLElement) => void;
   onFocusChange: (id: string | null) => void;
 }
 
 /** A visually hidden button per location, in the map's reading order, for the keyboard. */
-const LocationButtons = memo(function LocationButtons({ locations, layerName, describe, onPick, onFocusChange, children }: LocationButtonsProps) {
+const LocationButtons = memo(function LocationButtons({ locations, label, describe, onPick, onFocusChange, children }: LocationButtonsProps) {
   return (
-    <ul className="mf-a11y" aria-label={`Locations on ${layerName}`}>
+    <ul className="mf-a11y" aria-label={label}>
       {children}
       {locations.map((location) => (
         <li key={location.id}>

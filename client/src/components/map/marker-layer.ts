@@ -38,6 +38,8 @@ export interface MarkerDrawState {
   visible: ReadonlySet<string> | null;
   accent: string;
   dark: boolean;
+  /** The language of the clusters' counts ("1.2K", "1,2 mil"); by default the page's. */
+  locale?: string;
 }
 
 interface Sprite {
@@ -404,7 +406,7 @@ export class MarkerLayer {
 
   /** A cluster's badge: a disc in the accent colour, sized by the count, with a soft ring. */
   private clusterSprite(cluster: ClusterMark, state: MarkerDrawState, lit: boolean): Sprite {
-    const text = clusterBadgeText(cluster.count);
+    const text = clusterBadgeText(cluster.count, state.locale);
     const diameter = clusterDiameter(cluster.count) + (lit ? 4 : 0);
     const key = `cluster|${diameter}|${text}|${state.accent}|${state.dark ? 1 : 0}`;
     let sprite = this.sprites.get(key);

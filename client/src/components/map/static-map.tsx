@@ -20,6 +20,8 @@
  * first load for this); the browser, hydrating, takes the markup the server left in the page.
  */
 import { useContext, type CSSProperties } from 'react';
+import { useTranslator } from '../../i18n/i18n-context';
+import type { Translator } from '../../i18n/translator';
 import type { MarkerItem } from './marker-layer';
 import { RegionTintsContext } from './region-tints';
 import { clusterBadgeText, clusterCountText, clusterDiameter } from './cluster-look';
@@ -103,8 +105,11 @@ export function markersMarkup(items: readonly MarkerItem[], width: number, heigh
   return html;
 }
 
-/** The markers, or the clusters and the markers left alone when the server has a clusterer. */
-export function staticMarkup(items: readonly MarkerItem[], width: number, height: number, zoom: number, accent: string): string {
+/**
+ * The markers, or the clusters and the markers left alone when the server has a clusterer (their
+ * counts in the words and digits of `translator`'s language).
+ */
+export function staticMarkup(items: readonly MarkerItem[], width: number, height: number, zoom: number, accent: string, translator: Pick<Translator, 't' | 'locale'>): string {
   if (items.length < CLUSTER_FROM || !clusterer) return markersMarkup(items, width, height, zoom);
   const clustered = clusterableItems(items, null);
   const inClusters = new Set(clustered.map((item) => item.id));
@@ -114,7 +119,7 @@ export function staticMarkup(items: readonly MarkerItem[], width: number, height
   const colour = HEX_COLOUR.test(accent) ? `;--c:${accent}` : '';
   for (const cluster of clusters) {
     const size = clusterDiameter(cluster.count);
-    html += `<span class="mf-static__cluster" style="left:${percent(cluster.x, width)};top:${percent(cluster.y, height)};--d:${size}px${colour}" data-count="${cluster.count}" title="${escapeText(clusterCountText(cluster.count, 'en'))}">${escapeText(clusterBadgeText(cluster.count, 'en'))}</span>`;
+    html += `<span class="mf-static__cluster" style="left:${percent(cluster.x, width)};top:${percent(cluster.y, height)};--d:${size}px${colour}" data-count="${cluster.count}" title="${escapeText(clusterCountText(cluster.count, translator.t))}">${escapeText(clusterBadgeText(cluster.count, translator.locale))}</span>`;
   }
   return html;
 }
@@ -132,6 +137,7 @@ export function StaticMap({ width, height, fileUrl, sheet, items, view = null, a
   // The server's tints of the floor's regions (region-tints.ts), given to its renderer only;
   // in the browser, the server's markup as it is (hydrated unchanged, like the markers).
   const tints = useContext(RegionTintsContext);
+  const translator = useTranslator();
   const tinted = (typeof document === 'undefined' ? null : document.querySelector('.mf-static__regions')?.innerHTML) ?? (fileUrl !== null && tints?.fileUrl === fileUrl ? tints.markup : '');
   // The box is the layer fitted into the viewport (a size container): the narrower of its
   // width and its height at the layer's aspect ratio; with a view, that times its zoom, moved
@@ -146,7 +152,7 @@ export function StaticMap({ width, height, fileUrl, sheet, items, view = null, a
       <div className={view ? 'mf-static__box mf-static__box--view' : 'mf-static__box'} style={box}>
         {fileUrl ? <img className="mf-static__floor" src={fileUrl} alt="" width={width} height={height} decoding="async" /> : <div className="mf-static__sheet" style={{ background: sheet }} />}
         {fileUrl ? <div className="mf-static__regions" dangerouslySetInnerHTML={{ __html: tinted }} /> : null}
-        <div className="mf-static__markers" dangerouslySetInnerHTML={{ __html: serverMarkup() ?? staticMarkup(items, width, height, view?.zoom ?? 1, accent) }} />
+        <div className="mf-static__markers" dangerouslySetInnerHTML={{ __html: serverMarkup() ?? staticMarkup(items, width, height, view?.zoom ?? 1, accent, translator) }} />
       </div>
     </div>
   );

@@ -6,6 +6,7 @@
  */
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Group, Location } from '../../components/map/types';
+import { useTranslator } from '../../i18n/i18n-context';
 import { Icon } from './icons';
 
 const ROW_HEIGHT = 60;
@@ -41,6 +42,7 @@ export interface DirectoryProps {
 
 export function Directory(props: DirectoryProps) {
   const { locations, groups, groupColors, accent, layerNames, query, activeGroups, selectedId } = props;
+  const { t } = useTranslator();
   const filtering = query.trim() !== '' || activeGroups.size > 0;
   const listRef = useRef<HTMLDivElement>(null);
   const [window_, setWindow] = useState({ top: 0, height: 800 });
@@ -72,12 +74,10 @@ export function Directory(props: DirectoryProps) {
   const shown = locations.slice(start, end);
   const markColor = (location: Location) => location.color ?? (location.groups[0] ? groupColors.get(location.groups[0]) : undefined) ?? accent;
   const subtitle = (location: Location) => {
-    const groupNames = location.groups.map((id) => groups.find((g) => g.id === id)?.name).filter(Boolean).join(', ');
+    const groupNames = location.groups.map((id) => groups.find((g) => g.id === id)?.name).filter(Boolean).join(t('viewer.comma'));
     return [groupNames, layerNames?.get(location.layer)].filter(Boolean).join(' · ') || location.about;
   };
-  const resultText = filtering
-    ? `${locations.length} of ${props.total} ${props.total === 1 ? 'location' : 'locations'}`
-    : `${props.total} ${props.total === 1 ? 'location' : 'locations'}`;
+  const resultText = filtering ? t('viewer.resultCount', { shown: locations.length, total: props.total }) : t('viewer.locationCount', { count: props.total });
 
   return (
     <div className="mf-directory">
@@ -96,8 +96,8 @@ export function Directory(props: DirectoryProps) {
           <input
             type="search"
             className="mf-search__input"
-            placeholder="Search locations"
-            aria-label="Search locations"
+            placeholder={t('viewer.searchLocations')}
+            aria-label={t('viewer.searchLocations')}
             value={query}
             onChange={(event) => props.onQuery(event.target.value)}
             autoComplete="off"
@@ -106,7 +106,7 @@ export function Directory(props: DirectoryProps) {
         </div>
       ) : null}
       {props.filters && groups.length > 0 ? (
-        <div className="mf-chips" role="group" aria-label="Filter by group">
+        <div className="mf-chips" role="group" aria-label={t('viewer.filterByGroup')}>
           {groups.map((group) => (
             <button
               key={group.id}
@@ -125,16 +125,16 @@ export function Directory(props: DirectoryProps) {
       <div ref={listRef} className="mf-directory__list">
         {locations.length === 0 ? (
           <div className="mf-empty">
-            <p className="mf-empty__title">No locations found</p>
-            <p>{query.trim() ? `Nothing matches “${query.trim()}”.` : 'No location is in the chosen groups.'}</p>
+            <p className="mf-empty__title">{t('viewer.noResults')}</p>
+            <p>{query.trim() ? t('viewer.nothingMatches', { query: query.trim() }) : t('viewer.noneInGroups')}</p>
             <button type="button" className="mf-button" onClick={props.onClear}>
-              Clear search and filters
+              {t('viewer.clearFilters')}
             </button>
           </div>
         ) : (
           <ul
             className={virtual ? 'mf-list mf-list--virtual' : 'mf-list'}
-            aria-label="Locations"
+            aria-label={t('viewer.locations')}
             style={virtual ? { height: locations.length * ROW_HEIGHT, position: 'relative' } : undefined}
           >
             {shown.map((location, index) => {
@@ -167,7 +167,7 @@ export function Directory(props: DirectoryProps) {
         )}
         {virtual ? (
           <noscript>
-            <ul className="mf-list mf-list--long" aria-label="Locations">
+            <ul className="mf-list mf-list--long" aria-label={t('viewer.locations')}>
               {locations.slice(0, NOSCRIPT_ROWS).map((location) => (
                 <li key={location.id}>
                   <div className="mf-item">
@@ -179,7 +179,7 @@ export function Directory(props: DirectoryProps) {
                   </div>
                 </li>
               ))}
-              {locations.length > NOSCRIPT_ROWS ? <li className="mf-item">{`… and ${locations.length - NOSCRIPT_ROWS} more`}</li> : null}
+              {locations.length > NOSCRIPT_ROWS ? <li className="mf-item">{t('viewer.andMore', { count: locations.length - NOSCRIPT_ROWS })}</li> : null}
             </ul>
           </noscript>
         ) : null}

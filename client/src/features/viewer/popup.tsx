@@ -8,6 +8,7 @@ import { openRichTextLink, RICH_TEXT_CONFIG } from '../../../../events/rich-text
 import type { Camera } from '../../components/map/camera';
 import type { Group, Location, MapPoint } from '../../components/map/types';
 import { loadPurifier } from '../../lib/purifier';
+import { useTranslator } from '../../i18n/i18n-context';
 import { Icon } from './icons';
 import { useAnchored } from './use-anchored';
 
@@ -30,11 +31,12 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-function hostOf(url: string): string {
+/** The link's site ("example.com"), or `fallback` when it has none. */
+function hostOf(url: string, fallback: string): string {
   try {
-    return new URL(url, window.location.href).hostname.replace(/^www\./, '') || 'Website';
+    return new URL(url, window.location.href).hostname.replace(/^www\./, '') || fallback;
   } catch {
-    return 'Website';
+    return fallback;
   }
 }
 
@@ -57,6 +59,7 @@ export interface PopupProps {
 }
 
 export function Popup({ location, groups, layerName, camera, anchor, offset, sheet, onClose, onDirectionsTo, onDirectionsFrom }: PopupProps) {
+  const { t } = useTranslator();
   const ref = useRef<HTMLDivElement>(null);
   const [description, setDescription] = useState<string | null>(null);
   useAnchored(camera, anchor, ref, offset, !sheet);
@@ -89,7 +92,7 @@ export function Popup({ location, groups, layerName, camera, anchor, offset, she
       tabIndex={-1}
       data-mf-ui=""
     >
-      <button type="button" className="mf-popup__close" aria-label="Close" onClick={onClose}>
+      <button type="button" className="mf-popup__close" aria-label={t('viewer.close')} onClick={onClose}>
         <Icon name="close" size={16} />
       </button>
       {location.image ? <img className="mf-popup__image" src={location.image} alt="" loading="lazy" /> : null}
@@ -115,7 +118,7 @@ export function Popup({ location, groups, layerName, camera, anchor, offset, she
               <li>
                 <Icon name="clock" size={16} />
                 <span>
-                  <span className="mf-visually-hidden">Opening hours: </span>
+                  <span className="mf-visually-hidden">{`${t('viewer.hours')} `}</span>
                   {location.hours}
                 </span>
               </li>
@@ -130,8 +133,8 @@ export function Popup({ location, groups, layerName, camera, anchor, offset, she
               <li>
                 <Icon name="link" size={16} />
                 <a href={location.link} target="_blank" rel="noopener noreferrer">
-                  {hostOf(location.link)}
-                  <span className="mf-visually-hidden"> (opens in a new tab)</span>
+                  {hostOf(location.link, t('viewer.website'))}
+                  <span className="mf-visually-hidden">{` ${t('viewer.newTab')}`}</span>
                 </a>
               </li>
             ) : null}
@@ -142,12 +145,12 @@ export function Popup({ location, groups, layerName, camera, anchor, offset, she
             {onDirectionsTo ? (
               <button type="button" className="mf-button mf-button--primary" onClick={() => onDirectionsTo(location.id)}>
                 <Icon name="directions" size={16} />
-                Directions to here
+                {t('viewer.directionsTo')}
               </button>
             ) : null}
             {onDirectionsFrom ? (
               <button type="button" className="mf-button" onClick={() => onDirectionsFrom(location.id)}>
-                From here
+                {t('viewer.directionsFrom')}
               </button>
             ) : null}
           </div>

@@ -259,9 +259,9 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
   const describe = useCallback(
     (location: Location) => {
       const groups = location.groups.map((id) => groupsById.get(id)?.name).filter(Boolean);
-      return groups.length > 0 ? `${location.title}, ${groups.join(', ')}` : location.title;
+      return [location.title, ...groups].join(t('viewer.comma'));
     },
-    [groupsById],
+    [groupsById, t],
   );
 
   /** Moves the view to a location waiting to be shown, once its layer can tell where it is. */
@@ -453,14 +453,14 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
       ref={shareToggleRef}
       type="button"
       className="mf-icon-button"
-      aria-label="Share"
+      aria-label={t('viewer.share')}
       aria-expanded={shareOpen}
       data-mf-share-toggle=""
       onClick={() => setShareOpen((open) => !open)}
     >
       <Icon name="share" />
     </button>
-  ), [shareOpen]);
+  ), [shareOpen, t]);
   // Memoised like the share button: the directory's props must not change before it hydrates.
   const { open: openDirections, close: closeDirections } = directions;
   const directionsButton = useMemo(
@@ -470,15 +470,15 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
           ref={directionsToggleRef}
           type="button"
           className="mf-icon-button mf-directions-toggle"
-          aria-label="Directions"
-          title="Directions"
+          aria-label={t('viewer.directions')}
+          title={t('viewer.directions')}
           aria-expanded={route.open}
           onClick={() => (route.open ? closeDirections() : openDirections())}
         >
           <Icon name="directions" />
         </button>
       ) : null,
-    [directionsOffered, route.open, openDirections, closeDirections],
+    [directionsOffered, route.open, openDirections, closeDirections, t],
   );
   const directoryActions = useMemo(
     () => (
@@ -578,7 +578,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
       onKeyDown={onKeyDown}
     >
       {showSidebar && !narrow ? (
-        <aside id="mf-directory" className="mf-sidebar" aria-label="Directory" hidden={route.open && directionsCode !== null}>
+        <aside id="mf-directory" className="mf-sidebar" aria-label={t('viewer.directory')} hidden={route.open && directionsCode !== null}>
           {directory(directoryActions)}
         </aside>
       ) : null}
@@ -594,7 +594,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
             visibleIds={visibleIds}
             cooperative={cooperative}
             describe={describe}
-            label={`Map: ${map.title}${layerNames ? `, ${layer.name}` : ''}`}
+            label={layerNames ? t('viewer.mapLayerLabel', { title: map.title, layer: layer.name }) : t('viewer.mapLabel', { title: map.title })}
             onSelect={(id, opener) => open(id, opener, false)}
             onHover={setHoveredId}
             onBackgroundClick={() => {
@@ -613,7 +613,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
                   <Icon name="list" />
                   <span className="mf-topbar__text">
                     <strong>{map.title}</strong>
-                    <span>{`${shown.length} locations`}</span>
+                    <span>{t('viewer.locationCount', { count: shown.length })}</span>
                   </span>
                 </a>
               </div>
@@ -631,7 +631,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
                     <Icon name={features.search ? 'search' : 'list'} />
                     <span className="mf-topbar__text">
                       <strong>{map.title}</strong>
-                      <span>{features.search ? `Search ${shown.length} locations` : `${shown.length} locations`}</span>
+                      <span>{t(features.search ? 'viewer.searchCount' : 'viewer.locationCount', { count: shown.length })}</span>
                     </span>
                   </button>
                 ) : (
@@ -641,9 +641,9 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
             ) : null}
 
             {doc.layers.length > 1 ? (
-              <div className="mf-layers" role="group" aria-label="Layers" data-mf-ui="">
+              <div className="mf-layers" role="group" aria-label={t('viewer.layers')} data-mf-ui="">
                 {doc.layers.map((candidate) => (
-                  <button key={candidate.id} type="button" aria-pressed={candidate.id === layer.id} data-route={routeLayers.has(candidate.id) ? '' : undefined} aria-label={routeLayers.has(candidate.id) ? `${candidate.name}, on the route` : undefined} onClick={() => switchLayer(candidate.id)}>
+                  <button key={candidate.id} type="button" aria-pressed={candidate.id === layer.id} data-route={routeLayers.has(candidate.id) ? '' : undefined} aria-label={routeLayers.has(candidate.id) ? t('viewer.onRoute', { layer: candidate.name }) : undefined} onClick={() => switchLayer(candidate.id)}>
                     {candidate.name}
                   </button>
                 ))}
@@ -658,7 +658,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
                 </div>
               ) : null}
               {features.zoomButtons ? (
-                <div className="mf-controls__group" role="group" aria-label="Zoom">
+                <div className="mf-controls__group" role="group" aria-label={t('viewer.zoom')}>
                   <button type="button" className="mf-icon-button" aria-label={t('viewer.zoomIn')} disabled={!zoomLimits.canIn} onClick={() => camera.zoomBy(1.6, undefined, undefined, true)}>
                     <Icon name="plus" />
                   </button>
@@ -672,7 +672,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
               ) : null}
               {canFullscreen ? (
                 <div className="mf-controls__group">
-                  <button type="button" className="mf-icon-button" aria-label={fullscreen ? 'Exit full screen' : 'Full screen'} aria-pressed={fullscreen} onClick={toggleFullscreen}>
+                  <button type="button" className="mf-icon-button" aria-label={t(fullscreen ? 'viewer.exitFullScreen' : 'viewer.fullScreen')} aria-pressed={fullscreen} onClick={toggleFullscreen}>
                     <Icon name={fullscreen ? 'shrink' : 'expand'} />
                   </button>
                 </div>
@@ -712,14 +712,14 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
 
             {map.test ? (
               <p className="mf-test-banner" role="note">
-                <strong>Test map</strong> Only you and admins can see it until it is published.
+                <strong>{t('viewer.testMap')}</strong> {t('viewer.testMapNote')}
               </p>
             ) : null}
 
             <div className="mf-bottom" data-mf-ui="">
               {legendGroups.length > 0 ? (
                 <details ref={legendRef} className="mf-legend" open={legendOpen}>
-                  <summary>Legend</summary>
+                  <summary>{t('viewer.legend')}</summary>
                   <ul>
                     {legendGroups.map((group) => (
                       <li key={group.id}>
@@ -765,12 +765,12 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
             ) : null}
 
             <div className={`mf-hint${hint ? ' is-visible' : ''}`} aria-hidden="true">
-              {hint === 'touch' ? 'Use two fingers to move the map' : `Use ${mac ? '⌘' : 'Ctrl'} + scroll to zoom the map`}
+              {hint === 'touch' ? t('viewer.hintTouch') : t('viewer.hintWheel', { key: mac ? '⌘' : t('viewer.ctrl') })}
             </div>
           </MapRenderer>
         ) : (
           <div className="mf-message">
-            <p>This map has no layers yet.</p>
+            <p>{t('viewer.noLayers')}</p>
           </div>
         )}
       </main>
@@ -794,14 +794,14 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
       ) : null}
 
       {showSidebar && narrow && sheetOpen ? (
-        <div className="mf-sheet" role="dialog" aria-modal="true" aria-label="Directory">
-          <button type="button" className="mf-sheet__scrim" aria-label="Close the directory" tabIndex={-1} onClick={() => setSheetOpen(false)} />
+        <div className="mf-sheet" role="dialog" aria-modal="true" aria-label={t('viewer.directory')}>
+          <button type="button" className="mf-sheet__scrim" aria-label={t('viewer.closeDirectory')} tabIndex={-1} onClick={() => setSheetOpen(false)} />
           <div className="mf-sheet__panel" tabIndex={-1} ref={sheetRef}>
             {directory(
               <button
                 type="button"
                 className="mf-icon-button"
-                aria-label="Close the directory"
+                aria-label={t('viewer.closeDirectory')}
                 onClick={() => {
                   setSheetOpen(false);
                   listToggleRef.current?.focus();
