@@ -2,7 +2,8 @@
  * Turn-by-turn steps of a route, read from its geometry: where the line bends enough to matter
  * (the kind by the angle), a landmark near each turn (the nearest location within a few metres),
  * each floor change (what to take, to which floor) and on which side the destination is. Steps
- * are data: `describeStep` words them in English, the viewer in the visitor's language.
+ * are data: client/src/i18n/route-words.ts words them, in the visitor's language in the viewer
+ * and in English in the editor.
  */
 import type { Location, MapDocument, Point } from '../map-document.js';
 import type { Connector } from '../path-network.js';

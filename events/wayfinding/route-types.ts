@@ -1,8 +1,8 @@
 /**
  * What routing answers (events/wayfinding/find-route.ts), shared by the viewer's directions,
  * the editor's "test a route" and the server. Steps are data (a kind, a landmark, a connector, a
- * floor), not sentences: each reader words them (English by `describeStep`, the viewer in the
- * visitor's language), so the same route reads the same in every place.
+ * floor), not sentences: the viewer's messages word them (client/src/i18n/route-words.ts), in
+ * the visitor's language or the editor's English, so the same route reads the same everywhere.
  */
 import type { Point } from '../map-document.js';
 import type { ConnectorKind } from '../path-network.js';

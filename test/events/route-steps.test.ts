@@ -1,14 +1,20 @@
 /**
  * Turn-by-turn steps (issue 17, part 3): turns by angle (nearly straight bends merged), the
  * nearest location as a landmark within a few metres, floor changes with the connector and the
- * floor's name, the destination's side; `describeStep` words them in English.
+ * floor's name, the destination's side; the viewer's words (route-words.ts, English here) say them.
  */
 import { describe, expect, it } from 'vitest';
-import { describeStep } from '../../events/wayfinding/describe-step.js';
+import en from 'virtual:viewer-messages/en';
+import { stepSentence, type StepWordsOptions } from '../../client/src/i18n/route-words.js';
+import { createTranslator } from '../../client/src/i18n/translator.js';
 import { findRoute } from '../../events/wayfinding/find-route.js';
 import { turnKind } from '../../events/wayfinding/route-steps.js';
-import type { Route, RouteResult } from '../../events/wayfinding/route-types.js';
+import type { Route, RouteResult, RouteStep } from '../../events/wayfinding/route-types.js';
 import { networkDocument, stairsOrLift } from './wayfinding/network-fixture.js';
+
+/** A step in English: the English catalogue's words, as the editor shows them. */
+const english = createTranslator('en', en);
+const describeStep = (step: RouteStep, options?: StepWordsOptions) => stepSentence(english, step, options);
 
 function routeOf(result: RouteResult): Route {
   if (!result.ok) throw new Error(`no route: ${JSON.stringify(result.failure)}`);

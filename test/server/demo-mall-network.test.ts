@@ -7,11 +7,17 @@
 import { describe, expect, it } from 'vitest';
 import type { PathNode } from '../../events/path-network.js';
 import { checkNetwork } from '../../events/wayfinding/check-network.js';
-import { describeStep } from '../../events/wayfinding/describe-step.js';
+import en from 'virtual:viewer-messages/en';
+import { stepSentence, type StepWordsOptions } from '../../client/src/i18n/route-words.js';
+import { createTranslator } from '../../client/src/i18n/translator.js';
 import { findRoute } from '../../events/wayfinding/find-route.js';
-import type { Route, RouteResult } from '../../events/wayfinding/route-types.js';
+import type { Route, RouteResult, RouteStep } from '../../events/wayfinding/route-types.js';
 import { DEMO_FLOORS, demoMallDocument } from '../../server/seed/demo-mall.js';
 import { DEMO_STEP_FREE_PAIR } from '../../server/seed/demo-mall-paths.js';
+
+/** A step in English: the English catalogue's words, as the editor shows them. */
+const english = createTranslator('en', en);
+const describeStep = (step: RouteStep, options?: StepWordsOptions) => stepSentence(english, step, options);
 
 function routeOf(result: RouteResult): Route {
   if (!result.ok) throw new Error(`no route: ${JSON.stringify(result.failure)}`);

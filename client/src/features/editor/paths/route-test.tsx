@@ -1,13 +1,15 @@
 /**
  * "Test a route" in the Paths panel: two locations and the step-free switch, the route found by
  * the same `findRoute` the viewer uses, drawn on the floors (by the editor, from `onRoute`) and
- * its steps in English (`describeStep`). A step is a button: it shows its floor and place.
+ * its steps worded as the viewer words them (route-words.ts, in the app's English). A step is a
+ * button: it shows its floor and place.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { MapDocument, Point } from '../../../../../events/map-document';
-import { describeStep, formatMetres } from '../../../../../events/wayfinding/describe-step';
 import { findRoute } from '../../../../../events/wayfinding/find-route';
 import type { Route, RouteFailure } from '../../../../../events/wayfinding/route-types';
+import { useTranslator } from '../../../i18n/i18n-context';
+import { exactMetresText, stepSentence } from '../../../i18n/route-words';
 
 export interface RouteTestProps {
   document: MapDocument;
@@ -38,6 +40,7 @@ function duration(seconds: number): string {
 
 export function RouteTest({ document: doc, onRoute, onShow }: RouteTestProps) {
   const ids = useId();
+  const translator = useTranslator();
   const locations = useMemo(() => [...doc.locations].sort((a, b) => a.title.localeCompare(b.title)), [doc.locations]);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -114,14 +117,14 @@ export function RouteTest({ document: doc, onRoute, onShow }: RouteTestProps) {
         {result?.ok ? (
           <>
             <p className="ep-hint">
-              {formatMetres(result.route.metres)}, about {duration(result.route.seconds)}
+              {exactMetresText(translator, result.route.metres)}, about {duration(result.route.seconds)}
               {result.route.floorChanges > 0 ? `, ${result.route.floorChanges === 1 ? '1 floor change' : `${result.route.floorChanges} floor changes`}` : ''}.
             </p>
             <ol className="pt-steps" aria-label="Route steps">
               {result.route.steps.map((step, index) => (
                 <li key={index}>
                   <button type="button" className="pt-list__item" onClick={() => onShow(step.layer, step.at)}>
-                    {describeStep(step, { distance: true })}
+                    {stepSentence(translator, step, { distance: true })}
                   </button>
                 </li>
               ))}

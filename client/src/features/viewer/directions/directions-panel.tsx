@@ -9,9 +9,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Group, Location } from '../../../components/map/types';
 import type { RouteResult } from '../../../../../events/wayfinding/route-types';
+import { useTranslator } from '../../../i18n/i18n-context';
 import { Icon } from '../icons';
 import { PlaceCombobox } from './place-combobox';
-import { failureText, metresText, stepSentence, walkingTimeText } from './route-words';
+import { failureText, metresText, stepSentence, viaText, walkingTimeText } from '../../../i18n/route-words';
 import { StepIcon } from './step-icon';
 
 export interface DirectionsPanelProps {
@@ -38,7 +39,9 @@ export function DirectionsPanel(props: DirectionsPanelProps) {
   const { locations, byId, groupsById, layerNames, from, to, stepFree, step, here, result, onChange, onSwap, onStep, onClose } = props;
   const fromLocation = here ?? (from ? byId.get(from) ?? null : null);
   const toLocation = to ? byId.get(to) ?? null : null;
-  const ends = { from: fromLocation?.title ?? 'the start', to: toLocation?.title ?? 'the destination' };
+  const translator = useTranslator();
+  const { t } = translator;
+  const ends = { from: fromLocation?.title ?? null, to: toLocation?.title ?? null };
   const route = result?.ok ? result.route : null;
   const steps = route?.steps ?? [];
   const listRef = useRef<HTMLOListElement>(null);
@@ -62,22 +65,27 @@ export function DirectionsPanel(props: DirectionsPanelProps) {
   const routeKey = route ? `${route.from.node}>${route.to.node}:${route.stepFree}:${route.metres}` : result && !result.ok ? result.failure.reason : '';
   useEffect(() => {
     if (!result) return;
-    setAnnouncement(route ? `Route found: ${walkingTimeText(route.seconds)}, ${metresText(route.metres)}, ${route.steps.length} steps.` : failureText((result as Extract<RouteResult, { ok: false }>).failure, ends));
-    // By the route's identity only.
+    setAnnouncement(
+      route
+        ? t('directions.found', { time: walkingTimeText(translator, route.seconds), distance: metresText(translator, route.metres), count: route.steps.length })
+        : failureText(translator, (result as Extract<RouteResult, { ok: false }>).failure, ends),
+    );
+    // By the route's identity (and the language) only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [routeKey]);
+  }, [routeKey, translator]);
   useEffect(() => {
     if (!route || step === null) return;
     const current = route.steps[step];
     if (!current) return;
     const metres = current.metres;
-    setAnnouncement(`Step ${step + 1} of ${route.steps.length}: ${stepSentence(current)}${metres >= 1 && current.kind !== 'depart' ? `, ${metresText(metres)}` : ''}.`);
+    const place = { step: step + 1, count: route.steps.length, sentence: stepSentence(translator, current) };
+    setAnnouncement(metres >= 1 && current.kind !== 'depart' ? t('directions.announceWalk', { ...place, distance: metresText(translator, metres) }) : t('directions.announce', place));
     if (focusStep.current) {
       focusStep.current = false;
       listRef.current?.querySelector<HTMLElement>(`[data-step="${step}"]`)?.focus();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [step, routeKey]);
+  }, [step, routeKey, translator]);
 
   const go = (index: number, focus: boolean) => {
     if (!route) return;
@@ -97,16 +105,17 @@ export function DirectionsPanel(props: DirectionsPanelProps) {
     }
   };
   const connectorKinds = [...new Set(steps.flatMap((candidate) => (candidate.connector ? [candidate.connector.kind] : [])))];
-  const via = connectorKinds.length > 0 ? `via the ${connectorKinds.join(' and the ')}` : null;
+  const via = connectorKinds.length > 0 ? viaText(translator, connectorKinds) : null;
   const current = step ?? -1;
+  const time = route ? walkingTimeText(translator, route.seconds) : '';
 
   return (
     <section className="mf-directions" aria-labelledby="mf-directions-title" data-mf-ui="">
       <div className="mf-directions__head">
         <h2 id="mf-directions-title" className="mf-directions__title" tabIndex={-1} ref={headingRef}>
-          Directions
+          {t('directions.title')}
         </h2>
-        <button type="button" className="mf-icon-button" aria-label="Close directions" onClick={onClose}>
+        <button type="button" className="mf-icon-button" aria-label={t('directions.close')} onClick={onClose}>
           <Icon name="close" />
         </button>
       </div>
@@ -114,17 +123,17 @@ export function DirectionsPanel(props: DirectionsPanelProps) {
       <div className={`mf-directions__ends${here ? ' mf-directions__ends--fixed' : ''}`}>
         {here ? (
           <div className="mf-place mf-place--from mf-place--fixed">
-            <span className="mf-place__label">From</span>
+            <span className="mf-place__label">{t('directions.from')}</span>
             <span className="mf-place__dot" aria-hidden="true" />
             <p className="mf-place__input mf-place__here">
-              <strong>You are here</strong>
+              <strong>{t('directions.youAreHere')}</strong>
               <span>{here.title}</span>
             </p>
           </div>
         ) : (
           <PlaceCombobox
-            label="From"
-            placeholder="Choose a starting point"
+            label={t('directions.from')}
+            placeholder={t('directions.fromPlaceholder')}
             locations={locations}
             groupsById={groupsById}
             layerNames={layerNames}
@@ -135,8 +144,8 @@ export function DirectionsPanel(props: DirectionsPanelProps) {
           />
         )}
         <PlaceCombobox
-          label="To"
-          placeholder="Choose a destination"
+          label={t('directions.to')}
+          placeholder={t('directions.toPlaceholder')}
           locations={locations}
           groupsById={groupsById}
           layerNames={layerNames}
@@ -146,7 +155,7 @@ export function DirectionsPanel(props: DirectionsPanelProps) {
           inputRef={toRef}
         />
         {here ? null : (
-          <button type="button" className="mf-directions__swap" aria-label="Swap start and destination" disabled={!from && !to} onClick={onSwap}>
+          <button type="button" className="mf-directions__swap" aria-label={t('directions.swap')} disabled={!from && !to} onClick={onSwap}>
             <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
               <path d="M7 4v16M3 8l4-4 4 4M17 20V4M13 16l4 4 4-4" />
             </svg>
@@ -160,44 +169,41 @@ export function DirectionsPanel(props: DirectionsPanelProps) {
             <span className="mf-switch__thumb" />
           </span>
           <span className="mf-switch__text">
-            <span className="mf-switch__label">Step-free</span>
-            <span className="mf-switch__hint">Lifts and ramps only, no stairs or escalators</span>
+            <span className="mf-switch__label">{t('directions.stepFree')}</span>
+            <span className="mf-switch__hint">{t('directions.stepFreeHint')}</span>
           </span>
         </button>
       </div>
 
       <div className="mf-directions__body">
         {!fromLocation || !toLocation ? (
-          <p className="mf-directions__empty">{!fromLocation && !toLocation ? 'Choose where you are and where you want to go.' : !fromLocation ? 'Choose where you start from.' : 'Choose where you want to go.'}</p>
+          <p className="mf-directions__empty">{t(!fromLocation && !toLocation ? 'directions.chooseBoth' : !fromLocation ? 'directions.chooseFrom' : 'directions.chooseTo')}</p>
         ) : result && !result.ok ? (
           <p className="mf-directions__failure" role="alert">
-            {failureText(result.failure, ends)}
+            {failureText(translator, result.failure, ends)}
           </p>
         ) : route ? (
           <>
             <div className="mf-route-summary">
-              <p className="mf-route-summary__time">
-                <strong>{walkingTimeText(route.seconds)}</strong>
-                <span> walk</span>
-              </p>
+              <WalkingTime text={t('directions.walkTime', { time })} time={time} />
               <p className="mf-route-summary__detail">
-                {metresText(route.metres)}
-                {via ? ` · ${via}` : route.floorChanges === 0 ? ' · same floor' : ''}
-                {route.stepFree ? <span className="mf-route-summary__badge">Step-free</span> : null}
+                {metresText(translator, route.metres)}
+                {via ? ` · ${via}` : route.floorChanges === 0 ? ` · ${t('directions.sameFloor')}` : ''}
+                {route.stepFree ? <span className="mf-route-summary__badge">{t('directions.stepFree')}</span> : null}
               </p>
             </div>
             <div className="mf-stepper">
-              <button type="button" className="mf-button" aria-label="Previous step" disabled={current <= 0} onClick={() => go(current - 1, false)}>
-                ‹ Previous
+              <button type="button" className="mf-button" aria-label={t('directions.previousStep')} disabled={current <= 0} onClick={() => go(current - 1, false)}>
+                {t('directions.previous')}
               </button>
               <span className="mf-stepper__count" aria-hidden="true">
-                {step === null ? `${steps.length} steps` : `Step ${current + 1} of ${steps.length}`}
+                {step === null ? t('directions.stepCount', { count: steps.length }) : t('directions.stepOf', { step: current + 1, count: steps.length })}
               </span>
-              <button type="button" className="mf-button mf-button--primary" aria-label={step === null ? 'Start: first step' : 'Next step'} disabled={current >= steps.length - 1} onClick={() => go(current + 1, false)}>
-                {step === null ? 'Start' : 'Next ›'}
+              <button type="button" className="mf-button mf-button--primary" aria-label={t(step === null ? 'directions.beginStep' : 'directions.nextStep')} disabled={current >= steps.length - 1} onClick={() => go(current + 1, false)}>
+                {t(step === null ? 'directions.begin' : 'directions.next')}
               </button>
             </div>
-            <ol ref={listRef} className="mf-steps" aria-label="Directions">
+            <ol ref={listRef} className="mf-steps" aria-label={t('directions.title')}>
               {steps.map((candidate, index) => {
                 const metres = candidate.metres;
                 return (
@@ -214,23 +220,37 @@ export function DirectionsPanel(props: DirectionsPanelProps) {
                       <StepIcon kind={candidate.kind} connector={candidate.connector?.kind} />
                     </span>
                     <span className="mf-step__text">
-                      <span className="mf-step__sentence">{stepSentence(candidate)}</span>
+                      <span className="mf-step__sentence">{stepSentence(translator, candidate)}</span>
                       {candidate.kind === 'depart' && layerNames ? <span className="mf-step__detail">{layerNames.get(candidate.layer)}</span> : null}
-                      {candidate.kind === 'connector' && candidate.connector ? <span className="mf-step__detail">{`${layerNames?.get(candidate.layer) ?? ''} → ${candidate.connector.toLayerName}`}</span> : null}
+                      {candidate.kind === 'connector' && candidate.connector ? <span className="mf-step__detail">{t('directions.floors', { from: layerNames?.get(candidate.layer) ?? '', to: candidate.connector.toLayerName })}</span> : null}
                     </span>
-                    {metres >= 1 && candidate.kind !== 'depart' ? <span className="mf-step__distance">{metresText(metres)}</span> : null}
+                    {metres >= 1 && candidate.kind !== 'depart' ? <span className="mf-step__distance">{metresText(translator, metres)}</span> : null}
                   </li>
                 );
               })}
             </ol>
           </>
         ) : (
-          <p className="mf-directions__empty">Finding the route…</p>
+          <p className="mf-directions__empty">{t('directions.finding')}</p>
         )}
       </div>
       <p className="mf-visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
     </section>
+  );
+}
+
+/** "4 min walk" with the time in bold, wherever the language puts it ("徒歩 4 分"). */
+function WalkingTime({ text, time }: { text: string; time: string }) {
+  const at = text.indexOf(time);
+  const before = at < 0 ? '' : text.slice(0, at);
+  const after = at < 0 ? text : text.slice(at + time.length);
+  return (
+    <p className="mf-route-summary__time">
+      {before ? <span>{before}</span> : null}
+      {at < 0 ? null : <strong>{time}</strong>}
+      {after ? <span>{after}</span> : null}
+    </p>
   );
 }

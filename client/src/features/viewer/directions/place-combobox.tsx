@@ -7,6 +7,7 @@
  */
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Group, Location } from '../../../components/map/types';
+import { useTranslator } from '../../../i18n/i18n-context';
 import { fold, matchesFolded, searchTextOf } from '../../../utils/location-search';
 
 const MAX_OPTIONS = 50;
@@ -33,6 +34,9 @@ export function PlaceCombobox({ label, placeholder, locations, groupsById, layer
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLUListElement>(null);
   const shownText = text ?? value?.title ?? '';
+  const { locale } = useTranslator();
+  // An option's groups listed as the language lists ("Food, Fashion", "食品、ファッション").
+  const groupList = useMemo(() => new Intl.ListFormat(locale, { type: 'conjunction', style: 'narrow' }), [locale]);
 
   const options = useMemo(() => {
     const query = fold((text ?? '').trim());
@@ -124,7 +128,7 @@ export function PlaceCombobox({ label, placeholder, locations, groupsById, layer
       <ul ref={listRef} id={listId} className="mf-place__list" role="listbox" aria-label={label} hidden={!expanded}>
         {expanded
           ? options.map((location, index) => {
-              const groups = location.groups.map((group) => groupsById.get(group)?.name).filter(Boolean).join(', ');
+              const groups = groupList.format(location.groups.flatMap((group) => groupsById.get(group)?.name || []));
               const detail = [groups, layerNames?.get(location.layer)].filter(Boolean).join(' · ');
               return (
                 <li

@@ -10,8 +10,9 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Camera } from '../../../components/map/camera';
 import type { MapPoint } from '../../../components/map/types';
 import type { Route } from '../../../../../events/wayfinding/route-types';
+import { useTranslator } from '../../../i18n/i18n-context';
 import { ROUTE_INSETS, viewFitting, type Insets } from './fit-route';
-import { stepSentence } from './route-words';
+import { stepSentence } from '../../../i18n/route-words';
 import { StepIcon } from './step-icon';
 
 const NO_ENDS: readonly { layer: string; at: MapPoint }[] = [];
@@ -59,6 +60,8 @@ function place(element: Element | null, camera: Camera, point: MapPoint | null):
 
 export function RouteOverlay({ camera, route, layerId, step, here, onFloor, insets = ROUTE_INSETS, ends = NO_ENDS }: RouteOverlayProps) {
   const rootRef = useRef<HTMLDivElement>(null);
+  const translator = useTranslator();
+  const { t } = translator;
   const legs = route ? route.legs.filter((leg) => leg.layer === layerId).map((leg) => leg.points) : [];
   const first = route?.legs[0];
   const last = route?.legs[route.legs.length - 1];
@@ -168,20 +171,20 @@ export function RouteOverlay({ camera, route, layerId, step, here, onFloor, inse
       </svg>
       <div className="mf-route__here" style={{ display: 'none' }}>
         <span className="mf-route__here-dot" aria-hidden="true" />
-        <span className="mf-route__here-label">You are here</span>
+        <span className="mf-route__here-label">{t('directions.youAreHere')}</span>
       </div>
       {leaving && leaving.candidate.connector ? (
-        <div className="mf-floor-prompt" data-mf-ui="" role="group" aria-label="Floor change">
+        <div className="mf-floor-prompt" data-mf-ui="" role="group" aria-label={t('directions.floorChange')}>
           <span className="mf-floor-prompt__icon" aria-hidden="true">
             <StepIcon kind="connector" connector={leaving.candidate.connector.kind} />
           </span>
-          <p className="mf-floor-prompt__text">{stepSentence(leaving.candidate)}</p>
+          <p className="mf-floor-prompt__text">{stepSentence(translator, leaving.candidate)}</p>
           <button
             type="button"
             className="mf-button mf-button--primary mf-floor-prompt__go"
             onClick={() => onFloor(leaving.candidate.connector!.toLayer, Math.min(leaving.index + 1, route!.steps.length - 1))}
           >
-            {`Go to ${leaving.candidate.connector.toLayerName}`}
+            {t('directions.goTo', { floor: leaving.candidate.connector.toLayerName })}
           </button>
         </div>
       ) : null}
