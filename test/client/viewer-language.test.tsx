@@ -12,6 +12,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import es from 'virtual:viewer-messages/es';
 import ar from 'virtual:viewer-messages/ar';
 import { clusterLabel } from '../../client/src/components/map/cluster-look';
+import type { MarkerItem } from '../../client/src/components/map/marker-layer';
+import { setStaticClusterer, staticMarkup } from '../../client/src/components/map/static-map';
 import { preloadViewerParts, Viewer, type PublicMap } from '../../client/src/features/viewer/viewer';
 import { I18nProvider } from '../../client/src/i18n/i18n-context';
 import { createTranslator, type Translator } from '../../client/src/i18n/translator';
@@ -152,6 +154,16 @@ describe('the viewer in Spanish', () => {
   it('names a cluster in Spanish', () => {
     expect(clusterLabel(25_000, spanish.t)).toBe('25.000 lugares, acercar');
     expect(clusterLabel(1, spanish.t)).toBe('1 lugar, acercar');
+  });
+
+  it('titles the clusters of the server’s static map in Spanish', () => {
+    const items: MarkerItem[] = Array.from({ length: 200 }, (_, i) => ({ id: `p${i}`, x: i, y: i, type: 'pin', color: '#2563eb', text: '', image: null }));
+    setStaticClusterer(() => ({ clusters: [{ x: 10, y: 10, count: 12_345 }], points: [] }));
+    try {
+      expect(staticMarkup(items, 1000, 1000, 1, '#4f46e5', spanish)).toContain('title="12.345 lugares">12,3\u00a0mil</span>');
+    } finally {
+      setStaticClusterer(null);
+    }
   });
 });
 
