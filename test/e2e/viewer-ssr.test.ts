@@ -246,7 +246,11 @@ describe('the server-rendered viewer', () => {
     expect(alone + clustered.reduce((sum, count) => sum + count, 0)).toBe(2000);
     // The directory's first rows; without JavaScript, the first 500 and how many more.
     expect(html).toContain('<span class="mf-item__title">Unit 0001</span>');
-    expect(html).toContain('… and 1500 more');
+    // (Counts as the page's language writes them: English groups thousands, Spanish not below 10,000.)
+    expect(html).toContain('… and 1,500 more');
+    const spanish = await (await fetch(`${server.url}/m/${bigMapId}?lang=es`)).text();
+    expect(spanish).toContain('… y 1500 más');
+    expect(spanish).toMatch(/class="mf-static__cluster"[^>]* title="\d+ lugares">/);
     for (const javaScript of [false, true]) {
       for (const width of [1280, 375]) {
         const { context, page, problems } = await open(`/m/${bigMapId}`, { javaScript, width });
