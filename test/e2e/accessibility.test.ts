@@ -21,8 +21,11 @@ import { PUBLIC_PAGES } from '../../server/routes/seo-routes.js';
  */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** The public pages of spec §2, the account pages a visitor can open, the 404 page and the viewer. */
-const PAGES = [...PUBLIC_PAGES, '/login', '/register', '/reset', '/no-such-page', '/m/demo'];
+/**
+ * The public pages of spec §2, the account pages a visitor can open, the 404 page and the viewer
+ * (also in Arabic: its own words, right to left).
+ */
+const PAGES = [...PUBLIC_PAGES, '/login', '/register', '/reset', '/no-such-page', '/m/demo', '/m/demo?lang=ar'];
 
 const VIEWPORTS = [
   { name: 'phone', width: 375, height: 812 },
