@@ -8,6 +8,8 @@ const MARGIN = 12;
  * Keeps an overlay (tooltip, popup) beside a point of the map as the view moves: above it,
  * or below when there is no room above, and always inside the map's area. Runs in the
  * camera's frame, outside React. `--mf-arrow` is where the point is along the overlay's width.
+ * Physical pixels from the map's top left in either direction (the map is never mirrored, and
+ * the overlays' CSS keeps `left`/`top` for that: viewer.css).
  */
 export function useAnchored(camera: Camera, anchor: MapPoint | null, ref: RefObject<HTMLElement | null>, offset: number, enabled = true): void {
   useLayoutEffect(() => {
@@ -35,6 +37,15 @@ export function useAnchored(camera: Camera, anchor: MapPoint | null, ref: RefObj
       element.style.setProperty('--mf-arrow', `${Math.round(Math.max(16, Math.min(width - 16, point.x - left)))}px`);
     };
     place();
-    return camera.onFrame(place);
+    // Placed again when the overlay changes size too (a description or a font arriving, a
+    // language's longer words), not only when the view moves: else it keeps the room it
+    // was given when smaller, and its arrow leaves its point.
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place);
+    resized?.observe(element);
+    const stop = camera.onFrame(place);
+    return () => {
+      stop();
+      resized?.disconnect();
+    };
   }, [camera, anchor, ref, offset, enabled]);
 }
