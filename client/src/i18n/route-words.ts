@@ -84,9 +84,12 @@ export function exactMetresText({ locale }: Translator, metres: number): string 
   return format(locale, { style: 'unit', unit: 'meter' }, Math.max(1, Math.round(metres)));
 }
 
-/** "4 min" (as the locale shortens it): at least one minute. */
-export function walkingTimeText({ locale }: Translator, seconds: number): string {
-  return format(locale, { style: 'unit', unit: 'minute', unitDisplay: 'short' }, Math.max(1, Math.round(seconds / 60)));
+/**
+ * "4 min": at least one minute. A message rather than Intl's short unit, which some languages
+ * shorten past reading (Arabic's is one letter): each says its minutes its own way.
+ */
+export function walkingTimeText({ t }: Translator, seconds: number): string {
+  return t('directions.minutes', { count: Math.max(1, Math.round(seconds / 60)) });
 }
 
 /** "via the stairs and the lift": the kinds of floor change a route takes, listed as the locale lists. */
