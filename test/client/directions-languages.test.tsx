@@ -128,10 +128,11 @@ describe('the directions panel in Arabic', () => {
       'انعطف يمينًا بعد FitZone Gym',
       'Cinema Royale أمامك مباشرةً',
     ]);
-    // Metres as Arabic writes them (Intl), the floor change pointing the way Arabic reads.
+    // Metres as Arabic writes them (Intl), the floor change pointing the way Arabic reads: the
+    // floors' names isolated (FSI…PDI), so Latin names do not turn the arrow's run left to right.
     const metres = (value: number) => new Intl.NumberFormat('ar', { style: 'unit', unit: 'meter' }).format(value);
     expect(stepDistances('الاتجاهات')).toEqual([null, metres(5), metres(50), metres(40), metres(5)]);
-    expect(screen.getByText('Ground floor ← Level 1')).toBeInTheDocument();
+    expect(screen.getByText('\u2068Ground floor\u2069 ← \u2068Level 1\u2069')).toBeInTheDocument();
     // Two minutes: Arabic's dual, not a number and an abbreviation.
     expect(document.querySelector('.mf-route-summary__time')).toHaveTextContent('دقيقتان سيرًا');
     expect(document.querySelector('.mf-route-summary__detail')).toHaveTextContent(`${metres(110)} · عبر المصعد`);
