@@ -10,7 +10,6 @@ import type { GestureHint } from '../../components/map/gestures';
 import { MapRenderer, preloadStaticMap, type MapRendererHandle } from '../../components/map/map-renderer';
 import type { Location, MapDocument } from '../../components/map/types';
 import { loadPurifier } from '../../lib/purifier';
-import { fold, matchesFolded, searchTextOf } from '../../utils/location-search';
 import { clearLocation, locationFromUrl, pushLocation } from './deep-link';
 import type { DirectoryProps } from './directory';
 import type { MinimapProps } from './minimap';
@@ -55,6 +54,14 @@ const LazyMinimap = memo(function LazyMinimap(props: MinimapProps) {
 export function preloadViewerParts(): Promise<unknown> {
   return Promise.all([directoryPart.preload(), minimapPart.preload(), preloadStaticMap()]);
 }
+
+/**
+ * The search (utils/location-search.ts), fetched in idle time with the popup's code: only a
+ * visitor who types or picks a filter needs it, in the directory, which hydrates after the map.
+ */
+type SearchCode = typeof import('../../utils/location-search');
+let searchCode: SearchCode | null = null;
+const loadSearch = () => import('../../utils/location-search').then((code) => (searchCode = code));
 
 /** The hover tooltip, on the first hover (tooltip.tsx). */
 const Tooltip = lazy(() => import('./tooltip').then((module) => ({ default: module.Tooltip })));
@@ -224,20 +231,28 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
   const live = useRef({ selectedId, byId, narrow });
   live.current = { selectedId, byId, narrow };
 
-  const foldedQuery = fold(query.trim());
-  const filtering = foldedQuery !== '' || activeGroups.size > 0;
+  // Filters apply once the search's code is in (at once, most often: it is fetched in idle time).
+  const [search, setSearch] = useState<SearchCode | null>(searchCode);
+  const filtering = query.trim() !== '' || activeGroups.size > 0;
+  useEffect(() => {
+    if (filtering && !search) void loadSearch().then(setSearch, () => undefined);
+  }, [filtering, search]);
+  const foldedQuery = search ? search.fold(query.trim()) : '';
   const results = useMemo(() => {
     if (!filtering) return sorted;
     return sorted.filter(
       (location) =>
         (activeGroups.size === 0 || location.groups.some((group) => activeGroups.has(group))) &&
-        (foldedQuery === '' || matchesFolded(searchTextOf(location, groupsById), foldedQuery)),
+        (foldedQuery === '' || (search !== null && search.matchesFolded(search.searchTextOf(location, groupsById), foldedQuery))),
     );
-  }, [sorted, filtering, activeGroups, foldedQuery, groupsById]);
-  // Insights (issue 19): settled searches, and whether the text alone matched any location.
+  }, [sorted, filtering, activeGroups, foldedQuery, groupsById, search]);
+  // Insights (issue 19): settled searches, and whether the text alone matched any location
+  // (asked 1.2 s after the typing, when the search's code, asked for at the first key, is in).
   useSearchInsight(query, (text) => {
-    const folded = fold(text);
-    return shown.some((location) => matchesFolded(searchTextOf(location, groupsById), folded));
+    const code = searchCode;
+    if (!code) return false;
+    const folded = code.fold(text);
+    return shown.some((location) => code.matchesFolded(code.searchTextOf(location, groupsById), folded));
   });
   // Insights: every location opened, however (a marker, the directory, a link to it).
   useEffect(() => {
@@ -405,6 +420,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
     const idle = (window as { requestIdleCallback?: (callback: () => void) => void }).requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 300));
     idle(() => {
       void loadPopup();
+      void loadSearch().catch(() => undefined);
       if (doc.locations.some((location) => location.description)) void loadPurifier();
     });
   }, [flyToPending, onReady, doc.locations]);
