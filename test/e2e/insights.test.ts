@@ -147,8 +147,8 @@ describe('insights in Chromium', () => {
     const label = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${today}T00:00:00Z`));
     const table = panel.getByRole('table', { name: /Views per day/ });
     expect(await table.getByRole('row', { name: new RegExp(`^${label} 3$`) }).count()).toBe(1);
-    // The CSV, downloaded as the owner.
-    const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('link', { name: 'Download CSV' }).click()]);
+    // The CSV, downloaded as the owner (a button: the file is fetched with the app's authentication, then saved).
+    const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download CSV' }).click()]);
     const csv = await readFile((await download.path())!, 'utf8');
     expect(csv).toContain(`${today},views,,,3`);
     expect(csv).toContain(`${today},search without results,toilets,,1`);
