@@ -137,7 +137,7 @@ describe('the directions panel in Arabic', () => {
     expect(document.querySelector('.mf-route-summary__time')).toHaveTextContent('دقيقتان سيرًا');
     expect(document.querySelector('.mf-route-summary__detail')).toHaveTextContent(`${metres(110)} · عبر المصعد`);
     expect(screen.getByText(`${arabic.n(5)} خطوات`)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'الخطوة السابقة' })).toHaveTextContent('‹ السابق');
+    expect(screen.getByRole('button', { name: 'الخطوة السابقة' })).toHaveTextContent('‹ السابقة');
 
     rerender(inLanguage(arabic, <DirectionsPanel {...props} step={4} />));
     expect(screen.getByText(`الخطوة ${arabic.n(5)} من ${arabic.n(5)}`)).toBeInTheDocument();

@@ -165,6 +165,32 @@ describe('directions in the viewer, in Chromium', () => {
     await context.close();
   });
 
+  it('speaks the visitor\u2019s language: the route\u2019s address with ?lang=es, then ?lang=ar read right to left', async () => {
+    for (const [lang, title, lift, status] of [
+      ['es', 'Cómo llegar', 'Toma el ascensor hasta Level 1', /^Paso 1 de \d+: Empieza en Page Turner Books\.$/],
+      ['ar', 'الاتجاهات', 'استقل المصعد إلى Level 1', /^الخطوة \S+ من \S+: ابدأ من Page Turner Books\.$/],
+    ] as const) {
+      const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`/m/${proMap}?from=books&to=cinema&stepfree=1&lang=${lang}`);
+      await page.waitForFunction(() => (window as { __mapfoldViewerReady?: number }).__mapfoldViewerReady);
+      const steps = page.getByRole('list', { name: title, exact: true });
+      await expect.poll(() => steps.locator('.mf-step__sentence').allTextContents()).toContain(lift);
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([lang, lang === 'ar' ? 'rtl' : 'ltr']);
+      await routeDrawn(page);
+      await shoot(page, `e2e-1280-${lang}`);
+      if (lang === 'ar') await expectAccessible(page, 'directions in Arabic');
+      // Following the route by keyboard: the first step is read out in the page's language.
+      await steps.locator('.mf-step').first().focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => directionsStatus(page).textContent()).toMatch(status);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('offers no directions on a Basic map, not even through the address', async () => {
     const { context, page } = await open(`/m/${basicMap}?from=shoes&to=sushi`, 'Corner Arcade');
     await page.getByRole('heading', { level: 1, name: 'Corner Arcade' }).waitFor();
