@@ -73,11 +73,25 @@ function validationAnswer(error: FastifyError & { validationContext?: string }):
   return { code: 'invalid-argument', message: `${where}${message}` };
 }
 
+/**
+ * A library's own refusal of the request (http-errors' shape: `expose` with a 4xx `statusCode`),
+ * such as @fastify/static's 403 for a path that climbs out of its folder (`/files/..`, found by
+ * the fuzz suite as a 500): the catalogue's code for that status, never a 500.
+ */
+function httpErrorAnswer(error: { statusCode?: unknown; expose?: unknown; message?: unknown }): ErrorAnswer | null {
+  const status = error.statusCode;
+  if (error.expose !== true || typeof status !== 'number' || status < 400 || status >= 500) return null;
+  const code = (Object.keys(ERROR_STATUS) as Array<ErrorAnswer['code']>).find((candidate) => ERROR_STATUS[candidate] === status) ?? 'invalid-argument';
+  const message = typeof error.message === 'string' && error.message !== '' ? error.message : 'Invalid request';
+  return { code, message: message.endsWith('.') ? message : `${message}.` };
+}
+
 export function toErrorAnswer(error: unknown, bodyLimit: number): ErrorAnswer | null {
   if (error instanceof DomainError) return { code: error.code, message: error.message };
   if (hasZodFastifySchemaValidationErrors(error)) return validationAnswer(error as FastifyError);
   if (error instanceof ZodError) return { code: 'invalid-argument', message: zodMessage(error) };
   if (typeof error === 'object' && error !== null && 'code' in error) return fastifyAnswer(error as FastifyError, bodyLimit);
+  if (typeof error === 'object' && error !== null) return httpErrorAnswer(error);
   return null;
 }
 

@@ -84,4 +84,15 @@ describe('built files over HTTP', () => {
       expect(answer.headers['cache-control'], file).toBe(REVALIDATE);
     }
   });
+
+  it('answers a path that climbs out of the files with a 4xx in the catalogue’s shape, never a 500 (the fuzz suite found GET /files/.. answered 500)', async () => {
+    for (const url of ['/files/..', '/assets/..', '/files/%2e%2e']) {
+      const answer = await rawGet(`${server.url}${url}`, {});
+      expect(answer.status, url).toBeGreaterThanOrEqual(400);
+      expect(answer.status, url).toBeLessThan(500);
+      if (String(answer.headers['content-type']).startsWith('application/json')) {
+        expect(JSON.parse(answer.body.toString()), url).toMatchObject({ error: { status: expect.any(String), message: expect.any(String) } });
+      }
+    }
+  });
 });
