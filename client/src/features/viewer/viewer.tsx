@@ -106,6 +106,10 @@ const NARROW = '(max-width: 720px)';
 /** Room the route keeps clear of the controls over the map (the phone's top bar and floor prompt). */
 const WIDE_ROUTE_INSETS = { top: 96, right: 88, bottom: 120, left: 72 };
 const NARROW_ROUTE_INSETS = { top: 128, right: 60, bottom: 96, left: 28 };
+/** The same right to left, where the controls sit on the other side (viewer.css, logical properties). */
+const mirrored = (insets: typeof WIDE_ROUTE_INSETS) => ({ ...insets, right: insets.left, left: insets.right });
+const RTL_WIDE_ROUTE_INSETS = mirrored(WIDE_ROUTE_INSETS);
+const RTL_NARROW_ROUTE_INSETS = mirrored(NARROW_ROUTE_INSETS);
 
 function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
@@ -129,7 +133,7 @@ const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userA
 const fullscreenEnabled = () => document.fullscreenEnabled;
 
 export function Viewer({ map, cooperative = false, publicUrl = typeof window === 'undefined' ? '' : window.location.origin, onReady, serverRendered = false, admin = false }: ViewerProps) {
-  const { t } = useTranslator();
+  const { t, dir } = useTranslator();
   const doc = map.data;
   const { features, theme } = doc.settings;
   const deepLinks = features.deepLinks;
@@ -706,7 +710,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
                 step={route.step}
                 here={hereMarker}
                 onFloor={onRouteFloor}
-                insets={narrow ? NARROW_ROUTE_INSETS : WIDE_ROUTE_INSETS}
+                insets={dir === 'rtl' ? (narrow ? RTL_NARROW_ROUTE_INSETS : RTL_WIDE_ROUTE_INSETS) : narrow ? NARROW_ROUTE_INSETS : WIDE_ROUTE_INSETS}
                 ends={routeEnds}
               />
             ) : null}
