@@ -18,15 +18,7 @@ import { DEMO_ROUTE, WayfindingLiveDemo } from '../../client/src/features/market
 import { DEMO_STEP_FREE_PAIR } from '../../server/seed/demo-mall-paths';
 import { MapState } from '../../events/map-states';
 import { DIRECTIONS_STATES, directionsAllowed } from '../../events/wayfinding/directions-allowed';
-
-type LocationInput = Partial<MapDocument['locations'][number]> & { id: string; title: string };
-
-function location(input: LocationInput): MapDocument['locations'][number] {
-  return {
-    about: '', description: '', image: null, thumbnail: null, link: null, phone: '', hours: '', layer: 'ground', position: { x: 100, y: 100 },
-    element: null, zoom: null, marker: 'pin', color: null, label: '', groups: [], hidden: false, entrances: [], ...input,
-  };
-}
+import { location } from './support/locations';
 
 /** Two floors, a corridor on each (west 100 to east 900); stairs in the west, a lift in the east. */
 function twoFloorMall(connectors: MapDocument['paths']['connectors'] = [

@@ -18,34 +18,10 @@ import { preloadViewerParts, Viewer, type PublicMap } from '../../client/src/fea
 import { I18nProvider } from '../../client/src/i18n/i18n-context';
 import { createTranslator, type Translator } from '../../client/src/i18n/translator';
 import { defaultRegionStyles, defaultSettings, type MapDocument } from '../../events/map-document';
+import { location } from './support/locations';
 
 const spanish = createTranslator('es', es);
 const arabic = createTranslator('ar', ar);
-
-type LocationInput = Partial<MapDocument['locations'][number]> & { id: string; title: string };
-
-function location(input: LocationInput): MapDocument['locations'][number] {
-  return {
-    about: '',
-    description: '',
-    image: null,
-    thumbnail: null,
-    link: null,
-    phone: '',
-    hours: '',
-    layer: 'ground',
-    position: { x: 100, y: 100 },
-    element: null,
-    zoom: null,
-    marker: 'pin',
-    color: null,
-    label: '',
-    groups: [],
-    hidden: false,
-    entrances: [],
-    ...input,
-  };
-}
 
 function mallMap(extra: MapDocument['locations'] = []): PublicMap {
   const data: MapDocument = {

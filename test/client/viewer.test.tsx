@@ -13,31 +13,7 @@ import { ViewerApp } from '../../client/src/features/viewer/viewer-app';
 import { embedSnippet, viewerUrl } from '../../client/src/utils/embed';
 import { fold, matchesFolded } from '../../client/src/utils/location-search';
 import { defaultRegionStyles, defaultSettings, type MapDocument } from '../../events/map-document';
-
-type LocationInput = Partial<MapDocument['locations'][number]> & { id: string; title: string };
-
-function location(input: LocationInput): MapDocument['locations'][number] {
-  return {
-    about: '',
-    description: '',
-    image: null,
-    thumbnail: null,
-    link: null,
-    phone: '',
-    hours: '',
-    layer: 'ground',
-    position: { x: 100, y: 100 },
-    element: null,
-    zoom: null,
-    marker: 'pin',
-    color: null,
-    label: '',
-    groups: [],
-    hidden: false,
-    entrances: [],
-    ...input,
-  };
-}
+import { location } from './support/locations';
 
 function mallDocument(overrides: Partial<MapDocument> = {}): MapDocument {
   return {

@@ -10,31 +10,9 @@ import type { MapEdit } from '../../../events/map-edits';
 import type { OnEdit } from '../../../client/src/features/editor/panels/panel-props';
 import { LocationsPanel } from '../../../client/src/features/editor/panels/locations-panel';
 import { renderPanel as renderAnyPanel } from './panel-harness';
+import { location } from './locations';
 
-type LocationInput = Partial<MapDocument['locations'][number]> & { id: string; title: string };
-
-export function location(input: LocationInput): MapDocument['locations'][number] {
-  return {
-    about: '',
-    description: '',
-    image: null,
-    thumbnail: null,
-    link: null,
-    phone: '',
-    hours: '',
-    layer: 'ground',
-    position: { x: 100, y: 100 },
-    element: null,
-    zoom: null,
-    marker: 'pin',
-    color: null,
-    label: '',
-    groups: [],
-    hidden: false,
-    entrances: [],
-    ...input,
-  };
-}
+export { location } from './locations';
 
 /** A blank map with a second floor, three groups and a few locations (a small mall). */
 export function mallDocument(): MapDocument {
