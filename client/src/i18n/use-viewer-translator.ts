@@ -4,10 +4,10 @@
  * (events/locales.ts); the catalogue fetched (catalogues.ts). Null until it is in. The page's
  * `<html lang dir>` follow it while the viewer is shown.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { resolveViewerLocale, type ViewerLocale } from '../../../events/locales';
-import { loadTranslator } from './catalogues';
 import type { Translator } from './translator';
+import { useCatalogue } from './use-catalogue';
 
 /** The language a page that renders alone speaks, `setting` being the map's (undefined: not loaded yet). */
 export function browserViewerLocale(setting: string | undefined): ViewerLocale {
@@ -16,18 +16,7 @@ export function browserViewerLocale(setting: string | undefined): ViewerLocale {
 }
 
 export function useViewerTranslator(setting: string | undefined): Translator | null {
-  const locale = browserViewerLocale(setting);
-  const [translator, setTranslator] = useState<Translator | null>(null);
-  useEffect(() => {
-    let current = true;
-    // A catalogue that cannot be fetched leaves the last one shown (or the loading state).
-    loadTranslator(locale).then((loaded) => current && setTranslator(loaded), () => undefined);
-    return () => {
-      current = false;
-    };
-  }, [locale]);
-  // While another language's catalogue comes, the last one stays.
-  const shown = translator;
+  const shown = useCatalogue(browserViewerLocale(setting));
   useEffect(() => {
     if (!shown) return;
     const root = document.documentElement;

@@ -1,14 +1,14 @@
 // The editor draws with the viewer's components: their words in English (issue 19: the app stays English for now).
 import '../../i18n/english-fallback';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { ButtonLink } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { isViewerLocale } from '../../../../events/locales';
-import { loadTranslator } from '../../i18n/catalogues';
 import { I18nProvider, useTranslator } from '../../i18n/i18n-context';
 import type { Translator } from '../../i18n/translator';
+import { useCatalogue } from '../../i18n/use-catalogue';
 import type { PreviewMap } from '../../features/editor/editor-screen';
 import { useEditorMap } from '../../features/editor/use-editor-map';
 import { useComments } from '../../features/comments/use-comments';
@@ -34,19 +34,8 @@ const Viewer = lazy(() => import('../../features/viewer/viewer').then((module) =
  */
 function usePreviewTranslator(language: string): Translator {
   const english = useTranslator();
-  const [loaded, setLoaded] = useState<Translator | null>(null);
-  const locale = isViewerLocale(language) ? language : null;
-  useEffect(() => {
-    if (!locale || locale === 'en') return;
-    let current = true;
-    loadTranslator(locale).then(
-      (translator) => current && setLoaded(translator),
-      () => {}, // Not fetched (offline, a new deploy): the preview stays in English.
-    );
-    return () => {
-      current = false;
-    };
-  }, [locale]);
+  const locale = isViewerLocale(language) && language !== 'en' ? language : null;
+  const loaded = useCatalogue(locale);
   return loaded && loaded.locale === locale ? loaded : english;
 }
 
