@@ -108,7 +108,7 @@ describe('the server-rendered viewer', () => {
     await session?.close();
   });
 
-  async function open(url: string, { javaScript, width }: { javaScript: boolean; width: number }) {
+  async function open(url: string, { javaScript, width, countMarkerDraws = false }: { javaScript: boolean; width: number; countMarkerDraws?: boolean }) {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: width < 500 ? 812 : 800 }, javaScriptEnabled: javaScript });
     const page = await context.newPage();
     const problems: string[] = [];
@@ -123,6 +123,27 @@ describe('the server-rendered viewer', () => {
           if (document.readyState !== 'interactive') return;
           const holder = window as { __ssrNodes?: Element[] };
           holder.__ssrNodes = [...document.querySelectorAll('.mf-directory__title, .mf-item, .mf-viewport')];
+        });
+      });
+    }
+    if (countMarkerDraws) {
+      // Images drawn on the markers' canvas until the viewer's ready mark (taken when it is set).
+      await page.addInitScript(() => {
+        const holder = window as { __draws?: number; __drawsAtReady?: number; __mapfoldViewerReady?: number };
+        holder.__draws = 0;
+        const drawImage = CanvasRenderingContext2D.prototype.drawImage;
+        CanvasRenderingContext2D.prototype.drawImage = function (this: CanvasRenderingContext2D, ...args: unknown[]) {
+          if (this.canvas.classList.contains('mf-markers')) holder.__draws! += 1;
+          return (drawImage as (...all: unknown[]) => void).apply(this, args);
+        } as typeof drawImage;
+        let ready: number | undefined;
+        Object.defineProperty(window, '__mapfoldViewerReady', {
+          configurable: true,
+          get: () => ready,
+          set: (value: number) => {
+            ready = value;
+            holder.__drawsAtReady = holder.__draws ?? 0;
+          },
         });
       });
     }
@@ -253,9 +274,15 @@ describe('the server-rendered viewer', () => {
     expect(spanish).toMatch(/class="mf-static__cluster"[^>]* title="\d+ lugares">/);
     for (const javaScript of [false, true]) {
       for (const width of [1280, 375]) {
-        const { context, page, problems } = await open(`/m/${bigMapId}`, { javaScript, width });
-        if (javaScript) await page.waitForFunction(() => (window as { __mapfoldViewerReady?: number }).__mapfoldViewerReady);
-        else await page.locator('.mf-list--long .mf-item__title').first().waitFor();
+        const { context, page, problems } = await open(`/m/${bigMapId}`, { javaScript, width, countMarkerDraws: true });
+        if (javaScript) {
+          await page.waitForFunction(() => (window as { __mapfoldViewerReady?: number }).__mapfoldViewerReady);
+          // The canvas's first drawing is the clusters, as the server's page showed them: never
+          // its 2,000 markers unclustered first (each drawn by drawImage from its sprite).
+          const drawnBeforeReady = await page.evaluate(() => (window as { __drawsAtReady?: number }).__drawsAtReady ?? -1);
+          expect(drawnBeforeReady).toBeGreaterThan(0);
+          expect(drawnBeforeReady).toBeLessThan(clustered.length + alone + 50);
+        } else await page.locator('.mf-list--long .mf-item__title').first().waitFor();
         await shoot(page, `viewer-ssr-2000-${javaScript ? 'js' : 'nojs'}-${width}`);
         expect(problems).toEqual([]);
         await context.close();

@@ -65,6 +65,26 @@ const loadInteractive = () => (interactiveLoad ??= import('./interactive').then(
 // the first render (a 2,000-location map's page spent about 100 ms in that round trip).
 if (typeof window !== 'undefined') void loadInteractive().catch(() => undefined);
 
+/**
+ * The clustering code (and supercluster), for layers with many points only: fetched as soon as
+ * a renderer knows its layer clusters (while hydrating), beside the interactive chunk, and kept
+ * once loaded. A clustered layer's canvas waits for it: its first drawing is the clusters, the
+ * same picture as the server's static map, never every marker unclustered first (25,000 compact
+ * dots cost about 100 ms a drawing, and the clusters replaced them right after).
+ */
+let clusterCode: typeof import('./cluster-control') | null = null;
+let clusterLoad: Promise<typeof import('./cluster-control')> | null = null;
+/** It could not load (offline): the layer's markers are drawn unclustered rather than not at all. */
+let clusterCodeFailed = false;
+const loadClusterCode = () =>
+  (clusterLoad ??= import('./cluster-control').then(
+    (code) => (clusterCode = code),
+    (error: unknown) => {
+      clusterCodeFailed = true;
+      throw error;
+    },
+  ));
+
 /** Layers with more locations than this draw first and add their buttons just after. */
 const DEFER_BUTTONS_FROM = 300;
 const NO_LOCATIONS: readonly Location[] = [];
@@ -186,6 +206,9 @@ export function MapRenderer(props: MapRendererProps) {
   itemsRef.current = items;
   // The points to cluster (this layer's, through the filters, not the regions), or null: too few.
   const clustered = items.length >= CLUSTER_FROM;
+  if (clustered && typeof window !== 'undefined') void loadClusterCode().catch(() => undefined);
+  const clusteredRef = useRef(clustered);
+  clusteredRef.current = clustered;
   const clustersRef = useRef<ClusterControl | null>(null);
   // What the clustered map shows at rest, for the keyboard's buttons (updated when the view settles).
   const [shownMarks, setShownMarks] = useState<ClusterFrame | null>(null);
@@ -262,6 +285,11 @@ export function MapRenderer(props: MapRendererProps) {
       setMarkersReady(true);
       camera.requestFrame();
     };
+    // A clustered layer's markers attach once the clustering code is there too (see loadClusterCode).
+    const attachWhenLoaded = () => {
+      if (interactiveCode && (!clusteredRef.current || clusterCode)) attachMarkers(interactiveCode);
+      else Promise.all([loadInteractive(), clusteredRef.current ? loadClusterCode().catch(() => null) : null]).then(([code]) => attachMarkers(code), () => undefined);
+    };
     const world = worldRef.current!;
     const paint = () => {
       // The benchmarks collect each frame's work here when they set the array.
@@ -271,7 +299,10 @@ export function MapRenderer(props: MapRendererProps) {
       world.style.transform = `translate(${x}px, ${y}px) scale(${k})`;
       if (camera.moving) world.style.willChange = 'transform';
       const p = live.current;
-      markersRef.current?.draw(camera.view, {
+      // A clustered layer draws nothing until its clusters are built (the static map, or the
+      // previous drawing, stays until then): never its thousands of markers unclustered.
+      const markers = clusteredRef.current && !clustersRef.current && !clusterCodeFailed ? null : markersRef.current;
+      markers?.draw(camera.view, {
         selected: p.selectedId,
         hovered: hoveredRef.current,
         focused: focusedRef.current,
@@ -301,8 +332,7 @@ export function MapRenderer(props: MapRendererProps) {
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
     observer?.observe(viewport);
     // A failed load keeps the static markers (if any) on screen: the map stays readable.
-    if (interactiveCode) attachMarkers(interactiveCode);
-    else loadInteractive().then(attachMarkers, () => undefined);
+    attachWhenLoaded();
     return () => {
       stopped = true;
       offFrame();
@@ -324,13 +354,17 @@ export function MapRenderer(props: MapRendererProps) {
     if (!clustered || !markersReady || !markers) return;
     let control: ClusterControl | undefined;
     let stopped = false;
-    // The clustering code (and supercluster) loads only for a layer with many points (CLUSTER_FROM).
-    import('./cluster-control').then((code) => {
+    const start = (code: typeof import('./cluster-control')) => {
       if (stopped) return;
       clustersRef.current = control = new code.ClusterControl({ markers, camera, items, visible: visibleIds, width, height, onShown: setShownMarks });
-    }, () => undefined);
+    };
+    // Loaded before the markers attached (attachWhenLoaded); at once, then, so a change of
+    // filters never leaves a frame without clusters.
+    if (clusterCode) start(clusterCode);
+    else loadClusterCode().then(start, () => undefined);
     return () => {
       stopped = true;
+      if (clustersRef.current === control) clustersRef.current = null;
       control?.stop();
     };
   }, [clustered, items, visibleIds, markersReady, camera, width, height]);

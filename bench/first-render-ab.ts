@@ -1,0 +1,67 @@
+/**
+ * Two checkouts' first renders side by side, loads taking turns (a busy moment of a shared
+ * machine weighs on both alike): each checkout's own server, built client and renderer, the
+ * same maps published on each (the 2,000-location map of bench/viewer-render.ts and the
+ * 25,000-store fixture). A diagnostic for changes to the first render, not part of `npm run bench`:
+ *   npx tsx bench/first-render-ab.ts /path/to/other-checkout [runs]
+ * Each checkout must be built (`npx vite build && npx vite build --ssr`) and share node_modules.
+ * Prints the medians of first contentful paint (the server's page: floor, clusters, directory)
+ * and the viewer's ready mark (hydrated, canvas drawn, controls live).
+ */
+import path from 'node:path';
+import { DESKTOP, launchChromium, openProfiled } from './browser-profiles.js';
+import { median } from './stats.js';
+import { storeChainFixtureDocument } from '../test/support/store-chain-map.js';
+import { benchDocument } from './viewer-render.js';
+
+type TestServerModule = typeof import('../test/support/test-server.js');
+const [otherRoot, runsArgument] = process.argv.slice(2);
+if (!otherRoot) throw new Error('Usage: npx tsx bench/first-render-ab.ts /path/to/other-checkout [runs]');
+const RUNS = Number(runsArgument ?? 9);
+const roots = { this: path.resolve(import.meta.dirname, '..'), other: path.resolve(otherRoot) };
+
+async function serve(root: string) {
+  const support = (await import(path.join(root, 'test/support/test-server.ts'))) as TestServerModule;
+  const { pgliteTarget } = (await import(path.join(root, 'test/support/databases.ts'))) as typeof import('../test/support/databases.js');
+  const server = await support.startTestServer(pgliteTarget, { env: { BODY_LIMIT: String(32 * 1024 * 1024), LOG_LEVEL: 'silent' } });
+  const user = await support.registerUser(server);
+  const publish = async (mapData: unknown) => {
+    const answer = await support.call(server, 'createMap', { title: 'Bench', mapData }, user);
+    if (answer.status !== 200) throw new Error(`createMap failed: ${answer.status}`);
+    await support.projected(server, answer.body.position);
+    await server.database.db.query('UPDATE maps_list SET state = 1 WHERE id = $1', [answer.body.result]);
+    return `${server.url}/m/${answer.body.result as string}`;
+  };
+  return { server, maps: { '2,000 locations': await publish(benchDocument(2_000)), '25,000 stores': await publish(await storeChainFixtureDocument()) } };
+}
+
+const sides = { this: await serve(roots.this), other: await serve(roots.other) };
+const browser = await launchChromium();
+try {
+  for (const name of ['2,000 locations', '25,000 stores'] as const) {
+    const figures = { this: { fcp: [] as number[], ready: [] as number[] }, other: { fcp: [] as number[], ready: [] as number[] } };
+    for (let run = 0; run <= RUNS; run++) {
+      for (const side of run % 2 ? (['this', 'other'] as const) : (['other', 'this'] as const)) {
+        const { context, page } = await openProfiled((options) => browser.newContext(options), DESKTOP);
+        await page.goto(sides[side].maps[name]);
+        const ready = (await (await page.waitForFunction(() => (window as { __mapfoldViewerReady?: number }).__mapfoldViewerReady, undefined, { timeout: 60_000 })).jsonValue()) as number;
+        const fcp = (await page.evaluate(`performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1`)) as number;
+        if (run > 0) {
+          figures[side].fcp.push(fcp);
+          figures[side].ready.push(ready);
+        }
+        await context.close();
+      }
+    }
+    console.log(`${name}, ${DESKTOP.name}, ${RUNS} cold loads each, taking turns:`);
+    for (const side of ['this', 'other'] as const) {
+      const { fcp, ready } = figures[side];
+      console.log(`  ${side === 'this' ? 'this checkout ' : 'other checkout'}: first paint median ${median(fcp).toFixed(0)} ms, ready median ${median(ready).toFixed(0)} ms (${ready.map((v) => v.toFixed(0)).join(' ')})`);
+    }
+    console.log(`  ready, this ÷ other: ${(median(figures.this.ready) / median(figures.other.ready)).toFixed(2)}`);
+  }
+} finally {
+  await browser.close();
+  await sides.this.server.close();
+  await sides.other.server.close();
+}
