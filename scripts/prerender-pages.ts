@@ -11,6 +11,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { assetsOf, readClientManifest } from '../server/client-manifest';
 import { PRERENDERED_DIR, prerenderedPageFile } from '../server/http/prerendered-pages';
 import { precompressDirectory } from './precompress-plugin';
 
@@ -32,45 +33,19 @@ const PAGE_MODULES: Record<string, string[]> = {
   '/agreement': ['src/features/marketing/components/legal-page.tsx', 'src/features/marketing/components/legal-agreement.tsx'],
 };
 
-interface ManifestChunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
-  isEntry?: boolean;
-}
-type Manifest = Record<string, ManifestChunk>;
-
-/** The stylesheets and scripts a page's modules need beyond the app's entry (which index.html links already). */
-function assetsOf(manifest: Manifest, modules: string[]): { css: string[]; scripts: string[] } {
-  const css = new Set<string>();
-  const scripts = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key) || chunk.isEntry) return;
-    seen.add(key);
-    scripts.add(`/${chunk.file}`);
-    for (const file of chunk.css ?? []) css.add(`/${file}`);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const module of modules) {
-    if (!manifest[module]) throw new Error(`The client's manifest has no ${module}: update PAGE_MODULES in scripts/prerender-pages.ts.`);
-    visit(module);
-  }
-  return { css: [...css], scripts: [...scripts] };
-}
-
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 async function main(): Promise<void> {
   const template = readFileSync(path.join(clientDist, 'index.html'), 'utf8');
-  const manifest = JSON.parse(readFileSync(path.join(clientDist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const manifest = await readClientManifest(clientDist);
+  if (!manifest) throw new Error('dist/client has no .vite/manifest.json: build the client first.');
   const { prerenderPage, marketingPaths } = (await import(pathToFileURL(path.join(root, 'dist/server/pages-server.js')).href)) as typeof import('../client/src/pages-server');
   if (!template.includes('<div id="root"></div>')) throw new Error('dist/client/index.html has no empty <div id="root"></div> to fill.');
   rmSync(pagesDir, { recursive: true, force: true });
   for (const pathname of marketingPaths) {
     const page = await prerenderPage(pathname);
-    const { css, scripts } = pathname in PAGE_MODULES ? assetsOf(manifest, PAGE_MODULES[pathname]!) : { css: [], scripts: [] };
+    const { css, scripts, missing } = pathname in PAGE_MODULES ? assetsOf(manifest, PAGE_MODULES[pathname]!) : { css: [], scripts: [], missing: [] };
+    if (missing.length) throw new Error(`The client's manifest has no ${missing.join(', ')}: update PAGE_MODULES in scripts/prerender-pages.ts.`);
     const links = [...css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`), ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)].join('\n    ');
     let html = template.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
     if (page.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`);

@@ -10,7 +10,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { VIEWER_DATA_ID, type ViewerPageData } from '../../events/viewer-page-data';
+import { readViewerPageData, VIEWER_DATA_ID } from '../../events/viewer-page-data';
 import { PublishedViewer } from './features/viewer/published-viewer';
 import { I18nProvider } from './i18n/i18n-context';
 import { createTranslator, type CompiledCatalogue } from './i18n/translator';
@@ -26,7 +26,7 @@ const mapId = match ? decodeURIComponent(match[1]!) : '';
 // hydration, not after it (the viewer uses it once it knows the map offers directions).
 if (ASKS_FOR_DIRECTIONS.test(window.location.search)) void loadDirectionsCode().catch(() => undefined);
 const block = document.getElementById(VIEWER_DATA_ID);
-const data = block?.textContent ? (JSON.parse(block.textContent) as ViewerPageData) : null;
+const data = block?.textContent ? readViewerPageData(block.textContent) : null;
 
 if (data && root.firstElementChild) {
   // The page's words came with it, in the language the server chose (no catalogue to fetch).
@@ -35,7 +35,7 @@ if (data && root.firstElementChild) {
     root,
     <StrictMode>
       <I18nProvider translator={translator}>
-        <PublishedViewer map={data.map as PublicMap} publicUrl={data.publicUrl} />
+        <PublishedViewer map={data.map as PublicMap} publicUrl={data.publicUrl} directoryOrder={data.directoryOrder} />
       </I18nProvider>
     </StrictMode>,
   );

@@ -14,6 +14,7 @@ import { RegionTintsContext, type RegionTints } from './components/map/region-ti
 import { PublishedViewer } from './features/viewer/published-viewer';
 import { MarkerClusters } from './components/map/clustering';
 import { setStaticClusterer } from './components/map/static-map';
+import { layerClusters } from './components/map/cluster-items';
 import { preloadViewerParts, type PublicMap } from './features/viewer/viewer';
 import type { ViewerLocale } from '../../events/locales';
 import { I18nProvider } from './i18n/i18n-context';
@@ -58,16 +59,32 @@ setStaticClusterer((points, width, height, zoom) => {
 });
 
 /**
+ * The source modules (as the client's manifest names them) that hydrating this map's page loads
+ * first: the canvas's markers, pan and zoom (interactive.ts), and the clustering code when the
+ * layer the page opens on clusters. The page links them for preloading
+ * (server/public-maps/ssr-viewer-page.ts), so they arrive with the entry, not after hydration.
+ */
+export function firstRenderModules(map: PublicMapRecord): string[] {
+  const doc = map.data as { settings?: { defaultLayer?: string | null }; layers?: Array<{ id?: unknown }>; locations?: unknown } | null;
+  const layers = Array.isArray(doc?.layers) ? doc.layers : [];
+  const opening = layers.find((layer) => layer.id === doc?.settings?.defaultLayer) ?? layers[0];
+  const locations = Array.isArray(doc?.locations) ? (doc.locations as Parameters<typeof layerClusters>[0]) : [];
+  const clustered = typeof opening?.id === 'string' && layerClusters(locations, opening.id);
+  return ['src/components/map/interactive.ts', ...(clustered ? ['src/components/map/cluster-control.tsx'] : [])];
+}
+
+/**
  * The markup of the page's `#viewer-root` for this map in `locale` (`publicUrl`: the site's
  * address; `tints`: the floor's regions filled for the page without JavaScript,
- * server/public-maps/region-tints.ts).
+ * server/public-maps/region-tints.ts; `directoryOrder`: the directory's order, which the page's
+ * data block carries too, events/directory-order.ts).
  */
-export function renderViewer(map: PublicMapRecord, publicUrl: string, tints: RegionTints | null, locale: ViewerLocale): string {
+export function renderViewer(map: PublicMapRecord, publicUrl: string, tints: RegionTints | null, locale: ViewerLocale, directoryOrder?: readonly number[]): string {
   return renderToString(
     <StrictMode>
       <I18nProvider translator={viewerTranslator(locale)}>
         <RegionTintsContext.Provider value={tints}>
-          <PublishedViewer map={map as PublicMap} publicUrl={publicUrl} />
+          <PublishedViewer map={map as PublicMap} publicUrl={publicUrl} directoryOrder={directoryOrder} />
         </RegionTintsContext.Provider>
       </I18nProvider>
     </StrictMode>,

@@ -22,7 +22,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DomainError } from '../../events/errors.js';
+import { assetsOf, readClientManifest, type ClientManifest } from '../client-manifest.js';
 import type { PublicMap } from '../../events/http-api.js';
+import { directoryOrder } from '../../events/directory-order.js';
 import { directionOf, type ViewerLocale } from '../../events/locales.js';
 import { serializeViewerPageData, VIEWER_DATA_ID } from '../../events/viewer-page-data.js';
 import { regionTintsMarkup, type RegionFill } from './region-tints.js';
@@ -47,8 +49,10 @@ interface RegionTints {
   markup: string;
 }
 interface ServerRenderer {
-  renderViewer(map: PublicMap, publicUrl: string, tints: RegionTints | null, locale: ViewerLocale): string;
+  renderViewer(map: PublicMap, publicUrl: string, tints: RegionTints | null, locale: ViewerLocale, directoryOrder?: readonly number[]): string;
   viewerTranslator(locale: ViewerLocale): PageTranslator;
+  /** The source modules hydrating this map's page loads first (client/src/viewer-server.tsx). */
+  firstRenderModules?(map: PublicMap): string[];
 }
 
 /** What the page takes of the renderer's translator (client/src/i18n/translator.ts). */
@@ -100,6 +104,19 @@ function factsOf(map: PublicMap): MapFacts {
   return { locations, layers: Array.isArray(data?.layers) ? data.layers.length : 0 };
 }
 
+/** The directory's order of a map's shown locations in the page's language, or undefined for a malformed document. */
+function directoryOrderOf(map: PublicMap, locale: ViewerLocale): number[] | undefined {
+  const locations = (map.data as { locations?: unknown } | null)?.locations;
+  if (!Array.isArray(locations) || !locations.every((location) => typeof (location as { title?: unknown } | null)?.title === 'string')) return undefined;
+  return directoryOrder(locations as Array<{ title: string; hidden?: boolean }>, locale);
+}
+
+/** The scripts of these modules the page does not link already (none without a manifest). */
+function preloadsOf(page: string, manifest: ClientManifest | null, modules: readonly string[]): string[] {
+  if (!manifest || modules.length === 0) return [];
+  return assetsOf(manifest, modules).scripts.filter((href) => !page.includes(`"${href}"`));
+}
+
 /** The page's description: what the map is, in one sentence, in the page's language. */
 export function describeMap(map: PublicMap, translator: PageTranslator): string {
   const { locations, layers } = factsOf(map);
@@ -107,7 +124,7 @@ export function describeMap(map: PublicMap, translator: PageTranslator): string 
 }
 
 /** The built page with this head and body, in `locale`: every replacement must find its mark. */
-function assemble(template: string, map: PublicMap, markup: string, publicUrl: string, locale: ViewerLocale, translator: PageTranslator): string {
+function assemble(template: string, map: PublicMap, markup: string, publicUrl: string, locale: ViewerLocale, translator: PageTranslator, order: readonly number[] | undefined, preloads: readonly string[]): string {
   const title = escapeHtml(`${map.title} · Mapfold`);
   const description = escapeHtml(describeMap(map, translator));
   const url = escapeHtml(new URL(`m/${encodeURIComponent(map.id)}`, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`).toString());
@@ -124,9 +141,11 @@ function assemble(template: string, map: PublicMap, markup: string, publicUrl: s
     /<meta name="description" content="[^"]*" \/>/,
     `<meta name="description" content="${description}" />\n    <meta property="og:type" content="website" />\n    <meta property="og:title" content="${escapeHtml(map.title)}" />\n    <meta property="og:description" content="${description}" />\n    <meta property="og:url" content="${url}" />`,
   );
+  // What the hydration loads first, fetched beside the entry's scripts instead of after them.
+  if (preloads.length) page = replace(page, /\n\s*<\/head>/, `\n${preloads.map((href) => `    <link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join('\n')}\n  </head>`);
   // The map is in the page: no need to start fetching it.
   page = replace(page, /\s*<!--[^>]*-->\s*<script src="\/viewer-prefetch\.js"><\/script>/, '');
-  const data = `<script type="application/json" id="${VIEWER_DATA_ID}">${serializeViewerPageData({ map, publicUrl, locale, messages: translator.messages })}</script>`;
+  const data = `<script type="application/json" id="${VIEWER_DATA_ID}">${serializeViewerPageData({ map, publicUrl, locale, messages: translator.messages, ...(order ? { directoryOrder: order } : {}) })}</script>`;
   page = replace(page, /<div id="viewer-root"><\/div>/, `<div id="viewer-root">${markup}</div>\n    ${data}`);
   return page;
 }
@@ -152,9 +171,12 @@ export function ssrViewerPage({ clientDist, serverDist, publicUrl, readFloor }: 
 
   return {
     async render(map, locale) {
-      const [page, server, tints] = await Promise.all([template(), loadRenderer(), readFloor ? tintsOf(map, readFloor) : null]);
+      const [page, server, tints, manifest] = await Promise.all([template(), loadRenderer(), readFloor ? tintsOf(map, readFloor) : null, readClientManifest(clientDist)]);
       if (!server) return page;
-      return assemble(page, map, server.renderViewer(map, publicUrl, tints, locale), publicUrl, locale, server.viewerTranslator(locale));
+      // The directory's order, sorted once here for the page and its hydration (events/directory-order.ts).
+      const order = directoryOrderOf(map, locale);
+      const markup = server.renderViewer(map, publicUrl, tints, locale, order);
+      return assemble(page, map, markup, publicUrl, locale, server.viewerTranslator(locale), order, preloadsOf(page, manifest, server.firstRenderModules?.(map) ?? []));
     },
     shell: template,
   };

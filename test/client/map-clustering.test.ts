@@ -5,7 +5,7 @@
  * regions left out, only from CLUSTER_FROM points).
  */
 import { describe, expect, it } from 'vitest';
-import { clusterDiameter } from '../../client/src/components/map/cluster-look';
+import { clusterBadgeText, clusterDiameter } from '../../client/src/components/map/cluster-look';
 import { MarkerClusters } from '../../client/src/components/map/clustering';
 import { clusterableItems, CLUSTER_FROM, isClusterId } from '../../client/src/components/map/cluster-items';
 import type { MarkerItem } from '../../client/src/components/map/marker-layer';
@@ -98,6 +98,16 @@ describe('MarkerClusters', () => {
     expect(clusterDiameter(2)).toBeLessThan(clusterDiameter(50));
     expect(clusterDiameter(50)).toBeLessThan(clusterDiameter(25_000));
     expect(clusterDiameter(25_000)).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('clusterBadgeText', () => {
+  it('writes a count as the locale’s compact notation does, below a thousand with its plain number format', () => {
+    for (const locale of ['en', 'es', 'de', 'ar', 'ja', 'zh', 'not a tag']) {
+      const tag = locale === 'not a tag' ? undefined : locale;
+      const compact = new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 1 });
+      for (const count of [2, 12, 345, 999, 1000, 1234, 25_000]) expect(clusterBadgeText(count, locale), `${count} in ${locale}`).toBe(compact.format(count));
+    }
   });
 });
 

@@ -23,7 +23,7 @@ function formatter<T extends Intl.PluralRules | Intl.NumberFormat>(key: string, 
 }
 
 /** A number as the locale writes it (`{n, number}`, `{n, number, percent}`, a plural's `#`). */
-export function formatNumber(locale: string, value: number, style?: string): string {
+export function formatNumber(locale: string | undefined, value: number, style?: string): string {
   return formatter(`n${locale}${style}`, () => new Intl.NumberFormat(locale, style === 'percent' ? { style } : undefined)).format(value);
 }
 

@@ -20,6 +20,27 @@ export function clusterableItems(items: readonly MarkerItem[], visible: Readonly
   return items.filter((item) => (visible === null || visible.has(item.id)) && !item.region);
 }
 
+/** A location as a document holds it, checked loosely (the server's copy of a published map). */
+interface LooseLocation {
+  layer?: unknown;
+  hidden?: unknown;
+  position?: unknown;
+  marker?: unknown;
+}
+
+/**
+ * Whether a layer's markers cluster, decided as the renderer decides it (map-renderer.tsx): its
+ * shown locations with a position and a marker, at least CLUSTER_FROM. The server asks, to have
+ * a published map's page fetch the clustering code beside its first scripts.
+ */
+export function layerClusters(locations: readonly LooseLocation[], layerId: string): boolean {
+  let markers = 0;
+  for (const location of locations) {
+    if (location.layer === layerId && !location.hidden && location.position && location.marker !== 'hidden' && ++markers >= CLUSTER_FROM) return true;
+  }
+  return false;
+}
+
 const CLUSTER_PREFIX = 'cluster:';
 /** A cluster's id as the map uses it (hit-testing, focus, buttons): `cluster:<supercluster id>`. */
 export const clusterKey = (clusterId: number): string => `${CLUSTER_PREFIX}${clusterId}`;

@@ -5,20 +5,25 @@
  * the translator's `t` the caller passes.
  */
 import type { Translator } from '../../i18n/translator';
+import { formatNumber } from '../../i18n/format-message';
 
 const formats = new Map<string, Intl.NumberFormat>();
+
+/** The locale if Intl takes it, else undefined (the runtime's own). */
+function validTag(locale: string | undefined): string | undefined {
+  try {
+    Intl.getCanonicalLocales(locale);
+    return locale;
+  } catch {
+    return undefined;
+  }
+}
 
 function compactFormat(locale: string | undefined) {
   const key = locale ?? '';
   let found = formats.get(key);
   if (!found) {
-    let tag: string | undefined = locale;
-    try {
-      Intl.getCanonicalLocales(tag);
-    } catch {
-      tag = undefined;
-    }
-    found = new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 1 });
+    found = new Intl.NumberFormat(validTag(locale), { notation: 'compact', maximumFractionDigits: 1 });
     formats.set(key, found);
   }
   return found;
@@ -31,6 +36,10 @@ export function pageLocale(): string | undefined {
 
 /** The count on the badge: "12", "1.2K", "25K". */
 export function clusterBadgeText(count: number, locale = pageLocale()): string {
+  // Below a thousand the compact form is the plain number: the page's own number format says
+  // it (made already for its words), and the compact one, whose first making takes about 8 ms,
+  // is made only for a map with clusters of thousands.
+  if (Number.isInteger(count) && count >= 0 && count < 1000) return formatNumber(validTag(locale), count);
   return compactFormat(locale).format(count);
 }
 

@@ -66,24 +66,15 @@ const loadInteractive = () => (interactiveLoad ??= import('./interactive').then(
 if (typeof window !== 'undefined') void loadInteractive().catch(() => undefined);
 
 /**
- * The clustering code (and supercluster), for layers with many points only: fetched as soon as
- * a renderer knows its layer clusters (while hydrating), beside the interactive chunk, and kept
- * once loaded. A clustered layer's canvas waits for it: its first drawing is the clusters, the
+ * The clustering code (and supercluster), for layers with many points only: loaded with the
+ * interactive chunk when the canvas attaches (a published map's page has the server's
+ * modulepreload links for both, server/public-maps/ssr-viewer-page.ts), and kept once loaded. A clustered layer's canvas waits for it: its first drawing is the clusters, the
  * same picture as the server's static map, never every marker unclustered first (25,000 compact
  * dots cost about 100 ms a drawing, and the clusters replaced them right after).
  */
 let clusterCode: typeof import('./cluster-control') | null = null;
-let clusterLoad: Promise<typeof import('./cluster-control')> | null = null;
-/** It could not load (offline): the layer's markers are drawn unclustered rather than not at all. */
-let clusterCodeFailed = false;
-const loadClusterCode = () =>
-  (clusterLoad ??= import('./cluster-control').then(
-    (code) => (clusterCode = code),
-    (error: unknown) => {
-      clusterCodeFailed = true;
-      throw error;
-    },
-  ));
+let clusterLoad: Promise<unknown> | null = null;
+const loadClusterCode = () => (clusterLoad ??= import('./cluster-control').then((code) => (clusterCode = code)));
 
 /** Layers with more locations than this draw first and add their buttons just after. */
 const DEFER_BUTTONS_FROM = 300;
@@ -206,7 +197,6 @@ export function MapRenderer(props: MapRendererProps) {
   itemsRef.current = items;
   // The points to cluster (this layer's, through the filters, not the regions), or null: too few.
   const clustered = items.length >= CLUSTER_FROM;
-  if (clustered && typeof window !== 'undefined') void loadClusterCode().catch(() => undefined);
   const clusteredRef = useRef(clustered);
   clusteredRef.current = clustered;
   const clustersRef = useRef<ClusterControl | null>(null);
@@ -288,7 +278,7 @@ export function MapRenderer(props: MapRendererProps) {
     // A clustered layer's markers attach once the clustering code is there too (see loadClusterCode).
     const attachWhenLoaded = () => {
       if (interactiveCode && (!clusteredRef.current || clusterCode)) attachMarkers(interactiveCode);
-      else Promise.all([loadInteractive(), clusteredRef.current ? loadClusterCode().catch(() => null) : null]).then(([code]) => attachMarkers(code), () => undefined);
+      else Promise.all([loadInteractive(), clusteredRef.current && loadClusterCode()]).then(([code]) => attachMarkers(code), () => undefined);
     };
     const world = worldRef.current!;
     const paint = () => {
@@ -301,7 +291,7 @@ export function MapRenderer(props: MapRendererProps) {
       const p = live.current;
       // A clustered layer draws nothing until its clusters are built (the static map, or the
       // previous drawing, stays until then): never its thousands of markers unclustered.
-      const markers = clusteredRef.current && !clustersRef.current && !clusterCodeFailed ? null : markersRef.current;
+      const markers = clusteredRef.current && !clustersRef.current ? null : markersRef.current;
       markers?.draw(camera.view, {
         selected: p.selectedId,
         hovered: hoveredRef.current,
@@ -331,7 +321,7 @@ export function MapRenderer(props: MapRendererProps) {
     measure();
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
     observer?.observe(viewport);
-    // A failed load keeps the static markers (if any) on screen: the map stays readable.
+    // A failed load (either chunk) keeps the static markers (if any) on screen: the map stays readable.
     attachWhenLoaded();
     return () => {
       stopped = true;
@@ -361,7 +351,7 @@ export function MapRenderer(props: MapRendererProps) {
     // Loaded before the markers attached (attachWhenLoaded); at once, then, so a change of
     // filters never leaves a frame without clusters.
     if (clusterCode) start(clusterCode);
-    else loadClusterCode().then(start, () => undefined);
+    else loadClusterCode().then(() => start(clusterCode!), () => undefined);
     return () => {
       stopped = true;
       if (clustersRef.current === control) clustersRef.current = null;

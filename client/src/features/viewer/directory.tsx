@@ -4,7 +4,8 @@
  * list in `<noscript>` for browsers without JavaScript (with it, that is one piece of inert
  * text: nothing to lay out or hydrate).
  */
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { inDirectoryOrder } from '../../../../events/directory-order';
 import type { Group, Location } from '../../components/map/types';
 import { useTranslator } from '../../i18n/i18n-context';
 import { Icon } from './icons';
@@ -21,7 +22,12 @@ export interface DirectoryProps {
   title: string;
   /** How many locations the map shows in all. */
   total: number;
+  /** The map's locations (hidden ones are left out here), listed in the directory's order. */
   locations: readonly Location[];
+  /** The shown locations' indices in that order, as the server sorted them (events/directory-order.ts). */
+  order?: readonly number[] | undefined;
+  /** The ids the search and filters let through; null: all. */
+  matching: ReadonlySet<string> | null;
   groups: readonly Group[];
   groupColors: ReadonlyMap<string, string>;
   accent: string;
@@ -41,8 +47,12 @@ export interface DirectoryProps {
 }
 
 export function Directory(props: DirectoryProps) {
-  const { locations, groups, groupColors, accent, layerNames, query, activeGroups, selectedId } = props;
-  const { t } = useTranslator();
+  const { groups, groupColors, accent, layerNames, query, activeGroups, selectedId, matching } = props;
+  const { t, locale } = useTranslator();
+  // Sorted here, in the chunk that hydrates after the map (hydrated-later.ts): neither the
+  // sorting nor its code is on the way to the map's first render.
+  const sorted = useMemo(() => inDirectoryOrder(props.locations, locale, props.order), [props.locations, locale, props.order]);
+  const locations = useMemo(() => (matching ? sorted.filter((location) => matching.has(location.id)) : sorted), [sorted, matching]);
   const filtering = query.trim() !== '' || activeGroups.size > 0;
   const listRef = useRef<HTMLDivElement>(null);
   const [window_, setWindow] = useState({ top: 0, height: 800 });

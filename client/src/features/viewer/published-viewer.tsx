@@ -30,9 +30,11 @@ export interface PublishedViewerProps {
   cooperative?: boolean | undefined;
   /** The site's public address (the server's, in a server-rendered page). */
   publicUrl?: string | undefined;
+  /** The directory's order as the server sorted it (events/directory-order.ts). */
+  directoryOrder?: readonly number[] | undefined;
 }
 
-export function PublishedViewer({ map, cooperative, publicUrl }: PublishedViewerProps) {
+export function PublishedViewer({ map, cooperative, publicUrl, directoryOrder }: PublishedViewerProps) {
   // Inside another site's page? Known only in the browser: the server's page says no, and a
   // hydrated page learns it right after (cooperative gestures only change event handling).
   const [embedded, setEmbedded] = useState(cooperative ?? false);
@@ -43,5 +45,5 @@ export function PublishedViewer({ map, cooperative, publicUrl }: PublishedViewer
   const counted = map.test ? null : map.id;
   useEffect(() => (counted ? startInsights(counted) : undefined), [counted]);
   // The server's page has the map's title in its head already.
-  return <Viewer map={map} cooperative={embedded} onReady={markReady} serverRendered {...(publicUrl ? { publicUrl } : {})} />;
+  return <Viewer map={map} cooperative={embedded} onReady={markReady} serverRendered directoryOrder={directoryOrder} {...(publicUrl ? { publicUrl } : {})} />;
 }

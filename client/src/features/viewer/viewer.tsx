@@ -13,6 +13,7 @@ import { loadPurifier } from '../../lib/purifier';
 import { clearLocation, locationFromUrl, pushLocation } from './deep-link';
 import type { DirectoryProps } from './directory';
 import type { MinimapProps } from './minimap';
+import type { LegendProps } from './legend';
 import { Icon } from './icons';
 import { lazyPart } from '../../lib/lazy-part';
 import { directionsAllowed } from '../../../../events/wayfinding/directions-allowed';
@@ -35,6 +36,7 @@ const Popup = lazy(() => loadPopup().then((module) => ({ default: module.Popup }
  */
 const directoryPart = lazyPart(() => import('./hydrated-later').then((module) => module.Directory));
 const minimapPart = lazyPart(() => import('./hydrated-later').then((module) => module.Minimap));
+const legendPart = lazyPart(() => import('./hydrated-later').then((module) => module.Legend));
 const LazyDirectory = memo(function LazyDirectory(props: DirectoryProps) {
   return (
     <Suspense fallback={null}>
@@ -49,10 +51,17 @@ const LazyMinimap = memo(function LazyMinimap(props: MinimapProps) {
     </Suspense>
   );
 });
+const LazyLegend = memo(function LazyLegend(props: LegendProps) {
+  return (
+    <Suspense fallback={null}>
+      <legendPart.Part {...props} />
+    </Suspense>
+  );
+});
 
 /** Loads the parts that hydrate later; the server renderer awaits it before rendering. */
 export function preloadViewerParts(): Promise<unknown> {
-  return Promise.all([directoryPart.preload(), minimapPart.preload(), preloadStaticMap()]);
+  return Promise.all([directoryPart.preload(), minimapPart.preload(), legendPart.preload(), preloadStaticMap()]);
 }
 
 /**
@@ -98,6 +107,11 @@ export interface ViewerProps {
    * stay the same for everyone and cacheable by CDNs (events/wayfinding/directions-allowed.ts).
    */
   admin?: boolean;
+  /**
+   * The shown locations' indices in the directory's order, as the server sorted them for the
+   * page (events/directory-order.ts): a hint that makes the viewer's own sort one pass.
+   */
+  directoryOrder?: readonly number[] | undefined;
 }
 
 /** How far above its anchor a popup or tooltip sits, by marker type. */
@@ -132,7 +146,7 @@ function useBrowserFact(read: () => boolean): boolean {
 const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 const fullscreenEnabled = () => document.fullscreenEnabled;
 
-export function Viewer({ map, cooperative = false, publicUrl = typeof window === 'undefined' ? '' : window.location.origin, onReady, serverRendered = false, admin = false }: ViewerProps) {
+export function Viewer({ map, cooperative = false, publicUrl = typeof window === 'undefined' ? '' : window.location.origin, onReady, serverRendered = false, admin = false, directoryOrder }: ViewerProps) {
   const { t, dir } = useTranslator();
   const doc = map.data;
   const { features, theme } = doc.settings;
@@ -151,10 +165,6 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
   const groupColors = useMemo(() => new Map(doc.groups.map((group) => [group.id, group.color])), [doc.groups]);
   const shown = useMemo(() => doc.locations.filter((location) => !location.hidden), [doc.locations]);
   const byId = useMemo(() => new Map(shown.map((location) => [location.id, location])), [shown]);
-  const sorted = useMemo(() => {
-    const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-    return [...shown].sort((a, b) => collator.compare(a.title, b.title));
-  }, [shown]);
   const layerNames = useMemo(() => (doc.layers.length > 1 ? new Map(doc.layers.map((layer) => [layer.id, layer.name])) : null), [doc.layers]);
 
   const [selectedId, setSelectedId] = useState<string | null>(() => {
@@ -242,14 +252,16 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
     if (filtering && !search) void loadSearch().then(setSearch, () => undefined);
   }, [filtering, search]);
   const foldedQuery = search ? search.fold(query.trim()) : '';
-  const results = useMemo(() => {
-    if (!filtering) return sorted;
-    return sorted.filter(
+  // What the search and filters let through (the directory lists it in its own order).
+  const matching = useMemo(() => {
+    if (!filtering) return null;
+    const through = shown.filter(
       (location) =>
         (activeGroups.size === 0 || location.groups.some((group) => activeGroups.has(group))) &&
         (foldedQuery === '' || (search !== null && search.matchesFolded(search.searchTextOf(location, groupsById), foldedQuery))),
     );
-  }, [sorted, filtering, activeGroups, foldedQuery, groupsById, search]);
+    return new Set(through.map((location) => location.id));
+  }, [shown, filtering, activeGroups, foldedQuery, groupsById, search]);
   // Insights (issue 19): settled searches, and whether the text alone matched any location
   // (asked 1.2 s after the typing, when the search's code, asked for at the first key, is in).
   useSearchInsight(query, (text) => {
@@ -268,12 +280,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
   useEffect(() => {
     if (routeAsked) recordInsight('directions', routeAsked);
   }, [routeAsked, routeFrom]);
-  const visibleIds = useMemo(() => {
-    if (!filtering) return null;
-    const ids = new Set(results.map((location) => location.id));
-    if (selectedId) ids.add(selectedId);
-    return ids;
-  }, [filtering, results, selectedId]);
+  const visibleIds = useMemo(() => (matching && selectedId && !matching.has(selectedId) ? new Set([...matching, selectedId]) : matching), [matching, selectedId]);
 
   const describe = useCallback(
     (location: Location) => {
@@ -453,20 +460,16 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
 
   const selected = selectedId ? byId.get(selectedId) ?? null : null;
   const hovered = hoveredId && hoveredId !== selectedId ? byId.get(hoveredId) ?? null : null;
-  const legendGroups = doc.groups.filter((group) => group.legend);
+  // Kept by value: the legend hydrates later, and a new array would reach its boundary before then.
+  const legendGroups = useMemo(() => doc.groups.filter((group) => group.legend), [doc.groups]);
   const canFullscreen = useBrowserFact(fullscreenEnabled) && features.fullscreen;
   const mac = useBrowserFact(isMac);
   const width = layer?.file?.width ?? doc.settings.size.width;
   const height = layer?.file?.height ?? doc.settings.size.height;
   const showSidebar = features.sidebar;
   // The legend starts open unless the sidebar's filter chips show the groups' colours already
-  // (or the screen is small); it is a toggle either way.
-  // (The server's page cannot know the screen: its legend starts open, and closes on a phone once hydrated.)
-  const [legendOpen] = useState(() => !(features.sidebar && features.filters) && !(!serverRendered && typeof matchMedia === 'function' && matchMedia(NARROW).matches));
-  const legendRef = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    if (serverRendered && legendRef.current && matchMedia(NARROW).matches) legendRef.current.open = false;
-  }, [serverRendered]);
+  // (or the screen is small, legend.tsx); it is a toggle either way.
+  const legendOpen = !(features.sidebar && features.filters);
 
   const shareButton = useMemo(() => (
     <button
@@ -526,7 +529,9 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
     <LazyDirectory
       title={map.title}
       total={shown.length}
-      locations={results}
+      locations={doc.locations}
+      order={directoryOrder}
+      matching={matching}
       groups={doc.groups}
       groupColors={groupColors}
       accent={theme.accent}
@@ -549,7 +554,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
   const hereMarker = hereLocation && hereAnchor ? { layer: hereLocation.layer, at: hereAnchor } : null;
   const directionsPanel = directionsCode ? (
     <directionsCode.DirectionsPanel
-      locations={sorted}
+      locations={shown}
       byId={byId}
       groupsById={groupsById}
       layerNames={layerNames}
@@ -738,17 +743,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
 
             <div className="mf-bottom" data-mf-ui="">
               {legendGroups.length > 0 ? (
-                <details ref={legendRef} className="mf-legend" open={legendOpen}>
-                  <summary>{t('viewer.legend')}</summary>
-                  <ul>
-                    {legendGroups.map((group) => (
-                      <li key={group.id}>
-                        <span className="mf-legend__swatch" style={{ background: group.color }} aria-hidden="true" />
-                        {group.name}
-                      </li>
-                    ))}
-                  </ul>
-                </details>
+                <LazyLegend groups={legendGroups} open={legendOpen} narrow={NARROW} serverRendered={serverRendered} />
               ) : (
                 <span />
               )}

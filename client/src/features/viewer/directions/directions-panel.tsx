@@ -6,7 +6,7 @@
  * buttons do the same, the map follows to the step's floor and place, and each step reached
  * is read out through a polite live region. A kiosk's start is fixed ("You are here").
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Group, Location } from '../../../components/map/types';
 import type { RouteResult } from '../../../../../events/wayfinding/route-types';
 import { useTranslator } from '../../../i18n/i18n-context';
@@ -14,9 +14,10 @@ import { Icon } from '../icons';
 import { PlaceCombobox } from './place-combobox';
 import { failureText, metresText, stepSentence, viaText, walkingTimeText } from '../../../i18n/route-words';
 import { StepIcon } from './step-icon';
+import { inDirectoryOrder } from '../../../../../events/directory-order';
 
 export interface DirectionsPanelProps {
-  /** The places one can pick (the directory's, sorted). */
+  /** The places one can pick (the map's shown locations: listed in the directory's order). */
   locations: readonly Location[];
   byId: ReadonlyMap<string, Location>;
   groupsById: ReadonlyMap<string, Group>;
@@ -36,11 +37,12 @@ export interface DirectionsPanelProps {
 }
 
 export function DirectionsPanel(props: DirectionsPanelProps) {
-  const { locations, byId, groupsById, layerNames, from, to, stepFree, step, here, result, onChange, onSwap, onStep, onClose } = props;
+  const { byId, groupsById, layerNames, from, to, stepFree, step, here, result, onChange, onSwap, onStep, onClose } = props;
   const fromLocation = here ?? (from ? byId.get(from) ?? null : null);
   const toLocation = to ? byId.get(to) ?? null : null;
   const translator = useTranslator();
   const { t } = translator;
+  const locations = useMemo(() => inDirectoryOrder(props.locations, translator.locale), [props.locations, translator.locale]);
   const ends = { from: fromLocation?.title ?? null, to: toLocation?.title ?? null };
   const route = result?.ok ? result.route : null;
   const steps = route?.steps ?? [];
