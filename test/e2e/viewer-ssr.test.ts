@@ -180,6 +180,11 @@ describe('the server-rendered viewer', () => {
     expect((data.map.data as { locations: Array<{ description?: string }> }).locations[0]!.description).toContain('<p>Fresh <strong>bread</strong></p>');
     // The prefetch script is for pages without the map in them.
     expect(html).not.toContain('viewer-prefetch.js');
+    // A map too small to cluster preloads the canvas's code, not the clustering code; each file is there.
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g)].map((match) => match[1]!);
+    expect(preloads.some((href) => href.includes('/interactive-'))).toBe(true);
+    expect(preloads.some((href) => /\/(cluster-control|clustering)-/.test(href))).toBe(false);
+    for (const href of preloads) expect((await fetch(`${server.url}${href}`)).status, href).toBe(200);
   });
 
   it('with JavaScript off, shows the map and its directory', async () => {
@@ -261,6 +266,9 @@ describe('the server-rendered viewer', () => {
   it('renders 2,000 locations readable without JavaScript, as clusters with their counts, and hydrates them', async () => {
     const html = await (await fetch(`${server.url}/m/${bigMapId}`)).text();
     // Many points: their clusters at the opening view and the markers left alone, every location counted once.
+    // The hydration's first chunks come with the page's own: the canvas's and the clustering code.
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([a-z-]+)-[^"]+\.js">/g)].map((match) => match[1]);
+    expect(preloads).toEqual(expect.arrayContaining(['react', 'viewer-core', 'interactive', 'marker-layer', 'cluster-control', 'clustering']));
     const alone = html.match(/class="mf-static__marker /g)?.length ?? 0;
     const clustered = [...html.matchAll(/class="mf-static__cluster"[^>]* data-count="(\d+)"/g)].map((match) => Number(match[1]));
     expect(clustered.length).toBeGreaterThan(5);
