@@ -5,8 +5,10 @@
  * 25,000-store fixture). A diagnostic for changes to the first render, not part of `npm run bench`:
  *   npx tsx bench/first-render-ab.ts /path/to/other-checkout [runs]
  * Each checkout must be built (`npx vite build && npx vite build --ssr`) and share node_modules.
- * Prints the medians of first contentful paint (the server's page: floor, clusters, directory)
- * and the viewer's ready mark (hydrated, canvas drawn, controls live).
+ * Prints the medians of first contentful paint (the server's page: floor, clusters, directory),
+ * the viewer's ready mark (hydrated, canvas drawn, controls live) and the moment the canvas's
+ * clusters are on screen with their buttons for the keyboard (the first `button[data-cluster]`;
+ * comparable across checkouts whose ready mark came before or after the clusters).
  */
 import path from 'node:path';
 import { DESKTOP, launchChromium, openProfiled } from './browser-profiles.js';
@@ -39,26 +41,33 @@ const sides = { this: await serve(roots.this), other: await serve(roots.other) }
 const browser = await launchChromium();
 try {
   for (const name of ['2,000 locations', '25,000 stores'] as const) {
-    const figures = { this: { fcp: [] as number[], ready: [] as number[] }, other: { fcp: [] as number[], ready: [] as number[] } };
+    const figures = { this: { fcp: [] as number[], ready: [] as number[], clusters: [] as number[] }, other: { fcp: [] as number[], ready: [] as number[], clusters: [] as number[] } };
     for (let run = 0; run <= RUNS; run++) {
       for (const side of run % 2 ? (['this', 'other'] as const) : (['other', 'this'] as const)) {
         const { context, page } = await openProfiled((options) => browser.newContext(options), DESKTOP);
+        await page.addInitScript(`new MutationObserver((_, observer) => {
+          if (!document.querySelector('button[data-cluster]')) return;
+          window.__clustersShown = performance.now();
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });`);
         await page.goto(sides[side].maps[name]);
         const ready = (await (await page.waitForFunction(() => (window as { __mapfoldViewerReady?: number }).__mapfoldViewerReady, undefined, { timeout: 60_000 })).jsonValue()) as number;
         const fcp = (await page.evaluate(`performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1`)) as number;
+        const clusters = (await (await page.waitForFunction(() => (window as { __clustersShown?: number }).__clustersShown, undefined, { timeout: 60_000 })).jsonValue()) as number;
         if (run > 0) {
           figures[side].fcp.push(fcp);
           figures[side].ready.push(ready);
+          figures[side].clusters.push(clusters);
         }
         await context.close();
       }
     }
     console.log(`${name}, ${DESKTOP.name}, ${RUNS} cold loads each, taking turns:`);
     for (const side of ['this', 'other'] as const) {
-      const { fcp, ready } = figures[side];
-      console.log(`  ${side === 'this' ? 'this checkout ' : 'other checkout'}: first paint median ${median(fcp).toFixed(0)} ms, ready median ${median(ready).toFixed(0)} ms (${ready.map((v) => v.toFixed(0)).join(' ')})`);
+      const { fcp, ready, clusters } = figures[side];
+      console.log(`  ${side === 'this' ? 'this checkout ' : 'other checkout'}: first paint median ${median(fcp).toFixed(0)} ms, ready median ${median(ready).toFixed(0)} ms (${ready.map((v) => v.toFixed(0)).join(' ')}), clusters on screen median ${median(clusters).toFixed(0)} ms`);
     }
-    console.log(`  ready, this ÷ other: ${(median(figures.this.ready) / median(figures.other.ready)).toFixed(2)}`);
+    console.log(`  this ÷ other: ready ${(median(figures.this.ready) / median(figures.other.ready)).toFixed(2)}, clusters on screen ${(median(figures.this.clusters) / median(figures.other.clusters)).toFixed(2)}`);
   }
 } finally {
   await browser.close();
