@@ -1,11 +1,12 @@
 /**
  * Many points (issue 19 part 2; issue 18's first render), in headless Chromium against a whole
  * server on an in-memory PGlite and the built client (`npx vite build && npx vite build --ssr`):
- *  - first render (the viewer's ready mark: floor and canvas drawn, controls live) of the 2,000-
- *    location map of bench/viewer-render.ts and of the 25,000-store chain (the real fixture,
- *    test/fixtures/import/csv/store-chain-25k.csv.gz), server-rendered `/m/{id}` and client-only
- *    (the built viewer.html fetching the map), a fresh context per load, median of CLUSTER_BENCH_RUNS
- *    (default 5); with the page's bytes;
+ *  - first render (the viewer's ready mark: floor and the canvas's clusters drawn, controls
+ *    live) of the 2,000-location map of bench/viewer-render.ts and of the 25,000-store chain
+ *    (the real fixture, test/fixtures/import/csv/store-chain-25k.csv.gz), server-rendered
+ *    `/m/{id}` (with its first contentful paint: the server's map, clusters and directory on
+ *    screen before any script) and client-only (the built viewer.html fetching the map), a
+ *    fresh context per load, median of CLUSTER_BENCH_RUNS (default 5); with the page's bytes;
  *  - frame times while dragging and wheel-zooming the 25,000 stores (requestAnimationFrame
  *    deltas: median, p95; the aim is a median frame of at most 16.7 ms, 60 fps);
  *  - search among the 25,000: from the input event of a query to the next frame after the
@@ -36,16 +37,20 @@ async function publish(server: TestServer, user: TestUser, title: string, mapDat
   return answer.body.result as string;
 }
 
-/** Cold loads of a page until the viewer is ready: the ready marks' median, min and max. */
-async function firstRenders(browser: Browser, url: string, clientOnlyPage: string | null): Promise<number[]> {
-  const times: number[] = [];
+/** Cold loads of a page until the viewer is ready: each load's ready mark and first contentful paint. */
+async function firstRenders(browser: Browser, url: string, clientOnlyPage: string | null): Promise<{ ready: number[]; paint: number[] }> {
+  const ready: number[] = [];
+  const paint: number[] = [];
   // One warm-up load (the server's first answers, Chromium's own caches).
   for (let run = 0; run <= RUNS; run++) {
     const opened = await openReady(browser, url, DESKTOP, false, clientOnlyPage);
-    if (run > 0) times.push(opened.ready);
+    if (run > 0) {
+      ready.push(opened.ready);
+      paint.push(opened.firstPaint);
+    }
     await opened.close();
   }
-  return times;
+  return { ready, paint };
 }
 
 /** From a query's input event to the frame after the directory shows its results. */
@@ -89,8 +94,10 @@ export async function benchClusters(print: (line: string) => void): Promise<void
       const markup = html.replace(/<script type="application\/json"[\s\S]*?<\/script>/, '');
       print(`${name}: /m/{id} is ${kb(html.length)} (${kb(markup.length)} of it markup, the rest the map's JSON)`);
       for (const [way, page] of [['server-rendered', null], ['client-only', clientOnlyPage]] as const) {
-        const times = await firstRenders(browser, `${server.url}/m/${id}`, page);
+        const { ready: times, paint } = await firstRenders(browser, `${server.url}/m/${id}`, page);
         print(`  first render, ${way}, ${DESKTOP.name}: median ${ms(median(times))} (min ${ms(Math.min(...times))}, max ${ms(Math.max(...times))}, ${times.length} cold loads)`);
+        // The server's page is the map on screen, clusters and directory, before any script runs.
+        if (!page) print(`    its first contentful paint (the server's map on screen): median ${ms(median(paint))} (min ${ms(Math.min(...paint))}, max ${ms(Math.max(...paint))})`);
       }
     }
 
