@@ -22,6 +22,7 @@ import {
   type Location,
   type MapDocument,
 } from '../../events/map-document.js';
+import { LOCATION_DEFAULTS } from '../../events/compact-locations.js';
 import { emptyPathNetwork } from '../../events/path-network.js';
 
 export const TEMPLATE_IDS = ['world', 'us-states'] as const;
@@ -353,25 +354,15 @@ export function builtInMap(id: TemplateId): BuiltInMap {
  */
 export function builtInMapDocument(map: BuiltInMap, file: LayerFile): MapDocument {
   const locations: Location[] = map.regions.map((region) => ({
+    ...LOCATION_DEFAULTS,
+    groups: [],
+    entrances: [],
     id: region.id,
     title: region.name,
-    about: '',
-    description: '',
-    image: null,
-    thumbnail: null,
-    link: null,
-    phone: '',
-    hours: '',
     layer: map.layer.id,
     position: region.centroid,
     element: region.id,
-    zoom: null,
     marker: 'hidden',
-    color: null,
-    label: '',
-    groups: [],
-    hidden: false,
-    entrances: [],
   }));
   return {
     version: MAP_DOCUMENT_VERSION,
