@@ -289,10 +289,12 @@ export function MapRenderer(props: MapRendererProps) {
       world.style.transform = `translate(${x}px, ${y}px) scale(${k})`;
       if (camera.moving) world.style.willChange = 'transform';
       const p = live.current;
-      // A clustered layer draws nothing until its clusters are built (the static map, or the
-      // previous drawing, stays until then): never its thousands of markers unclustered.
-      const markers = clusteredRef.current && !clustersRef.current ? null : markersRef.current;
-      markers?.draw(camera.view, {
+      // A clustered layer draws nothing until its clusters are set on the markers (the static
+      // map, or the previous drawing, stays until then): never its thousands of markers
+      // unclustered. (Asked of the markers, not of clustersRef: the cluster control draws its
+      // first frame from its constructor, before the renderer holds it.)
+      const markers = markersRef.current;
+      if (!clusteredRef.current || markers?.hasClusters) markers?.draw(camera.view, {
         selected: p.selectedId,
         hovered: hoveredRef.current,
         focused: focusedRef.current,

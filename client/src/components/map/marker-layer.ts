@@ -107,6 +107,11 @@ export class MarkerLayer {
     this.loose = clusters && clustered ? this.items.filter((item) => !clustered.has(item.id)) : [];
   }
 
+  /** Whether clusters are set (a clustered layer's renderer draws nothing until they are). */
+  get hasClusters(): boolean {
+    return this.clusters !== null;
+  }
+
   /** What the last frame drew, when clustered: its clusters and lone markers (for the buttons). */
   lastFrame(): ClusterFrame | null {
     return this.frame;
