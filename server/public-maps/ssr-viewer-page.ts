@@ -141,8 +141,11 @@ function assemble(template: string, map: PublicMap, markup: string, publicUrl: s
     /<meta name="description" content="[^"]*" \/>/,
     `<meta name="description" content="${description}" />\n    <meta property="og:type" content="website" />\n    <meta property="og:title" content="${escapeHtml(map.title)}" />\n    <meta property="og:description" content="${description}" />\n    <meta property="og:url" content="${url}" />`,
   );
-  // What the hydration loads first, fetched beside the entry's scripts instead of after them.
-  if (preloads.length) page = replace(page, /\n\s*<\/head>/, `\n${preloads.map((href) => `    <link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join('\n')}\n  </head>`);
+  // What the hydration loads first, fetched while the page is read instead of after hydrating.
+  // Linked at the end of the body, not in the head: there they took the main thread before the
+  // first paint (25 alternated loads of 2,000 locations: first paint 188 ms at the end, 200 in
+  // the head, 188 without; ready 346, 366 and 385 ms).
+  if (preloads.length) page = replace(page, /\n\s*<\/body>/, `\n${preloads.map((href) => `    <link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join('\n')}\n  </body>`);
   // The map is in the page: no need to start fetching it.
   page = replace(page, /\s*<!--[^>]*-->\s*<script src="\/viewer-prefetch\.js"><\/script>/, '');
   const data = `<script type="application/json" id="${VIEWER_DATA_ID}">${serializeViewerPageData({ map, publicUrl, locale, messages: translator.messages, ...(order ? { directoryOrder: order } : {}) })}</script>`;
