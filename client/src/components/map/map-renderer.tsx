@@ -435,8 +435,14 @@ export function MapRenderer(props: MapRendererProps) {
   useEffect(() => {
     if (!baseReady || !markersReady || !buttonsDeferred) return;
     const idle = (window as { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number }).requestIdleCallback;
-    if (idle) idle(() => setButtonsDeferred(false), { timeout: 500 });
-    else setTimeout(() => setButtonsDeferred(false), 50);
+    // Cancelled when the renderer goes first (a test's page torn down before its timer ran).
+    const show = () => setButtonsDeferred(false);
+    if (idle) {
+      const handle = idle(show, { timeout: 500 });
+      return () => (window as { cancelIdleCallback?: (handle: number) => void }).cancelIdleCallback?.(handle);
+    }
+    const timer = setTimeout(show, 50);
+    return () => clearTimeout(timer);
   }, [baseReady, markersReady, buttonsDeferred]);
   const buttons = buttonsDeferred && tabOrder.length > DEFER_BUTTONS_FROM ? NO_LOCATIONS : tabOrder;
 
