@@ -68,9 +68,10 @@ if (typeof window !== 'undefined') void loadInteractive().catch(() => undefined)
 /**
  * The clustering code (and supercluster), for layers with many points only: loaded with the
  * interactive chunk when the canvas attaches (a published map's page has the server's
- * modulepreload links for both, server/public-maps/ssr-viewer-page.ts), and kept once loaded. A clustered layer's canvas waits for it: its first drawing is the clusters, the
- * same picture as the server's static map, never every marker unclustered first (25,000 compact
- * dots cost about 100 ms a drawing, and the clusters replaced them right after).
+ * modulepreload links for both, server/public-maps/ssr-viewer-page.ts), and kept once loaded.
+ * A clustered layer's canvas waits for it: its first drawing is the clusters, the same picture
+ * as the server's static map, never every marker unclustered first (25,000 compact dots cost
+ * about 100 ms a drawing, and the clusters replaced them right after).
  */
 let clusterCode: typeof import('./cluster-control') | null = null;
 let clusterLoad: Promise<unknown> | null = null;
