@@ -5,7 +5,7 @@
  * script, has nothing to refuse), its locations compact. Written by
  * server/public-maps/ssr-viewer-page.ts, read by client/src/viewer-main.tsx.
  */
-import { compactDocument, expandDocument, LOCATION_DEFAULTS } from './compact-locations.js';
+import { compactDocument, expandDocument, pageLocationDefaults } from './compact-locations.js';
 import type { PublicMap } from './http-api.js';
 import type { ViewerLocale } from './locales.js';
 
@@ -35,7 +35,8 @@ export interface ViewerPageData {
  */
 export function serializeViewerPageData(data: ViewerPageData): string {
   // The locations without their default-valued fields, and the defaults once (events/compact-locations.ts): a third of the bytes.
-  const page: ViewerPageData & { locationDefaults: typeof LOCATION_DEFAULTS } = { ...data, map: { ...data.map, data: compactDocument(data.map.data) }, locationDefaults: LOCATION_DEFAULTS };
+  const locationDefaults = pageLocationDefaults(data.map.data);
+  const page: ViewerPageData & { locationDefaults: typeof locationDefaults } = { ...data, map: { ...data.map, data: compactDocument(data.map.data, locationDefaults) }, locationDefaults };
   return JSON.stringify(page).replace(/[<>&\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

@@ -6,7 +6,7 @@
  * test/fixtures/import/csv/SOURCES.md), in about a third of the bytes.
  */
 import { describe, expect, it } from 'vitest';
-import { compactDocument, compactLocation, expandDocument, LOCATION_DEFAULTS } from '../../events/compact-locations';
+import { compactDocument, compactLocation, expandDocument, LOCATION_DEFAULTS, pageLocationDefaults } from '../../events/compact-locations';
 import { Location, MapDocument } from '../../events/map-document';
 import { readViewerPageData, serializeViewerPageData, type ViewerPageData } from '../../events/viewer-page-data';
 import { demoMallDocument } from '../../server/seed/demo-mall';
@@ -41,6 +41,18 @@ describe('compact locations', () => {
     expect(roundTrip({ locations: [{ ...full, futureField: 0 }] })).toEqual({ locations: [{ ...full, futureField: 0 }] });
     // A position at the origin and an empty title are values, not defaults.
     expect(compactLocation({ id: 'c', title: '', layer: 'l', position: { x: 0, y: 0 }, hidden: false, marker: 'dot' })).toEqual({ id: 'c', title: '', layer: 'l', position: { x: 0, y: 0 }, marker: 'dot' });
+  });
+
+  it('leaves out the layer most locations are on, and keeps every other layer', () => {
+    const on = (id: string, layer: string) => Location.parse({ id, title: id, layer });
+    const document = { locations: [on('a', 'ground'), on('b', 'first'), on('c', 'ground'), on('d', 'ground'), on('e', 'first')] };
+    const defaults = pageLocationDefaults(document);
+    expect(defaults).toEqual({ ...LOCATION_DEFAULTS, layer: 'ground' });
+    expect((compactDocument(document, defaults) as typeof document).locations.map((location) => location.layer ?? '(default)')).toEqual(['(default)', 'first', '(default)', '(default)', 'first']);
+    expect(roundTrip(document)).toEqual(document);
+    // No location with a layer: the schema's defaults alone.
+    expect(pageLocationDefaults({ locations: [] })).toBe(LOCATION_DEFAULTS);
+    expect(pageLocationDefaults({ locations: 'none' })).toBe(LOCATION_DEFAULTS);
   });
 
   it('passes through what is not a document or a location untouched', () => {
