@@ -11,7 +11,7 @@
  * clusters as round badges with their counts (hit-tested as `cluster:<id>`).
  */
 import type { View } from './camera';
-import type { ClusterFrame, ClusterMark, MarkerClusters } from './clustering';
+import type { ClusterFrame, MarkerClusters } from './clustering';
 import { clusterBadgeText, clusterDiameter } from './cluster-look';
 
 export type MarkerType = 'circle' | 'dot' | 'pin' | 'label' | 'thumbnail' | 'hidden';
@@ -220,17 +220,30 @@ export class MarkerLayer {
       }
     }
 
-    // The clusters over the lone markers, the largest on top.
+    // The clusters over the lone markers, the largest on top: the disc from its size's sprite,
+    // the count written on the canvas (one sprite per badge size, not per count: each sprite is
+    // a canvas of its own to make, about a millisecond apiece, dozens at the first frame).
     if (frame) {
+      let font = '';
       for (const cluster of frame.clusters) {
         const sx = cluster.x * view.k + view.x;
         const sy = cluster.y * view.k + view.y;
         if (sx < -CULL_MARGIN || sy < -CULL_MARGIN || sx > width + CULL_MARGIN || sy > height + CULL_MARGIN) continue;
         const lit = cluster.id === hovered || cluster.id === focused;
-        const sprite = this.clusterSprite(cluster, state, lit);
+        const sprite = this.clusterDisc(clusterDiameter(cluster.count) + (lit ? 4 : 0), state);
         const left = sx - sprite.ax;
         const top = sy - sprite.ay;
         ctx.drawImage((sprite.canvas ??= sprite.paint()), left, top, sprite.w, sprite.h);
+        const text = clusterBadgeText(cluster.count, state.locale);
+        const badgeFont = `700 ${text.length > 3 ? 11 : 12.5}px ${FONT}`;
+        if (badgeFont !== font) {
+          font = badgeFont;
+          ctx.font = font;
+          ctx.fillStyle = '#ffffff';
+          ctx.textAlign = 'center';
+          ctx.textBaseline = 'middle';
+        }
+        ctx.fillText(text, sx, sy + 0.5);
         if (cluster.id === focused) this.focusRing(ctx, left + SPRITE_PAD, top + SPRITE_PAD, sprite.w - SPRITE_PAD * 2, sprite.h - SPRITE_PAD * 2, 'circle', state);
         this.addHit(cluster.id, left + SPRITE_PAD, top + SPRITE_PAD, sprite.w - SPRITE_PAD * 2, sprite.h - SPRITE_PAD * 2);
         drawn++;
@@ -409,11 +422,9 @@ export class MarkerLayer {
     return this.byId.get(id);
   }
 
-  /** A cluster's badge: a disc in the accent colour, sized by the count, with a soft ring. */
-  private clusterSprite(cluster: ClusterMark, state: MarkerDrawState, lit: boolean): Sprite {
-    const text = clusterBadgeText(cluster.count, state.locale);
-    const diameter = clusterDiameter(cluster.count) + (lit ? 4 : 0);
-    const key = `cluster|${diameter}|${text}|${state.accent}|${state.dark ? 1 : 0}`;
+  /** A cluster's disc (its count is written over it): the accent colour, with a soft ring. */
+  private clusterDisc(diameter: number, state: MarkerDrawState): Sprite {
+    const key = `cluster|${diameter}|${state.accent}|${state.dark ? 1 : 0}`;
     let sprite = this.sprites.get(key);
     if (!sprite) {
       const dpr = this.dpr;
@@ -443,11 +454,6 @@ export class MarkerLayer {
         ctx.lineWidth = 2;
         ctx.strokeStyle = dark ? '#0f172a' : '#ffffff';
         ctx.stroke();
-        ctx.fillStyle = '#ffffff';
-        ctx.font = `700 ${text.length > 3 ? 11 : 12.5}px ${FONT}`;
-        ctx.textAlign = 'center';
-        ctx.textBaseline = 'middle';
-        ctx.fillText(text, c, c + 0.5);
         return canvas;
       };
       sprite = { canvas: null, paint, w: size, h: size, ax: size / 2, ay: size / 2 };
