@@ -52,8 +52,9 @@ await preloadViewerParts();
  * badges of markup, not 25,000 markers.
  */
 const NOMINAL_MAP_AREA = { width: 960, height: 640 };
-setStaticClusterer((points, width, height, zoom) => {
-  const index = new MarkerClusters(points, { width, height, maxZoom: Math.max(1, zoom) });
+setStaticClusterer((points, width, height, zoom, maxZoom) => {
+  // With the document's deepest zoom, as the canvas clusters: the same clusters (clustering.ts).
+  const index = new MarkerClusters(points, { width, height, maxZoom: Math.max(1, maxZoom) });
   const k = Math.min(NOMINAL_MAP_AREA.width / width, NOMINAL_MAP_AREA.height / height) * zoom;
   return index.query(0, 0, width, height, Math.max(0, Math.floor(index.levelOf(k))));
 });

@@ -75,6 +75,45 @@ describe('MarkerClusters', () => {
     expect(sum).toBe(cluster.count);
   });
 
+  it('builds its deeper levels only when a view first needs them, or when asked to', () => {
+    // 8000 × 6000 at maxZoom 16: levels 0 to 8 at once (a camera zoom of 2 on the widest
+    // screen), 9 to 11 later.
+    const deeperOf = (index: MarkerClusters) => (index as unknown as { deeper: unknown }).deeper;
+    const index = new MarkerClusters(items, { width: WIDTH, height: HEIGHT, maxZoom: 16 });
+    index.query(0, 0, WIDTH, HEIGHT, 8);
+    expect(deeperOf(index)).toBeNull();
+    index.query(0, 0, WIDTH, HEIGHT, 9);
+    expect(deeperOf(index)).not.toBeNull();
+    const prepared = new MarkerClusters(items, { width: WIDTH, height: HEIGHT, maxZoom: 16 });
+    prepared.prepareDeeperLevels();
+    expect(deeperOf(prepared)).not.toBeNull();
+    expect(index.deepestLevel).toBe(12);
+    // A map that never zooms past the first part has no deeper one.
+    const shallow = new MarkerClusters(items, { width: WIDTH, height: HEIGHT, maxZoom: 2 });
+    shallow.prepareDeeperLevels();
+    expect(deeperOf(shallow)).toBeNull();
+    expect(shallow.query(0, 0, WIDTH, HEIGHT, shallow.deepestLevel).points).toHaveLength(items.length);
+  });
+
+  it('splits a cluster of the first part’s deepest level into the deeper part’s clusters and markers that hold its markers', () => {
+    const level = 8;
+    const { clusters: groups } = clusters.query(0, 0, WIDTH, HEIGHT, level);
+    for (const cluster of groups.slice(-20)) {
+      expect(Math.floor(clusters.levelOf(clusters.expansionScale(cluster.clusterId)))).toBe(level + 1);
+      const children = clusters.childrenOf(cluster.clusterId);
+      expect(children.length).toBeGreaterThan(0);
+      const around = clusters.query(cluster.x - 1000, cluster.y - 1000, cluster.x + 1000, cluster.y + 1000, level + 1);
+      const shown = new Map([...around.clusters.map((c) => [c.id, c.count] as const), ...around.points.map((p) => [p.id, 1] as const)]);
+      let sum = 0;
+      for (const child of children) {
+        expect(shown.has(child), child).toBe(true);
+        sum += shown.get(child)!;
+      }
+      // They hold all of its markers (and may hold a neighbour's too: they were made apart).
+      expect(sum).toBeGreaterThanOrEqual(cluster.count);
+    }
+  });
+
   it('tells from which zoom a marker stands alone', () => {
     const item = items[1234]!;
     const scale = clusters.revealScale(item.id)!;

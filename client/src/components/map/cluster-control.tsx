@@ -41,9 +41,23 @@ export class ClusterControl {
     camera.flush();
     this.report();
     this.offSettle = camera.onSettle(() => this.report());
+    // The index's deeper levels (clustering.ts), built while the browser is idle, so that
+    // zooming far in does not wait for them.
+    const index = this.index;
+    const prepare = () => index.prepareDeeperLevels();
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(prepare);
+      this.cancelPrepare = () => cancelIdleCallback(handle);
+    } else {
+      const timer = setTimeout(prepare, 500);
+      this.cancelPrepare = () => clearTimeout(timer);
+    }
   }
 
+  private readonly cancelPrepare: () => void;
+
   stop(): void {
+    this.cancelPrepare();
     this.offSettle();
     this.options.markers.setClusters(null);
     this.options.camera.requestFrame();

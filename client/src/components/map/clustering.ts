@@ -14,7 +14,7 @@
  *
  * Pure apart from supercluster: no DOM, so Node (server rendering, tests) runs it too.
  */
-import Supercluster, { type ClusterProperties } from 'supercluster';
+import Supercluster, { type ClusterProperties, type PointFeature as SuperclusterPoint } from 'supercluster';
 import type { View } from './camera';
 import { clusterKey } from './cluster-items';
 import type { MarkerItem } from './marker-layer';
@@ -25,6 +25,14 @@ export const CLUSTER_RADIUS = 56;
 const EXTENT = 64;
 /** The widest viewport we plan for (the deepest zoom level to build follows from it). */
 const WIDEST_VIEWPORT = 3840;
+/**
+ * The index's levels are built in two parts: at once, those a view up to this camera zoom needs
+ * on the widest screen (the opening view and a first zoom in); the deeper ones when a view first
+ * needs them, or when the browser is idle ({@link MarkerClusters.prepareDeeperLevels}). The deep
+ * levels are the costly ones (a store chain's 25,000 stores barely cluster there: about 70% of
+ * the building), and most visits never zoom that far.
+ */
+const FIRST_PART_ZOOM = 2;
 
 /** A cluster as the map draws it: where (layer units), how many, and supercluster's id. */
 export interface ClusterMark {
@@ -70,9 +78,25 @@ export interface ClusterOptions {
   maxZoom: number;
 }
 
-/** The clusters of one layer's points (the items given: already filtered, regions left out). */
+type Index = Supercluster<PointProps>;
+type PointFeature = SuperclusterPoint<PointProps>;
+
+/**
+ * The clusters of one layer's points (the items given: already filtered, regions left out).
+ *
+ * Two supercluster indexes, one per part of the levels: the first part (level 0 to `firstTop`,
+ * built at once) and the deeper part (`firstTop + 1` to the deepest, built when first needed).
+ * supercluster builds its levels from the deepest up, each from the one below, so the deeper
+ * part's levels are those a single index would have; the first part's are built from the points
+ * themselves at `firstTop`. The server's page, the canvas and the exported picture all cluster
+ * through this class with the document's maxZoom, so they show the same clusters.
+ */
 export class MarkerClusters {
-  private readonly index: Supercluster<PointProps>;
+  private readonly first: Index;
+  private deeper: Index | null = null;
+  private readonly features: PointFeature[];
+  private readonly firstTop: number;
+  private readonly deepestTop: number;
   private readonly side: number;
   /** The last query, reused while the view stays inside its area at the same zoom level. */
   private cached: { z: number; x0: number; y0: number; x1: number; y1: number; frame: ClusterFrame } | null = null;
@@ -82,17 +106,40 @@ export class MarkerClusters {
     options: ClusterOptions,
   ) {
     this.side = Math.max(1, options.width, options.height);
-    // Deep enough that at the camera's deepest zoom on the widest screen nothing is clustered
-    // but markers at the very same place.
-    const deepest = Math.ceil(Math.log2((options.maxZoom * WIDEST_VIEWPORT * this.side) / Math.max(1, Math.min(options.width, options.height)) / EXTENT));
-    this.index = new Supercluster<PointProps>({ radius: CLUSTER_RADIUS, extent: EXTENT, minZoom: 0, maxZoom: Math.max(1, Math.min(24, deepest)) });
-    this.index.load(
-      items.map((item, i) => ({
-        type: 'Feature' as const,
-        properties: { i },
-        geometry: { type: 'Point' as const, coordinates: [lngOf(clampUnit(item.x / this.side)), latOf(clampUnit(item.y / this.side))] },
-      })),
-    );
+    // The level a camera zoom reaches on the widest screen; at the camera's deepest zoom, deep
+    // enough that nothing is clustered but markers at the very same place.
+    const topFor = (zoom: number) =>
+      Math.max(1, Math.min(24, Math.ceil(Math.log2((zoom * WIDEST_VIEWPORT * this.side) / Math.max(1, Math.min(options.width, options.height)) / EXTENT))));
+    this.deepestTop = topFor(options.maxZoom);
+    this.firstTop = Math.min(this.deepestTop, topFor(Math.min(options.maxZoom, FIRST_PART_ZOOM)));
+    this.features = items.map((item, i) => ({
+      type: 'Feature' as const,
+      properties: { i },
+      geometry: { type: 'Point' as const, coordinates: [lngOf(clampUnit(item.x / this.side)), latOf(clampUnit(item.y / this.side))] },
+    }));
+    this.first = new Supercluster<PointProps>({ radius: CLUSTER_RADIUS, extent: EXTENT, minZoom: 0, maxZoom: this.firstTop }).load(this.features);
+  }
+
+  /** Builds the deeper levels now (the renderer asks when the browser is idle), if there are any. */
+  prepareDeeperLevels(): void {
+    if (this.deepestTop > this.firstTop) this.deeperIndex();
+  }
+
+  private deeperIndex(): Index {
+    return (this.deeper ??= new Supercluster<PointProps>({ radius: CLUSTER_RADIUS, extent: EXTENT, minZoom: this.firstTop + 1, maxZoom: this.deepestTop }).load(this.features));
+  }
+
+  /** The index that holds a zoom level (past the deepest: the points alone, in either). */
+  private indexAt(level: number): Index {
+    return level <= this.firstTop || this.deepestTop === this.firstTop ? this.first : this.deeperIndex();
+  }
+
+  /**
+   * The index that made a cluster. supercluster writes into a cluster's id the level it was
+   * made from (its children's), so the two parts' ids never meet.
+   */
+  private indexOf(clusterId: number): Index {
+    return (clusterId - this.items.length) % 32 <= this.firstTop + 1 ? this.first : this.deeperIndex();
   }
 
   get size(): number {
@@ -111,7 +158,7 @@ export class MarkerClusters {
 
   /** Below this level markers may be clustered; from it on, none is. */
   get deepestLevel(): number {
-    return this.index.options.maxZoom + 1;
+    return this.deepestTop + 1;
   }
 
   /**
@@ -140,7 +187,7 @@ export class MarkerClusters {
   query(x0: number, y0: number, x1: number, y1: number, level: number): ClusterFrame {
     const s = this.side;
     const bbox: [number, number, number, number] = [lngOf(clampUnit(x0 / s)), latOf(clampUnit(y1 / s)), lngOf(clampUnit(x1 / s)), latOf(clampUnit(y0 / s))];
-    const features = this.index.getClusters(bbox, level);
+    const features = this.indexAt(level).getClusters(bbox, level);
     const frame: ClusterFrame = { clusters: [], points: [] };
     for (const feature of features) {
       const props = feature.properties as PointProps | (ClusterProperties);
@@ -159,15 +206,41 @@ export class MarkerClusters {
 
   /** The camera scale at which a cluster splits into several (for a click on it). */
   expansionScale(clusterId: number): number {
-    return this.scaleOf(this.index.getClusterExpansionZoom(clusterId)) * 1.0001;
+    return this.scaleOf(this.indexOf(clusterId).getClusterExpansionZoom(clusterId)) * 1.0001;
   }
 
-  /** The markers and clusters a cluster splits into, by the ids the map uses. */
+  /**
+   * The markers and clusters a cluster splits into, by the ids the map uses. A cluster of the
+   * first part's deepest level splits into the deeper part's level below it, whose clusters were
+   * made apart from it: those that hold any of its markers.
+   */
   childrenOf(clusterId: number): string[] {
-    return this.index.getChildren(clusterId).map((feature) => {
+    const index = this.indexOf(clusterId);
+    const idOf = (feature: ReturnType<Index['getChildren']>[number]) => {
       const props = feature.properties as PointProps | ClusterProperties;
       return 'cluster' in props && props.cluster ? clusterKey(props.cluster_id) : this.items[(props as PointProps).i]!.id;
-    });
+    };
+    if (index !== this.first || (clusterId - this.items.length) % 32 !== this.firstTop + 1 || this.deepestTop === this.firstTop) return index.getChildren(clusterId).map(idOf);
+    const level = this.firstTop + 1;
+    const mine = new Set(this.first.getLeaves(clusterId, Infinity).map((leaf) => (leaf.properties as PointProps).i));
+    // Each marker is within a few cluster radii of the cluster that holds it at `level`.
+    const reach = (4 * CLUSTER_RADIUS) / (EXTENT * 2 ** level);
+    let [x0, y0, x1, y1] = [1, 1, 0, 0];
+    for (const i of mine) {
+      const item = this.items[i]!;
+      x0 = Math.min(x0, item.x / this.side);
+      y0 = Math.min(y0, item.y / this.side);
+      x1 = Math.max(x1, item.x / this.side);
+      y1 = Math.max(y1, item.y / this.side);
+    }
+    const s = this.side;
+    const deeper = this.deeperIndex();
+    const around = this.query((x0 - reach) * s, (y0 - reach) * s, (x1 + reach) * s, (y1 + reach) * s, level);
+    const mineIds = new Set([...mine].map((i) => this.items[i]!.id));
+    return [
+      ...around.clusters.filter((cluster) => deeper.getLeaves(cluster.clusterId, Infinity).some((leaf) => mine.has((leaf.properties as PointProps).i))).map((cluster) => cluster.id),
+      ...around.points.filter((point) => mineIds.has(point.id)).map((point) => point.id),
+    ];
   }
 
   /**
@@ -177,11 +250,10 @@ export class MarkerClusters {
   revealScale(id: string): number | null {
     const item = this.items.find((candidate) => candidate.id === id);
     if (!item) return null;
-    const { minZoom, maxZoom } = this.index.options;
-    for (let level = minZoom; level <= maxZoom + 1; level++) {
+    for (let level = 0; level <= this.deepestLevel; level++) {
       const { points } = this.query(item.x - 0.5, item.y - 0.5, item.x + 0.5, item.y + 0.5, level);
-      if (points.some((point) => point.id === id)) return level === minZoom ? 0 : this.scaleOf(level) * 1.0001;
+      if (points.some((point) => point.id === id)) return level === 0 ? 0 : this.scaleOf(level) * 1.0001;
     }
-    return this.scaleOf(maxZoom + 1) * 1.0001;
+    return this.scaleOf(this.deepestLevel) * 1.0001;
   }
 }

@@ -588,7 +588,7 @@ export function MapRenderer(props: MapRendererProps) {
           )}
         </div>
         <canvas ref={canvasRef} className="mf-markers" aria-hidden="true" />
-        {staticShown ? <LazyStaticMap width={width} height={height} fileUrl={file?.url ?? null} sheet={background} items={items} view={staticView} accent={theme.accent} /> : null}
+        {staticShown ? <LazyStaticMap width={width} height={height} fileUrl={file?.url ?? null} sheet={background} items={items} view={staticView} accent={theme.accent} maxZoom={Math.max(minZoom, maxZoom)} /> : null}
       </div>
       <p id="mf-map-help" hidden>
         {t(editable ? 'map.helpEdit' : 'map.helpView')}

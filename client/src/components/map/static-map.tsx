@@ -28,7 +28,7 @@ import { clusterBadgeText, clusterCountText, clusterDiameter } from './cluster-l
 import { CLUSTER_FROM, clusterableItems } from './cluster-items';
 
 /** The clusters of the points given, at a zoom level of the static map (1: the layer fitted). */
-export type StaticClusterer = (points: readonly MarkerItem[], width: number, height: number, zoom: number) => { clusters: Array<{ x: number; y: number; count: number }>; points: MarkerItem[] };
+export type StaticClusterer = (points: readonly MarkerItem[], width: number, height: number, zoom: number, maxZoom: number) => { clusters: Array<{ x: number; y: number; count: number }>; points: MarkerItem[] };
 let clusterer: StaticClusterer | null = null;
 /** The server renderer gives the clusterer (client/src/viewer-server.tsx). */
 export function setStaticClusterer(next: StaticClusterer | null): void {
@@ -54,6 +54,8 @@ export interface StaticMapProps {
   view?: { x: number; y: number; zoom: number } | null;
   /** The clusters' colour (the theme's accent). */
   accent?: string;
+  /** The camera's deepest zoom: the clusters are made as the canvas makes them (clustering.ts). */
+  maxZoom?: number;
 }
 
 /**
@@ -109,11 +111,11 @@ export function markersMarkup(items: readonly MarkerItem[], width: number, heigh
  * The markers, or the clusters and the markers left alone when the server has a clusterer (their
  * counts in the words and digits of `translator`'s language).
  */
-export function staticMarkup(items: readonly MarkerItem[], width: number, height: number, zoom: number, accent: string, translator: Pick<Translator, 't' | 'locale'>): string {
+export function staticMarkup(items: readonly MarkerItem[], width: number, height: number, zoom: number, accent: string, translator: Pick<Translator, 't' | 'locale'>, maxZoom = zoom): string {
   if (items.length < CLUSTER_FROM || !clusterer) return markersMarkup(items, width, height, zoom);
   const clustered = clusterableItems(items, null);
   const inClusters = new Set(clustered.map((item) => item.id));
-  const { clusters, points } = clusterer(clustered, width, height, zoom);
+  const { clusters, points } = clusterer(clustered, width, height, zoom, Math.max(zoom, maxZoom));
   const alone = [...items.filter((item) => !inClusters.has(item.id)), ...points].sort((a, b) => a.y - b.y || a.x - b.x);
   let html = markersMarkup(alone, width, height, zoom);
   const colour = HEX_COLOUR.test(accent) ? `;--c:${accent}` : '';
@@ -133,7 +135,7 @@ function serverMarkup(): string | null {
   return document.querySelector('.mf-static__markers')?.innerHTML ?? null;
 }
 
-export function StaticMap({ width, height, fileUrl, sheet, items, view = null, accent = '' }: StaticMapProps) {
+export function StaticMap({ width, height, fileUrl, sheet, items, view = null, accent = '', maxZoom }: StaticMapProps) {
   // The server's tints of the floor's regions (region-tints.ts), given to its renderer only;
   // in the browser, the server's markup as it is (hydrated unchanged, like the markers).
   const tints = useContext(RegionTintsContext);
@@ -152,7 +154,7 @@ export function StaticMap({ width, height, fileUrl, sheet, items, view = null, a
       <div className={view ? 'mf-static__box mf-static__box--view' : 'mf-static__box'} style={box}>
         {fileUrl ? <img className="mf-static__floor" src={fileUrl} alt="" width={width} height={height} decoding="async" /> : <div className="mf-static__sheet" style={{ background: sheet }} />}
         {fileUrl ? <div className="mf-static__regions" dangerouslySetInnerHTML={{ __html: tinted }} /> : null}
-        <div className="mf-static__markers" dangerouslySetInnerHTML={{ __html: serverMarkup() ?? staticMarkup(items, width, height, view?.zoom ?? 1, accent, translator) }} />
+        <div className="mf-static__markers" dangerouslySetInnerHTML={{ __html: serverMarkup() ?? staticMarkup(items, width, height, view?.zoom ?? 1, accent, translator, maxZoom) }} />
       </div>
     </div>
   );

@@ -80,7 +80,7 @@ async function clusterer({ document: doc, layer }: Pick<SceneRequest, 'document'
   const { MarkerClusters } = await import('../clustering');
   const width = layer.file?.width ?? doc.settings.size.width;
   const height = layer.file?.height ?? doc.settings.size.height;
-  return (points, view, w, h, deepest) => new MarkerClusters(points, { width, height, maxZoom: doc.settings.maxZoom }).at(view, w, h, deepest);
+  return (points, view, w, h, deepest) => new MarkerClusters(points, { width, height, maxZoom: Math.max(doc.settings.minZoom, doc.settings.maxZoom) }).at(view, w, h, deepest);
 }
 
 /**
