@@ -5,6 +5,8 @@
  * React Compiler's checks that fit this code) in client/; and the one-way import rules the
  * layout promises (see client/README.md, events/README.md), which nothing else checks:
  * - events/ is pure and isomorphic: nothing of the project outside events/, nothing Node-only;
+ * - ports/ (the database and event-store interfaces) imports only events/; projections/ never
+ *   imports server/ (it reaches the database and the log through ports/);
  * - client/ shares only events/ with the rest, and nothing Node-only;
  * - in client/, features do not import each other or app/, and shared code (components/,
  *   lib/, utils/) imports no feature or app; the public viewer entry imports no feature but
@@ -129,6 +131,17 @@ export default defineConfig([
               from: '.',
               except: ['./events', './node_modules'],
               message: 'events/ is pure and shared with the browser: it imports nothing of the project outside events/.',
+            },
+            {
+              target: './ports',
+              from: '.',
+              except: ['./ports', './events', './node_modules'],
+              message: 'ports/ holds the interfaces the server and the projections share (the database, the event store): it imports only events/.',
+            },
+            {
+              target: './projections',
+              from: ['./server', './client'],
+              message: 'projections/ reads the log through ports/ and never imports server/: the server is built on the projections, not the other way round.',
             },
             {
               target: './client',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../server/db/database.js';
-import type { NewEvent } from '../server/event-store/event-store.js';
+import type { Database } from '../ports/database.js';
+import type { NewEvent } from '../ports/event-store.js';
 import { PostgresEventStore } from '../server/event-store/postgres-event-store.js';
 
 function event(): NewEvent {

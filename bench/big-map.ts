@@ -15,7 +15,7 @@ import WebSocket from 'ws';
 import { LIVE_PROTOCOL_VERSION, type ServerMessage } from '../events/live-messages.js';
 import type { MapEdit } from '../events/map-edits.js';
 import { topics } from '../events/topics.js';
-import type { Database } from '../server/db/database.js';
+import type { Database } from '../ports/database.js';
 import { storeChainCsv, STORE_CHAIN_ROWS } from '../test/support/store-chain.js';
 import { call, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../test/support/test-server.js';
 import { capture } from './captured-response.js';

@@ -5,8 +5,8 @@
  * stream folds it all and keeps the snapshots; it is printed apart ("cold").
  */
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../server/db/database.js';
-import type { NewEvent } from '../server/event-store/event-store.js';
+import type { Database } from '../ports/database.js';
+import type { NewEvent } from '../ports/event-store.js';
 import { PostgresEventStore } from '../server/event-store/postgres-event-store.js';
 import { MapHistory } from '../server/history/map-history.js';
 import { emptyMapDocument } from '../events/map-document.js';

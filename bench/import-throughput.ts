@@ -10,7 +10,7 @@
  * before the phase (the server runs in this process; a sample waits for synchronous work).
  */
 import { parsePosition } from '../events/position.js';
-import type { Database } from '../server/db/database.js';
+import type { Database } from '../ports/database.js';
 import { allProjections } from '../projections/index.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import { buildApp } from '../server/app.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { allProjections } from '../projections/index.js';
 import { ProjectionRunner } from '../projections/runner.js';
-import type { Database } from '../server/db/database.js';
-import type { NewEvent } from '../server/event-store/event-store.js';
+import type { Database } from '../ports/database.js';
+import type { NewEvent } from '../ports/event-store.js';
 import { PostgresEventStore } from '../server/event-store/postgres-event-store.js';
 
 const TOTAL = 100_000;

@@ -49,7 +49,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPGliteDatabase } from '../server/db/pglite-database.js';
 import { openPostgresDatabase } from '../server/db/postgres-database.js';
-import type { Database } from '../server/db/database.js';
+import type { Database } from '../ports/database.js';
 import { createPostgresDatabase } from '../test/support/databases.js';
 import { benchAppends } from './append-throughput.js';
 import { benchCatchUp } from './projection-catch-up.js';

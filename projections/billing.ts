@@ -13,7 +13,7 @@ import { CustomerEvent, evolveCustomer, initialCustomerState, slotsUsed, slotTot
 import { LicenceRegistered } from '../events/licence.js';
 import { topics } from '../events/topics.js';
 import { PLAN_IDS, type BillingSnapshot } from '../events/billing-api.js';
-import type { Queryable } from '../server/db/database.js';
+import type { Queryable } from '../ports/database.js';
 import { countTestMaps } from './maps-list.js';
 import type { Projection } from './projection.js';
 

@@ -4,7 +4,7 @@
  * event went through after a fix and a restart, or a rebuild) clears the stop.
  */
 import { START, type Position } from '../events/position.js';
-import type { Queryable } from '../server/db/database.js';
+import type { Queryable } from '../ports/database.js';
 import type { PoisonedEvent } from './dead-letters.js';
 
 export const CHECKPOINTS_SCHEMA = `

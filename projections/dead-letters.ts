@@ -7,8 +7,8 @@
  * `projection` column then holds the reactor's name.
  */
 import { formatPosition, type Position } from '../events/position.js';
-import type { Queryable } from '../server/db/database.js';
-import type { RecordedEvent } from '../server/event-store/event-store.js';
+import type { Queryable } from '../ports/database.js';
+import type { RecordedEvent } from '../ports/event-store.js';
 
 export const DEAD_LETTERS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS projection_dead_letters (

@@ -3,7 +3,7 @@
  * every server process LISTENs and pushes fresh snapshots to its subscribers.
  */
 import { z } from 'zod';
-import type { Queryable } from '../server/db/database.js';
+import type { Queryable } from '../ports/database.js';
 
 export const LIVE_CHANNEL = 'mapfold_live';
 

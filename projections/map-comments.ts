@@ -11,7 +11,7 @@ import { CommentAnchor } from '../events/comments-api.js';
 import { MAP_COMMENT_EVENT_TYPES, MapCommentEvent } from '../events/map-comments.js';
 import { MAP_COMMENTS_PREFIX } from '../events/streams.js';
 import { topics } from '../events/topics.js';
-import type { Queryable } from '../server/db/database.js';
+import type { Queryable } from '../ports/database.js';
 import type { Projection } from './projection.js';
 
 const SCHEMA = `

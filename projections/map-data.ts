@@ -20,7 +20,7 @@ import { applyEdit } from '../events/map-edits.js';
 import type { MapDataRecord } from '../events/read-models.js';
 import { STREAM_PREFIXES } from '../events/streams.js';
 import { topics } from '../events/topics.js';
-import type { Queryable } from '../server/db/database.js';
+import type { Queryable } from '../ports/database.js';
 import { locationChanges } from './location-changes.js';
 import { mapEventsOf } from './map-events.js';
 import type { Projection } from './projection.js';

@@ -1,5 +1,5 @@
 import { MAP_EVENT_TYPES, MapEvent } from '../events/map.js';
-import type { RecordedEvent } from '../server/event-store/event-store.js';
+import type { RecordedEvent } from '../ports/event-store.js';
 
 /** The map events of a batch, validated against the event schemas as they leave the store. */
 export function mapEventsOf(events: readonly RecordedEvent[]): Array<{ recorded: RecordedEvent; event: MapEvent }> {

@@ -11,8 +11,27 @@
  */
 import { MapDeleted } from '../events/map.js';
 import { STREAM_PREFIXES } from '../events/streams.js';
-import { INSIGHTS_SCHEMA } from '../server/insights/insights-counter.js';
 import type { Projection } from './projection.js';
+
+/**
+ * The insights tables, made by whichever of the counter (server/insights/insights-counter.ts) and this
+ * projection starts first. `map_insights_deleted`: the maps deleted (this projection deletes their
+ * rows and notes them here), whose late counts, pending in memory when the map went, are not
+ * written. Both tables are made by whichever of the counter and that projection starts first.
+ */
+export const INSIGHTS_SCHEMA = `
+CREATE TABLE IF NOT EXISTS map_insights (
+  map_id text NOT NULL,
+  day date NOT NULL,
+  kind text NOT NULL,
+  key text NOT NULL,
+  count bigint NOT NULL,
+  PRIMARY KEY (map_id, day, kind, key)
+);
+CREATE TABLE IF NOT EXISTS map_insights_deleted (
+  map_id text PRIMARY KEY
+);`;
+
 
 export const mapInsightsRetentionProjection: Projection = {
   name: 'map_insights_retention',

@@ -12,8 +12,8 @@ import { isSharingEvent, MapSharingEvent, SHARING_EVENT_TYPES } from '../events/
 import type { MemberRole } from '../events/map-access.js';
 import { STREAM_PREFIXES } from '../events/streams.js';
 import { topics } from '../events/topics.js';
-import type { Queryable } from '../server/db/database.js';
-import type { RecordedEvent } from '../server/event-store/event-store.js';
+import type { Queryable } from '../ports/database.js';
+import type { RecordedEvent } from '../ports/event-store.js';
 import { isoString } from './map-events.js';
 import type { Projection } from './projection.js';
 

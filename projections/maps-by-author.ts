@@ -6,7 +6,7 @@
  * belong to `maps-list.ts`; this file only reads them.
  */
 import type { MapListItem } from '../events/read-models.js';
-import type { Queryable } from '../server/db/database.js';
+import type { Queryable } from '../ports/database.js';
 import { toItem, type MapsListRow } from './maps-list.js';
 
 export interface MapsByAuthorFilter {

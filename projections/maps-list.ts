@@ -10,7 +10,7 @@ import type { MapEdit } from '../events/map-edits.js';
 import type { HistoryEntry, MapListItem } from '../events/read-models.js';
 import { STREAM_PREFIXES } from '../events/streams.js';
 import { topics } from '../events/topics.js';
-import type { Queryable } from '../server/db/database.js';
+import type { Queryable } from '../ports/database.js';
 import { isoString, mapEventsOf } from './map-events.js';
 import type { ChangedTopics, Projection } from './projection.js';
 

@@ -3,8 +3,8 @@
  * them changes its rows. The runner calls `apply` inside the transaction that also moves the
  * projection's checkpoint, so a batch is applied exactly once.
  */
-import type { Queryable } from '../server/db/database.js';
-import type { RecordedEvent } from '../server/event-store/event-store.js';
+import type { Queryable } from '../ports/database.js';
+import type { RecordedEvent } from '../ports/event-store.js';
 
 /** Topics whose read model a batch changed; pushed to live subscribers after commit. */
 export class ChangedTopics {

@@ -4,7 +4,7 @@
  * the database as a whole are transient: they are retried for as long as they last and never
  * count towards that bound.
  */
-import { sqlState, type Queryable } from '../server/db/database.js';
+import { sqlState, type Queryable } from '../ports/database.js';
 
 export interface RetryPolicy {
   /**

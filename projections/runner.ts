@@ -17,8 +17,8 @@
  * log. Transient failures (connection, database away) are retried as long as they last.
  */
 import { comparePositions, formatPosition, START, type Position } from '../events/position.js';
-import type { EventStore, RecordedEvent, Subscription } from '../server/event-store/event-store.js';
-import type { Database, LockSession, Queryable } from '../server/db/database.js';
+import type { EventStore, RecordedEvent, Subscription } from '../ports/event-store.js';
+import type { Database, LockSession, Queryable } from '../ports/database.js';
 import { CHECKPOINTS_SCHEMA, markStopped, readCheckpoint, writeCheckpoint } from './checkpoints.js';
 import { clearDeadLetters, DEAD_LETTERS_SCHEMA, parkEvent, poisonedEvent, type PoisonedEvent } from './dead-letters.js';
 import { sendLiveNotices } from './live-notices.js';

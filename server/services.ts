@@ -10,9 +10,9 @@ import { localStripeKeys, type LocalStripeKeys } from './billing/local-stripe/lo
 import { LocalAccounts } from './auth/local-accounts.js';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock.js';
 import type { Config } from './config.js';
-import type { Database } from './db/database.js';
+import type { Database } from '../ports/database.js';
 import { openDatabase } from './db/open-database.js';
-import type { EventStore } from './event-store/event-store.js';
+import type { EventStore } from '../ports/event-store.js';
 import type { FileStore } from './files/file-store.js';
 import { LocalFileStore } from './files/local-file-store.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';

@@ -9,7 +9,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../../events/errors.js';
 import { can, requireCan, roleOf, type MapAccessFacts, type MapAction, type MapRole } from '../../events/map-access.js';
 import type { Principal } from '../../events/principal.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../../ports/database.js';
 
 export interface MapAccess {
   mapId: string;

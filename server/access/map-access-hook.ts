@@ -7,7 +7,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MapAction } from '../../events/map-access.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../../ports/database.js';
 import { requireMapAccess, type MapAccess } from './map-access-facts.js';
 
 declare module 'fastify' {

@@ -4,7 +4,7 @@
  * table: the list then shows what the events recorded (a member's name and address when they
  * accepted, the owner's name when they created the map).
  */
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../../ports/database.js';
 
 export interface Person {
   displayName: string;

@@ -5,7 +5,7 @@
  * is appended; a key whose event never landed is never shown (nothing names its hash).
  * Not a projection: a rebuild cannot make keys again, so this table is never emptied.
  */
-import type { Database, Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../../ports/database.js';
 
 export const VIEW_LINK_KEYS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS map_view_link_keys (

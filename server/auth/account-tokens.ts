@@ -5,7 +5,7 @@
  * reads exactly as an unknown or expired one.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database, Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../../ports/database.js';
 
 export type TokenPurpose = 'verify-email' | 'reset-password';
 

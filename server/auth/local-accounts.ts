@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { DomainError } from '../../events/errors.js';
 import type { Principal } from '../../events/principal.js';
 import type { Clock, IdGenerator } from '../clock.js';
-import { sqlState, UNIQUE_VIOLATION, type Database } from '../db/database.js';
+import { sqlState, UNIQUE_VIOLATION, type Database } from '../../ports/database.js';
 import { passwordResetMail, verificationMail } from '../mail/account-mails.js';
 import type { Mailer } from '../mail/mailer.js';
 import { SESSION_COOKIE, type AuthProvider, type AuthRequest } from './auth-provider.js';

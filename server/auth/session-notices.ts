@@ -9,7 +9,7 @@
  * rows are deleted (committed), so that answer is already the new one.
  */
 import { z } from 'zod';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../../ports/database.js';
 
 export const SESSIONS_CHANNEL = 'mapfold_sessions';
 

@@ -16,7 +16,7 @@ import { streams } from '../../events/streams.js';
 import { licenceOfMap, readCustomer } from '../../projections/billing.js';
 import { handleCommand, type CommandMetadata, type CommandOutcome } from '../commands/command-handler.js';
 import { currentMap, setMapState, type MapCommandDeps } from '../commands/map-commands.js';
-import { WrongExpectedRevisionError } from '../event-store/event-store.js';
+import { WrongExpectedRevisionError } from '../../ports/event-store.js';
 import type { MarketplaceLicences } from './marketplace-licences.js';
 import { BILLING_NOT_CONFIGURED, type StripeGateway } from './stripe-gateway.js';
 

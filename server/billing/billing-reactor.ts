@@ -20,7 +20,7 @@ import { legacyOwnerOfCustomer, licenceOfMap, readCustomer } from '../../project
 import type { Clock, IdGenerator } from '../clock.js';
 import type { CommandMetadata } from '../commands/command-handler.js';
 import { setMapState } from '../commands/map-commands.js';
-import type { RecordedEvent } from '../event-store/event-store.js';
+import type { RecordedEvent } from '../../ports/event-store.js';
 import type { BillingDeps } from './billing-functions.js';
 import { runCustomerCommand } from './billing-functions.js';
 import type { Reactor } from './reactor-runner.js';

@@ -20,8 +20,8 @@ import { comparePositions, formatPosition, START, type Position } from '../../ev
 import { CHECKPOINTS_SCHEMA, readCheckpoint, writeCheckpoint } from '../../projections/checkpoints.js';
 import { DEAD_LETTERS_SCHEMA, parkEvent, poisonedEvent } from '../../projections/dead-letters.js';
 import { backoffMs, DEFAULT_RETRY, isTransientFailure, pause, type RetryPolicy } from '../../projections/retry.js';
-import type { Database, LockSession } from '../db/database.js';
-import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.js';
+import type { Database, LockSession } from '../../ports/database.js';
+import type { EventStore, RecordedEvent, Subscription } from '../../ports/event-store.js';
 
 export interface Reactor {
   readonly name: string;

@@ -14,7 +14,7 @@ import {
 import { streams } from '../../events/streams.js';
 import type { IdGenerator } from '../clock.js';
 import { handleCommand, type CommandMetadata } from '../commands/command-handler.js';
-import type { EventStore } from '../event-store/event-store.js';
+import type { EventStore } from '../../ports/event-store.js';
 
 export interface ClaimOutcome {
   /** The user the customer belongs to after the claim. */

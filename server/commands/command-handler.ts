@@ -8,7 +8,7 @@ import { DomainError } from '../../events/errors.js';
 import type { Principal } from '../../events/principal.js';
 import type { Position } from '../../events/position.js';
 import type { IdGenerator } from '../clock.js';
-import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '../event-store/event-store.js';
+import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '../../ports/event-store.js';
 
 export interface Decider<Command, Event extends { type: string; data: unknown }, State> {
   initialState: State;

@@ -18,8 +18,8 @@ import {
 import { streams } from '../../events/streams.js';
 import type { IdGenerator } from '../clock.js';
 import { loadMapPeople, type MapPeople } from '../comments/map-people.js';
-import type { Queryable } from '../db/database.js';
-import type { EventStore } from '../event-store/event-store.js';
+import type { Queryable } from '../../ports/database.js';
+import type { EventStore } from '../../ports/event-store.js';
 import { commentLink, mentionMail } from '../mail/comment-mails.js';
 import type { Mailer } from '../mail/mailer.js';
 import { handleCommand, type CommandMetadata, type CommandOutcome, type Decider } from './command-handler.js';

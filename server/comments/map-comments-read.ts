@@ -8,7 +8,7 @@ import { requireCan } from '../../events/map-access.js';
 import { DomainError } from '../../events/errors.js';
 import type { Principal } from '../../events/principal.js';
 import { getMapComments } from '../../projections/map-comments.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../../ports/database.js';
 import { loadCommentAccess, loadMapPeople } from './map-people.js';
 
 /** Throws not-found for no such map, the policy's refusal for someone who may not read its comments. */

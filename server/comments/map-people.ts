@@ -10,7 +10,7 @@ import type { MapPerson } from '../../events/map-comments.js';
 import { getMapData } from '../../projections/map-data.js';
 import { membersOf, ownerNameOf } from '../../projections/map-members.js';
 import { loadMapAccess } from '../access/map-access-facts.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../../ports/database.js';
 
 export interface MapPersonContact extends MapPerson {
   /** Where their notices go; null when the product does not know it. */

@@ -15,7 +15,7 @@ import { DomainError } from '../../events/errors.js';
 import type { Principal } from '../../events/principal.js';
 import { streams } from '../../events/streams.js';
 import type { Clock, IdGenerator } from '../clock.js';
-import type { EventStore } from '../event-store/event-store.js';
+import type { EventStore } from '../../ports/event-store.js';
 import { contactMail } from '../mail/contact-mail.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Limit, RateLimiter } from '../security/rate-limiter.js';

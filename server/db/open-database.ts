@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
-import type { Database } from './database.js';
+import type { Database } from '../../ports/database.js';
 import { openPGliteDatabase } from './pglite-database.js';
 import { openPostgresDatabase } from './postgres-database.js';
 

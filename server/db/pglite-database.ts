@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import type { Database, NotificationHandler, Queryable, QueryResult } from './database.js';
+import type { Database, NotificationHandler, Queryable, QueryResult } from '../../ports/database.js';
 
 /**
  * PostgreSQL's settings for one embedded backend. PGlite keeps initdb's defaults, sized for a

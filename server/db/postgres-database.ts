@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, NotificationHandler, Queryable, QueryResult } from './database.js';
+import type { Database, NotificationHandler, Queryable, QueryResult } from '../../ports/database.js';
 
 /**
  * PostgreSQL through `pg`: a pool for queries and transactions, and one dedicated connection

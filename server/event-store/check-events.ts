@@ -4,7 +4,7 @@
  * the port.
  */
 import { EventMetadata } from '../../events/metadata.js';
-import { InvalidAppendError, type NewEvent } from './event-store.js';
+import { InvalidAppendError, type NewEvent } from '../../ports/event-store.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

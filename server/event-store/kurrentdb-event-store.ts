@@ -40,7 +40,7 @@ import {
   type RecordedEvent,
   type SubscribeToAllOptions,
   type Subscription,
-} from './event-store.js';
+} from '../../ports/event-store.js';
 import {
   isStreamDeleted,
   isStreamNotFound,

@@ -24,7 +24,7 @@ import {
   type AppendResult,
   type ExpectedRevision,
   type RecordedEvent,
-} from './event-store.js';
+} from '../../ports/event-store.js';
 
 /**
  * The parts of the client's `RecordedEvent` this adapter reads. The client's own

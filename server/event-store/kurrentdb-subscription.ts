@@ -5,7 +5,7 @@
  * the tests plug in fakes. No KurrentDB import here.
  */
 import { comparePositions, type Position } from '../../events/position.js';
-import type { AllSubscriber, RecordedEvent, Subscription } from './event-store.js';
+import type { AllSubscriber, RecordedEvent, Subscription } from '../../ports/event-store.js';
 
 export type BatchOutcome =
   /** The source ended and everything it gave was delivered. */

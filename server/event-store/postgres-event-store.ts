@@ -12,7 +12,7 @@
  */
 import type { EventMetadata } from '../../events/metadata.js';
 import { comparePositions, START } from '../../events/position.js';
-import { sqlState, UNIQUE_VIOLATION, type Database } from '../db/database.js';
+import { sqlState, UNIQUE_VIOLATION, type Database } from '../../ports/database.js';
 import { checkEvents } from './check-events.js';
 import {
   InvalidAppendError,
@@ -27,7 +27,7 @@ import {
   type RecordedEvent,
   type SubscribeToAllOptions,
   type Subscription,
-} from './event-store.js';
+} from '../../ports/event-store.js';
 
 /** Channel notified (at commit) by every append, to wake subscriptions without waiting. */
 const APPENDED_CHANNEL = 'mapfold_events_appended';

@@ -12,8 +12,8 @@ import { withoutForeignLayerFiles } from '../../events/map-document.js';
 import { emptySharing } from '../../events/map-sharing.js';
 import { describeEvent } from '../../events/map-timeline.js';
 import { streams } from '../../events/streams.js';
-import type { Database, Queryable } from '../db/database.js';
-import type { EventStore, RecordedEvent } from '../event-store/event-store.js';
+import type { Database, Queryable } from '../../ports/database.js';
+import type { EventStore, RecordedEvent } from '../../ports/event-store.js';
 
 export const SNAPSHOT_EVERY = 250;
 

@@ -10,7 +10,7 @@ import { DomainError } from '../../events/errors.js';
 import type { Principal } from '../../events/principal.js';
 import { stripeRoleOf } from '../../projections/billing.js';
 import type { AuthProvider } from '../auth/auth-provider.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../../ports/database.js';
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 

@@ -20,25 +20,9 @@
  */
 import { dayOf, type InsightKind } from '../../events/insights.js';
 import type { Clock } from '../clock.js';
-import type { Database } from '../db/database.js';
+import type { Database } from '../../ports/database.js';
+import { INSIGHTS_SCHEMA } from '../../projections/map-insights-retention.js';
 
-/**
- * `map_insights_deleted`: the maps deleted (projections/map-insights-retention.ts deletes their
- * rows and notes them here), whose late counts, pending in memory when the map went, are not
- * written. Both tables are made by whichever of the counter and that projection starts first.
- */
-export const INSIGHTS_SCHEMA = `
-CREATE TABLE IF NOT EXISTS map_insights (
-  map_id text NOT NULL,
-  day date NOT NULL,
-  kind text NOT NULL,
-  key text NOT NULL,
-  count bigint NOT NULL,
-  PRIMARY KEY (map_id, day, kind, key)
-);
-CREATE TABLE IF NOT EXISTS map_insights_deleted (
-  map_id text PRIMARY KEY
-);`;
 
 /** Most distinct rows waiting in memory (a few MB). */
 export const MAX_PENDING_ROWS = 100_000;

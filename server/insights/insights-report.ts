@@ -4,7 +4,7 @@
  */
 import Papa from 'papaparse';
 import { daysBetween, TOP_ROWS, type InsightKind, type InsightsReport } from '../../events/insights.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../../ports/database.js';
 
 /** The locations' titles as the map has them now (a location removed since has none). */
 const TITLES = `titles AS (

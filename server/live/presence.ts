@@ -32,7 +32,7 @@ import {
   type PresenceState,
 } from '../../events/presence.js';
 import type { Principal } from '../../events/principal.js';
-import type { Database } from '../db/database.js';
+import type { Database } from '../../ports/database.js';
 
 export const PRESENCE_CHANNEL = 'mapfold_presence';
 

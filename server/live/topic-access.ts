@@ -13,7 +13,7 @@ import { readCheckpoint } from '../../projections/checkpoints.js';
 import { billingSnapshot } from '../../projections/billing.js';
 import { getMapData } from '../../projections/map-data.js';
 import { listMapsByOwner } from '../../projections/maps-list.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../../ports/database.js';
 import { can, roleOf, type MapRole } from '../../events/map-access.js';
 import { loadMapAccess } from '../access/map-access-facts.js';
 import { readMapComments, requireCommentReader } from '../comments/map-comments-read.js';

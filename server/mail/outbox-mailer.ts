@@ -3,7 +3,7 @@
  * messages hold other people's sign-in links, so only the machine itself may read them
  * (see the `/dev/outbox` route).
  */
-import type { Database } from '../db/database.js';
+import type { Database } from '../../ports/database.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
 export const OUTBOX_SCHEMA = `

@@ -1,7 +1,7 @@
 import { readStops, type ProjectionStop } from '../../projections/checkpoints.js';
 import { countDeadLetters, listDeadLetters, type DeadLetter } from '../../projections/dead-letters.js';
 import type { Projection } from '../../projections/projection.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../../ports/database.js';
 
 /** How many parked events /api/ready lists per projection (the count is complete). */
 const LISTED_DEAD_LETTERS = 10;

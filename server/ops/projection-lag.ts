@@ -1,8 +1,8 @@
 import { START } from '../../events/position.js';
 import { readCheckpoint } from '../../projections/checkpoints.js';
 import type { Projection } from '../../projections/projection.js';
-import type { Database } from '../db/database.js';
-import type { EventStore } from '../event-store/event-store.js';
+import type { Database } from '../../ports/database.js';
+import type { EventStore } from '../../ports/event-store.js';
 
 const LAG_CAP = 10_000;
 

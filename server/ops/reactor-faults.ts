@@ -1,5 +1,5 @@
 import { countDeadLetters, listDeadLetters, type DeadLetter } from '../../projections/dead-letters.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../../ports/database.js';
 
 /** How many parked events /api/ready lists per reactor (the count is complete). */
 const LISTED_DEAD_LETTERS = 10;

@@ -27,7 +27,7 @@ import { localeOfTag, resolveViewerLocale, VIEWER_LOCALES, type ViewerLocale } f
 import { parseTopic } from '../../events/topics.js';
 import { documentOfRow, mapDocumentColumnsSql } from '../../projections/map-data.js';
 import { LIVE_CHANNEL, LiveNotice } from '../../projections/live-notices.js';
-import type { Database, Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../../ports/database.js';
 import { contentEtag, encodeBody, type EncodedBody } from './encoded-body.js';
 import type { ViewerPageRenderer } from './viewer-page.js';
 

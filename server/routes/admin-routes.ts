@@ -18,7 +18,7 @@ import { listMapsByAuthor, type MapsByAuthorFilter, type MapsKey } from '../../p
 import { ErrorBody } from '../../events/function-results.js';
 import { resultAt } from '../../events/http-api.js';
 import { MapListItem } from '../../events/read-models.js';
-import type { Database } from '../db/database.js';
+import type { Database } from '../../ports/database.js';
 import { typed } from '../http/zod-routes.js';
 
 export const ADMIN_MAPS_DEFAULT_LIMIT = 25;

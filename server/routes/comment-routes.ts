@@ -10,7 +10,7 @@ import { MapIdParams, resultAt } from '../../events/http-api.js';
 import { formatPosition } from '../../events/position.js';
 import { readCheckpoint } from '../../projections/checkpoints.js';
 import { readMapComments, requireCommentReader } from '../comments/map-comments-read.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../../ports/database.js';
 import { typed } from '../http/zod-routes.js';
 
 export async function commentRoutes(scope: FastifyInstance, db: Queryable): Promise<void> {

@@ -15,7 +15,7 @@ import { requirePrincipal } from '../http/access-hooks.js';
 import { typed } from '../http/zod-routes.js';
 import { mapAccessHook } from '../access/map-access-hook.js';
 import { getMapSummary } from '../../projections/map-data.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../../ports/database.js';
 import { activeMap, type MapHistory } from '../history/map-history.js';
 
 const Revision = z.string().regex(/^\d{1,15}$/, 'must be a revision number');

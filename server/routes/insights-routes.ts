@@ -20,7 +20,7 @@ import { ErrorBody } from '../../events/function-results.js';
 import { FileText, MapIdParams, resultOf } from '../../events/http-api.js';
 import { addDays, countedRows, dayOf, InsightBeacon, InsightsQuery, InsightsReport, REPORT_DAYS_MAX } from '../../events/insights.js';
 import { mapAccessHook } from '../access/map-access-hook.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../../ports/database.js';
 import { requirePrincipal } from '../http/access-hooks.js';
 import { typed } from '../http/zod-routes.js';
 import type { BeaconLimiter } from '../insights/beacon-limiter.js';

@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../events/errors.js';
 import { ErrorBody } from '../../events/function-results.js';
 import { MapIdParams, PublicMap, resultOf } from '../../events/http-api.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../../ports/database.js';
 import { can } from '../../events/map-access.js';
 import { holdsViewLink, loadMapAccess } from '../access/map-access-facts.js';
 import { typed } from '../http/zod-routes.js';

@@ -15,7 +15,7 @@ import { listMapsByOwner } from '../../projections/maps-list.js';
 import { MapIdParams, FileText, resultAt } from '../../events/http-api.js';
 import { ErrorBody } from '../../events/function-results.js';
 import { MapDataRecord, MapListItem } from '../../events/read-models.js';
-import type { Database } from '../db/database.js';
+import type { Database } from '../../ports/database.js';
 import { requirePrincipal } from '../http/access-hooks.js';
 import { typed } from '../http/zod-routes.js';
 import { mapAccessHook } from '../access/map-access-hook.js';

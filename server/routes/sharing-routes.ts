@@ -10,7 +10,7 @@ import { MapIdParams, resultOf } from '../../events/http-api.js';
 import { can, roleOf } from '../../events/map-access.js';
 import { MapMembers, SharedMapItem } from '../../events/sharing-api.js';
 import { mapsSharedWith, membersOf, ownerNameOf, pendingInvitations } from '../../projections/map-members.js';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../../ports/database.js';
 import { mapAccessHook } from '../access/map-access-hook.js';
 import type { PeopleDirectory } from '../access/people.js';
 import { viewLinkUrl, type ViewLinkKeys } from '../access/view-link-keys.js';

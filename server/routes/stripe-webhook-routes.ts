@@ -12,7 +12,7 @@ import { DomainError } from '../../events/errors.js';
 import { streams } from '../../events/streams.js';
 import type { StripeGateway } from '../billing/stripe-gateway.js';
 import type { IdGenerator, Clock } from '../clock.js';
-import { WrongExpectedRevisionError, type EventStore } from '../event-store/event-store.js';
+import { WrongExpectedRevisionError, type EventStore } from '../../ports/event-store.js';
 
 export interface StripeWebhookDeps {
   gateway: StripeGateway;

@@ -5,7 +5,7 @@
  */
 import { DomainError } from '../../events/errors.js';
 import type { Clock } from '../clock.js';
-import type { Database } from '../db/database.js';
+import type { Database } from '../../ports/database.js';
 
 export interface Limit {
   max: number;

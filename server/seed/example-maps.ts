@@ -17,7 +17,7 @@ import { MapState } from '../../events/map-states.js';
 import type { Position } from '../../events/position.js';
 import { streams } from '../../events/streams.js';
 import type { Clock, IdGenerator } from '../clock.js';
-import { WrongExpectedRevisionError, type EventStore } from '../event-store/event-store.js';
+import { WrongExpectedRevisionError, type EventStore } from '../../ports/event-store.js';
 import { contentId, isFileId, type FileStore } from '../files/file-store.js';
 import { WorkerSvgSanitizer, type SvgSanitizer } from '../files/svg-sanitizer-pool.js';
 import { GEOGRAPHIC_MAP_ID, GEOGRAPHIC_TITLE, geographicDocument, geographicMap } from './example-geographic.js';

@@ -16,7 +16,7 @@ import { MapState } from '../../events/map-states.js';
 import type { Position } from '../../events/position.js';
 import { streams } from '../../events/streams.js';
 import type { Clock, IdGenerator } from '../clock.js';
-import { WrongExpectedRevisionError, type EventStore } from '../event-store/event-store.js';
+import { WrongExpectedRevisionError, type EventStore } from '../../ports/event-store.js';
 import { demoMallDocument } from './demo-mall.js';
 
 export const DEMO_MAP_ID = 'demo';

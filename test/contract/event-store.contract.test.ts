@@ -17,7 +17,7 @@ import {
   type EventStore,
   type ReadAllOptions,
   type RecordedEvent,
-} from '../../server/event-store/event-store.js';
+} from '../../ports/event-store.js';
 import { eventStoreTargets, type TestEventStore } from '../support/event-stores.js';
 import { newEvent } from '../support/events.js';
 

@@ -13,7 +13,7 @@ import { readCheckpoint } from '../../projections/checkpoints.js';
 import { listDeadLetters } from '../../projections/dead-letters.js';
 import type { PoisonedEventRule, Projection } from '../../projections/projection.js';
 import { ProjectionRunner, ProjectionStoppedError } from '../../projections/runner.js';
-import type { RecordedEvent } from '../../server/event-store/event-store.js';
+import type { RecordedEvent } from '../../ports/event-store.js';
 import { PostgresEventStore } from '../../server/event-store/postgres-event-store.js';
 import { databaseTargets, type TestDatabase } from '../support/databases.js';
 import { newEvent } from '../support/events.js';

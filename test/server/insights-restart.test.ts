@@ -15,7 +15,7 @@ import { allProjections } from '../../projections/index.js';
 import { ProjectionRunner } from '../../projections/runner.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import type { Database } from '../../server/db/database.js';
+import type { Database } from '../../ports/database.js';
 import { openPGliteDatabase } from '../../server/db/pglite-database.js';
 import { openPostgresDatabase } from '../../server/db/postgres-database.js';
 import { parsePosition } from '../../events/position.js';

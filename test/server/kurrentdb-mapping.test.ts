@@ -27,7 +27,7 @@ import {
   InvalidAppendError,
   WrongExpectedRevisionError,
   type RecordedEvent,
-} from '../../server/event-store/event-store.js';
+} from '../../ports/event-store.js';
 import { KurrentDBEventStore, openKurrentDBEventStore } from '../../server/event-store/kurrentdb-event-store.js';
 import {
   isTransientError,

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LIVE_CHANNEL } from '../../projections/live-notices.js';
-import type { NotificationHandler, QueryResult } from '../../server/db/database.js';
+import type { NotificationHandler, QueryResult } from '../../ports/database.js';
 import { PublicMapCache, type PublicMapRow as Row } from '../../server/public-maps/public-map-cache.js';
 
 function fakeDatabase() {

@@ -5,7 +5,7 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/database.js';
+import type { Database } from '../../ports/database.js';
 import { ERROR_CACHE_CONTROL, PRIVATE_CACHE_CONTROL, PUBLISHED_CACHE_CONTROL } from '../../server/routes/public-map-routes.js';
 import type { PublicMap } from '../../events/http-api.js';
 import { databaseTargets } from '../support/databases.js';

@@ -11,7 +11,7 @@ import { readCheckpoint } from '../../projections/checkpoints.js';
 import { listDeadLetters } from '../../projections/dead-letters.js';
 import { ReactorRunner, type Reactor } from '../../server/billing/reactor-runner.js';
 import { PostgresEventStore } from '../../server/event-store/postgres-event-store.js';
-import type { RecordedEvent } from '../../server/event-store/event-store.js';
+import type { RecordedEvent } from '../../ports/event-store.js';
 import { databaseTargets, type TestDatabase } from '../support/databases.js';
 import { newEvent } from '../support/events.js';
 

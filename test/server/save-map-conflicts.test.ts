@@ -9,7 +9,7 @@ import { DomainError } from '../../events/errors.js';
 import { functionPayloads } from '../../events/functions.js';
 import type { Principal } from '../../events/principal.js';
 import { editMap, saveMap } from '../../server/commands/map-commands.js';
-import type { EventStore } from '../../server/event-store/event-store.js';
+import type { EventStore } from '../../ports/event-store.js';
 import { databaseTargets } from '../support/databases.js';
 import { call, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
 

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { Database } from '../../server/db/database.js';
+import type { Database } from '../../ports/database.js';
 import { openPGliteDatabase } from '../../server/db/pglite-database.js';
 import { openPostgresDatabase } from '../../server/db/postgres-database.js';
 

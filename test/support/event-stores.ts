@@ -8,7 +8,7 @@
  * must find where the log ends by appending rather than by reading it all.
  */
 import { randomUUID } from 'node:crypto';
-import type { EventStore } from '../../server/event-store/event-store.js';
+import type { EventStore } from '../../ports/event-store.js';
 import { openKurrentDBEventStore } from '../../server/event-store/kurrentdb-event-store.js';
 import { PostgresEventStore } from '../../server/event-store/postgres-event-store.js';
 import { databaseTargets, type DatabaseTarget, type TestDatabase } from './databases.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NewEvent } from '../../server/event-store/event-store.js';
+import type { NewEvent } from '../../ports/event-store.js';
 
 /** A well-formed event for store tests. */
 export function newEvent(type = 'Something', data: unknown = {}, userId: string | null = 'user-1'): NewEvent {

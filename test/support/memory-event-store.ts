@@ -15,7 +15,7 @@ import {
   type ReadStreamOptions,
   type RecordedEvent,
   type Subscription,
-} from '../../server/event-store/event-store.js';
+} from '../../ports/event-store.js';
 
 export class MemoryEventStore implements EventStore {
   private readonly streams = new Map<string, RecordedEvent[]>();

@@ -16,7 +16,7 @@ import { buildApp, type AppOptions } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import type { AuthLimits } from '../../server/security/auth-limits.js';
 import { openServices, type Services } from '../../server/services.js';
-import type { Database } from '../../server/db/database.js';
+import type { Database } from '../../ports/database.js';
 import type { Clock } from '../../server/clock.js';
 import type { DatabaseTarget, TestDatabase } from './databases.js';
 

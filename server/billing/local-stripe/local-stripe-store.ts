@@ -2,7 +2,7 @@
  * The objects of the local test Stripe (checkout sessions, customers, subscriptions, portal
  * sessions), kept in the database so a restart or a second process sees them.
  */
-import type { Database, Queryable } from '../../db/database.js';
+import type { Database, Queryable } from '../../../ports/database.js';
 
 export const LOCAL_STRIPE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS local_stripe_objects (

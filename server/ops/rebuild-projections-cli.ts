@@ -7,13 +7,13 @@
  * A poisoned event is handled as the running server would: parked (listed below) or, for a
  * projection whose rule is to stop, the projection stops there and the command exits with 1.
  */
-import { loadConfig } from '../server/config.js';
-import { openDatabase } from '../server/db/open-database.js';
-import { openKurrentDBEventStore } from '../server/event-store/kurrentdb-event-store.js';
-import { PostgresEventStore } from '../server/event-store/postgres-event-store.js';
-import { listDeadLetters } from './dead-letters.js';
-import { allProjections } from './index.js';
-import { ProjectionRunner } from './runner.js';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/open-database.js';
+import { openKurrentDBEventStore } from '../event-store/kurrentdb-event-store.js';
+import { PostgresEventStore } from '../event-store/postgres-event-store.js';
+import { listDeadLetters } from '../../projections/dead-letters.js';
+import { allProjections } from '../../projections/index.js';
+import { ProjectionRunner } from '../../projections/runner.js';
 
 const names = process.argv.slice(2);
 const unknown = names.filter((name) => !allProjections.some((projection) => projection.name === name));

@@ -4,8 +4,8 @@
  * zero-based bigint stream revisions, `{commit, prepare}` log positions, exclusive start
  * positions, and expected-revision checks on append.
  */
-import type { EventMetadata } from '../../events/metadata.js';
-import type { Position } from '../../events/position.js';
+import type { EventMetadata } from '../events/metadata.js';
+import type { Position } from '../events/position.js';
 
 /** What an append expects the stream to be at: a revision, or one of the three states. */
 export type ExpectedRevision = bigint | 'no_stream' | 'stream_exists' | 'any';
