@@ -150,6 +150,40 @@ describe('logging out from the header', () => {
     expect(live.state).toBe('closed');
   });
 
+  it('ends the session before the page says so: the button spins until the server answers, then home, never /login', async () => {
+    const routes = authRoutes(principal());
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { requests } = stubFetch({
+      ...routes,
+      'POST /api/auth/logout': async (request) => {
+        await answered;
+        return routes['POST /api/auth/logout']!(request);
+      },
+    });
+    const { router } = renderApp('/account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+
+    // The logout is sent at once; until it is answered the account stays on screen, the button busy.
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST' && r.path === '/api/auth/logout')).toBe(true));
+    const button = within(screen.getByRole('banner')).getByRole('button', { name: 'Log out' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(router.state.location.pathname).toBe('/account');
+
+    const visited: string[] = [];
+    const seen = setInterval(() => visited.push(router.state.location.pathname), 1);
+    answer();
+    try {
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    } finally {
+      clearInterval(seen);
+    }
+    // The signed-in-only page sent this tab home with the header, not to log in again.
+    expect(visited).not.toContain('/login');
+  });
+
   it('shows the error when logout fails', async () => {
     stubFetch({
       ...authRoutes(principal()),

@@ -8,6 +8,7 @@ import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner';
 import { paths } from '../lib/paths';
 import { useSession } from '../lib/session';
+import { loggingOutHere } from './logout-intent';
 import { NotFoundPage } from './routes/not-found';
 
 /** What a guard puts in router state when it sends a visitor to log in. */
@@ -29,11 +30,15 @@ export function RequireSignedIn() {
   const { status } = useSession();
   const location = useLocation();
   if (status === 'loading') return <PageSpinner label="Checking your session" />;
-  if (status === 'signedOut') {
-    const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
-    return <Navigate to={paths.login} replace state={state} />;
-  }
+  if (status === 'signedOut') return <SignedOutRedirect location={location} />;
   return <Outlet />;
+}
+
+/** A signed-out visitor logs in first; one who just pressed Log out here goes home. */
+function SignedOutRedirect({ location }: { location: Location }) {
+  if (loggingOutHere()) return <Navigate to={paths.home} replace />;
+  const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+  return <Navigate to={paths.login} replace state={state} />;
 }
 
 /**
@@ -44,10 +49,7 @@ export function RequireAdmin() {
   const { status, admin } = useSession();
   const location = useLocation();
   if (status === 'loading') return <PageSpinner label="Checking your session" />;
-  if (status === 'signedOut') {
-    const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
-    return <Navigate to={paths.login} replace state={state} />;
-  }
+  if (status === 'signedOut') return <SignedOutRedirect location={location} />;
   if (!admin) return <NotFoundPage />;
   return <Outlet />;
 }

@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { paths, pathsWithoutNav } from '../../lib/paths';
 import { useSession } from '../../lib/session';
+import { beginLogout } from '../logout-intent';
 import { useNavigateAndWait } from '../use-navigate-and-wait';
 
 function MenuIcon({ open }: { open: boolean }) {
@@ -49,11 +50,22 @@ export function Header() {
   const onLogout = async () => {
     setLoggingOut(true);
     setLogoutError(null);
-    // Leave the page first, so a signed-in-only page does not bounce to /login on the way out.
-    await navigateAndWait(paths.home);
-    const error = await logout();
-    setLoggingOut(false);
-    if (error) setLogoutError(error.message);
+    // The session ends first, the page says so after: a person who closes the tab or opens
+    // another page as soon as the header reads signed out must find the session over. Until
+    // the server answers, the button spins and stays disabled. A signed-in-only page's guard
+    // sends this tab home rather than to /login meanwhile (logout-intent.ts).
+    const done = beginLogout();
+    try {
+      const error = await logout();
+      if (error) {
+        setLogoutError(error.message);
+        return;
+      }
+      await navigateAndWait(paths.home);
+    } finally {
+      done();
+      setLoggingOut(false);
+    }
   };
 
   const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'site-nav__link is-active' : 'site-nav__link');
