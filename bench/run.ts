@@ -33,6 +33,10 @@
  *    ratio (bench/insights-load.ts; `npm run bench -- insights` alone);
  *  - imports: preview and apply of a 100,000-row lat/lng CSV through POST /api/maps/{id}/import
  *    (median seconds, peak RSS and heap; bench/import-throughput.ts), on PGlite and PostgreSQL;
+ *  - a one-field edit in the map data read model on maps of 100, 5,000 and 25,000 locations
+ *    (a location's title, a path point, a floor's name): time in the projection and bytes
+ *    written, medians and the ratio biggest to smallest (bench/map-data-edit.ts; `npm run bench
+ *    -- mapdata` alone), on PGlite and PostgreSQL;
  *  - a 25,000-location map (the store-chain fixture on the world map): import preview and apply,
  *    the editor's first snapshot and one location's edit to a second tab, the public JSON cold
  *    and warm (bench/big-map.ts; `npm run bench -- bigmap` alone), on PGlite and PostgreSQL;
@@ -58,6 +62,7 @@ import { benchEditLatency } from './edit-latency.js';
 import { benchHistoryAtRevision } from './history-at-revision.js';
 import { benchImport } from './import-throughput.js';
 import { benchBigMap } from './big-map.js';
+import { benchMapDataEdit } from './map-data-edit.js';
 import { benchInsightsLoad, insightsLoadOptions } from './insights-load.js';
 import { benchPresenceFanout } from './presence-fanout.js';
 import { benchPublicReads } from './public-read.js';
@@ -105,7 +110,9 @@ const liveOnly = only?.toLowerCase() === 'live';
 const importOnly = only?.toLowerCase() === 'import';
 // `npm run bench -- bigmap` runs the 25,000-location map alone (PGlite, then PostgreSQL).
 const bigMapOnly = only?.toLowerCase() === 'bigmap';
-for (const target of importOnly || bigMapOnly ? [] : targets) {
+// `npm run bench -- mapdata` runs the one-field edits in map_data alone (PGlite, then PostgreSQL).
+const mapDataOnly = only?.toLowerCase() === 'mapdata';
+for (const target of importOnly || bigMapOnly || mapDataOnly ? [] : targets) {
   if (liveOnly ? target.name !== 'PostgreSQL' : only && !target.name.toLowerCase().startsWith(only.toLowerCase())) continue;
   console.log(`\n== ${target.name} ==`);
   for (const run of liveOnly ? [] : [benchAppends, benchCatchUp, benchCommandToPush, benchEditLatency, benchHistoryAtRevision]) {
@@ -134,6 +141,19 @@ if (!only || importOnly) {
     const opened = await target.open();
     try {
       await benchImport(opened.db, (line) => console.log(`  ${target.name}: ${line}`));
+    } finally {
+      await opened.dispose();
+    }
+  }
+}
+
+// A one-field edit in map_data on maps of growing size (bench/map-data-edit.ts).
+if (!only || mapDataOnly) {
+  console.log('\n== A one-field edit in the map data read model (100, 5,000 and 25,000 locations) ==');
+  for (const target of targets) {
+    const opened = await target.open();
+    try {
+      await benchMapDataEdit(opened.db, (line) => console.log(`  ${target.name}: ${line}`));
     } finally {
       await opened.dispose();
     }
