@@ -11,6 +11,7 @@
  * its floor's calibration or on a geographic floor made for them); which region it stands for.
  * Every row left out, and every field not taken, says why in a problem.
  */
+import { isSvgElementId } from './element-id.js';
 import { floorToGeo, projectToFloor, type LatLng } from './geo-calibration.js';
 import type { ImportPreview, ImportPlan, ImportProblem, PlannedFields, PlannedFloor, PlannedLocation } from './map-import.js';
 import {
@@ -546,6 +547,11 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
     }
     if (element === undefined && positionFloor && !(current?.element)) {
       element = regionFor(positionFloor, fileId, fields.title ?? current?.title) ?? undefined;
+    }
+    // Whatever a parser or a drawing offered, a location names only an id its readers take.
+    if (element && !isSvgElementId(element)) {
+      problem(row.row, 'element', `The region ${quoteValue(element)} was left out: it is not an SVG element id (letters, digits, -, _, . or :, starting with a letter).`);
+      element = undefined;
     }
     if (element && positionFloor) regionsLinked++;
 

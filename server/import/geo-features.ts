@@ -5,6 +5,7 @@
  * fill fields by the column mapping (guessed from their names, or the user's).
  */
 import type { Feature, Geometry, MultiPolygon, Polygon, Position } from 'geojson';
+import { ElementId, elementIdFor } from '../../events/element-id.js';
 import { splitGroupNames } from '../../events/group-list.js';
 import {
   type ColumnMapping,
@@ -32,6 +33,8 @@ const GUESSED_FIELDS: readonly ImportField[] = [
 ];
 /** Names of a place in common geographic data (Natural Earth's ADMIN, NAME_LONG; OSM's name:en) when no title column is guessed. */
 const TITLE_FALLBACKS = ['name', 'title', 'admin', 'namelong', 'nameen', 'geounit', 'sovereignt', 'label', 'nom', 'nombre', 'naam'];
+
+const isElementId = (id: string) => ElementId.safeParse(id).success;
 
 const normalise = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
@@ -176,14 +179,18 @@ export function planFeatures(features: readonly GeoFeature[], input: Pick<Import
     const polygons = parts.polygons.filter((polygon) => polygon.length > 0 && polygon.every((ring) => ring.length >= 4 && ring.every(validPosition)));
     if (polygons.length < parts.polygons.length) problem(row, null, `${title}: ${parts.polygons.length - polygons.length} of its shapes have coordinates that are not longitudes and latitudes, so they were left out.`);
     if (polygons.length > 0) {
-      const base = slug(fileId && /^[A-Za-z0-9_-]{1,48}$/.test(fileId) ? fileId : title);
+      // The file's id is the location's as it is (a customer's own system names places by it:
+      // FIPS "11", ISO "-99"); the drawing's path gets the valid SVG id made from it, which the
+      // location's `element` names (an SVG id cannot start with a digit or a minus sign).
+      const locationId = fileId && isElementId(fileId) ? fileId : slug(title);
+      const base = elementIdFor(locationId);
       let id = base;
       for (let n = 2; regionIds.has(id); n++) id = `${base}-${n}`;
       regionIds.add(id);
       const region: Polygon | MultiPolygon = polygons.length === 1 ? { type: 'Polygon', coordinates: polygons[0]! } : { type: 'MultiPolygon', coordinates: polygons };
       shapes.push({ id, name: title, geometry: region });
       extent.push(region);
-      const location: PlannedLocation = { row, id, fields: { ...fields, title }, floor: floorKey, position: null, groups, element: null, drawnRegion: id };
+      const location: PlannedLocation = { row, id: locationId, fields: { ...fields, title }, floor: floorKey, position: null, groups, element: null, drawnRegion: id };
       regionRows.set(id, location);
       locations.push(location);
     }

@@ -13,6 +13,7 @@ import type { FeatureCollection, Geometry } from 'geojson';
 import { feature } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
 import { describe, expect, it } from 'vitest';
+import { elementIdFor } from '../../events/element-id.js';
 import { floorToGeo, projectToFloor } from '../../events/geo-calibration.js';
 import { defaultRegionStyles, defaultSettings, MAP_DOCUMENT_VERSION, type MapDocument } from '../../events/map-document.js';
 import { emptyPathNetwork } from '../../events/path-network.js';
@@ -75,7 +76,8 @@ function expectRegionsDrawn(plan: ImportPlan) {
   expect(new Set(ids).size).toBe(ids.length);
   expect(ids.sort()).toEqual(regions.map((l) => l.drawnRegion!).sort());
   for (const location of regions) {
-    expect(location.id).toBe(location.drawnRegion);
+    // The file's id kept for the location; its path's id the valid SVG id made from it.
+    expect(location.drawnRegion).toBe(elementIdFor(location.id!));
     expect(location.floor).toBe(floor.key);
     expect(location.position?.kind).toBe('pixel');
     const { x, y } = location.position as { x: number; y: number };
@@ -154,7 +156,7 @@ describe('GeoJSON: US states', () => {
     const plan = parseGeoJson(input(fixture('geojson/us-states-publicamundi-first1.json'), 'us-states.json'));
     expect(plan.locations).toHaveLength(1);
     const [alabama] = plan.locations;
-    expect(alabama).toMatchObject({ id: '01', fields: { title: 'Alabama', color: '#00ff00' }, drawnRegion: '01' });
+    expect(alabama).toMatchObject({ id: '01', fields: { title: 'Alabama', color: '#00ff00' }, drawnRegion: 'id-01' });
     expect(plan.columns).toEqual({ used: ['name', 'fill'], ignored: ['density'] });
     expectRegionsDrawn(plan);
   });
