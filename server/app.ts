@@ -24,6 +24,8 @@ import type { Principal } from '../events/principal.js';
 import { devOutboxRoutes } from './routes/dev-outbox-routes.js';
 import { refuseUnsafeText } from './security/unsafe-text-hook.js';
 import { securityHeaders } from './security/security-headers.js';
+import { functionCallLimits } from './security/function-call-limits.js';
+import type { Limit } from './security/rate-limiter.js';
 import type { Clock, IdGenerator } from './clock.js';
 import { errorHandler, sendError } from './errors.js';
 import { LiveHub } from './live/live-hub.js';
@@ -97,6 +99,8 @@ export interface AppOptions {
   reactorRetry?: Partial<RetryPolicy>;
   /** Renders `/m/{id}` for published maps (default: the server-rendered viewer, server/public-maps/ssr-viewer-page.ts). */
   viewerPage?: ViewerPageRenderer;
+  /** Calls to `POST /api/fn/*` per account and window (default: security/function-call-limits.ts). */
+  functionCallLimit?: Limit;
 }
 
 const CORRELATION_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -223,6 +227,8 @@ export async function buildApp(
       // The product's API reads who is calling; each route then says what it requires.
       product.addHook('onRequest', app.access.identify);
       const viewLinkKeys = await ViewLinkKeys.open(db);
+      // Per-account limits on the functions, added to each function route as it is declared.
+      functionCallLimits(product, { rateLimiter: services.rateLimiter, ...(options.functionCallLimit ? { limit: options.functionCallLimit } : {}) });
       await functionRoutes(product, {
         ...billing.deps,
         mailer: services.mailer,

@@ -52,12 +52,32 @@ export class RateLimiter {
       );
       if ((rows[0]?.count ?? 0) > limit.max) over = true;
     }
-    if (now - this.lastSweep > 60_000) {
-      this.lastSweep = now;
-      await this.db.query('DELETE FROM rate_limits WHERE expires_at < $1', [new Date(now).toISOString()]);
-    }
+    await this.sweep(now);
     if (over) throw new DomainError('resource-exhausted', TOO_MANY);
     return { keys };
+  }
+
+  /**
+   * Counts one use for `subject` and answers the window's count and when the window ends,
+   * refusing nothing (the window ends in `resetInMs`): for a limit whose answers carry RateLimit headers (function-call-limits.ts).
+   */
+  async count(name: string, limit: Limit, subject: string): Promise<{ count: number; resetInMs: number }> {
+    const now = this.clock.now().getTime();
+    const window = Math.floor(now / limit.windowMs);
+    const resetAt = (window + 1) * limit.windowMs;
+    const { rows } = await this.db.query<{ count: number }>(
+      `INSERT INTO rate_limits (key, count, expires_at) VALUES ($1, 1, $2)
+       ON CONFLICT (key) DO UPDATE SET count = rate_limits.count + 1 RETURNING count`,
+      [`${name}:${subject}:${window}`, new Date(resetAt).toISOString()],
+    );
+    await this.sweep(now);
+    return { count: rows[0]?.count ?? 0, resetInMs: resetAt - now };
+  }
+
+  private async sweep(now: number): Promise<void> {
+    if (now - this.lastSweep <= 60_000) return;
+    this.lastSweep = now;
+    await this.db.query('DELETE FROM rate_limits WHERE expires_at < $1', [new Date(now).toISOString()]);
   }
 
   /**

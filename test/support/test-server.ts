@@ -51,6 +51,8 @@ export interface TestServerOptions {
   viewerPage?: AppOptions['viewerPage'];
   /** The services' clock (default: the system's), e.g. to count visits on another day. */
   clock?: Clock;
+  /** Calls to `POST /api/fn/*` per account and window (server/security/function-call-limits.ts). */
+  functionCallLimit?: AppOptions['functionCallLimit'];
 }
 
 const quietLogger = { info: () => {}, error: () => {} };
@@ -81,6 +83,7 @@ export async function startTestServer(target: DatabaseTarget, options: TestServe
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.viewerPage ? { viewerPage: options.viewerPage } : {}),
+    ...(options.functionCallLimit ? { functionCallLimit: options.functionCallLimit } : {}),
   });
   const runner = new ProjectionRunner(database.db, services.store, allProjections);
   await runner.start();

@@ -112,9 +112,9 @@ const SERVER_STEP_TYPES: ReadonlySet<MapEdit['type']> = new Set(['ImportApplied'
 /** Import events of this user's heard but not (yet) adopted, kept for a while. */
 const SERVER_STEPS_KEPT = 50;
 
-/** Answers that mean "try again later": the network or the server is away. */
+/** Answers that mean "try again later": the network or the server is away, or asked us to slow down (429). */
 function isTransient(error: ApiError): boolean {
-  return error.status === 0 || error.code === 'unavailable' || error.code === 'deadline-exceeded' || error.code === 'aborted';
+  return error.status === 0 || error.code === 'unavailable' || error.code === 'deadline-exceeded' || error.code === 'aborted' || error.code === 'resource-exhausted';
 }
 
 export class EditorSession {
