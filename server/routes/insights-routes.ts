@@ -13,6 +13,7 @@
  * (owner, editors, admins: events/map-access.ts `edit`); viewers, link holders and strangers
  * are refused as the policy says (403), the signed-out with 401.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../events/errors.js';
@@ -100,7 +101,8 @@ export async function insightsReportRoutes(scope: FastifyInstance, { db, counter
       const { id } = request.params;
       if (request.query.format === 'csv') {
         reply.header('content-disposition', attachment(`insights-${id}-${from}-to-${to}.csv`)).type('text/csv; charset=utf-8');
-        return insightsCsv(db, id, from, to);
+        // Streamed, page by page (insights-report.ts): a flooded map's CSV holds no request back.
+        return reply.send(Readable.from(insightsCsv(db, id, from, to)) as never);
       }
       return { result: await insightsReport(db, id, from, to) };
     },
