@@ -44,10 +44,6 @@ export const billingProjection: Projection = {
   `,
   tables: ['billing_customers', 'map_licences'],
   streamPrefixes: [CUSTOMER_PREFIX, LICENCE_PREFIX],
-  // Park: rows are per customer and per map licence, so a poisoned event harms one of them,
-  // while a stop would freeze every customer's checkouts, plans and slots. The parked event
-  // shows in /api/ready and /metrics; a rebuild after the fix folds it in again.
-  onPoisonedEvent: 'park',
   async apply(tx, events, changed) {
     // Fold the batch per customer in memory, then write each customer once.
     const states = new Map<string, CustomerState>();

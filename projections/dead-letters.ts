@@ -1,12 +1,14 @@
 /**
- * Poisoned events: an event a projection could not apply on its own, after retries, with the
- * database answering. A projection whose rule is `park` moves it here, in the transaction that
- * moves its checkpoint past it, and goes on; one whose rule is `stop` records it on its
- * checkpoint instead (checkpoints.ts). A reset or rebuild of the projection clears its rows.
- * Reactors (server/billing/reactor-runner.ts) park here too, under their own names: the
- * `projection` column then holds the reactor's name.
+ * Poisoned events: an event a projection or reactor could not apply on its own, after
+ * retries, with the database answering. Today its stream is set aside (set-aside-streams.ts);
+ * `PoisonedEvent` is what is recorded about it, and `errorText` how its error is kept.
+ *
+ * The table is what earlier versions wrote when they parked an event (skipped it alone and
+ * went on with its stream). Nothing parks any more, but rows parked before an upgrade are
+ * still reported (/api/ready `parked`, /metrics) until a rebuild of the projection clears them;
+ * a reactor's stay until removed by hand (the root README says how to hand them back).
  */
-import { formatPosition, type Position } from '../events/position.js';
+import { formatPosition } from '../events/position.js';
 import type { Queryable } from '../ports/database.js';
 import type { RecordedEvent } from '../ports/event-store.js';
 
@@ -59,15 +61,6 @@ export function errorText(error: unknown): string {
 
 export function poisonedEvent(event: RecordedEvent, error: unknown, attempts: number): PoisonedEvent {
   return { eventId: event.id, stream: event.stream, type: event.type, position: formatPosition(event.position), error: errorText(error), attempts };
-}
-
-export async function parkEvent(tx: Queryable, projection: string, poisoned: PoisonedEvent, position: Position): Promise<void> {
-  await tx.query(
-    `INSERT INTO projection_dead_letters (projection, event_id, stream, type, commit_position, prepare_position, error, attempts)
-     VALUES ($1, $2, $3, $4, $5::bigint, $6::bigint, $7, $8)
-     ON CONFLICT (projection, event_id) DO UPDATE SET error = EXCLUDED.error, attempts = EXCLUDED.attempts, parked_at = now()`,
-    [projection, poisoned.eventId, poisoned.stream, poisoned.type, position.commit.toString(), position.prepare.toString(), poisoned.error, poisoned.attempts],
-  );
 }
 
 export async function clearDeadLetters(tx: Queryable, projection: string): Promise<void> {

@@ -51,9 +51,6 @@ export const mapCommentsProjection: Projection = {
   schema: SCHEMA,
   tables: ['map_comment_threads', 'map_comments'],
   streamPrefixes: [MAP_COMMENTS_PREFIX],
-  // Park: each comment is a row of its own; one that cannot be applied leaves the others right,
-  // where stopping would freeze every map's discussion behind it.
-  onPoisonedEvent: 'park',
   async apply(tx, events, changed) {
     for (const recorded of events) {
       if (!MAP_COMMENT_EVENT_TYPES.has(recorded.type)) continue;

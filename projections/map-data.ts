@@ -189,10 +189,6 @@ export const mapDataProjection: Projection = {
   schema: SCHEMA,
   tables: ['map_data', 'map_locations'],
   streamPrefixes: [STREAM_PREFIXES[0]],
-  // Stop: a map's document is the fold of every edit in its stream. Skipping one would apply
-  // every later edit of that map to a wrong base and serve that document (and its revision) as
-  // the map, which editors then save back into the log; frozen and loud beats silently wrong.
-  onPoisonedEvent: 'stop',
   /** Folds the batch per map, then writes net changes in one statement per kind (see maps-list). */
   async apply(tx, events, changed) {
     const mapEvents = mapEventsOf(events);

@@ -39,9 +39,6 @@ export const mapInsightsRetentionProjection: Projection = {
   schema: INSIGHTS_SCHEMA,
   tables: [],
   streamPrefixes: [STREAM_PREFIXES[0]],
-  // Park: a deletion skipped leaves a deleted map's counts in the table, where no report shows
-  // them (the report needs the map); the other maps' deletions go on.
-  onPoisonedEvent: 'park',
   async apply(tx, events) {
     const deleted = events.filter((recorded) => recorded.type === 'MapDeleted').map((recorded) => MapDeleted.parse({ type: recorded.type, data: recorded.data }).data.mapId);
     if (deleted.length === 0) return;

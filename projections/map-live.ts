@@ -16,9 +16,6 @@ export const mapLiveProjection: Projection = {
   schema: 'SELECT 1;',
   tables: [],
   streamPrefixes: [STREAM_PREFIXES[0]],
-  // It reads no event's data, so no event can fail it; were one to, the push would still be
-  // healed by the map data projection's notice and by clients' gap checks.
-  onPoisonedEvent: 'park',
   async apply(_tx, events, changed) {
     for (const recorded of events) {
       const mapId = mapIdFromStream(recorded.stream);

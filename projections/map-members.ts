@@ -111,10 +111,6 @@ export const mapMembersProjection: Projection = {
   schema: SCHEMA,
   tables: ['map_sharing_owners', 'map_members', 'map_invitations', 'map_view_links'],
   streamPrefixes: [STREAM_PREFIXES[0]],
-  // Stop: this is who may see and change each map. Skipping a removal would leave a removed
-  // member in; skipping an acceptance is only unfair, but either way access would rest on a
-  // wrong table, quietly. Frozen and loud (no one new gets in) beats silently wrong.
-  onPoisonedEvent: 'stop',
   async apply(tx, events: readonly RecordedEvent[], changed) {
     for (const recorded of events) {
       // Edits are most of a map's stream and change nothing here: not even parsed.

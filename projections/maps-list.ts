@@ -39,10 +39,6 @@ export const mapsListProjection: Projection = {
   schema: SCHEMA,
   tables: ['maps_list'],
   streamPrefixes: [STREAM_PREFIXES[0]],
-  // Stop: the list keeps running counts (layers and locations move by each edit's delta) and
-  // each map's state, which decides: creating a map counts the owner's test maps from it. A
-  // skipped event would leave them wrong for good and let decisions rest on them.
-  onPoisonedEvent: 'stop',
   /**
    * Folds the batch in memory first, then writes each map's net change in one statement per
    * kind (insert, update, delete): catching up on a long log costs a few statements per batch

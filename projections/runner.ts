@@ -9,21 +9,25 @@
  * checkpoint row is locked and compared inside each transaction: if another process moved it,
  * the batch is dropped and this runner resumes from there.
  *
- * A projection never wedges silently. A failing batch is retried with backoff; once it has
- * failed a few times with the database answering, its events are applied one by one, and the
- * one that fails on its own is poisoned: the projection's rule (`onPoisonedEvent`) parks it in
- * the dead-letter table, in the transaction that moves the checkpoint past it, or stops the
- * projection there, recorded on its checkpoint. Either shows in /api/ready, /metrics and the
- * log. Transient failures (connection, database away) are retried as long as they last.
+ * A projection never wedges, and one stream never stops the others. A failing batch is
+ * retried with backoff; once it has failed a few times with the database answering, its events
+ * are applied one by one, and the one that fails on its own is poisoned: its STREAM is set
+ * aside (set-aside-streams.ts) in the transaction that moves the checkpoint past it, and every
+ * later event of that stream is skipped and recorded, while the other streams go on. It shows
+ * in /api/ready, /metrics and the log; `repair` (at start, and `npm run projections:repair`)
+ * applies the stream again once a fix is deployed. Transient failures (connection, database
+ * away) are retried as long as they last.
  */
 import { comparePositions, formatPosition, START, type Position } from '../events/position.js';
 import type { EventStore, RecordedEvent, Subscription } from '../ports/event-store.js';
-import type { Database, LockSession, Queryable } from '../ports/database.js';
-import { CHECKPOINTS_SCHEMA, markStopped, readCheckpoint, writeCheckpoint } from './checkpoints.js';
-import { clearDeadLetters, DEAD_LETTERS_SCHEMA, parkEvent, poisonedEvent, type PoisonedEvent } from './dead-letters.js';
+import type { Database, LockSession } from '../ports/database.js';
+import { CheckpointMovedError, CHECKPOINTS_SCHEMA, clearLegacyStops, lockCheckpointAt, readCheckpoint, writeCheckpoint } from './checkpoints.js';
+import { clearDeadLetters, DEAD_LETTERS_SCHEMA, poisonedEvent, type PoisonedEvent } from './dead-letters.js';
 import { sendLiveNotices } from './live-notices.js';
 import { ChangedTopics, type Projection } from './projection.js';
+import { repairSetAsideStreams, type RepairReport } from './repair.js';
 import { backoffMs, DEFAULT_RETRY, isTransientFailure, pause, type RetryPolicy } from './retry.js';
+import { clearSetAsideStreams, recordSkipped, SET_ASIDE_SCHEMA, setAsideAmong, setAsideStream } from './set-aside-streams.js';
 
 export interface RunnerLogger {
   error(details: object, message: string): void;
@@ -38,20 +42,6 @@ export interface RunnerOptions {
   retry?: Partial<RetryPolicy>;
 }
 
-class CheckpointMovedError extends Error {}
-
-/** A projection whose rule is `stop` stopped on a poisoned event; it stays stopped until a restart or rebuild. */
-export class ProjectionStoppedError extends Error {
-  constructor(
-    readonly projection: string,
-    readonly poisoned: PoisonedEvent,
-  ) {
-    super(`Projection ${projection} stopped on event ${poisoned.eventId} (${poisoned.type} in ${poisoned.stream}): ${poisoned.error}`);
-    this.name = 'ProjectionStoppedError';
-  }
-}
-
-type Delivery = 'applied' | 'stopped';
 /** How often a process without a projection's lock tries to take it. */
 const LEADERSHIP_RETRY_MS = 1_000;
 
@@ -62,10 +52,7 @@ export class ProjectionRunner {
     position: Position;
     projections: readonly Projection[];
     resolve: () => void;
-    reject: (error: Error) => void;
   }>();
-  /** Projections this runner stopped on a poisoned event, with why. */
-  private readonly stops = new Map<string, ProjectionStoppedError>();
   /** Aborted to cut short a backoff pause when following ends (stop, lost leadership). */
   private readonly followControls = new Map<string, AbortController>();
   /** Subscriptions that failed in a row, per projection: the delay before the next grows. */
@@ -89,15 +76,34 @@ export class ProjectionRunner {
   }
 
   /**
-   * Creates the tables, rebuilds projections whose version changed, and starts following every
-   * projection this process can lead; the others are retried every second.
+   * Creates the tables, rebuilds projections whose version changed, tries the set-aside
+   * streams again (a fix may have been deployed), and starts following every projection this
+   * process can lead; the others are retried every second.
    */
   async start(): Promise<void> {
-    // A stopped projection is tried again: the fix may have been deployed.
-    this.stops.clear();
     await this.prepare();
+    const report = await this.repair().catch((error: unknown) => {
+      this.logger.error({ err: error }, 'repairing the set-aside streams at start failed; they stay set aside');
+      return null;
+    });
+    if (report && report.stillFailing.length > 0) {
+      this.logger.error({ setAside: report.stillFailing.map(({ projection, stream, eventId }) => ({ projection, stream, eventId })) }, 'streams still set aside after a repair');
+    }
     this.running = true;
     await this.campaign();
+  }
+
+  /**
+   * Applies the set-aside streams of the projections named (all when none are) again, each
+   * from its first failed event up to the projection's checkpoint, against today's code and
+   * data; those that apply are no longer set aside, the others stay, with their new error.
+   * Safe beside a following runner, in this process or another: each stream is repaired in a
+   * transaction holding the projection's checkpoint row.
+   */
+  async repair(names?: readonly string[]): Promise<RepairReport> {
+    await this.createRunnerTables();
+    const projections = names ? this.projections.filter((p) => names.includes(p.name)) : this.projections;
+    return repairSetAsideStreams(this.db, this.store, projections, this.logger);
   }
 
   async stop(): Promise<void> {
@@ -169,25 +175,19 @@ export class ProjectionRunner {
 
   /**
    * Replays everything now, from each checkpoint to the end of the log, then returns. A
-   * poisoned event is parked or stops its projection as while following; the other
-   * projections still catch up. Resolves with the projections that stopped.
+   * poisoned event sets its stream aside as while following, and the rest goes on.
    */
-  async catchUp(batchSize = 1000): Promise<ProjectionStoppedError[]> {
+  async catchUp(batchSize = 1000): Promise<void> {
     await this.prepare();
     const never = new AbortController().signal;
-    const stopped: ProjectionStoppedError[] = [];
     for (const projection of this.projections) {
       for (;;) {
         const after = this.positions.get(projection.name) ?? START;
         const events = await this.store.readAll({ after, maxCount: batchSize, filter: { streamPrefixes: projection.streamPrefixes } });
         if (events.length === 0) break;
-        if ((await this.deliver(projection, after, events, never)) === 'stopped') {
-          stopped.push(this.stops.get(projection.name)!);
-          break;
-        }
+        await this.deliver(projection, after, events, never);
       }
     }
-    return stopped;
   }
 
   /** The checkpoint of one projection as this process last saw it. */
@@ -195,23 +195,16 @@ export class ProjectionRunner {
     return this.positions.get(name) ?? START;
   }
 
-  /** Why the projection stopped, if this runner stopped it on a poisoned event. */
-  stoppedOn(name: string): ProjectionStoppedError | null {
-    return this.stops.get(name) ?? null;
-  }
-
   /**
    * Resolves once the projections that read the event at `position` (or those named) have
-   * applied it or passed it (a parked event is passed); rejects with a ProjectionStoppedError
-   * if one of them stopped before it. A projection only moves on events its filter matches,
-   * so waiting on one that never reads the event's stream would never end.
+   * applied it or passed it (an event of a set-aside stream is passed). A projection only moves
+   * on events its filter matches, so waiting on one that never reads the event's stream would
+   * never end.
    */
   async waitFor(position: Position, names?: readonly string[]): Promise<void> {
     const projections = names ? this.projections.filter((p) => names.includes(p.name)) : await this.projectionsReading(position);
     if (this.reached(position, projections)) return;
-    const stopped = this.stoppedBefore(position, projections);
-    if (stopped) throw stopped;
-    await new Promise<void>((resolve, reject) => this.waiters.add({ position, projections, resolve, reject }));
+    await new Promise<void>((resolve) => this.waiters.add({ position, projections, resolve }));
   }
 
   /**
@@ -235,17 +228,11 @@ export class ProjectionRunner {
     return projections.every((p) => comparePositions(this.positionOf(p.name), position) >= 0);
   }
 
-  private stoppedBefore(position: Position, projections: readonly Projection[]): ProjectionStoppedError | null {
-    for (const projection of projections) {
-      const stop = this.stops.get(projection.name);
-      if (stop && comparePositions(this.positionOf(projection.name), position) < 0) return stop;
-    }
-    return null;
-  }
-
   private async createRunnerTables(): Promise<void> {
     await this.db.exec(CHECKPOINTS_SCHEMA);
     await this.db.exec(DEAD_LETTERS_SCHEMA);
+    await this.db.exec(SET_ASIDE_SCHEMA);
+    await clearLegacyStops(this.db);
   }
 
   private async prepare(): Promise<void> {
@@ -262,15 +249,15 @@ export class ProjectionRunner {
     }
   }
 
-  /** Empties the read model and its dead letters, and moves its checkpoint (unstopped) to the start. */
+  /** Empties the read model, its dead letters and set-aside streams, and moves its checkpoint to the start. */
   private async reset(projection: Projection): Promise<void> {
     await this.db.exec(projection.schema);
     await this.db.transaction(async (tx) => {
       for (const table of projection.tables) await tx.query(`DELETE FROM ${table}`);
       await clearDeadLetters(tx, projection.name);
+      await clearSetAsideStreams(tx, projection.name);
       await writeCheckpoint(tx, projection.name, projection.version, START);
     });
-    this.stops.delete(projection.name);
     this.positions.set(projection.name, START);
   }
 
@@ -287,15 +274,15 @@ export class ProjectionRunner {
       { after, filter: { streamPrefixes: projection.streamPrefixes }, batchSize: this.batchSize },
       {
         onEvents: async (events) => {
-          if ((await this.deliver(projection, after, events, control.signal)) === 'stopped') throw this.stops.get(projection.name)!;
+          await this.deliver(projection, after, events, control.signal);
           after = events[events.length - 1]!.position;
           this.restarts.delete(projection.name);
         },
         onError: (error) => {
           if (this.subscriptions.get(projection.name) === subscription) this.subscriptions.delete(projection.name);
           if (this.followControls.get(projection.name) === control) this.followControls.delete(projection.name);
-          // Following ended on purpose, or the projection stopped (it was logged): nothing to restart.
-          if (control.signal.aborted || error instanceof ProjectionStoppedError) return;
+          // Following ended on purpose: nothing to restart.
+          if (control.signal.aborted) return;
           if (error instanceof CheckpointMovedError) {
             setTimeout(() => void this.follow(projection).catch(() => {}), 0);
             return;
@@ -314,12 +301,11 @@ export class ProjectionRunner {
   /**
    * Applies a batch, retrying with backoff. A batch that keeps failing with the database
    * answering is split: its events are applied one by one up to the one that fails on its own,
-   * which is parked or stops the projection by the projection's rule; the rest of the batch
-   * follows. Resolves with 'stopped' if the projection stopped.
+   * whose stream is set aside; the rest of the batch follows (without that stream's events).
    */
-  private async deliver(projection: Projection, after: Position, events: readonly RecordedEvent[], signal: AbortSignal): Promise<Delivery> {
+  private async deliver(projection: Projection, after: Position, events: readonly RecordedEvent[], signal: AbortSignal): Promise<void> {
     const failed = await this.attempt(projection, after, events, signal);
-    if (!failed) return 'applied';
+    if (!failed) return;
     this.logger.error(
       { projection: projection.name, after: formatPosition(after), events: events.length, err: failed.error },
       'projection batch keeps failing; applying its events one by one',
@@ -330,14 +316,14 @@ export class ProjectionRunner {
       if (events.length === 1 || alone) {
         const attempts = failed.failures + (alone?.failures ?? 0);
         const poisoned = poisonedEvent(event, (alone ?? failed).error, attempts);
-        if ((await this.poisoned(projection, position, event, poisoned, signal)) === 'stopped') return 'stopped';
+        await this.setAside(projection, position, event, poisoned, signal);
         const rest = events.slice(index + 1);
-        return rest.length > 0 ? this.deliver(projection, event.position, rest, signal) : 'applied';
+        if (rest.length > 0) await this.deliver(projection, event.position, rest, signal);
+        return;
       }
       position = event.position;
     }
     // Every event went through on its own: the failure belonged to the batch as a whole.
-    return 'applied';
   }
 
   /**
@@ -371,42 +357,23 @@ export class ProjectionRunner {
   }
 
 
-  /** Parks the event (checkpoint moved past it) or stops the projection before it, by its rule. */
-  private async poisoned(
-    projection: Projection,
-    after: Position,
-    event: RecordedEvent,
-    poisoned: PoisonedEvent,
-    signal: AbortSignal,
-  ): Promise<'parked' | 'stopped'> {
-    if (projection.onPoisonedEvent === 'park') {
-      await this.untilDone(signal, () =>
-        this.db.transaction(async (tx) => {
-          await this.lockCheckpoint(tx, projection, after);
-          await parkEvent(tx, projection.name, poisoned, event.position);
-          await writeCheckpoint(tx, projection.name, projection.version, event.position);
-        }),
-      );
-      this.logger.error({ projection: projection.name, deadLetter: poisoned }, 'projection parked a poisoned event and goes on');
-      this.advance(projection.name, event.position);
-      return 'parked';
-    }
-    const stopped = new ProjectionStoppedError(projection.name, poisoned);
+  /**
+   * Sets the event's stream aside and moves the checkpoint past the event, in one transaction:
+   * the projection goes on with every other stream, and skips this one's later events.
+   */
+  private async setAside(projection: Projection, after: Position, event: RecordedEvent, poisoned: PoisonedEvent, signal: AbortSignal): Promise<void> {
     await this.untilDone(signal, () =>
       this.db.transaction(async (tx) => {
-        await this.lockCheckpoint(tx, projection, after);
-        await markStopped(tx, projection.name, { ...poisoned, stoppedAt: new Date().toISOString() });
+        await lockCheckpointAt(tx, projection.name, after);
+        await setAsideStream(tx, projection.name, event, poisoned);
+        await writeCheckpoint(tx, projection.name, projection.version, event.position);
       }),
     );
-    this.logger.error({ projection: projection.name, poisoned }, `projection STOPPED on a poisoned event; it stays stopped until a restart or a rebuild`);
-    this.stops.set(projection.name, stopped);
-    for (const waiter of [...this.waiters]) {
-      if (this.stoppedBefore(waiter.position, waiter.projections)) {
-        this.waiters.delete(waiter);
-        waiter.reject(stopped);
-      }
-    }
-    return 'stopped';
+    this.logger.error(
+      { projection: projection.name, setAside: poisoned },
+      'projection set aside a stream it could not apply; its later events are skipped until a repair, the other streams go on',
+    );
+    this.advance(projection.name, event.position);
   }
 
   /** Runs `work` until it succeeds; only a moved checkpoint or the end of following interrupts it. */
@@ -423,22 +390,16 @@ export class ProjectionRunner {
     }
   }
 
-  /** Locks the projection's checkpoint row for this transaction; throws if it is not where this runner left it. */
-  private async lockCheckpoint(tx: Queryable, projection: Projection, expected: Position): Promise<void> {
-    const { rows } = await tx.query<{ commit_position: string; prepare_position: string }>(
-      'SELECT commit_position::text, prepare_position::text FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
-      [projection.name],
-    );
-    const stored = rows[0] ? { commit: BigInt(rows[0].commit_position), prepare: BigInt(rows[0].prepare_position) } : START;
-    if (comparePositions(stored, expected) !== 0) throw new CheckpointMovedError(`Checkpoint of ${projection.name} moved`);
-  }
-
   private async applyBatch(projection: Projection, expected: Position, events: readonly RecordedEvent[]): Promise<void> {
     const last = events[events.length - 1]!.position;
     await this.db.transaction(async (tx) => {
-      await this.lockCheckpoint(tx, projection, expected);
+      await lockCheckpointAt(tx, projection.name, expected);
+      // Read in the checkpoint's transaction: a repair (in any process) holds that row too.
+      const setAside = await setAsideAmong(tx, projection.name, [...new Set(events.map((event) => event.stream))]);
+      const applied = setAside.size === 0 ? events : events.filter((event) => !setAside.has(event.stream));
+      if (applied.length < events.length) await recordSkipped(tx, projection.name, events.filter((event) => setAside.has(event.stream)));
       const changed = new ChangedTopics();
-      await projection.apply(tx, events, changed);
+      if (applied.length > 0) await projection.apply(tx, applied, changed);
       await writeCheckpoint(tx, projection.name, projection.version, last);
       if (changed.topics.size > 0) {
         await sendLiveNotices(tx, { projection: projection.name, position: formatPosition(last), topics: [...changed.topics] });
@@ -448,7 +409,6 @@ export class ProjectionRunner {
   }
 
   private advance(name: string, position: Position): void {
-    this.stops.delete(name);
     this.positions.set(name, position);
     for (const waiter of [...this.waiters]) {
       if (this.reached(waiter.position, waiter.projections)) {

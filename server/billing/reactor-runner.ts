@@ -5,20 +5,31 @@
  * delivery is at least once: every handler is idempotent (Stripe idempotency keys, deciders
  * that ignore a repeated outcome). One process runs each reactor, the holder of its lock.
  *
- * A reactor never wedges silently, by the projections' rule (projections/README.md): a handler
- * that fails is retried on that event with capped backoff. Transient failures (the connection,
- * or the database not answering `SELECT 1`) are retried as long as they last and never count.
- * An event whose handler fails on its own `attempts` times with the database answering is
- * poisoned: it is parked in `projection_dead_letters` under the reactor's name, in the
- * transaction that moves the checkpoint past it, logged at error level, and the reactor goes
- * on with the next event. /api/ready then answers `degraded` naming the reactor, and /metrics
- * counts it (`mapfold_reactor_dead_letters`). One poisoned Stripe event must not stop every
- * later checkout from being answered. Parking is the rule for every reactor: a reactor has no
- * read model a gap would corrupt, and its events stay in the log to be handled again by hand.
+ * A reactor never wedges, and one stream (one customer) never stops the others, by the
+ * projections' rule (projections/README.md): a handler that fails is retried on that event with
+ * capped backoff. Transient failures (the connection, or the database not answering `SELECT 1`)
+ * are retried as long as they last and never count. An event whose handler fails on its own
+ * `attempts` times with the database answering is poisoned: its stream is set aside under the
+ * reactor's name (projections/set-aside-streams.ts), in the transaction that moves the
+ * checkpoint past it, logged at error level, and the reactor goes on with every other stream,
+ * skipping (and recording) that stream's later events: a customer's later checkout must not be
+ * answered before the event that failed before it. /api/ready answers `degraded` naming the
+ * stream, /metrics counts it, and `repair` (at every start, a fix may have been deployed)
+ * hands the stream's events to the handler again in order.
  */
 import { comparePositions, formatPosition, START, type Position } from '../../events/position.js';
 import { CHECKPOINTS_SCHEMA, readCheckpoint, writeCheckpoint } from '../../projections/checkpoints.js';
-import { DEAD_LETTERS_SCHEMA, parkEvent, poisonedEvent } from '../../projections/dead-letters.js';
+import { DEAD_LETTERS_SCHEMA, errorText, poisonedEvent } from '../../projections/dead-letters.js';
+import type { RepairReport } from '../../projections/repair.js';
+import {
+  clearSetAsideStream,
+  listSetAsideStreams,
+  recordSkipped,
+  SET_ASIDE_SCHEMA,
+  setAsideAgain,
+  setAsideAmong,
+  setAsideStream,
+} from '../../projections/set-aside-streams.js';
 import { backoffMs, DEFAULT_RETRY, isTransientFailure, pause, type RetryPolicy } from '../../projections/retry.js';
 import type { Database, LockSession } from '../../ports/database.js';
 import type { EventStore, RecordedEvent, Subscription } from '../../ports/event-store.js';
@@ -58,6 +69,8 @@ export class ReactorRunner {
   private readonly retry: RetryPolicy;
   private readonly batchSize: number;
   private readonly waiters = new Set<{ position: Position; resolve: () => void }>();
+  /** Following and repairing take turns: a repair must not race the skipping of its stream. */
+  private turn: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: Database,
@@ -80,13 +93,59 @@ export class ReactorRunner {
     this.control = new AbortController();
     await this.db.exec(CHECKPOINTS_SCHEMA);
     await this.db.exec(DEAD_LETTERS_SCHEMA);
+    await this.db.exec(SET_ASIDE_SCHEMA);
     this.lock = await this.db.openLockSession();
     await this.campaign();
+  }
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.turn.then(work);
+    this.turn = result.catch(() => {});
+    return result;
+  }
+
+  /**
+   * Hands each set-aside stream's events, from its first failed one up to the checkpoint, to
+   * the handler again, in order, once each; a stream that goes through is no longer set aside,
+   * one that fails stays set aside from the event that failed. Run by the process that holds
+   * the reactor's lock (at start, after taking it), or by whoever holds this runner.
+   */
+  repair(): Promise<RepairReport> {
+    return this.exclusive(async () => {
+      const report: RepairReport = { repaired: [], stillFailing: [] };
+      const checkpoint = (await readCheckpoint(this.db, this.reactor.name))?.position ?? START;
+      for (const record of await listSetAsideStreams(this.db, [this.reactor.name])) {
+        const events = (await this.store.readStream(record.stream, { fromRevision: BigInt(record.revision) })).filter(
+          (event) => comparePositions(event.position, checkpoint) <= 0,
+        );
+        let failed: { event: RecordedEvent; error: string } | null = null;
+        for (const event of events) {
+          try {
+            await this.reactor.handle(event);
+          } catch (error) {
+            failed = { event, error: errorText(error) };
+            break;
+          }
+        }
+        if (failed) {
+          const { event, error } = failed;
+          await this.db.transaction((tx) => setAsideAgain(tx, this.reactor.name, event, error));
+          this.logger.error({ reactor: this.reactor.name, stream: record.stream, event: event.id, error }, 'set-aside stream still fails; it stays set aside');
+          report.stillFailing.push({ ...record, eventId: event.id, type: event.type, position: formatPosition(event.position), error, attempts: record.attempts + 1 });
+        } else {
+          await this.db.transaction((tx) => clearSetAsideStream(tx, this.reactor.name, record.stream));
+          report.repaired.push(record);
+        }
+      }
+      return report;
+    });
   }
 
   private async campaign(): Promise<void> {
     if (!this.running || !this.lock) return;
     if (await this.lock.tryLock(`mapfold:reactor:${this.reactor.name}`)) {
+      // A fix may have been deployed since its streams were set aside.
+      await this.repair().catch((error: unknown) => this.logger.error({ err: error, reactor: this.reactor.name }, 'repairing set-aside streams failed'));
       await this.follow();
     } else {
       this.retryTimer = setTimeout(() => void this.campaign().catch((error: unknown) => this.logger.error({ err: error }, 'reactor campaign failed')), LEADERSHIP_RETRY_MS);
@@ -107,21 +166,33 @@ export class ReactorRunner {
     this.subscription = this.store.subscribeToAll(
       { after: this.position, filter: { streamPrefixes: this.reactor.streamPrefixes }, batchSize: this.batchSize },
       {
-        onEvents: async (events) => {
-          let unsaved = false;
-          for (const event of events) {
-            // A parked event's transaction moved the checkpoint past it: the events before it are not repeated.
-            const parked = await this.handle(event, signal);
-            this.position = event.position;
-            unsaved = !parked;
-            if (parked) this.release();
-          }
-          // Otherwise once per batch: a crash in between repeats the batch, which the handlers shrug off.
-          const position = this.position;
-          if (unsaved) await this.untilDone(signal, () => writeCheckpoint(this.db, this.reactor.name, REACTOR_VERSION, position));
-          this.release();
-          this.restarts = 0;
-        },
+        onEvents: (events) =>
+          this.exclusive(async () => {
+            const setAside = await setAsideAmong(this.db, this.reactor.name, [...new Set(events.map((event) => event.stream))]);
+            let unsaved = false;
+            for (const event of events) {
+              if (setAside.has(event.stream)) {
+                // Recorded at once (a repeat after a crash is a no-op), handed over by a repair.
+                await this.untilDone(signal, () => recordSkipped(this.db, this.reactor.name, [event]));
+                this.position = event.position;
+                unsaved = true;
+                continue;
+              }
+              // A set-aside event's transaction moved the checkpoint past it: the events before it are not repeated.
+              const poisoned = await this.handle(event, signal);
+              this.position = event.position;
+              unsaved = !poisoned;
+              if (poisoned) {
+                setAside.add(event.stream);
+                this.release();
+              }
+            }
+            // Otherwise once per batch: a crash in between repeats the batch, which the handlers shrug off.
+            const position = this.position;
+            if (unsaved) await this.untilDone(signal, () => writeCheckpoint(this.db, this.reactor.name, REACTOR_VERSION, position));
+            this.release();
+            this.restarts = 0;
+          }),
         onError: (error) => {
           this.subscription = null;
           if (!this.running || signal.aborted) return;
@@ -143,7 +214,7 @@ export class ReactorRunner {
 
   /**
    * Handles one event, retrying with backoff until it goes through (resolves false) or has
-   * failed `attempts` times with the database answering, when it is parked (resolves true).
+   * failed `attempts` times with the database answering, when its stream is set aside (resolves true).
    */
   private async handle(event: RecordedEvent, signal: AbortSignal): Promise<boolean> {
     let strikes = 0;
@@ -156,7 +227,7 @@ export class ReactorRunner {
         const transient = await isTransientFailure(this.db, error);
         if (!transient) strikes++;
         if (strikes >= this.retry.attempts) {
-          await this.park(event, error, failures, signal);
+          await this.setAside(event, error, failures, signal);
           return true;
         }
         const delayMs = backoffMs(this.retry, failures);
@@ -169,16 +240,16 @@ export class ReactorRunner {
   }
 
 
-  /** Moves the event to the dead letters and the checkpoint past it, in one transaction. */
-  private async park(event: RecordedEvent, error: unknown, attempts: number, signal: AbortSignal): Promise<void> {
+  /** Sets the event's stream aside and moves the checkpoint past the event, in one transaction. */
+  private async setAside(event: RecordedEvent, error: unknown, attempts: number, signal: AbortSignal): Promise<void> {
     const poisoned = poisonedEvent(event, error, attempts);
     await this.untilDone(signal, () =>
       this.db.transaction(async (tx) => {
-        await parkEvent(tx, this.reactor.name, poisoned, event.position);
+        await setAsideStream(tx, this.reactor.name, event, poisoned);
         await writeCheckpoint(tx, this.reactor.name, REACTOR_VERSION, event.position);
       }),
     );
-    this.logger.error({ reactor: this.reactor.name, deadLetter: poisoned }, 'reactor parked a poisoned event and goes on');
+    this.logger.error({ reactor: this.reactor.name, setAside: poisoned }, 'reactor set aside a stream it could not handle; the other streams go on');
   }
 
   /** Runs `work` until it succeeds; only stopping the runner interrupts it. */

@@ -1,6 +1,6 @@
 /**
- * Prometheus metrics (prom-client): command latency, projection lag and faults (parked events,
- * stopped projections), reactors' parked events, live connections, the published-map cache
+ * Prometheus metrics (prom-client): command latency, projection lag and faults (set-aside
+ * streams, named, and events parked by earlier versions), the same for reactors, live connections, the published-map cache
  * (bytes, entries, hits and misses) and webhook failures, plus
  * Node's process metrics.
  * One registry per app, so tests and several apps in one process do not share counters.
@@ -12,8 +12,11 @@ export interface Metrics {
   commandDuration: Histogram<'function' | 'outcome'>;
   projectionLag: Gauge<'projection'>;
   projectionDeadLetters: Gauge<'projection'>;
-  projectionStopped: Gauge<'projection'>;
+  projectionSetAsideStreams: Gauge<'projection'>;
+  projectionSetAsideStream: Gauge<'projection' | 'stream'>;
   reactorDeadLetters: Gauge<'reactor'>;
+  reactorSetAsideStreams: Gauge<'reactor'>;
+  reactorSetAsideStream: Gauge<'reactor' | 'stream'>;
   liveConnections: Gauge;
   publicMapCacheBytes: Gauge;
   publicMapCacheEntries: Gauge;
@@ -23,11 +26,17 @@ export interface Metrics {
 
 export interface MetricsSources {
   projectionLag(): Promise<Record<string, number>>;
-  projectionFaults(): Promise<Record<string, { parked: number; state: 'running' | 'stopped' }>>;
-  reactorFaults(): Promise<Record<string, { parked: number }>>;
+  projectionFaults(): Promise<Record<string, Faults>>;
+  reactorFaults(): Promise<Record<string, Faults>>;
   liveConnections(): number;
   /** The published-map cache of this process (server/public-maps/public-map-cache.ts). */
   publicMapCache(): { bytes: number; entries: number; hits: number; misses: number };
+}
+
+/** What /metrics reads of a projection's or reactor's faults (server/ops/projection-faults.ts). */
+interface Faults {
+  parked: number;
+  setAside: readonly { stream: string }[];
 }
 
 export function createMetrics(collect: MetricsSources): Metrics {
@@ -55,30 +64,59 @@ export function createMetrics(collect: MetricsSources): Metrics {
   const faults = () => collect.projectionFaults().catch(() => ({}));
   const projectionDeadLetters = new Gauge({
     name: 'mapfold_projection_dead_letters',
-    help: 'Events a projection parked as poisoned (projection_dead_letters) since its last rebuild.',
+    help: 'Events a projection parked as poisoned in earlier versions (projection_dead_letters), until its next rebuild.',
     labelNames: ['projection'] as const,
     registers: [registry],
     async collect() {
       for (const [projection, { parked }] of Object.entries(await faults())) this.set({ projection }, parked);
     },
   });
-  const projectionStopped = new Gauge({
-    name: 'mapfold_projection_stopped',
-    help: '1 while a projection is stopped on a poisoned event (it applies nothing until fixed), else 0.',
+  const projectionSetAsideStreams = new Gauge({
+    name: 'mapfold_projection_set_aside_streams',
+    help: 'Streams (maps, customers) a projection set aside: it could not apply one of their events, so their rows wait for a repair (npm run projections:repair) while every other stream goes on.',
     labelNames: ['projection'] as const,
     registers: [registry],
     async collect() {
-      for (const [projection, { state }] of Object.entries(await faults())) this.set({ projection }, state === 'stopped' ? 1 : 0);
+      for (const [projection, { setAside }] of Object.entries(await faults())) this.set({ projection }, setAside.length);
     },
   });
+  const projectionSetAsideStream = new Gauge({
+    name: 'mapfold_projection_set_aside_stream',
+    help: '1 for each stream a projection set aside, by name (gone once repaired).',
+    labelNames: ['projection', 'stream'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const [projection, { setAside }] of Object.entries(await faults())) for (const { stream } of setAside) this.set({ projection, stream }, 1);
+    },
+  });
+  const reactorFaults = () => collect.reactorFaults().catch(() => ({}));
   const reactorDeadLetters = new Gauge({
     name: 'mapfold_reactor_dead_letters',
-    help: 'Events a reactor (billing-reactor: checkouts, Stripe webhooks) parked as poisoned after retries, and went on past.',
+    help: 'Events a reactor (billing-reactor: checkouts, Stripe webhooks) parked as poisoned in earlier versions, and went on past.',
     labelNames: ['reactor'] as const,
     registers: [registry],
     async collect() {
-      const faults = await collect.reactorFaults().catch(() => ({}));
-      for (const [reactor, { parked }] of Object.entries(faults)) this.set({ reactor }, parked);
+      for (const [reactor, { parked }] of Object.entries(await reactorFaults())) this.set({ reactor }, parked);
+    },
+  });
+  const reactorSetAsideStreams = new Gauge({
+    name: 'mapfold_reactor_set_aside_streams',
+    help: 'Streams (customers) a reactor set aside after its handler kept failing on one of their events; the other customers go on. Repaired at the next start.',
+    labelNames: ['reactor'] as const,
+    registers: [registry],
+    async collect() {
+      for (const [reactor, { setAside }] of Object.entries(await reactorFaults())) this.set({ reactor }, setAside.length);
+    },
+  });
+  const reactorSetAsideStream = new Gauge({
+    name: 'mapfold_reactor_set_aside_stream',
+    help: '1 for each stream a reactor set aside, by name (gone once repaired).',
+    labelNames: ['reactor', 'stream'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const [reactor, { setAside }] of Object.entries(await reactorFaults())) for (const { stream } of setAside) this.set({ reactor, stream }, 1);
     },
   });
   const liveConnections = new Gauge({
@@ -129,8 +167,11 @@ export function createMetrics(collect: MetricsSources): Metrics {
     commandDuration,
     projectionLag,
     projectionDeadLetters,
-    projectionStopped,
+    projectionSetAsideStreams,
+    projectionSetAsideStream,
     reactorDeadLetters,
+    reactorSetAsideStreams,
+    reactorSetAsideStream,
     liveConnections,
     publicMapCacheBytes,
     publicMapCacheEntries,

@@ -3,13 +3,12 @@
  * (Prometheus text format).
  *
  * `/api/ready` answers, by `status`:
- * - `ready` (200): database and event store answer, every projection runs with nothing parked;
- * - `degraded` (200): a projection parked poisoned events; the process serves, those events'
- *   changes are missing from that read model until it is rebuilt. Or a reactor (the billing
- *   reactor) parked events: it went on past them, but what they asked for (a checkout, a
- *   webhook's change) was not done;
- * - `degraded` (503): a projection stopped on a poisoned event; its read model no longer
- *   follows the log, so the product is not fully working;
+ * - `ready` (200): database and event store answer, nothing is set aside or parked;
+ * - `degraded` (200): a projection or a reactor set streams aside (named in its `setAside`):
+ *   it could not apply one of their events, so those maps' or customers' rows wait for a
+ *   repair (`npm run projections:repair`, or a restart with the fix) while every other stream
+ *   goes on. Or an earlier version parked events (`parked`), missing until a rebuild. Nothing
+ *   stops a projection any more, so this is never a 503;
  * - `unavailable` (503): the database or the event store does not answer.
  * Anyone gets the status; the details (errors, lag, each projection's and reactor's faults,
  * naming the degraded ones) and `/metrics` only go to the callers ops-access.ts lets in.
@@ -64,16 +63,18 @@ export async function opsRoutes(
     // Unknown (tables not made yet, or unreadable) counts as no fault: the checks above say whether it can serve.
     const faults = database.ok ? await projectionFaults(deps.db, deps.projections, { list: detailed }).catch(() => null) : null;
     const reactors = database.ok ? await reactorFaults(deps.db, deps.reactors, { list: detailed }).catch(() => null) : null;
-    const degraded = [
-      ...Object.entries(faults ?? {}).filter(([, fault]) => fault.state === 'stopped' || fault.parked > 0),
-      ...Object.entries(reactors ?? {}).filter(([, fault]) => fault.parked > 0),
-    ].map(([name]) => name);
-    const stopped = Object.values(faults ?? {}).some((fault) => fault.state === 'stopped');
+    const degraded = [...Object.entries(faults ?? {}), ...Object.entries(reactors ?? {})]
+      .filter(([, fault]) => fault.setAside.length > 0 || fault.parked > 0)
+      .map(([name]) => name);
     const status = !database.ok || !eventStore.ok ? 'unavailable' : degraded.length > 0 ? 'degraded' : 'ready';
-    reply.status(status === 'unavailable' || stopped ? 503 : 200).header('cache-control', 'no-store');
+    reply.status(status === 'unavailable' ? 503 : 200).header('cache-control', 'no-store');
     if (!detailed) return { status };
     const lag = database.ok && eventStore.ok ? await projectionLag(deps.db, deps.store, deps.projections).catch(() => null) : null;
-    return { status, degraded, database, eventStore, projectionLag: lag, projections: faults, reactors };
+    // Every set-aside stream in one list, first failure first: what an operator repairs.
+    const setAside = [...Object.values(faults ?? {}), ...Object.values(reactors ?? {})]
+      .flatMap((fault) => fault.setAside)
+      .map(({ projection, stream, eventId, type, position, error, setAsideAt, skipped }) => ({ by: projection, stream, eventId, type, position, error, setAsideAt, skipped }));
+    return { status, degraded, setAside, database, eventStore, projectionLag: lag, projections: faults, reactors };
   });
 
   app.get('/metrics', { onRequest: requireOpsAccess(access), schema: { tags, description: 'Prometheus text format.' } }, async (_request, reply) => {

@@ -1,8 +1,9 @@
 /**
  * The projection runner on real databases: events and checkpoint in one transaction, so a
  * runner stopped (or failing) mid-stream resumes with no duplicate and no gap; rebuilds replay
- * from zero; changes are announced after commit; an event that keeps failing is parked or
- * stops its projection (its rule) instead of wedging it, and transient failures never park.
+ * from zero; changes are announced after commit; an event that keeps failing sets its stream
+ * aside (its later events skipped, every other stream going on) instead of wedging or stopping
+ * the projection, until a repair applies the stream again; transient failures never set aside.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptyMapDocument, MapDocument } from '../../events/map-document.js';
@@ -11,10 +12,10 @@ import { streams } from '../../events/streams.js';
 import { LIVE_CHANNEL, LiveNotice } from '../../projections/live-notices.js';
 import { getMapData, mapDataProjection } from '../../projections/map-data.js';
 import { listMapsByOwner, mapsListProjection } from '../../projections/maps-list.js';
-import { readCheckpoint, readStops } from '../../projections/checkpoints.js';
-import { listDeadLetters } from '../../projections/dead-letters.js';
-import type { PoisonedEventRule, Projection } from '../../projections/projection.js';
-import { ProjectionRunner, ProjectionStoppedError, type RunnerLogger } from '../../projections/runner.js';
+import { readCheckpoint } from '../../projections/checkpoints.js';
+import type { Projection } from '../../projections/projection.js';
+import { ProjectionRunner, type RunnerLogger } from '../../projections/runner.js';
+import { listSetAsideStreams } from '../../projections/set-aside-streams.js';
 import { PostgresEventStore } from '../../server/event-store/postgres-event-store.js';
 import { databaseTargets, type TestDatabase } from '../support/databases.js';
 import { newEvent } from '../support/events.js';
@@ -30,7 +31,7 @@ interface FailOn {
 }
 
 /** Records every event it applies under a primary key: a duplicate fails, a gap shows in the count. */
-function ledgerProjection(failOn?: FailOn, onPoisonedEvent: PoisonedEventRule = 'park'): Projection {
+function ledgerProjection(failOn?: FailOn): Projection {
   let failures = 0;
   return {
     name: 'test_ledger',
@@ -38,7 +39,6 @@ function ledgerProjection(failOn?: FailOn, onPoisonedEvent: PoisonedEventRule = 
     schema: 'CREATE TABLE IF NOT EXISTS test_ledger (event_id uuid PRIMARY KEY, seq bigserial)',
     tables: ['test_ledger'],
     streamPrefixes: ['ledger-'],
-    onPoisonedEvent,
     async apply(tx, events) {
       for (const event of events) {
         if (failOn && event.type === failOn.type && failures < (failOn.times ?? Infinity)) {
@@ -172,92 +172,112 @@ describe.each(databaseTargets)('projection runner on $name', (target) => {
     expect(await ledgerCount()).toBe(5);
   });
 
-  it('an event that keeps failing is parked with its error, past the checkpoint, and the projection goes on', async () => {
-    const { before, poison, after, last } = await givenPoisonAmongTicks();
+  const setAside = async () => (await listSetAsideStreams(database.db, ['test_ledger'])).map(({ stream, eventId, skipped }) => ({ stream, eventId, skipped }));
+
+  it('an event that keeps failing sets its stream aside past the checkpoint; its later events are skipped, the other streams go on', async () => {
+    const { before, poison, after } = await givenPoisonAmongTicks();
     const logger = recordingLogger();
-    const runner = new ProjectionRunner(database.db, store, [ledgerProjection({ type: 'Poison' }, 'park')], logger, quickRetry);
+    const runner = new ProjectionRunner(database.db, store, [ledgerProjection({ type: 'Poison' })], logger, quickRetry);
     await runner.start();
-    // Before parking existed, this never resolved: the batch was retried from the same checkpoint forever.
-    await runner.waitFor(last);
+    // The set-aside stream's next event is skipped (and recorded); another stream's is applied.
+    const skipped = newEvent('Tick');
+    await store.append('ledger-a', [skipped], 1n);
+    const other = newEvent('Tick');
+    const last = await store.append('ledger-c', [other], 'no_stream');
+    await runner.waitFor(last.position);
     await runner.stop();
-    expect(await ledgerIds()).toEqual([before.id, after.id]);
-    const letters = await listDeadLetters(database.db, 'test_ledger');
-    expect(letters).toEqual([
-      expect.objectContaining({ projection: 'test_ledger', eventId: poison.id, stream: 'ledger-a', type: 'Poison', error: 'Error: projection bug on Poison' }),
-    ]);
+    expect(await ledgerIds()).toEqual([before.id, after.id, other.id]);
+    const [record] = await listSetAsideStreams(database.db, ['test_ledger']);
+    expect(record).toMatchObject({ projection: 'test_ledger', stream: 'ledger-a', eventId: poison.id, type: 'Poison', error: 'Error: projection bug on Poison', skipped: 1 });
     // Three failures in its batch, three more alone.
-    expect(letters[0]!.attempts).toBe(6);
-    expect(letters[0]!.position).toMatch(/^\d+:\d+$/);
-    expect((await readCheckpoint(database.db, 'test_ledger'))!.position).toEqual(last);
-    expect(logger.errors).toContain('projection parked a poisoned event and goes on');
+    expect(record!.attempts).toBe(6);
+    expect((await readCheckpoint(database.db, 'test_ledger'))!.position).toEqual(last.position);
+    expect(logger.errors).toContain('projection set aside a stream it could not apply; its later events are skipped until a repair, the other streams go on');
   });
 
-  it('a projection whose rule is stop stops before the poisoned event, loudly, and a restart with the fix goes on', async () => {
-    const { before, poison, after, last } = await givenPoisonAmongTicks();
-    const logger = recordingLogger();
-    const runner = new ProjectionRunner(database.db, store, [ledgerProjection({ type: 'Poison' }, 'stop')], logger, quickRetry);
-    await runner.start();
-    const stopped = await runner.waitFor(last).then(() => null, (error: unknown) => error);
-    expect(stopped).toBeInstanceOf(ProjectionStoppedError);
-    expect((stopped as ProjectionStoppedError).poisoned).toMatchObject({ eventId: poison.id, type: 'Poison' });
-    await runner.stop();
-    expect(await ledgerIds()).toEqual([before.id]);
-    expect(await listDeadLetters(database.db, 'test_ledger')).toEqual([]);
-    expect(await readStops(database.db)).toEqual({ test_ledger: expect.objectContaining({ eventId: poison.id, stream: 'ledger-a', error: 'Error: projection bug on Poison' }) });
-    expect(logger.errors).toContain('projection STOPPED on a poisoned event; it stays stopped until a restart or a rebuild');
+  it('a restart keeps the set-aside stream and goes on; once fixed, a start or a repair applies its events in log order and clears it', async () => {
+    const { before, poison, after } = await givenPoisonAmongTicks();
+    const failOn: FailOn = { type: 'Poison' };
+    const first = new ProjectionRunner(database.db, store, [ledgerProjection(failOn)], undefined, quickRetry);
+    await first.start();
+    const skipped = newEvent('Tick');
+    await first.waitFor((await store.append('ledger-a', [skipped], 1n)).position);
+    await first.stop();
 
-    // The fix is deployed and the process restarts: the event goes through and the stop is cleared.
-    const fixed = new ProjectionRunner(database.db, store, [ledgerProjection(undefined, 'stop')], logger, quickRetry);
+    // Restarted without a fix: still set aside (tried again at start), and still following.
+    const second = new ProjectionRunner(database.db, store, [ledgerProjection(failOn)], undefined, quickRetry);
+    await second.start();
+    const more = newEvent('Tick');
+    await second.waitFor((await store.append('ledger-b', [more], 0n)).position);
+    expect(await setAside()).toEqual([{ stream: 'ledger-a', eventId: poison.id, skipped: 1 }]);
+    expect(await ledgerIds()).toEqual([before.id, after.id, more.id]);
+
+    // The fix is deployed in the running process: a repair applies the stream from its failed event on.
+    failOn.type = 'NothingFails';
+    const report = await second.repair();
+    expect(report.repaired.map((record) => record.stream)).toEqual(['ledger-a']);
+    expect(report.stillFailing).toEqual([]);
+    expect(await setAside()).toEqual([]);
+    expect(await ledgerIds()).toEqual([before.id, after.id, more.id, poison.id, skipped.id]);
+    // Its next events are applied as any other stream's.
+    const next = newEvent('Tick');
+    await second.waitFor((await store.append('ledger-a', [next], 2n)).position);
+    await second.stop();
+    expect((await ledgerIds()).at(-1)).toBe(next.id);
+  });
+
+  it('a start with the fix deployed repairs the set-aside streams; one still failing stays set aside', async () => {
+    const { before, poison, after, last } = await givenPoisonAmongTicks();
+    const broken = new ProjectionRunner(database.db, store, [ledgerProjection({ type: 'Poison' })], undefined, quickRetry);
+    await broken.start();
+    await broken.waitFor(last);
+    await broken.stop();
+    const stillBroken = new ProjectionRunner(database.db, store, [ledgerProjection({ type: 'Poison' })], undefined, quickRetry);
+    expect((await stillBroken.repair()).stillFailing.map((record) => record.eventId)).toEqual([poison.id]);
+    expect((await listSetAsideStreams(database.db))[0]).toMatchObject({ eventId: poison.id, attempts: 7 });
+
+    const fixed = new ProjectionRunner(database.db, store, [ledgerProjection()], undefined, quickRetry);
     await fixed.start();
-    await fixed.waitFor(last);
     await fixed.stop();
-    expect(await ledgerIds()).toEqual([before.id, poison.id, after.id]);
-    expect(await readStops(database.db)).toEqual({});
+    expect(await setAside()).toEqual([]);
+    expect(await ledgerIds()).toEqual([before.id, after.id, poison.id]);
   });
 
-  it('catching up (the rebuild command) parks or stops by the same rule instead of failing, and a reset clears both', async () => {
+  it('catching up (the rebuild command) sets streams aside by the same rule instead of failing, and a reset clears them', async () => {
     const { before, poison, after, last } = await givenPoisonAmongTicks();
-    const parking = new ProjectionRunner(database.db, store, [ledgerProjection({ type: 'Poison' }, 'park')], undefined, quickRetry);
-    expect(await parking.catchUp()).toEqual([]);
-    expect(parking.positionOf('test_ledger')).toEqual(last);
+    const runner = new ProjectionRunner(database.db, store, [ledgerProjection({ type: 'Poison' })], undefined, quickRetry);
+    await runner.catchUp();
+    expect(runner.positionOf('test_ledger')).toEqual(last);
     expect(await ledgerIds()).toEqual([before.id, after.id]);
-    expect((await listDeadLetters(database.db, 'test_ledger')).map((letter) => letter.eventId)).toEqual([poison.id]);
+    expect(await setAside()).toEqual([{ stream: 'ledger-a', eventId: poison.id, skipped: 0 }]);
 
-    await parking.resetAll();
-    expect(await listDeadLetters(database.db, 'test_ledger')).toEqual([]);
-    const stopping = new ProjectionRunner(database.db, store, [ledgerProjection({ type: 'Poison' }, 'stop')], undefined, quickRetry);
-    const stopped = await stopping.catchUp();
-    expect(stopped.map((stop) => stop.poisoned.eventId)).toEqual([poison.id]);
-    expect(await ledgerIds()).toEqual([before.id]);
-    expect(Object.keys(await readStops(database.db))).toEqual(['test_ledger']);
-
-    await stopping.resetAll();
-    expect(await readStops(database.db)).toEqual({});
+    await runner.resetAll();
+    expect(await setAside()).toEqual([]);
     expect(await ledgerCount()).toBe(0);
   });
 
-  it('a transient failure (a dropped connection) is retried past the bound and never parks the event', async () => {
+  it('a transient failure (a dropped connection) is retried past the bound and never sets the stream aside', async () => {
     const { before, poison, after, last } = await givenPoisonAmongTicks();
     const dropped = () => Object.assign(new Error('Connection terminated unexpectedly'), { code: '08006' });
     // Ten failures, more than three times the bound of three.
-    const runner = new ProjectionRunner(database.db, store, [ledgerProjection({ type: 'Poison', times: 10, error: dropped }, 'park')], undefined, quickRetry);
+    const runner = new ProjectionRunner(database.db, store, [ledgerProjection({ type: 'Poison', times: 10, error: dropped })], undefined, quickRetry);
     await runner.start();
     await runner.waitFor(last);
     await runner.stop();
     expect(await ledgerIds()).toEqual([before.id, poison.id, after.id]);
-    expect(await listDeadLetters(database.db, 'test_ledger')).toEqual([]);
+    expect(await setAside()).toEqual([]);
   });
 
-  it.runIf(target.name === 'postgres')('a connection killed under the projection is retried and never parks the event', async () => {
+  it.runIf(target.name === 'postgres')('a connection killed under the projection is retried and never sets the stream aside', async () => {
     const { before, poison, after, last } = await givenPoisonAmongTicks();
     // The server ends the transaction's connection (57P01, "terminating connection"), five times over.
     const killer = { type: 'Poison', times: 5, sql: 'SELECT pg_terminate_backend(pg_backend_pid())' };
-    const runner = new ProjectionRunner(database.db, store, [ledgerProjection(killer, 'park')], undefined, quickRetry);
+    const runner = new ProjectionRunner(database.db, store, [ledgerProjection(killer)], undefined, quickRetry);
     await runner.start();
     await runner.waitFor(last);
     await runner.stop();
     expect(await ledgerIds()).toEqual([before.id, poison.id, after.id]);
-    expect(await listDeadLetters(database.db, 'test_ledger')).toEqual([]);
+    expect(await setAside()).toEqual([]);
   });
 
   it('rebuilds every read model from zero, and on a version change', async () => {

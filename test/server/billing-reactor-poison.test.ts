@@ -2,12 +2,13 @@
  * One poisoned event must not stop the billing reactor, whose every later checkout and webhook
  * waits behind it: through the real app, the real webhook route and the local test Stripe on
  * both databases. A correctly signed subscription event without `items` is applied (as no
- * item) instead of failing; an event the reactor truly cannot handle is parked, the checkouts
- * after it are answered, and /api/ready and /metrics name the billing reactor.
+ * item) instead of failing; an event the reactor truly cannot handle sets its customer's stream
+ * aside, the other customers' checkouts after it are answered, and /api/ready and /metrics
+ * name the billing reactor and the stream.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.js';
-import { listDeadLetters } from '../../projections/dead-letters.js';
+import { listSetAsideStreams } from '../../projections/set-aside-streams.js';
 import { BILLING_REACTOR } from '../../server/billing/billing-reactor.js';
 import { signWebhook, stripeEvent } from '../../server/billing/local-stripe/local-webhooks.js';
 import { databaseTargets } from '../support/databases.js';
@@ -65,10 +66,10 @@ describe.each(databaseTargets)('a poisoned event and the billing reactor on $nam
     expect(events.map((recorded) => recorded.type)).toContain('CheckoutSessionCreated');
     const synced = events.find((recorded) => recorded.type === 'SubscriptionSynced');
     expect(synced?.data).toMatchObject({ subscription: { id: subscriptionId, plan: null, quantity: 0, status: 'active', priceId: '', product: '' } });
-    expect(await listDeadLetters(server.services.db, BILLING_REACTOR)).toEqual([]);
+    expect(await listSetAsideStreams(server.services.db, [BILLING_REACTOR])).toEqual([]);
   });
 
-  it('parks an event the reactor cannot handle, answers the checkouts after it, and /api/ready and /metrics name it', async () => {
+  it('sets aside the customer of an event the reactor cannot handle, answers the other checkouts after it, and /api/ready and /metrics name it', async () => {
     // Given a customer whose stream no longer folds (an event the customer decider cannot
     // read), with a checkout request after it: every attempt to answer it fails.
     const victim = await registerUser(server);
@@ -87,10 +88,10 @@ describe.each(databaseTargets)('a poisoned event and the billing reactor on $nam
     const other = await registerUser(server);
     const events = await checkoutAnswered(other);
 
-    // Then their checkout is answered, and only the poisoned request is parked, under the reactor's name.
+    // Then their checkout is answered, and only the victim's stream is set aside, at the poisoned request, under the reactor's name.
     expect(events.map((recorded) => recorded.type)).toContain('CheckoutSessionCreated');
-    expect(await listDeadLetters(server.services.db, BILLING_REACTOR)).toEqual([
-      expect.objectContaining({ projection: BILLING_REACTOR, eventId: poison.id, type: 'CheckoutRequested', attempts: 3 }),
+    expect(await listSetAsideStreams(server.services.db, [BILLING_REACTOR])).toEqual([
+      expect.objectContaining({ projection: BILLING_REACTOR, stream: streams.customer(victim.uid), eventId: poison.id, type: 'CheckoutRequested', attempts: 3 }),
     ]);
 
     // /api/ready (from this machine) says degraded and names the billing reactor, with its dead letter.
@@ -99,13 +100,15 @@ describe.each(databaseTargets)('a poisoned event and the billing reactor on $nam
     const body = (await ready.json()) as Record<string, any>;
     expect(body.status).toBe('degraded');
     expect(body.degraded).toContain(BILLING_REACTOR);
-    expect(body.reactors[BILLING_REACTOR]).toMatchObject({ parked: 1, deadLetters: [expect.objectContaining({ eventId: poison.id })] });
+    expect(body.reactors[BILLING_REACTOR]).toMatchObject({ parked: 0, setAside: [expect.objectContaining({ stream: streams.customer(victim.uid), eventId: poison.id })] });
+    expect(body.setAside).toContainEqual(expect.objectContaining({ by: BILLING_REACTOR, stream: streams.customer(victim.uid), eventId: poison.id }));
     expect(body.projections).not.toHaveProperty(BILLING_REACTOR);
     // A caller from elsewhere gets the status alone.
     const remote = await server.app.inject({ method: 'GET', url: '/api/ready', remoteAddress: '203.0.113.9' });
     expect(remote.json()).toEqual({ status: 'degraded' });
     // /metrics counts it.
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
-    expect(metrics).toContain(`mapfold_reactor_dead_letters{reactor="${BILLING_REACTOR}"} 1`);
+    expect(metrics).toContain(`mapfold_reactor_set_aside_streams{reactor="${BILLING_REACTOR}"} 1`);
+    expect(metrics).toContain(`mapfold_reactor_set_aside_stream{reactor="${BILLING_REACTOR}",stream="${streams.customer(victim.uid)}"} 1`);
   });
 });

@@ -1,14 +1,14 @@
 /**
- * Operations endpoints: health, readiness with projection lag and faults (parked events,
- * stopped projections), Prometheus metrics, graceful close. Requests come from loopback,
+ * Operations endpoints: health, readiness with projection lag and faults (set-aside streams,
+ * events parked by earlier versions), Prometheus metrics, graceful close. Requests come from loopback,
  * which may read the details (ops-access.test.ts covers who else may).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePosition } from '../../events/position.js';
 import { streams } from '../../events/streams.js';
 import { allProjections } from '../../projections/index.js';
-import { markStopped } from '../../projections/checkpoints.js';
-import { parkEvent, type PoisonedEvent } from '../../projections/dead-letters.js';
+import type { PoisonedEvent } from '../../projections/dead-letters.js';
+import { setAsideStream } from '../../projections/set-aside-streams.js';
 import { pgliteTarget } from '../support/databases.js';
 import { call, openLive, registerUser, startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -36,8 +36,9 @@ describe('operations', () => {
       database: { ok: true },
       eventStore: { ok: true },
       projectionLag: Object.fromEntries(allProjections.map((p) => [p.name, 0])),
-      projections: Object.fromEntries(allProjections.map((p) => [p.name, { state: 'running', parked: 0 }])),
-      reactors: { 'billing-reactor': { parked: 0 } },
+      setAside: [],
+      projections: Object.fromEntries(allProjections.map((p) => [p.name, { setAside: [], parked: 0 }])),
+      reactors: { 'billing-reactor': { setAside: [], parked: 0 } },
     });
     // With the runner stopped, new events show up as lag.
     await server.runner.stop();
@@ -71,37 +72,42 @@ describe('operations', () => {
     live.close();
   });
 
-  it('a parked event makes /api/ready degraded (still 200) naming its projection, a stopped projection makes it 503, and /metrics counts both', async () => {
+  it('a set-aside stream or an event parked by an earlier version makes /api/ready degraded (still 200) naming them, and /metrics names the stream', async () => {
     const db = server.database.db;
-    const poisoned: PoisonedEvent = { eventId: 'e-1', stream: 'customer-u1', type: 'SubscriptionUpdated', position: '7:7', error: 'Error: poisoned', attempts: 10 };
-    // Given billing parked an event (what the runner writes when the event keeps failing).
-    await db.transaction((tx) => parkEvent(tx, 'billing', poisoned, { commit: 7n, prepare: 7n }));
-    const parked = await fetch(`${server.url}/api/ready`);
-    expect(parked.status).toBe(200);
-    expect(await parked.json()).toMatchObject({
+    const poisoned: PoisonedEvent = { eventId: 'e-1', stream: 'map-m1', type: 'LocationAdded', position: '7:7', error: 'Error: poisoned', attempts: 10 };
+    // Given map data set a map's stream aside (what the runner writes when one of its events keeps failing).
+    const event = { id: 'e-1', stream: 'map-m1', type: 'LocationAdded', revision: 3n, position: { commit: 7n, prepare: 7n }, data: {}, metadata: {} as never, recordedAt: new Date() };
+    await db.transaction((tx) => setAsideStream(tx, 'map_data', event, poisoned));
+    const setAside = await fetch(`${server.url}/api/ready`);
+    expect(setAside.status).toBe(200);
+    const body = await setAside.json();
+    expect(body).toMatchObject({
       status: 'degraded',
-      degraded: ['billing'],
-      projections: { billing: { state: 'running', parked: 1, deadLetters: [{ ...poisoned, projection: 'billing', parkedAt: expect.any(String) }] } },
+      degraded: ['map_data'],
+      setAside: [{ by: 'map_data', stream: 'map-m1', eventId: 'e-1', type: 'LocationAdded', position: '7:7', error: 'Error: poisoned', skipped: 0 }],
+      projections: { map_data: { parked: 0, setAside: [{ ...poisoned, projection: 'map_data', revision: '3', skipped: 0, setAsideAt: expect.any(String) }] } },
     });
 
-    // Given map data stopped on an event too.
-    await markStopped(db, 'map_data', { ...poisoned, stream: 'map-m1', type: 'LocationAdded', stoppedAt: new Date().toISOString() });
-    const stopped = await fetch(`${server.url}/api/ready`);
-    expect(stopped.status).toBe(503);
-    const body = await stopped.json();
-    expect(body).toMatchObject({ status: 'degraded', projections: { map_data: { state: 'stopped', parked: 0, stoppedOn: { eventId: 'e-1', stream: 'map-m1' } } } });
-    expect(body.degraded.sort()).toEqual(['billing', 'map_data']);
+    // Given billing parked an event under an earlier version.
+    await db.query(
+      `INSERT INTO projection_dead_letters (projection, event_id, stream, type, commit_position, prepare_position, error, attempts)
+       VALUES ('billing', 'e-2', 'customer-u1', 'SubscriptionUpdated', 8, 8, 'Error: poisoned', 5)`,
+    );
+    const both = await fetch(`${server.url}/api/ready`);
+    expect(both.status).toBe(200);
+    expect((await both.json()).degraded.sort()).toEqual(['billing', 'map_data']);
 
     const text = await (await fetch(`${server.url}/metrics`)).text();
+    expect(text).toContain('mapfold_projection_set_aside_streams{projection="map_data"} 1');
+    expect(text).toContain('mapfold_projection_set_aside_stream{projection="map_data",stream="map-m1"} 1');
+    expect(text).toContain('mapfold_projection_set_aside_streams{projection="billing"} 0');
     expect(text).toContain('mapfold_projection_dead_letters{projection="billing"} 1');
-    expect(text).toContain('mapfold_projection_dead_letters{projection="map_data"} 0');
-    expect(text).toContain('mapfold_projection_stopped{projection="map_data"} 1');
-    expect(text).toContain('mapfold_projection_stopped{projection="billing"} 0');
 
-    // A rebuild clears both (here by hand, as the rebuild's reset does).
+    // A repair or rebuild clears them (here by hand).
     await db.query('DELETE FROM projection_dead_letters');
-    await db.query('UPDATE projection_checkpoints SET stopped = NULL');
+    await db.query('DELETE FROM projection_set_aside_streams');
     expect((await fetch(`${server.url}/api/ready`).then((r) => r.json())).status).toBe('ready');
+    expect(await (await fetch(`${server.url}/metrics`)).text()).not.toContain('mapfold_projection_set_aside_stream{');
   });
 
   it('closing the server tells live clients to reconnect (1012)', async () => {

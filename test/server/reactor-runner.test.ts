@@ -1,14 +1,15 @@
 /**
  * The reactor runner on real databases follows the projections' rule: a handler that keeps
- * failing on one event, with the database answering, gets that event parked under the
- * reactor's name (checkpoint moved past it, logged at error level), and the reactor goes on
- * with the events after it; transient failures (a dropped connection) are retried as long as
- * they last and never park anything.
+ * failing on one event, with the database answering, gets that event's stream (one customer)
+ * set aside under the reactor's name (checkpoint moved past it, logged at error level): the
+ * stream's later events are skipped, every other stream goes on, and a start with the fix
+ * hands the stream's events to the handler again in order. Transient failures (a dropped
+ * connection) are retried as long as they last and never set anything aside.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatPosition } from '../../events/position.js';
 import { readCheckpoint } from '../../projections/checkpoints.js';
-import { listDeadLetters } from '../../projections/dead-letters.js';
+import { listSetAsideStreams } from '../../projections/set-aside-streams.js';
 import { ReactorRunner, type Reactor } from '../../server/billing/reactor-runner.js';
 import { PostgresEventStore } from '../../server/event-store/postgres-event-store.js';
 import type { RecordedEvent } from '../../ports/event-store.js';
@@ -20,6 +21,7 @@ const quickRetry = { retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 5 } };
 
 /** A reactor that records every event it handles and fails on events of one type (up to `times`). */
 function ledgerReactor(failOn: { type: string; times?: number; error?: () => Error }) {
+  // Mutable: a test deploys the fix by changing `type`.
   const handled: string[] = [];
   let failures = 0;
   const reactor: Reactor = {
@@ -68,37 +70,51 @@ describe.each(databaseTargets)('reactor runner on $name', (target) => {
     return { before, poison, after, later, last: last.position };
   }
 
-  it('parks the event its handler keeps failing on, and handles the events after it', async () => {
+  const setAside = async () => (await listSetAsideStreams(database.db, ['test-reactor'])).map(({ stream, eventId, skipped }) => ({ stream, eventId, skipped }));
+
+  it('sets aside the stream of the event its handler keeps failing on, skips that stream, handles the others, and a start with the fix repairs it', async () => {
     const { before, poison, after, later, last } = await givenPoisonAmongTicks();
-    const ledger = ledgerReactor({ type: 'Poison' });
+    const failOn = { type: 'Poison' };
+    const ledger = ledgerReactor(failOn);
     const logger = recordingLogger();
     runner = new ReactorRunner(database.db, store, ledger.reactor, logger, quickRetry);
     await runner.start();
 
     await runner.waitFor(last);
 
-    // Each event before and after it handled once; the poisoned one tried `attempts` times, then parked.
-    expect(ledger.handled).toEqual([before.id, after.id, later.id]);
+    // The tick before it handled once; the poisoned one tried `attempts` times, then its
+    // stream set aside: the tick after it in that stream waits, the other stream's is handled.
+    expect(ledger.handled).toEqual([before.id, later.id]);
     expect(ledger.failures()).toBe(3);
     const [recordedPoison] = (await store.readStream('ledger-a')).filter((event) => event.id === poison.id);
-    expect(await listDeadLetters(database.db, 'test-reactor')).toEqual([
-      expect.objectContaining({ projection: 'test-reactor', eventId: poison.id, type: 'Poison', stream: 'ledger-a', error: 'Error: reactor bug on Poison', attempts: 3, position: formatPosition(recordedPoison!.position) }),
+    expect(await listSetAsideStreams(database.db, ['test-reactor'])).toEqual([
+      expect.objectContaining({ projection: 'test-reactor', eventId: poison.id, type: 'Poison', stream: 'ledger-a', error: 'Error: reactor bug on Poison', attempts: 3, position: formatPosition(recordedPoison!.position), skipped: 1 }),
     ]);
-    expect(logger.errors).toContain('reactor parked a poisoned event and goes on');
+    expect(logger.errors).toContain('reactor set aside a stream it could not handle; the other streams go on');
     expect((await readCheckpoint(database.db, 'test-reactor'))?.position).toEqual(last);
 
-    // A restart resumes after it: nothing is handled again, nothing parked twice.
+    // A restart without a fix: still set aside, nothing handled again, later events of other streams handled.
     await runner.stop();
     runner = new ReactorRunner(database.db, store, ledger.reactor, logger, quickRetry);
     await runner.start();
     const next = await store.append('ledger-c', [newEvent('Tick')], 'no_stream');
     await runner.waitFor(next.position);
-    expect(ledger.handled).toHaveLength(4);
-    expect(ledger.failures()).toBe(3);
-    expect(await listDeadLetters(database.db, 'test-reactor')).toHaveLength(1);
+    expect(ledger.handled).toHaveLength(3);
+    expect(await setAside()).toEqual([{ stream: 'ledger-a', eventId: poison.id, skipped: 1 }]);
+
+    // The fix deployed, a start repairs the stream: its events handed over in order, once.
+    await runner.stop();
+    failOn.type = 'NothingFails';
+    runner = new ReactorRunner(database.db, store, ledger.reactor, logger, quickRetry);
+    await runner.start();
+    const afterFix = await store.append('ledger-a', [newEvent('Tick')], 2n);
+    await runner.waitFor(afterFix.position);
+    expect(ledger.handled.slice(3, 5)).toEqual([poison.id, after.id]);
+    expect(ledger.handled).toHaveLength(6);
+    expect(await setAside()).toEqual([]);
   });
 
-  it('retries a transient failure (a dropped connection) past the bound and never parks the event', async () => {
+  it('retries a transient failure (a dropped connection) past the bound and never sets the stream aside', async () => {
     const { before, poison, after, later, last } = await givenPoisonAmongTicks();
     const dropped = () => Object.assign(new Error('Connection terminated unexpectedly'), { code: '08006' });
     // Ten failures, more than three times the bound of three.
@@ -110,10 +126,10 @@ describe.each(databaseTargets)('reactor runner on $name', (target) => {
 
     expect(ledger.failures()).toBe(10);
     expect(ledger.handled).toEqual([before.id, poison.id, after.id, later.id]);
-    expect(await listDeadLetters(database.db, 'test-reactor')).toEqual([]);
+    expect(await setAside()).toEqual([]);
   });
 
-  it('a failure that goes away before the bound is retried in place and parks nothing', async () => {
+  it('a failure that goes away before the bound is retried in place and sets nothing aside', async () => {
     const { before, poison, after, later, last } = await givenPoisonAmongTicks();
     const ledger = ledgerReactor({ type: 'Poison', times: 2 });
     runner = new ReactorRunner(database.db, store, ledger.reactor, recordingLogger(), quickRetry);
@@ -123,6 +139,6 @@ describe.each(databaseTargets)('reactor runner on $name', (target) => {
 
     // Retried on the event itself: the tick before it is not handled again.
     expect(ledger.handled).toEqual([before.id, poison.id, after.id, later.id]);
-    expect(await listDeadLetters(database.db, 'test-reactor')).toEqual([]);
+    expect(await setAside()).toEqual([]);
   });
 });
