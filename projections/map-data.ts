@@ -1,9 +1,12 @@
 /**
  * The map data read model (spec §3): one row per map with its title, document and the map
- * stream revision it reflects, and one row per location in `map_locations` (issue 19: at 25,000
- * locations a document is 8 MB, and an edit of one location must not rewrite it). `data` holds
- * the document without its locations; {@link mapDocumentSql} puts them back, in their order,
- * for every reader. Pushed on topic `map:{id}`.
+ * stream revision it reflects, one row per location in `map_locations` (issue 19: at 25,000
+ * locations a document is 8 MB, and an edit of one location must not rewrite it) and one row per
+ * path point, link and connector in `map_paths` (issue 26: a network as big as the map's
+ * locations made every path edit, and every edit of the rest of the document, write megabytes).
+ * `data` holds the document without its locations and its paths; {@link mapDocumentSql} and
+ * {@link documentOfRow} put them back, in their order, for every reader, giving the very
+ * document (keys in the same order) the row held whole before. Pushed on topic `map:{id}`.
  *
  * An edit applies to the document as it was (events/map-edits.ts applyEdit). The documents this
  * process wrote last are kept in memory with the token written in their row: when the row still
@@ -15,14 +18,14 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { editOf, isEditEvent } from '../events/map.js';
-import { MapDocument, type Location } from '../events/map-document.js';
+import { MapDocument } from '../events/map-document.js';
 import { applyEdit } from '../events/map-edits.js';
 import type { MapDataRecord } from '../events/read-models.js';
 import { STREAM_PREFIXES } from '../events/streams.js';
 import { topics } from '../events/topics.js';
 import type { Queryable } from '../ports/database.js';
-import { locationChanges } from './location-changes.js';
 import { mapEventsOf } from './map-events.js';
+import { MAP_RECORD_ROWS_SCHEMA, PATH_KINDS, RecordRowWrites } from './map-record-rows.js';
 import type { Projection } from './projection.js';
 
 const SCHEMA = `
@@ -34,48 +37,81 @@ CREATE TABLE IF NOT EXISTS map_data (
   revision bigint NOT NULL
 );
 ALTER TABLE map_data ADD COLUMN IF NOT EXISTS token text NOT NULL DEFAULT '';
-CREATE TABLE IF NOT EXISTS map_locations (
-  map_id text NOT NULL,
-  id text NOT NULL,
-  ord bigint NOT NULL,
-  data jsonb NOT NULL,
-  PRIMARY KEY (map_id, id)
-);
-CREATE INDEX IF NOT EXISTS map_locations_order ON map_locations (map_id, ord);`;
+${MAP_RECORD_ROWS_SCHEMA}`;
+
+/** One list of a map's path records, as a jsonb array, in order. */
+function pathListSql(alias: string, kind: string): string {
+  return `COALESCE((SELECT jsonb_agg(mp.data ORDER BY mp.ord) FROM map_paths mp WHERE mp.map_id = ${alias}.id AND mp.kind = '${kind}'), '[]'::jsonb)`;
+}
+
+/** One list of a map's path records as the text of a JSON list's items, in order ('' for none). */
+function pathItemsSql(alias: string, kind: string): string {
+  return `COALESCE((SELECT string_agg(mp.data::text, ',' ORDER BY mp.ord) FROM map_paths mp WHERE mp.map_id = ${alias}.id AND mp.kind = '${kind}'), '')`;
+}
 
 /**
  * The map's document from a `map_data` row aliased `alias`: its data with its locations from
  * `map_locations`, in their order, as one jsonb value (for SQL that works on the document).
  */
 export function mapDocumentSql(alias: string): string {
-  return `(${alias}.data || jsonb_build_object('locations', COALESCE((SELECT jsonb_agg(ml.data ORDER BY ml.ord) FROM map_locations ml WHERE ml.map_id = ${alias}.id), '[]'::jsonb)))`;
+  const paths = PATH_KINDS.map((kind) => `'${kind}', ${pathListSql(alias, kind)}`).join(', ');
+  return `(${alias}.data || jsonb_build_object('locations', COALESCE((SELECT jsonb_agg(ml.data ORDER BY ml.ord) FROM map_locations ml WHERE ml.map_id = ${alias}.id), '[]'::jsonb), 'paths', jsonb_build_object(${paths})))`;
 }
 
 /**
  * The columns a reader selects for a map's document from a `map_data` row aliased `alias`:
- * `data` (the document without locations) and `locations` (its locations as the text of a
- * JSON list's items, in order). Text, not one jsonb: building an 8 MB jsonb to print it again
- * took twice as long as printing each row; {@link documentOfRow} puts the two together.
+ * `data` (the document without locations and paths), `locations` (its locations as the text of
+ * a JSON list's items, in order) and `paths` (the path network as JSON text, its lists in the
+ * order jsonb keeps an object's keys). Text, not one jsonb: building an 8 MB jsonb to print it
+ * again took twice as long as printing each row; {@link documentOfRow} puts them together.
  */
 export function mapDocumentColumnsSql(alias: string): string {
-  return `${alias}.data AS data, (SELECT string_agg(ml.data::text, ',' ORDER BY ml.ord) FROM map_locations ml WHERE ml.map_id = ${alias}.id) AS locations`;
+  const lists = [...PATH_KINDS].sort(jsonbKeyOrder).map((kind, i) => `'${i === 0 ? '{' : ','}"${kind}":[' || ${pathItemsSql(alias, kind)} || ']'`);
+  return `${alias}.data AS data, (SELECT string_agg(ml.data::text, ',' ORDER BY ml.ord) FROM map_locations ml WHERE ml.map_id = ${alias}.id) AS locations, (${lists.join(' || ')} || '}') AS paths`;
 }
 
-/** The document of a row read with {@link mapDocumentColumnsSql}. */
-export function documentOfRow(row: { data: unknown; locations: string | null }): unknown {
-  return { ...(row.data as object), locations: JSON.parse(`[${row.locations ?? ''}]`) as unknown[] };
+/**
+ * The order jsonb keeps an object's keys in (shorter first, then byte by byte): the order the
+ * document's keys came back in when `data` held the whole document, kept for every reader.
+ */
+function jsonbKeyOrder(a: string, b: string): number {
+  const lengths = Buffer.byteLength(a) - Buffer.byteLength(b);
+  return lengths !== 0 ? lengths : Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
-/** A document as `map_data.data` keeps it: everything but the locations. */
-function withoutLocations(document: MapDocument): Omit<MapDocument, 'locations'> {
-  const { locations: _locations, ...rest } = document;
+/**
+ * The document of a row read with {@link mapDocumentColumnsSql}: `data`'s keys and `paths` in
+ * jsonb's order, then the locations, as the whole document read before its lists became rows.
+ */
+export function documentOfRow(row: { data: unknown; locations: string | null; paths: string }): unknown {
+  const rest: Record<string, unknown> = { ...(row.data as Record<string, unknown>), paths: JSON.parse(row.paths) as unknown };
+  const document: Record<string, unknown> = {};
+  for (const key of Object.keys(rest).sort(jsonbKeyOrder)) document[key] = rest[key];
+  document.locations = JSON.parse(`[${row.locations ?? ''}]`) as unknown[];
+  return document;
+}
+
+/** A document as `map_data.data` keeps it: everything but its locations and its paths. */
+function restOf(document: MapDocument): Omit<MapDocument, 'locations' | 'paths'> {
+  const { locations: _locations, paths: _paths, ...rest } = document;
   return rest;
 }
 
-/** Whether anything but the locations differs (edits keep what they do not touch, so references tell). */
+/** Whether anything but the locations and paths differs (edits keep what they do not touch, so references tell). */
 function restChanged(before: MapDocument, after: MapDocument): boolean {
-  for (const key of Object.keys(after) as Array<keyof MapDocument>) if (key !== 'locations' && before[key] !== after[key]) return true;
+  for (const key of Object.keys(after) as Array<keyof MapDocument>) if (key !== 'locations' && key !== 'paths' && before[key] !== after[key]) return true;
   return Object.keys(before).length !== Object.keys(after).length;
+}
+
+/** The rows of a map's records to write for a document that replaces `before` (null: all of them). */
+function addRecordRows(rows: { locations: RecordRowWrites; paths: RecordRowWrites }, mapId: string, before: MapDocument | null, after: MapDocument): void {
+  if (before) rows.locations.add(mapId, '', before.locations, after.locations);
+  else rows.locations.rewrite(mapId, '', after.locations);
+  if (before?.paths === after.paths) return;
+  for (const kind of PATH_KINDS) {
+    if (before) rows.paths.add(mapId, kind, before.paths[kind], after.paths[kind]);
+    else rows.paths.rewrite(mapId, kind, after.paths[kind]);
+  }
 }
 
 interface Kept {
@@ -88,7 +124,10 @@ interface Kept {
  * The documents last written by this process, counted in locations: a few big maps being
  * edited, or many small ones. A kept document is only used while its row holds its token.
  */
-const kept = new LRUCache<string, Kept>({ maxSize: 400_000, sizeCalculation: (entry) => 1 + entry.document.locations.length });
+const kept = new LRUCache<string, Kept>({
+  maxSize: 400_000,
+  sizeCalculation: ({ document }) => 1 + document.locations.length + document.paths.nodes.length + document.paths.edges.length + document.paths.connectors.length,
+});
 
 /** The stored documents of `ids`, from memory when the row is as this process left it. */
 async function storedDocuments(tx: Queryable, ids: readonly string[]): Promise<Map<string, MapDocument>> {
@@ -102,7 +141,7 @@ async function storedDocuments(tx: Queryable, ids: readonly string[]): Promise<M
     else toRead.push(row.id);
   }
   if (toRead.length > 0) {
-    const read = await tx.query<{ id: string; data: unknown; locations: string | null }>(`SELECT d.id, ${mapDocumentColumnsSql('d')} FROM map_data d WHERE d.id = ANY($1::text[])`, [toRead]);
+    const read = await tx.query<{ id: string; data: unknown; locations: string | null; paths: string }>(`SELECT d.id, ${mapDocumentColumnsSql('d')} FROM map_data d WHERE d.id = ANY($1::text[])`, [toRead]);
     for (const row of read.rows) documents.set(row.id, MapDocument.parse(documentOfRow(row)));
   }
   return documents;
@@ -121,73 +160,16 @@ interface Written {
   after?: MapDocument;
 }
 
-/** Statements for the location rows of a batch's maps: whole rewrites, removals, changes, additions. */
-class LocationWrites {
-  readonly rewritten: string[] = [];
-  readonly ordered: Array<{ map_id: string; id: string; ord: number; data: Location }> = [];
-  readonly removed: Array<{ map_id: string; id: string }> = [];
-  readonly changed: Array<{ map_id: string; id: string; data: Location }> = [];
-  readonly appended: Array<{ map_id: string; id: string; k: number; data: Location }> = [];
-
-  rewrite(mapId: string, locations: readonly Location[]): void {
-    this.rewritten.push(mapId);
-    locations.forEach((location, ord) => this.ordered.push({ map_id: mapId, id: location.id, ord, data: location }));
-  }
-
-  add(mapId: string, before: readonly Location[], after: readonly Location[]): void {
-    const changes = locationChanges(before, after);
-    if (changes.kind === 'all') return this.rewrite(mapId, changes.locations);
-    for (const id of changes.removed) this.removed.push({ map_id: mapId, id });
-    for (const location of changes.changed) this.changed.push({ map_id: mapId, id: location.id, data: location });
-    changes.added.forEach((location, i) => this.appended.push({ map_id: mapId, id: location.id, k: i + 1, data: location }));
-  }
-
-  async write(tx: Queryable): Promise<void> {
-    if (this.rewritten.length > 0) await tx.query('DELETE FROM map_locations WHERE map_id = ANY($1::text[])', [this.rewritten]);
-    if (this.removed.length > 0) {
-      await tx.query(
-        `DELETE FROM map_locations l USING jsonb_to_recordset($1::jsonb) AS r(map_id text, id text)
-          WHERE l.map_id = r.map_id AND l.id = r.id`,
-        [JSON.stringify(this.removed)],
-      );
-    }
-    if (this.ordered.length > 0) {
-      await tx.query(
-        `INSERT INTO map_locations (map_id, id, ord, data)
-         SELECT r.map_id, r.id, r.ord, r.data FROM jsonb_to_recordset($1::jsonb) AS r(map_id text, id text, ord bigint, data jsonb)`,
-        [JSON.stringify(this.ordered)],
-      );
-    }
-    if (this.changed.length > 0) {
-      await tx.query(
-        `UPDATE map_locations l SET data = r.data
-           FROM jsonb_to_recordset($1::jsonb) AS r(map_id text, id text, data jsonb)
-          WHERE l.map_id = r.map_id AND l.id = r.id`,
-        [JSON.stringify(this.changed)],
-      );
-    }
-    if (this.appended.length > 0) {
-      // Counted on from the map's last row (the statement sees the rows as they were before it).
-      await tx.query(
-        `INSERT INTO map_locations (map_id, id, ord, data)
-         SELECT r.map_id, r.id, m.last + r.k, r.data
-           FROM jsonb_to_recordset($1::jsonb) AS r(map_id text, id text, k bigint, data jsonb)
-           CROSS JOIN LATERAL (SELECT COALESCE(max(o.ord), -1) AS last FROM map_locations o WHERE o.map_id = r.map_id) m`,
-        [JSON.stringify(this.appended)],
-      );
-    }
-  }
-}
-
 export const mapDataProjection: Projection = {
   name: 'map_data',
   // 2: map document v2 and edit events. 3: history and state events move the revision; restores.
   // 4: floors' drawings on other sites read as none (rows written before still name them).
   // 5: map document v3 (the path network): rows are rewritten so every reader gets `paths`.
   // 6: locations as rows of map_locations (an edit writes what it changed).
-  version: 6,
+  // 7: path points, links and connectors as rows of map_paths; `data` without them.
+  version: 7,
   schema: SCHEMA,
-  tables: ['map_data', 'map_locations'],
+  tables: ['map_data', 'map_locations', 'map_paths'],
   streamPrefixes: [STREAM_PREFIXES[0]],
   /** Folds the batch per map, then writes net changes in one statement per kind (see maps-list). */
   async apply(tx, events, changed) {
@@ -265,23 +247,22 @@ export const mapDataProjection: Projection = {
 
     const inserts: object[] = [];
     const updates: object[] = [];
-    const locations = new LocationWrites();
+    const records = { locations: new RecordRowWrites('map_locations'), paths: new RecordRowWrites('map_paths') };
     const keep: Array<[string, Kept]> = [];
     for (const row of written.values()) {
       const token = row.after ? randomUUID() : undefined;
       if (row.after && token) keep.push([row.id, { token, document: row.after }]);
       if (row.insert) {
-        inserts.push({ id: row.id, uid: row.uid, title: row.title, revision: row.revision, token, data: withoutLocations(row.after!) });
-        locations.rewrite(row.id, row.after!.locations);
+        inserts.push({ id: row.id, uid: row.uid, title: row.title, revision: row.revision, token, data: restOf(row.after!) });
+        addRecordRows(records, row.id, null, row.after!);
         continue;
       }
       const update: Record<string, unknown> = { id: row.id, revision: row.revision };
       if (row.title !== undefined) update.title = row.title;
       if (row.after) {
         update.token = token;
-        if (!row.before || restChanged(row.before, row.after)) update.data = withoutLocations(row.after);
-        if (row.before) locations.add(row.id, row.before.locations, row.after.locations);
-        else locations.rewrite(row.id, row.after.locations);
+        if (!row.before || restChanged(row.before, row.after)) update.data = restOf(row.after);
+        addRecordRows(records, row.id, row.before, row.after);
       }
       updates.push(update);
     }
@@ -305,8 +286,10 @@ export const mapDataProjection: Projection = {
     if (deletes.size > 0) {
       await tx.query('DELETE FROM map_data WHERE id = ANY($1::text[])', [[...deletes]]);
       await tx.query('DELETE FROM map_locations WHERE map_id = ANY($1::text[])', [[...deletes]]);
+      await tx.query('DELETE FROM map_paths WHERE map_id = ANY($1::text[])', [[...deletes]]);
     }
-    await locations.write(tx);
+    await records.locations.write(tx);
+    await records.paths.write(tx);
     // Used by the next batch only if this one commits: its rows then hold these tokens.
     for (const id of deletes) kept.delete(id);
     for (const [id, entry] of keep) kept.set(id, entry);
@@ -319,7 +302,7 @@ export interface MapDataRow extends MapDataRecord {
 
 /** A map's data, with its history entries from the maps list (an editor shows both). */
 export async function getMapData(db: Queryable, id: string): Promise<MapDataRow | null> {
-  const { rows } = await db.query<MapDataRow & { locations: string | null }>(
+  const { rows } = await db.query<MapDataRow & { locations: string | null; paths: string }>(
     `SELECT d.id, d.uid, d.title, ${mapDocumentColumnsSql('d')}, d.revision::text AS revision, COALESCE(l.history, '[]'::jsonb) AS history
        FROM map_data d LEFT JOIN maps_list l ON l.id = d.id
       WHERE d.id = $1`,
@@ -327,8 +310,8 @@ export async function getMapData(db: Queryable, id: string): Promise<MapDataRow 
   );
   const row = rows[0];
   if (!row) return null;
-  const { locations, ...rest } = row;
-  return { ...rest, data: documentOfRow({ data: row.data, locations }) };
+  const { locations, paths, ...rest } = row;
+  return { ...rest, data: documentOfRow({ data: row.data, locations, paths }) };
 }
 
 /** A map's row without its document (title, owner, revision): for readers that need no locations. */

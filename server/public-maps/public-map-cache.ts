@@ -64,7 +64,7 @@ export interface PublicMapRow {
 
 /** The map data joined with the map's state from the maps list, in one query. */
 async function loadPublicMap(db: Queryable, id: string): Promise<PublicMapRow | null> {
-  const { rows } = await db.query<PublicMapRow & { locations: string | null }>(
+  const { rows } = await db.query<PublicMapRow & { locations: string | null; paths: string }>(
     `SELECT d.id, d.title, ${mapDocumentColumnsSql('d')}, d.revision::text AS revision, l.state
        FROM map_data d JOIN maps_list l ON l.id = d.id
       WHERE d.id = $1`,
@@ -72,8 +72,8 @@ async function loadPublicMap(db: Queryable, id: string): Promise<PublicMapRow | 
   );
   const row = rows[0];
   if (!row) return null;
-  const { locations, ...rest } = row;
-  return { ...rest, data: documentOfRow({ data: row.data, locations }) };
+  const { locations, paths, ...rest } = row;
+  return { ...rest, data: documentOfRow({ data: row.data, locations, paths }) };
 }
 
 /** A document's `settings.language` as the read model has it (older documents: none, so `auto`). */
