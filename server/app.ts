@@ -41,6 +41,7 @@ import { floorReader } from './public-maps/floor-reader.js';
 import { ssrViewerPage } from './public-maps/ssr-viewer-page.js';
 import type { ViewerPageRenderer } from './public-maps/viewer-page.js';
 import { queryRoutes } from './routes/query-routes.js';
+import { mapSetAsideRoutes } from './routes/map-set-aside-routes.js';
 import { commentRoutes } from './routes/comment-routes.js';
 import { sharingRoutes } from './routes/sharing-routes.js';
 import { ViewLinkKeys } from './access/view-link-keys.js';
@@ -237,6 +238,7 @@ export async function buildApp(
         rateLimiter: services.rateLimiter,
       });
       await queryRoutes(product, db);
+      await mapSetAsideRoutes(product, db);
       await commentRoutes(product, db);
       await sharingRoutes(product, { db, viewLinkKeys, publicUrl: config.publicUrl, people: peopleDirectory(db, services.localAccounts !== null) });
       await historyRoutes(product, db, history);

@@ -39,6 +39,7 @@ import { OverwriteNotices } from './overwrite-notices';
 import { SaveStatus } from './save-status';
 import { TimelineView } from './timeline/timeline-view';
 import { AccessBanner } from './access-banner';
+import { SetAsideNotice } from './set-aside-notice';
 import { historyFeedOf, isReadOnly, type EditorAccess, type HistoryFeed } from './use-editor-map';
 import { commentsHost, type EditorComments } from './comments-slot';
 import { ConnectorDialog } from './paths/connector-dialog';
@@ -587,6 +588,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
 
       {explore ? <ExploreBanner signedIn={signedIn} title={title} document={doc} registerHref={registerHref} mapHref={mapHref} /> : null}
       <AccessBanner access={access} ownerName={ownerName} mapsHref={mapsHref} />
+      <SetAsideNotice mapId={mapId} active={!explore} />
       {snapshot.error ? (
         <div className="ed-alert" role="alert">
           <span>Not saved: {snapshot.error} Your last change was taken back.</span>
