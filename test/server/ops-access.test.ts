@@ -66,7 +66,7 @@ describe('operations access', () => {
         expect(metrics.body).toContain('mapfold_projection_dead_letters{projection="billing"} 0');
         const ready = await asks(app, '/api/ready', from);
         expect(ready.statusCode).toBe(200);
-        expect(ready.json()).toMatchObject({ status: 'ready', degraded: [], database: { ok: true }, projections: { billing: { state: 'running', parked: 0 } } });
+        expect(ready.json()).toMatchObject({ status: 'ready', degraded: [], database: { ok: true }, projections: { billing: { setAside: [], parked: 0 } } });
       }
     });
 
@@ -100,7 +100,7 @@ describe('operations access', () => {
     it('the token holder reads both, from anywhere', async () => {
       const metrics = await asks(app, '/metrics', REMOTE, { authorization: `Bearer ${TOKEN}` });
       expect(metrics.statusCode).toBe(200);
-      expect(metrics.body).toContain('mapfold_projection_stopped{projection="map_data"} 0');
+      expect(metrics.body).toContain('mapfold_projection_set_aside_streams{projection="map_data"} 0');
       const ready = await asks(app, '/api/ready', REMOTE, { authorization: `bearer ${TOKEN}` });
       expect(ready.json()).toMatchObject({ status: 'ready', eventStore: { ok: true }, projectionLag: { billing: 0 } });
     });
