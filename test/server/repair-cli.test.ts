@@ -10,7 +10,6 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emptyMapDocument } from '../../events/map-document.js';
 import { streams } from '../../events/streams.js';
