@@ -17,8 +17,11 @@ export interface FloorSize {
 }
 
 const RADIANS = Math.PI / 180;
+/** Web Mercator's latitude limit (degrees): beyond it, web maps show nothing. */
+export const MERCATOR_MAX_LATITUDE = 85.05113;
+
 /** Web Mercator's y of a latitude (unscaled); the poles are cut at ±85.05°, as web maps do. */
-const mercatorY = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (Math.max(-85.05113, Math.min(85.05113, lat)) * RADIANS) / 2));
+const mercatorY = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (Math.max(-MERCATOR_MAX_LATITUDE, Math.min(MERCATOR_MAX_LATITUDE, lat)) * RADIANS) / 2));
 const mercatorLat = (y: number) => (2 * Math.atan(Math.exp(y)) - Math.PI / 2) / RADIANS;
 
 type D3Calibration = Extract<GeoCalibration, { kind: 'd3' }>;
@@ -35,7 +38,24 @@ export function d3ProjectionOf(geo: D3Calibration): GeoProjection {
   return projections[geo.projection]().scale(geo.scale).translate(geo.translate);
 }
 
-/** Where a place falls on the floor, in the floor's units; null where the projection has no such place (Albers USA outside the US). */
+/** Why a calibration is refused, after its field's name. */
+export const UNPROJECTABLE = `must span some latitude within Web Mercator's ±${MERCATOR_MAX_LATITUDE}° (north and south are both beyond it)`;
+
+/**
+ * Whether the calibration puts places somewhere: a Mercator floor whose north and south both
+ * lie beyond Web Mercator's limit (north 90, south 86) spans no height once the poles are cut,
+ * and every place would land at a y of NaN or Infinity.
+ */
+export function isProjectableCalibration(geo: GeoCalibration): boolean {
+  if (geo.kind !== 'bounds' || geo.projection !== 'mercator') return true;
+  return mercatorY(geo.north) !== mercatorY(geo.south);
+}
+
+/**
+ * Where a place falls on the floor, in the floor's units; null where the projection has no
+ * such place (Albers USA outside the US) or no finite one (a calibration that spans nothing):
+ * a point is never NaN or Infinity.
+ */
 export function projectToFloor(geo: GeoCalibration, size: FloorSize, { lat, lng }: LatLng): Point | null {
   if (!Number.isFinite(lat) || !Number.isFinite(lng) || lat < -90 || lat > 90) return null;
   if (geo.kind === 'd3') {
@@ -47,7 +67,7 @@ export function projectToFloor(geo: GeoCalibration, size: FloorSize, { lat, lng 
     geo.projection === 'mercator'
       ? ((mercatorY(geo.north) - mercatorY(lat)) / (mercatorY(geo.north) - mercatorY(geo.south))) * size.height
       : ((geo.north - lat) / (geo.north - geo.south)) * size.height;
-  return { x, y };
+  return Number.isFinite(x) && Number.isFinite(y) ? { x, y } : null;
 }
 
 /** The place at a point of the floor; null where the projection has none. */
@@ -61,7 +81,7 @@ export function floorToGeo(geo: GeoCalibration, size: FloorSize, point: Point): 
     geo.projection === 'mercator'
       ? mercatorLat(mercatorY(geo.north) - (point.y / size.height) * (mercatorY(geo.north) - mercatorY(geo.south)))
       : geo.north - (point.y / size.height) * (geo.north - geo.south);
-  return { lat, lng };
+  return Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
 }
 
 /**

@@ -12,15 +12,17 @@
  * Every row left out, and every field not taken, says why in a problem.
  */
 import { isSvgElementId } from './element-id.js';
-import { floorToGeo, projectToFloor, type LatLng } from './geo-calibration.js';
+import { floorToGeo, isProjectableCalibration, projectToFloor, type LatLng } from './geo-calibration.js';
 import type { ImportPreview, ImportPlan, ImportProblem, PlannedFields, PlannedFloor, PlannedLocation } from './map-import.js';
 import {
   ElementId,
+  GeoCalibration,
   locationFields,
   MapDocumentInput,
+  MAX_GROUPS,
+  MAX_LAYERS,
   MAX_LOCATIONS,
   MARKER_TYPES,
-  type GeoCalibration,
   type Group,
   type Layer,
   type LayerFile,
@@ -29,13 +31,12 @@ import {
 } from './map-document.js';
 import { IMPORT_CHUNK, IMPORT_CHUNK_CHARACTERS, type LocationPatch, type MapEdit } from './map-edits.js';
 import type { z } from 'zod';
+import { truncateText } from './safe-text.js';
 
 /** Problems a preview lists at most (`problemCount` says how many there were). */
 export const MAX_LISTED_PROBLEMS = 1_000;
 /** Rows a preview shows as they will be. */
 export const SAMPLE_ROWS = 20;
-const MAX_LAYERS = 100;
-const MAX_GROUPS = 200;
 const MAX_GROUPS_PER_LOCATION = 50;
 
 /** Colours for groups the file gives none (distinct at a glance, readable on light and dark). */
@@ -133,7 +134,7 @@ const FIELD_WORDS: Record<string, string> = {
 
 function quoteValue(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 60 ? `“${text.slice(0, 57)}…”` : `“${text}”`;
+  return text.length > 60 ? `“${truncateText(text, 57)}…”` : `“${text}”`;
 }
 
 /** The document a Mapfold JSON brings, checked as anything given now is; or the problem in plain words. */
@@ -236,6 +237,18 @@ function mercatorSpan(north: number, south: number): number {
   return mercatorY(north) - mercatorY(south);
 }
 
+/**
+ * The planned floor, its calibration left off (and said so) unless every reader takes it and
+ * it puts places somewhere: a calibration of Infinity or NaN (a drawing fitted to shapes that
+ * span nothing) or a Mercator one beyond the poles' cut would place nothing, or place at NaN.
+ */
+function withUsableCalibration(planned: PlannedFloor, problem: (row: number | null, field: string | null, message: string) => void): PlannedFloor {
+  if (!planned.geo || (GeoCalibration.safeParse(planned.geo).success && isProjectableCalibration(planned.geo))) return planned;
+  problem(null, 'floor', `The floor “${planned.name}” could not be calibrated from the file (its latitudes and longitudes span nothing that can be drawn): it is made without a calibration.`);
+  const { geo: _unusable, ...rest } = planned;
+  return rest;
+}
+
 /** The edits and preview of importing `plan` into `document`. */
 export function planImport(document: MapDocument, plan: ImportPlan, options: PlanOptions): PlannedImport {
   if (plan.replaces !== undefined) return replacementImport(plan, document);
@@ -277,9 +290,10 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
   };
 
   /** The map's floor for a planned one: matched by id or name, or made. */
-  const floorFor = (planned: PlannedFloor): Floor | null => {
-    const known = floorByKey.get(planned.key);
+  const floorFor = (given: PlannedFloor): Floor | null => {
+    const known = floorByKey.get(given.key);
     if (known) return known;
+    const planned = withUsableCalibration(given, problem);
     const match = floorById.get(planned.key) ?? floorByName.get(lower(planned.name)) ?? floorByName.get(lower(planned.key));
     const drawing = planned.drawing && planned.drawing.kind !== 'stored' ? planned.drawing : null;
     if (match) {
@@ -306,7 +320,7 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
       return null;
     }
     const id = uniqueId(slugId(isElementId(planned.key) ? planned.key : planned.name, 'floor'), takenLayerIds);
-    const name = planned.name.trim().slice(0, 100) || id;
+    const name = truncateText(planned.name.trim(), 100).trim() || id;
     let file: LayerFile | null = null;
     let drawn = false;
     if (planned.drawing?.kind === 'stored') {
@@ -357,7 +371,7 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
       groupLimitSaid = true;
       return null;
     }
-    const cleanName = name.trim().slice(0, 100) || 'Group';
+    const cleanName = truncateText(name.trim(), 100).trim() || 'Group';
     const id = uniqueId(slugId(key && isElementId(key) ? key : cleanName, 'group'), groupIds);
     const valid = color && /^#[0-9a-fA-F]{6}$/.test(color) ? color.toLowerCase() : null;
     if (color && !valid) problem(null, 'color', `The group “${cleanName}” has the colour ${quoteValue(color)}, which is not a colour like #4f46e5: it gets one of the palette's.`);
@@ -480,7 +494,7 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
       if (checked.success) (fields as Record<string, unknown>)[name] = checked.data;
       else if (name !== 'title') problem(row.row, name, `The ${FIELD_WORDS[name] ?? name} ${quoteValue(value)} was left out: it ${reason(name, checked.error)}.`);
       else if (typeof value === 'string' && value.trim().length > 200) {
-        (fields as Record<string, unknown>).title = value.trim().slice(0, 200);
+        (fields as Record<string, unknown>).title = truncateText(value.trim(), 200);
         problem(row.row, 'title', `The title was cut to 200 characters.`);
       }
     }
@@ -614,7 +628,7 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
 
   // ---- edits -------------------------------------------------------------------------------
   const edits: MapEdit[] = [];
-  const source = { format: plan.format, name: options.sourceName.slice(0, 200), mapping: plan.mapping ? sourceMapping(plan.mapping) : null };
+  const source = { format: plan.format, name: truncateText(options.sourceName, 200), mapping: plan.mapping ? sourceMapping(plan.mapping) : null };
   const locationChunks = importChunks(added);
   const updateChunks = importChunks(updates);
   const chunks = Math.max(locationChunks.length, updateChunks.length, newLayers.length + newGroups.length > 0 ? 1 : 0);
@@ -656,7 +670,7 @@ function sampleRow(
 
 /** The mapping as the import event records it (its keys at most 40 characters, values 200). */
 function sourceMapping(mapping: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(mapping).filter((entry): entry is [string, string] => typeof entry[1] === 'string').map(([k, v]) => [k.slice(0, 40), v.slice(0, 200)]));
+  return Object.fromEntries(Object.entries(mapping).filter((entry): entry is [string, string] => typeof entry[1] === 'string').map(([k, v]) => [truncateText(k, 40), truncateText(v, 200)]));
 }
 
 /**

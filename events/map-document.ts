@@ -234,15 +234,19 @@ export type Settings = z.infer<typeof Settings>;
 
 /** Locations a map holds: a store locator's whole CSV (imports take at least 100,000 rows). */
 export const MAX_LOCATIONS = 100_000;
+/** Floors a map holds. */
+export const MAX_LAYERS = 100;
+/** Groups a map holds. */
+export const MAX_GROUPS = 200;
 
 /** The version 3 document, its layers taken as `layer` says (as set now, or as recorded). */
 function documentV3<L extends typeof Layer | typeof RecordedLayer>(layer: L) {
   return z.object({
     version: z.literal(3),
     settings: Settings,
-    layers: z.array(layer).max(100, 'at most 100 layers'),
+    layers: z.array(layer).max(MAX_LAYERS, `at most ${MAX_LAYERS} layers`),
     locations: z.array(Location).max(MAX_LOCATIONS, `at most ${MAX_LOCATIONS} locations`),
-    groups: z.array(Group).max(200, 'at most 200 groups'),
+    groups: z.array(Group).max(MAX_GROUPS, `at most ${MAX_GROUPS} groups`),
     styles: z.object({ regions: RegionStyles }),
     paths: PathNetwork,
   });
@@ -382,4 +386,16 @@ export interface MapMetrics {
 
 export function metricsOf(document: MapDocument): MapMetrics {
   return { layerCount: document.layers.length, locationCount: document.locations.length };
+}
+
+/**
+ * What today's readers refuse in a document ("field: problem", the first of them), or null:
+ * a document about to be recorded whole (a restored version, folded from events recorded under
+ * older rules) is checked with the very schema every reader parses it with.
+ */
+export function recordedDocumentProblem(document: unknown): string | null {
+  const parsed = MapDocument.safeParse(document);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0]!;
+  return `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`;
 }

@@ -18,6 +18,8 @@ import {
   locationFields,
   MapDocument,
   MapDocumentInput,
+  MAX_GROUPS,
+  MAX_LAYERS,
   MAX_LOCATIONS,
   Point,
   RecordedLayer,
@@ -26,6 +28,7 @@ import {
   Settings,
   type MapDocument as Document,
 } from './map-document.js';
+import { isProjectableCalibration, UNPROJECTABLE } from './geo-calibration.js';
 import { applyPathsEdit, checkPathNetwork, missingEntrance, PathsEdit, withoutLayer, type PathNetwork } from './path-network.js';
 
 /** What an update changes: any fields of a location but its id, with no defaults filled in. */
@@ -134,6 +137,7 @@ export function checkEdit(document: Document, edit: MapEdit): string | null {
     case 'LocationAdded': {
       const { location } = edit;
       if (has(document.locations, location.id)) return `location.id: a location with the id ${location.id} exists already`;
+      if (document.locations.length >= MAX_LOCATIONS) return `location: a map has at most ${MAX_LOCATIONS} locations`;
       if (!has(document.layers, location.layer)) return `location.layer: there is no layer ${location.layer}`;
       const missing = location.groups.find((group) => !has(document.groups, group));
       if (missing) return `location.groups: there is no group ${missing}`;
@@ -158,17 +162,27 @@ export function checkEdit(document: Document, edit: MapEdit): string | null {
       return has(document.locations, edit.id) ? null : `id: there is no location ${edit.id}`;
     case 'LayerAdded':
       if (has(document.layers, edit.layer.id)) return `layer.id: a layer with the id ${edit.layer.id} exists already`;
-      return document.layers.length >= 100 ? 'layer: a map has at most 100 layers' : null;
+      if (edit.layer.geo && !isProjectableCalibration(edit.layer.geo)) return `layer.geo: ${UNPROJECTABLE}`;
+      return document.layers.length >= MAX_LAYERS ? `layer: a map has at most ${MAX_LAYERS} layers` : null;
+    case 'LayerCalibrated':
+      if (edit.geo && !isProjectableCalibration(edit.geo)) return `geo: ${UNPROJECTABLE}`;
+      return has(document.layers, edit.id) ? null : `id: there is no layer ${edit.id}`;
     case 'LayerRenamed':
     case 'LayerFileReplaced':
-    case 'LayerCalibrated':
       return has(document.layers, edit.id) ? null : `id: there is no layer ${edit.id}`;
     case 'ImportApplied':
       return checkImport(document, edit);
     case 'LocationsRemoved': {
       const ids = new Set(document.locations.map((l) => l.id));
       const missing = edit.ids.find((id) => !ids.has(id));
-      return missing ? `ids: there is no location ${missing}` : null;
+      if (missing) return `ids: there is no location ${missing}`;
+      // Each id once: the maps list counts the locations an event removes by its ids.
+      const named = new Set<string>();
+      for (const [index, id] of edit.ids.entries()) {
+        if (named.has(id)) return `ids.${index}: names the location ${id} twice`;
+        named.add(id);
+      }
+      return null;
     }
     case 'LayersReordered': {
       const current = document.layers.map((l) => l.id).sort();
@@ -181,7 +195,8 @@ export function checkEdit(document: Document, edit: MapEdit): string | null {
       if (!has(document.layers, edit.id)) return `id: there is no layer ${edit.id}`;
       return document.layers.length <= 1 ? 'id: a map keeps at least one layer' : null;
     case 'GroupAdded':
-      return has(document.groups, edit.group.id) ? `group.id: a group with the id ${edit.group.id} exists already` : null;
+      if (has(document.groups, edit.group.id)) return `group.id: a group with the id ${edit.group.id} exists already`;
+      return document.groups.length >= MAX_GROUPS ? `group: a map has at most ${MAX_GROUPS} groups` : null;
     case 'GroupUpdated':
     case 'GroupRemoved':
       return has(document.groups, edit.id) ? null : `id: there is no group ${edit.id}`;
@@ -207,13 +222,15 @@ function checkImport(document: Document, edit: Extract<MapEdit, { type: 'ImportA
     if (layers.has(layer.id)) return `layers.${index}.id: a layer with the id ${layer.id} exists already`;
     layers.add(layer.id);
   }
-  if (layers.size > 100) return 'layers: a map has at most 100 layers';
+  if (layers.size > MAX_LAYERS) return `layers: a map has at most ${MAX_LAYERS} layers`;
+  const unprojectable = edit.layers.findIndex((layer) => layer.geo && !isProjectableCalibration(layer.geo));
+  if (unprojectable >= 0) return `layers.${unprojectable}.geo: ${UNPROJECTABLE}`;
   const groups = new Set(document.groups.map((g) => g.id));
   for (const [index, group] of edit.groups.entries()) {
     if (groups.has(group.id)) return `groups.${index}.id: a group with the id ${group.id} exists already`;
     groups.add(group.id);
   }
-  if (groups.size > 200) return 'groups: a map has at most 200 groups';
+  if (groups.size > MAX_GROUPS) return `groups: a map has at most ${MAX_GROUPS} groups`;
   const locations = new Set(document.locations.map((l) => l.id));
   for (const [index, location] of edit.locations.entries()) {
     if (locations.has(location.id)) return `locations.${index}.id: a location with the id ${location.id} exists already`;

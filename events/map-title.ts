@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from './errors.js';
+import { truncateText } from './safe-text.js';
 
 /** Longest map title we accept; long enough for any real name, short enough for a card. */
 export const MAP_TITLE_MAX = 120;
@@ -13,6 +14,14 @@ export const MapTitle = z
 
 /** Prefix of a copied map's title (spec §9). */
 export const COPY_TITLE_PREFIX = '[D] ';
+
+/**
+ * A copy's title: the original's prefixed '[D] ' (spec §9), cut to {@link MAP_TITLE_MAX} at a
+ * character's boundary (a cut inside an emoji would leave half of it, text no boundary takes).
+ */
+export function copyTitleOf(title: string): string {
+  return truncateText(`${COPY_TITLE_PREFIX}${title.trim()}`, MAP_TITLE_MAX).trimEnd();
+}
 
 /** Parses a title as a decider does: a bad one is an `invalid-argument` domain error. */
 export function parseMapTitle(title: string): string {

@@ -146,7 +146,9 @@ function replaceById<T extends { id: string }>(items: readonly T[], removed: Rea
  * ids that went, for locations' entrances.
  */
 export function applyPathsEdit(network: PathNetwork, edit: PathsEdit): { network: PathNetwork; removedNodes: ReadonlySet<string> } {
-  const removedNodes = new Set(edit.removed.nodes.filter((id) => network.nodes.some((n) => n.id === id)));
+  // A set of the network's ids, not a scan per id: one edit may remove 10,000 ids of a 50,000-point network.
+  const nodeIds = edit.removed.nodes.length > 0 ? new Set(network.nodes.map((n) => n.id)) : null;
+  const removedNodes = new Set(edit.removed.nodes.filter((id) => nodeIds!.has(id)));
   const putNodes = new Set(edit.put.nodes.map((n) => n.id));
   for (const id of putNodes) removedNodes.delete(id);
   const removedEdges = new Set(edit.removed.edges);

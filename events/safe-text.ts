@@ -105,3 +105,26 @@ export function unsafeTextIssue(error: z.ZodError): string | null {
   const issue = error.issues.find((candidate) => candidate.code === 'custom' && candidate.message === UNSAFE_TEXT_MESSAGE);
   return issue ? `${issue.path.length > 0 ? issue.path.join('.') : 'value'}: ${UNSAFE_TEXT_MESSAGE}` : null;
 }
+
+const graphemes = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+
+/**
+ * The text cut to at most `max` UTF-16 units (the length zod's `max` counts) at a grapheme
+ * boundary: never inside a surrogate pair (a lone half is text no boundary lets in, and
+ * PostgreSQL refuses it) nor between an emoji and its modifiers or a letter and its accents.
+ * Text within `max` is returned as it is.
+ */
+export function truncateText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (!graphemes) {
+    // Without Intl.Segmenter, code points: a cut never leaves half a surrogate pair.
+    const end = /[\ud800-\udbff]/.test(text.charAt(max - 1)) ? max - 1 : max;
+    return text.slice(0, Math.max(0, end));
+  }
+  let end = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    if (end + segment.length > max) break;
+    end += segment.length;
+  }
+  return text.slice(0, end);
+}

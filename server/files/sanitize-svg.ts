@@ -276,7 +276,12 @@ function viewBoxOf(value: string | null): [number, number, number, number] | nul
   return w > 0 && h > 0 ? [x, y, w, h] : null;
 }
 
-const round = (n: number) => Math.round(n * 1000) / 1000;
+/**
+ * A length as the file keeps it: to a thousandth of a unit, or, below a unit, to six
+ * significant digits (a drawing in a viewBox of 0.0001 would otherwise round to 0 × 0, a size
+ * no floor can have).
+ */
+const round = (n: number) => (Math.abs(n) >= 1 ? Math.round(n * 1000) / 1000 : Number(n.toPrecision(6)));
 
 /**
  * The drawing's size: its viewBox (the units its shapes use), else its width and height.

@@ -20,6 +20,7 @@ import type { Geometry, Position } from 'geojson';
 import type { GeoCalibration } from '../../events/map-document.js';
 import type { PlannedFloor } from '../../events/map-import.js';
 import { labelPoint, thinned } from '../templates/built-in-maps.js';
+import { importRefusal } from './refusal.js';
 
 type D3Calibration = Extract<GeoCalibration, { kind: 'd3' }>;
 
@@ -136,6 +137,30 @@ export function fitted(projection: GeoProjection, object: GeoPermissibleObjects)
   return { width, height };
 }
 
+/** Degrees an extent spans at least each way (about a kilometre), as a single point's geographic floor (geographic-floor.ts). */
+const MIN_SPAN = 0.01;
+
+/**
+ * The extent to fit, at least {@link MIN_SPAN} across each way around its centre: shapes that
+ * span nothing (a line of two identical points, a ring drawn on one spot) would fit at an
+ * infinite scale, and a calibration of Infinity or NaN is no calibration.
+ */
+function withMinimumExtent(object: GeoGeometryObjects): GeoGeometryObjects {
+  const [[west, south], [east, north]] = geoBounds(object);
+  const span = lngSpan(object);
+  if (![west, south, east, north].every(Number.isFinite) || (span >= MIN_SPAN && north - south >= MIN_SPAN)) return object;
+  const lat = (north + south) / 2;
+  const lng = west + span / 2;
+  const halfLat = Math.max(north - south, MIN_SPAN) / 2;
+  const halfLng = Math.max(span, MIN_SPAN) / 2;
+  // Anticlockwise as d3 reads a small ring (clockwise would be the whole globe but this box).
+  const box: Geometry = {
+    type: 'Polygon',
+    coordinates: [[[lng - halfLng, lat - halfLat], [lng - halfLng, lat + halfLat], [lng + halfLng, lat + halfLat], [lng + halfLng, lat - halfLat], [lng - halfLng, lat - halfLat]]],
+  };
+  return { type: 'GeometryCollection', geometries: [object as Geometry, box] };
+}
+
 /** The d3 calibration of a fitted projection (what events/geo-calibration.ts replays). */
 export function calibrationOf(projection: GeoProjection, name: D3Calibration['projection']): D3Calibration {
   const [x, y] = projection.translate();
@@ -154,14 +179,18 @@ export interface GeneratedDrawing {
  * The floor drawn from the shapes. `extent` is everything the floor must show (points too), so
  * the points of the same file fall on it.
  */
-export function drawShapes(key: string, name: string, shapes: readonly DrawnShape[], extent: readonly Geometry[]): GeneratedDrawing {
+export function drawShapes(key: string, name: string, shapes: readonly DrawnShape[], extent: readonly Geometry[], format: 'geojson' | 'kml' = 'geojson'): GeneratedDrawing {
   const everything: GeoGeometryObjects = { type: 'GeometryCollection', geometries: extent as Geometry[] };
   const positions: [number, number][] = [];
   for (const geometry of extent) for (const p of positionsOf(geometry)) positions.push(p);
   const { projection, name: projectionName } = projectionFor(everything, positions);
   const world = projectionName === 'natural-earth-1' && lngSpan(everything) >= 300;
   // The whole globe is fitted as a sphere: the countries' shapes, not their bounding box, would crop the oceans.
-  const { width, height } = fitted(projection, world ? { type: 'Sphere' } : everything);
+  const { width, height } = fitted(projection, world ? { type: 'Sphere' } : withMinimumExtent(everything));
+  const calibration = calibrationOf(projection, projectionName);
+  if (!Number.isFinite(calibration.scale) || calibration.scale <= 0 || !calibration.translate.every(Number.isFinite)) {
+    throw importRefusal(format, 'its shapes cover no area that can be drawn', 'Check the coordinates of its shapes (longitude first, then latitude) and import it again.');
+  }
   const exact = geoPath(projection);
   // Points closer than half a unit to the last are left out (half the bytes, no visible change).
   const path = geoPath(thinned(projection, 0.5)).digits(1);
@@ -204,7 +233,7 @@ export function drawShapes(key: string, name: string, shapes: readonly DrawnShap
     .filter((line) => line !== '')
     .join('\n');
   return {
-    floor: { key, name, drawing: { kind: 'generated', svg, width, height }, geo: calibrationOf(projection, projectionName) },
+    floor: { key, name, drawing: { kind: 'generated', svg, width, height }, geo: calibration },
     labels,
     undrawn,
   };

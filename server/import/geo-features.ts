@@ -234,7 +234,7 @@ export function planFeatures(features: readonly GeoFeature[], input: Pick<Import
 
   const floors: ImportPlan['floors'] = [];
   if (shapes.length > 0) {
-    const drawing = drawShapes(floorKey, options.name, shapes, extent);
+    const drawing = drawShapes(floorKey, options.name, shapes, extent, format);
     floors.push(drawing.floor);
     for (const [id, location] of regionRows) {
       const label = drawing.labels.get(id);

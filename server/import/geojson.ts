@@ -8,6 +8,7 @@ import type { ImportPlan } from '../../events/map-import.js';
 import { planFeatures, type GeoFeature } from './geo-features.js';
 import type { ImportInput } from './import-input.js';
 import { importRefusal } from './refusal.js';
+import { truncateText } from '../../events/safe-text.js';
 
 const GEOMETRY_TYPES = new Set(['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon', 'GeometryCollection']);
 
@@ -46,14 +47,14 @@ export function featuresOf(json: unknown): GeoFeature[] {
   if (json.type === 'Feature') return [feature(json, 1)];
   const geometry = geometryOf(json);
   if (geometry) return [{ type: 'Feature', properties: null, geometry }];
-  throw refusal(`its type "${String(json.type).slice(0, 40)}" is not one GeoJSON has`, 'Export the data again as GeoJSON (a FeatureCollection) and import that.');
+  throw refusal(`its type "${truncateText(String(json.type), 40)}" is not one GeoJSON has`, 'Export the data again as GeoJSON (a FeatureCollection) and import that.');
 }
 
 /** The drawn floor's name: the collection's own name (QGIS and overpass-turbo write one), else the file's name. */
 function nameOf(json: unknown, filename: string): string {
   const own = isObject(json) && typeof json.name === 'string' ? json.name.trim() : '';
   const fromFile = filename.replace(/^.*[\\/]/, '').replace(/\.(geo)?json$/i, '').trim();
-  return (own || fromFile || 'Map').slice(0, 100);
+  return truncateText(own || fromFile || 'Map', 100);
 }
 
 export function parseGeoJson(input: ImportInput): ImportPlan {

@@ -12,6 +12,7 @@ import type { ImportPlan } from '../../events/map-import.js';
 import { planFeatures, type GeoFeature } from './geo-features.js';
 import type { ImportInput } from './import-input.js';
 import { importRefusal } from './refusal.js';
+import { truncateText } from '../../events/safe-text.js';
 
 /** Properties togeojson writes from a placemark's style: how it is drawn, not data of the place. */
 const STYLE_PROPERTIES = new Set([
@@ -72,5 +73,5 @@ export function parseKml(input: ImportInput): ImportPlan {
     return { type: 'Feature', id: feature.id, properties, geometry: feature.geometry };
   });
   const fromFile = input.filename.replace(/^.*[\\/]/, '').replace(/\.kml$/i, '').trim();
-  return planFeatures(features, input, { format: 'kml', name: (name || fromFile || 'Map').slice(0, 100), hiddenColumns: STYLE_PROPERTIES });
+  return planFeatures(features, input, { format: 'kml', name: truncateText(name || fromFile || 'Map', 100), hiddenColumns: STYLE_PROPERTIES });
 }

@@ -11,6 +11,7 @@ import type { MapDocument } from '../../events/map-document.js';
 import type { ImportPlan, PlannedFloor, PlannedLocation } from '../../events/map-import.js';
 import { newReading, readMapplicLocation, reportIgnored, textOf } from './mapplic-location.js';
 import { importRefusal } from './refusal.js';
+import { truncateText } from '../../events/safe-text.js';
 
 /** What the parser reads of the endpoint's input (ImportInput, server/import/parsers.ts). */
 export interface MapplicCsvInput {
@@ -86,13 +87,13 @@ export function parseMapplicCsv(input: MapplicCsvInput): ImportPlan {
         message: `The map has no floor “${key}”: one is made for it, without a drawing. Upload its drawing named ${key}.svg alongside the CSV (or import the Mapplic JSON first) so x/y land on it.`,
       });
     }
-    return { key, name: key.slice(0, 100), drawing: drawing ? { kind: 'attachment', name: drawing } : null };
+    return { key, name: truncateText(key, 100), drawing: drawing ? { kind: 'attachment', name: drawing } : null };
   });
   // No levels at all and one drawing alongside: the rows go on a floor drawn by it (a CSV on its own SVG).
   if (levelKeys.length === 0 && drawings.length === 1) {
     const drawing = drawings[0]!;
     const key = stem(drawing) || 'map';
-    floors.push({ key, name: baseName(drawing).replace(/\.[^.]+$/, '').slice(0, 100) || 'Map', drawing: { kind: 'attachment', name: drawing } });
+    floors.push({ key, name: truncateText(baseName(drawing).replace(/\.[^.]+$/, ''), 100) || 'Map', drawing: { kind: 'attachment', name: drawing } });
     for (const location of locations) if (location.position?.kind !== 'geo') location.floor = key;
   }
 
@@ -107,7 +108,7 @@ export function parseMapplicCsv(input: MapplicCsvInput): ImportPlan {
   return {
     format: 'mapplic-csv',
     floors,
-    groups: groupKeys.map((key) => ({ key, name: key.slice(0, 100), color: null })),
+    groups: groupKeys.map((key) => ({ key, name: truncateText(key, 100), color: null })),
     locations,
     columns: { used: headers.filter((header) => reading.used.has(header)), ignored },
     mapping: null,

@@ -18,6 +18,7 @@ import type { ImportPlan, ImportProblem, PlannedFloor, PlannedGroup, PlannedLoca
 import { normaliseColour } from './css-colour.js';
 import { importRefusal } from './refusal.js';
 import { booleanOf, newReading, numberOf, readMapplicLocation, reportIgnored, textOf, type MapplicReading } from './mapplic-location.js';
+import { truncateText } from '../../events/safe-text.js';
 
 /** What the parser reads of the endpoint's input (ImportInput, server/import/parsers.ts). */
 export interface MapplicInput {
@@ -87,7 +88,7 @@ function attachmentFor(map: string, attachments: Map<string, Buffer>): string | 
 
 function floorOf(level: Json, index: number, size: { width: number; height: number } | null, geo: GeoCalibration | null, input: MapplicInput, problems: ImportProblem[], ignored: Set<string>): PlannedFloor {
   const key = textOf(level.id) || `level-${index + 1}`;
-  const name = (textOf(level.title) || key).slice(0, 100);
+  const name = truncateText(textOf(level.title) || key, 100);
   for (const [field, value] of Object.entries(level)) if (!LEVEL_KEYS.has(field) && textOf(value)) ignored.add(`level.${field}`);
   const floor: PlannedFloor = { key, name, drawing: null, ...(size ? { size } : {}), ...(geo ? { geo } : {}) };
   const map = textOf(level.map);
@@ -119,7 +120,7 @@ function groupsOf(data: Json, problems: ImportProblem[], ignored: Set<string>): 
       problems.push({ row: null, field: 'categories', message: `Category ${index + 1} has neither an id nor a title; it was left out.` });
       return;
     }
-    const name = (textOf(entry.title) || textOf(entry.name) || key).slice(0, 100);
+    const name = truncateText(textOf(entry.title) || textOf(entry.name) || key, 100);
     const colourText = textOf(entry.color);
     const color = normaliseColour(colourText);
     if (colourText && !color) problems.push({ row: null, field: 'color', message: `The colour “${colourText}” of category “${name}” is not one this reads (write it like #4d5e6d); the group got none.` });
@@ -139,7 +140,7 @@ function undefinedGroups(reading: MapplicReading, groups: PlannedGroup[]): Plann
       message: `Locations name ${missing.length === 1 ? 'a category' : 'categories'} the file does not define (${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}); ${missing.length === 1 ? 'a group was' : 'groups were'} made named by ${missing.length === 1 ? 'it' : 'them'}, without a colour.`,
     });
   }
-  return missing.map((key) => ({ key, name: key.slice(0, 100), color: null }));
+  return missing.map((key) => ({ key, name: truncateText(key, 100), color: null }));
 }
 
 /** A Mapplic JSON map as an import plan. */

@@ -10,6 +10,7 @@
  */
 import type { ImportProblem, PlannedFields, PlannedLocation, SourcePosition } from '../../events/map-import.js';
 import { normaliseColour } from './css-colour.js';
+import { truncateText } from '../../events/safe-text.js';
 
 /** What reading a file's locations gathered beyond the locations themselves. */
 export interface MapplicReading {
@@ -79,7 +80,7 @@ export function categoriesOf(value: unknown): string[] {
 
 function ignore(reading: MapplicReading, key: string, value: string) {
   const values = reading.ignored.get(key) ?? new Set<string>();
-  if (values.size < 5 && value !== '') values.add(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (values.size < 5 && value !== '') values.add(value.length > 40 ? `${truncateText(value, 40)}…` : value);
   reading.ignored.set(key, values);
 }
 
@@ -121,8 +122,8 @@ function addressOf(reading: MapplicReading, row: number, field: string, value: u
   reading.problems.push({
     row, field,
     message: /^(javascript|data|vbscript):/i.test(address)
-      ? `“${text.slice(0, 60)}” is not a web address; it was left out.`
-      : `“${text.slice(0, 80)}” is a file next to the Mapplic map, not a web address; it was left out. Upload the picture and set it in the editor, or give its full https:// address.`,
+      ? `“${truncateText(text, 60)}” is not a web address; it was left out.`
+      : `“${truncateText(text, 80)}” is a file next to the Mapplic map, not a web address; it was left out. Upload the picture and set it in the editor, or give its full https:// address.`,
   });
   return undefined;
 }
@@ -133,7 +134,7 @@ function limited(reading: MapplicReading, row: number, field: string, value: unk
   if (text === undefined) return undefined;
   if (text.length <= max) return text;
   reading.problems.push({ row, field, message: `Longer than the ${max} characters a location’s ${field} holds; the rest was cut.` });
-  return text.slice(0, max);
+  return truncateText(text, max);
 }
 
 /** Where the file puts the location: lat/lng (as Mapplic, winning over x/y on a calibrated map), else x/y. */

@@ -11,6 +11,7 @@
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { US_STATES } from './us-states.js';
+import { truncateText } from '../../events/safe-text.js';
 
 export interface SvgRegion {
   /** The element's id (what a location's `element` names). */
@@ -97,7 +98,7 @@ interface Found {
 function clean(text: string | undefined | null): string | null {
   if (text == null) return null;
   const value = text.replace(/\s+/g, ' ').trim();
-  return value ? value.slice(0, 200) : null;
+  return value ? truncateText(value, 200) : null;
 }
 
 const localName = (name: string): string => {
@@ -161,7 +162,7 @@ export function readSvgRegions(text: string): SvgRegionsRead {
           named: 0,
         });
       } else {
-        unusable.push(id.slice(0, 200));
+        unusable.push(truncateText(id, 200));
       }
     }
     stack.push({ tag, hidden, index, named: 0, titled: false });

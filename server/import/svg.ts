@@ -19,16 +19,17 @@ import type { ImportPlan, ImportProblem, PlannedFloor, PlannedLocation } from '.
 import type { ImportInput } from './import-input.js';
 import { importRefusal } from './refusal.js';
 import { readSvgRegions } from './svg-regions.js';
+import { truncateText } from '../../events/safe-text.js';
 
 /** The name the drawing is stored under when the upload gave none. */
 const DEFAULT_NAME = 'drawing.svg';
-const quote = (text: string) => `“${text.length > 60 ? `${text.slice(0, 59)}…` : text}”`;
+const quote = (text: string) => `“${text.length > 60 ? `${truncateText(text, 59)}…` : text}”`;
 
 /** A floor's name from the file's: `ground-floor_v2.svg` → "ground-floor_v2". */
 function floorName(filename: string, documentTitle: string | null): string {
-  if (documentTitle) return documentTitle.slice(0, 100);
+  if (documentTitle) return truncateText(documentTitle, 100);
   const base = filename.replace(/^.*[\\/]/, '').replace(/\.svgz?$/i, '').trim();
-  return base.slice(0, 100) || 'Floor plan';
+  return truncateText(base, 100) || 'Floor plan';
 }
 
 export function parseSvg(input: ImportInput): ImportPlan {

@@ -144,4 +144,36 @@ describe('imports record only what their readers take', () => {
     expect(zones).toHaveLength(2);
     for (const zone of zones) expect(zone.element && isSvgElementId(zone.element), zone.title).toBe(true);
   });
+
+  /** A degenerate-only file's import: answered, its floor's calibration finite, nothing refused by readers. */
+  async function expectFiniteFloor(body: string, filename: string, contentType: string) {
+    const mapId = await ok('createMap', { title: filename });
+    const applied = await importFile(mapId, body, filename, contentType, true);
+    if (applied.status !== 200) {
+      // Refusing the file is as good, if it says so in words.
+      expect(applied.error?.message).toMatch(/^The file was read as/);
+      return;
+    }
+    const drawn = (await documentOf(mapId)).layers.filter((layer) => layer.geo);
+    expect(drawn).toHaveLength(1);
+    const geo = drawn[0]!.geo!;
+    expect(geo.kind).toBe('d3');
+    if (geo.kind === 'd3') expect([geo.scale, ...geo.translate].every(Number.isFinite), JSON.stringify(geo)).toBe(true);
+  }
+
+  it('a GeoJSON whose only shape is a line of two identical points records a finite calibration', async () => {
+    const line = { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: 'Nowhere road' }, geometry: { type: 'LineString', coordinates: [[2.35, 48.85], [2.35, 48.85]] } }] };
+    await expectFiniteFloor(JSON.stringify(line), 'line.geojson', 'application/geo+json');
+  });
+
+  it('a GeoJSON whose only shape is a ring on one spot records a finite calibration', async () => {
+    const ring = { type: 'Feature', id: 'spot', properties: { name: 'Spot' }, geometry: { type: 'Polygon', coordinates: [[[2.35, 48.85], [2.35, 48.85], [2.35, 48.85], [2.35, 48.85]]] } };
+    await expectFiniteFloor(JSON.stringify(ring), 'spot.geojson', 'application/geo+json');
+  });
+
+  it('a KML whose only shape is a line of two identical points records a finite calibration', async () => {
+    const kml = `<?xml version="1.0" encoding="UTF-8"?>
+<kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><name>Stub</name><LineString><coordinates>-0.1246,51.5007 -0.1246,51.5007</coordinates></LineString></Placemark></Document></kml>`;
+    await expectFiniteFloor(kml, 'stub.kml', 'application/vnd.google-earth.kml+xml');
+  });
 });

@@ -13,7 +13,7 @@ import { Location, type MapDocument } from '../../../../events/map-document';
 import type { ImportPreview } from '../../../../events/map-import';
 import { usesTestSlot } from '../../../../events/map-states';
 import type { PathsEdit } from '../../../../events/path-network';
-import { COPY_TITLE_PREFIX, MAP_TITLE_MAX, MapTitle } from '../../../../events/map-title';
+import { copyTitleOf, MAP_TITLE_MAX, MapTitle } from '../../../../events/map-title';
 import type { HistoryEntry } from '../../../../events/read-models';
 import { Camera } from '../../components/map/camera';
 import type { MapRendererHandle } from '../../components/map/map-renderer';
@@ -802,7 +802,7 @@ function ExploreBanner({ signedIn, title, document, registerHref, mapHref }: { s
     setBusy(true);
     setError(null);
     try {
-      const { result } = await api.callFunction('createMap', { title: `${COPY_TITLE_PREFIX}${title}`.slice(0, MAP_TITLE_MAX), mapData: document });
+      const { result } = await api.callFunction('createMap', { title: copyTitleOf(title), mapData: document });
       navigate(mapHref(result));
     } catch (failure) {
       setError(toApiError(failure).message);

@@ -4,6 +4,7 @@
  * Pure helpers, shared by the page and its tests.
  */
 import { emptyMapDocument, type LayerFile, type MapDocument } from '../../../../events/map-document';
+import { truncateText } from '../../../../events/safe-text';
 import type { UploadedFile } from '../../lib/upload/upload-api';
 
 export type StartingPointId = 'blank' | 'upload' | 'import' | 'world' | 'us-states';
@@ -29,7 +30,7 @@ export const STARTING_POINTS: readonly StartingPoint[] = [
 export function nameFromFile(fileName: string, max = 100): string {
   const base = fileName.split(/[\\/]/).pop() ?? '';
   const stem = base.replace(/\.[A-Za-z0-9]{1,5}$/, '');
-  const words = stem.replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max).trim();
+  const words = truncateText(stem.replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim(), max).trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MapDocument } from '../../../../../events/map-document';
-import { COPY_TITLE_PREFIX, MAP_TITLE_MAX } from '../../../../../events/map-title';
+import { copyTitleOf } from '../../../../../events/map-title';
 import { MapDataRecord, MapListItem } from '../../../../../events/read-models';
 import { api as defaultApi, type ApiClient, type RequestOptions } from '../../../lib/api';
 
@@ -24,9 +24,7 @@ export function deleteMap(id: string, api: ApiClient = defaultApi, options?: Req
  * splitting a character that takes two UTF-16 units (an emoji).
  */
 export function copyTitle(title: string): string {
-  let clipped = `${COPY_TITLE_PREFIX}${title.trim()}`.slice(0, MAP_TITLE_MAX);
-  if (/[\uD800-\uDBFF]$/.test(clipped)) clipped = clipped.slice(0, -1);
-  return clipped.trimEnd();
+  return copyTitleOf(title);
 }
 
 /**
