@@ -4,6 +4,8 @@
  * the event that records a message on its own `contact-{id}` stream.
  */
 import { z } from 'zod';
+import type { Decider } from './decider.js';
+import { streams } from './streams.js';
 
 /** What a message can be about; `custom` is the footer's "Custom Work" (`/contact?topic=custom`). */
 export const CONTACT_TOPICS = ['general', 'sales', 'billing', 'custom', 'support', 'partnership'] as const;
@@ -100,3 +102,29 @@ export const ContactMessageReceived = z.object({
   uid: z.string().nullable(),
 });
 export type ContactMessageReceived = z.infer<typeof ContactMessageReceived>;
+
+/** The recorded event: its type and the message ({@link ContactMessageReceived}). */
+export const ContactEvent = z.object({ type: z.literal(CONTACT_MESSAGE_RECEIVED), data: ContactMessageReceived });
+export type ContactEvent = z.infer<typeof ContactEvent>;
+
+/** Record a message the server took (validated, not spam, within the sender's allowance). */
+export interface ReceiveContactMessage {
+  type: 'ReceiveContactMessage';
+  data: ContactMessageReceived;
+}
+
+/** A message's stream: whether it is recorded (a message is recorded once). */
+export interface ContactState {
+  received: boolean;
+}
+
+/** A contact message as the command handler takes it: stream `contact-{messageId}`, read with {@link ContactEvent}. */
+export const contactDecider: Decider<ReceiveContactMessage, ContactEvent, ContactState, void> = {
+  name: 'contact',
+  streamId: streams.contact,
+  schema: ContactEvent,
+  eventTypes: new Set([CONTACT_MESSAGE_RECEIVED]),
+  initialState: { received: false },
+  evolve: () => ({ received: true }),
+  decide: (command, state) => (state.received ? [] : [{ type: CONTACT_MESSAGE_RECEIVED, data: command.data }]),
+};

@@ -4,6 +4,8 @@
  * publishes at once can never both take the last slot (the append's expected revision decides).
  */
 import { z } from 'zod';
+import type { Decider } from './decider.js';
+import { streams } from './streams.js';
 import {
   BillingInterval,
   COUNTING_STATUSES,
@@ -297,3 +299,14 @@ function releaseBeyondTotal(state: CustomerState, titles: Record<string, string>
   }
   return events;
 }
+
+/** A user's billing as the command handler takes it: stream `customer-{uid}`, read with {@link CustomerEvent}. */
+export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerState, { now: Date }> = {
+  name: 'customer',
+  streamId: streams.customer,
+  schema: CustomerEvent,
+  eventTypes: CUSTOMER_EVENT_TYPES,
+  initialState: initialCustomerState,
+  evolve: evolveCustomer,
+  decide: (command, state, context) => decideCustomer(command, state, context.now),
+};

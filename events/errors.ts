@@ -22,6 +22,8 @@ export class DomainError extends Error {
   constructor(
     readonly code: Exclude<ErrorCode, 'unknown'>,
     message: string,
+    /** What the log is told and the caller is not (an `internal` error's cause, naming the field). */
+    readonly logDetails?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'DomainError';

@@ -10,6 +10,8 @@
  * people (for mentions) in the context; the decider stays pure.
  */
 import { z } from 'zod';
+import type { Decider } from './decider.js';
+import { streams } from './streams.js';
 import { CommentAnchor } from './comments-api.js';
 import { DomainError } from './errors.js';
 import { can, requireCan, type MapAccessFacts } from './map-access.js';
@@ -284,3 +286,14 @@ export function decideMapComments(command: MapCommentCommand, state: MapComments
     }
   }
 }
+
+/** A map's comments as the command handler takes them: stream `map-comments-{mapId}`, read with {@link MapCommentEvent}. */
+export const mapCommentsDecider: Decider<MapCommentCommand, MapCommentEvent, MapCommentsState, MapCommentContext> = {
+  name: 'map-comments',
+  streamId: streams.mapComments,
+  schema: MapCommentEvent,
+  eventTypes: MAP_COMMENT_EVENT_TYPES,
+  initialState: initialMapCommentsState,
+  evolve: evolveMapComments,
+  decide: decideMapComments,
+};

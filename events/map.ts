@@ -3,9 +3,10 @@
  * Pure: time, ids and the caller's slot usage come in through the context.
  */
 import { z } from 'zod';
+import type { Decider } from './decider.js';
 import { DomainError } from './errors.js';
 import { requireCan, type MapAccessFacts, type MapAction } from './map-access.js';
-import { MapDocument, recordedDocumentProblem } from './map-document.js';
+import { MapDocument } from './map-document.js';
 import { applyEdit, checkEdit, MAP_EDIT_TYPES, MapEdit, type MapEditType } from './map-edits.js';
 import { FREE_TEST_SLOTS, MapState } from './map-states.js';
 import { parseMapTitle } from './map-title.js';
@@ -22,6 +23,7 @@ import {
   type SharingState,
 } from './map-sharing.js';
 import type { Principal } from './principal.js';
+import { streams } from './streams.js';
 
 // ---- events -------------------------------------------------------------------------------
 
@@ -490,10 +492,6 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
     case 'RestoreVersion': {
       const map = requireMapFor(state, principal, 'edit');
       const item = requireHistoryItem(map, command.data.historyId);
-      // A version folded from events recorded under older rules may break today's limits: it is
-      // refused, never recorded as a MapRestored its readers would refuse.
-      const refused = recordedDocumentProblem(command.data.document);
-      if (refused) throw new DomainError('invalid-argument', `This version cannot be restored: ${refused}.`);
       // Before every restore, the map as it is now: a restore is undone by restoring this.
       const before = versionSaved(map, command.data.autoHistoryId, principal, at, { auto: true, name: `Before restoring “${item.name ?? formatEntryTime(item.created)}”` });
       const restored: MapEdit = { type: 'MapRestored', historyId: item.id, revision: String(item.revision), document: command.data.document };
@@ -510,3 +508,14 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
     }
   }
 }
+
+/** The map aggregate as the command handler takes it: stream `map-{id}`, read with {@link MapEvent}. */
+export const mapDecider: Decider<MapCommand, MapEvent, MapAggregate, MapContext> = {
+  name: 'map',
+  streamId: streams.map,
+  schema: MapEvent,
+  eventTypes: MAP_EVENT_TYPES,
+  initialState: initialMapState,
+  evolve: evolveMap,
+  decide: decideMap,
+};

@@ -14,3 +14,26 @@ export const EventMetadata = z.object({
   causationId: z.string().min(1),
 });
 export type EventMetadata = z.infer<typeof EventMetadata>;
+
+/** Who runs a command and when, with the ids that tie its events to the request that asked. */
+export interface CommandActor {
+  principal: { uid: string; displayName: string } | null;
+  now: Date;
+  correlationId: string;
+  /** Id of this command, the causation of the events it produces. */
+  commandId: string;
+}
+
+/**
+ * The metadata of every event a command records: built here and nowhere else, so a system
+ * actor (a seed, a webhook) and a user's edit carry the same fields the same way.
+ */
+export function eventMetadata(meta: CommandActor): EventMetadata {
+  return {
+    userId: meta.principal?.uid ?? null,
+    ...(meta.principal?.displayName ? { userName: meta.principal.displayName.slice(0, 200) } : {}),
+    at: meta.now.toISOString(),
+    correlationId: meta.correlationId,
+    causationId: meta.commandId,
+  };
+}

@@ -7,6 +7,8 @@
  * not a unique index that would throw inside the billing projection.
  */
 import { z } from 'zod';
+import type { Decider } from './decider.js';
+import { streams } from './streams.js';
 
 const at = z.iso.datetime({ offset: true });
 
@@ -53,3 +55,16 @@ export function decideStripeCustomer(command: ClaimStripeCustomer, state: Stripe
   if (state.uid === uid || state.refused.includes(stripeEventId)) return [];
   return [{ type: 'StripeCustomerClaimRefused', data: { customerId, uid, stripeEventId, at: now.toISOString() } }];
 }
+
+export const STRIPE_CUSTOMER_EVENT_TYPES: ReadonlySet<string> = new Set(StripeCustomerEvent.options.map((option) => option.shape.type.value));
+
+/** A Stripe customer as the command handler takes it: stream `stripe-customer-{id}`, read with {@link StripeCustomerEvent}. */
+export const stripeCustomerDecider: Decider<ClaimStripeCustomer, StripeCustomerEvent, StripeCustomerState, { now: Date }> = {
+  name: 'stripe-customer',
+  streamId: streams.stripeCustomer,
+  schema: StripeCustomerEvent,
+  eventTypes: STRIPE_CUSTOMER_EVENT_TYPES,
+  initialState: initialStripeCustomerState,
+  evolve: evolveStripeCustomer,
+  decide: (command, state, context) => decideStripeCustomer(command, state, context.now),
+};

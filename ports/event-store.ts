@@ -106,3 +106,31 @@ export class InvalidAppendError extends Error {
     this.name = 'InvalidAppendError';
   }
 }
+
+/**
+ * The store with every event it hands out passed through `upcast` first (events/upcasters.ts):
+ * on `readStream`, `readAll` and `subscribeToAll`, so every reader (projections, deciders, the
+ * live hub, history) reads old events as today's schemas take them, and none needs to know.
+ * Appends pass through untouched: what is recorded stays as it was written.
+ */
+export function withUpcasting(store: EventStore, upcast: (event: RecordedEvent) => RecordedEvent): EventStore {
+  const upcastAll = (events: RecordedEvent[]) => {
+    let copy: RecordedEvent[] | null = null;
+    events.forEach((event, index) => {
+      const read = upcast(event);
+      if (read !== event) (copy ??= events.slice())[index] = read;
+    });
+    return copy ?? events;
+  };
+  return {
+    append: (stream, events, expectedRevision) => store.append(stream, events, expectedRevision),
+    readStream: async (stream, options) => upcastAll(await store.readStream(stream, options)),
+    readAll: async (options) => upcastAll(await store.readAll(options)),
+    subscribeToAll: (options, subscriber) =>
+      store.subscribeToAll(options, {
+        onEvents: (events) => subscriber.onEvents(upcastAll(events)),
+        ...(subscriber.onError ? { onError: (error: unknown) => subscriber.onError!(error) } : {}),
+      }),
+    close: () => store.close(),
+  };
+}

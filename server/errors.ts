@@ -102,6 +102,11 @@ export function sendError(reply: FastifyReply, answer: ErrorAnswer) {
 export function errorHandler(bodyLimit: number) {
   return (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const answer = toErrorAnswer(error, bodyLimit);
+    // An internal error of our own (an event its readers would refuse) says why to the log only.
+    if (answer?.code === 'internal' && error instanceof DomainError) {
+      const reason = error.logDetails?.reason;
+      request.log.error({ err: error, ...error.logDetails }, typeof reason === 'string' ? reason : error.message);
+    }
     if (answer) return sendError(reply, answer);
     request.log.error({ err: error }, 'unexpected error');
     return sendError(reply, { code: 'internal', message: 'Internal error.' });

@@ -12,7 +12,8 @@ import { randomIds, systemClock, type Clock, type IdGenerator } from './clock.js
 import type { Config } from './config.js';
 import type { Database } from '../ports/database.js';
 import { openDatabase } from './db/open-database.js';
-import type { EventStore } from '../ports/event-store.js';
+import { withUpcasting, type EventStore } from '../ports/event-store.js';
+import { upcast } from '../events/upcasters.js';
 import type { FileStore } from './files/file-store.js';
 import { LocalFileStore } from './files/local-file-store.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
@@ -80,12 +81,14 @@ async function openServicesOn(
   const localStripe = config.stripe.mode === 'local' ? await localStripeKeys(config.dataDir) : null;
   // KurrentDB's client (gRPC and its protocol buffers), Clerk's and nodemailer are loaded only
   // when configured: some 25 MB that the embedded mode would hold for nothing.
-  const store: EventStore = config.eventStoreUrl
+  const recorded: EventStore = config.eventStoreUrl
     ? await (await import('./event-store/kurrentdb-event-store.js')).openKurrentDBEventStore(config.eventStoreUrl, {
         onSubscriptionRetry: (error, attempt, delayMs) =>
           logger.error({ err: error, attempt, delayMs }, 'KurrentDB subscription dropped; resubscribing'),
       })
     : await PostgresEventStore.open(db);
+  // Every reader reads old events as today's schemas take them (events/upcasters.ts).
+  const store = withUpcasting(recorded, upcast);
   const outbox = config.smtpUrl ? null : await OutboxMailer.open(db, logger);
   const mailer: Mailer = outbox ?? (await import('./mail/smtp-mailer.js')).createSmtpMailer(config.smtpUrl!, config.mailFrom);
   const rateLimiter = await RateLimiter.open(db, clock);

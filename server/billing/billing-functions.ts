@@ -4,19 +4,17 @@
  */
 import type { z } from 'zod';
 import { LICENCE_BASIC_MONTHS, PLAN_MAP_STATE, type billingFunctionPayloads } from '../../events/billing-api.js';
-import { decideCustomer, evolveCustomer, initialCustomerState, CustomerEvent, type CustomerCommand, type CustomerState } from '../../events/customer.js';
+import { customerDecider, type CustomerCommand, type CustomerEvent } from '../../events/customer.js';
 import { DomainError } from '../../events/errors.js';
-import { basicUntil } from '../../events/licence.js';
+import { basicUntil, licenceDecider } from '../../events/licence.js';
 import { MapState } from '../../events/map-states.js';
 import { requireCan } from '../../events/map-access.js';
 import { factsOf } from '../../events/map.js';
 import type { Position } from '../../events/position.js';
 import type { Principal } from '../../events/principal.js';
-import { streams } from '../../events/streams.js';
 import { licenceOfMap, readCustomer } from '../../projections/billing.js';
-import { handleCommand, type CommandMetadata, type CommandOutcome } from '../commands/command-handler.js';
+import { decideCommand, type CommandMetadata, type CommandOutcome } from '../commands/command-handler.js';
 import { currentMap, setMapState, type MapCommandDeps } from '../commands/map-commands.js';
-import { WrongExpectedRevisionError } from '../../ports/event-store.js';
 import type { MarketplaceLicences } from './marketplace-licences.js';
 import { BILLING_NOT_CONFIGURED, type StripeGateway } from './stripe-gateway.js';
 
@@ -29,19 +27,7 @@ export interface BillingDeps extends MapCommandDeps {
 type Payload<N extends keyof typeof billingFunctionPayloads> = z.output<(typeof billingFunctionPayloads)[N]>;
 
 export async function runCustomerCommand(deps: MapCommandDeps, uid: string, command: CustomerCommand, meta: CommandMetadata): Promise<CommandOutcome<CustomerEvent>> {
-  return handleCommand<CustomerCommand, CustomerEvent, CustomerState>(
-    deps.store,
-    deps.ids,
-    streams.customer(uid),
-    {
-      initialState: initialCustomerState,
-      evolve: evolveCustomer,
-      decide: (c, state) => decideCustomer(c, state, meta.now),
-      parse: (recorded) => CustomerEvent.parse({ type: recorded.type, data: recorded.data }),
-    },
-    command,
-    meta,
-  );
+  return decideCommand(deps, customerDecider, uid, command, { now: meta.now }, meta);
 }
 
 function requireUser(meta: CommandMetadata): Principal {
@@ -142,33 +128,27 @@ export async function registerLicence(deps: BillingDeps, payload: Payload<'regis
   if (await licenceOfMap(deps.db, map.mapId)) throw new DomainError('aborted', 'This map already has a registered licence.');
   const check = await deps.marketplace.check(payload.purchaseCode);
   const until = basicUntil(meta.now, LICENCE_BASIC_MONTHS);
-  let position: Position | null;
-  try {
-    const appended = await deps.store.append(
-      streams.licence(payload.purchaseCode),
-      [
-        {
-          id: deps.ids.uuid(),
-          type: 'LicenceRegistered',
-          data: {
-            code: payload.purchaseCode,
-            mapId: map.mapId,
-            uid: map.uid,
-            verified: check.verified,
-            item: check.item,
-            registeredAt: meta.now.toISOString(),
-            basicUntil: until.toISOString(),
-          },
-          metadata: { userId: principal.uid, userName: principal.displayName.slice(0, 200), at: meta.now.toISOString(), correlationId: meta.correlationId, causationId: meta.commandId },
-        },
-      ],
-      'no_stream',
-    );
-    position = appended.position;
-  } catch (error) {
-    if (error instanceof WrongExpectedRevisionError) throw new DomainError('aborted', 'This purchase code is already registered to a map.');
-    throw error;
-  }
+  // One code, one map: the licence's stream is new, or the decider refuses (aborted).
+  const registered = await decideCommand(
+    deps,
+    licenceDecider,
+    payload.purchaseCode,
+    {
+      type: 'RegisterLicence',
+      data: {
+        code: payload.purchaseCode,
+        mapId: map.mapId,
+        uid: map.uid,
+        verified: check.verified,
+        item: check.item,
+        registeredAt: meta.now.toISOString(),
+        basicUntil: until.toISOString(),
+      },
+    },
+    undefined,
+    meta,
+  );
+  let position = registered.position;
   // The licence's Basic usage starts now: a test map goes live at once.
   if (map.state < MapState.live) {
     const outcome = await setMapState(deps, { mapId: map.mapId, state: MapState.live, subscribed: false }, meta);

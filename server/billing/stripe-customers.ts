@@ -4,9 +4,9 @@
  * binding made by the previous webhook is seen at once, whatever a projection's lag.
  */
 import {
-  decideStripeCustomer,
   evolveStripeCustomer,
   initialStripeCustomerState,
+  stripeCustomerDecider,
   StripeCustomerEvent,
   type ClaimStripeCustomer,
   type StripeCustomerState,
@@ -30,20 +30,15 @@ export async function claimStripeCustomer(
   meta: CommandMetadata,
 ): Promise<ClaimOutcome> {
   let seen: StripeCustomerState = initialStripeCustomerState;
-  const outcome = await handleCommand<ClaimStripeCustomer, StripeCustomerEvent, StripeCustomerState>(
-    deps.store,
-    deps.ids,
-    streams.stripeCustomer(claim.customerId),
-    {
-      initialState: initialStripeCustomerState,
-      evolve: evolveStripeCustomer,
-      decide: (command, state) => {
-        seen = state;
-        return decideStripeCustomer(command, state, meta.now);
-      },
-      parse: (recorded) => StripeCustomerEvent.parse({ type: recorded.type, data: recorded.data }),
+  const command: ClaimStripeCustomer = { type: 'ClaimStripeCustomer', data: claim };
+  const outcome = await handleCommand(
+    deps,
+    stripeCustomerDecider,
+    claim.customerId,
+    (state) => {
+      seen = state;
+      return stripeCustomerDecider.decide(command, state, { now: meta.now });
     },
-    { type: 'ClaimStripeCustomer', data: claim },
     meta,
   );
   const owner = outcome.events.reduce(evolveStripeCustomer, seen).uid ?? claim.uid;

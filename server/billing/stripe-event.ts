@@ -1,18 +1,5 @@
-/** A Stripe webhook event as the product records it, once, on the stream named by its id. */
-import { z } from 'zod';
-
-export const StripeEventReceived = z.object({
-  type: z.literal('StripeEventReceived'),
-  data: z.object({
-    id: z.string(),
-    type: z.string(),
-    /** Stripe's creation time of the event (Unix seconds). */
-    created: z.number().int(),
-    livemode: z.boolean(),
-    object: z.record(z.string(), z.unknown()),
-  }),
-});
-export type StripeEventReceived = z.infer<typeof StripeEventReceived>;
+/** A Stripe webhook event as the product records it (its schema and decider are events/stripe-event.ts). */
+export { StripeEventReceived } from '../../events/stripe-event.js';
 
 /** The Stripe event types billing acts on. */
 export const HANDLED_STRIPE_EVENTS: ReadonlySet<string> = new Set([

@@ -1,27 +1,26 @@
 /**
- * Runs one command against one stream: load the stream, fold it with `evolve`, `decide`,
- * append with the revision that was read. If someone else appended in between, the whole
- * cycle runs again on the fresh stream (deciders are pure, so that is safe), a few times
- * before the conflict is reported as `aborted`.
+ * The one way anything is appended to the event store (emmett's `handleCommand`): load the
+ * aggregate's stream, fold it with its decider's `evolve`, let `handle` (usually the decider's
+ * `decide`) say what to record, check each event against the decider's recorded-event schema
+ * (the one its readers parse with), and append with the revision that was read, with metadata
+ * built in one place (events/metadata.ts). If someone else appended in between, the whole cycle
+ * runs again on the fresh stream (deciders are pure, so that is safe), a few times before the
+ * conflict is reported as `aborted`.
+ *
+ * An event its own readers would refuse is a bug of ours, never the caller's: the command fails
+ * with `internal`, the log names the event and the field, and nothing is recorded (a recorded
+ * one would stop every projection that reads it).
  */
+import type { z } from 'zod';
+import type { Decider, DomainEvent, EventSourced } from '../../events/decider.js';
 import { DomainError } from '../../events/errors.js';
+import { eventMetadata } from '../../events/metadata.js';
 import type { Principal } from '../../events/principal.js';
 import type { Position } from '../../events/position.js';
 import type { IdGenerator } from '../clock.js';
-import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '../../ports/event-store.js';
+import { WrongExpectedRevisionError, type EventStore } from '../../ports/event-store.js';
 
-export interface Decider<Command, Event extends { type: string; data: unknown }, State> {
-  initialState: State;
-  evolve(state: State, event: Event): State;
-  decide(command: Command, state: State): Event[];
-  /** Turns a stored event back into a domain event (validates it). */
-  parse(recorded: RecordedEvent): Event | null;
-  /**
-   * Reads the current state without folding the whole stream (from a snapshot), with the
-   * stream's revision (null: no stream yet). Without it, the stream is read from the start.
-   */
-  load?(): Promise<{ state: State; revision: bigint | null }>;
-}
+export type { Decider, EventSourced };
 
 export interface CommandMetadata {
   principal: Principal | null;
@@ -29,6 +28,12 @@ export interface CommandMetadata {
   correlationId: string;
   /** Id of this command, the causation of the events it produces. */
   commandId: string;
+}
+
+/** What running a command needs: the store and the ids of the events it appends. */
+export interface CommandStore {
+  store: EventStore;
+  ids: IdGenerator;
 }
 
 export interface CommandOutcome<Event> {
@@ -39,37 +44,43 @@ export interface CommandOutcome<Event> {
   revision: bigint | null;
 }
 
+export interface CommandOptions<State> {
+  /**
+   * Reads the current state without folding the whole stream (from a snapshot), with the
+   * stream's revision (null: no stream yet). Without it, the stream is read from the start.
+   */
+  load?: () => Promise<{ state: State; revision: bigint | null }>;
+}
+
 const MAX_ATTEMPTS = 4;
 
-export async function handleCommand<Command, Event extends { type: string; data: unknown }, State>(
-  store: EventStore,
-  ids: IdGenerator,
-  stream: string,
-  decider: Decider<Command, Event, State>,
-  command: Command,
+/** What the caller of a refused append is told; the log gets the event, the field and why. */
+export const UNRECORDABLE_EVENT_MESSAGE = 'Internal error: this change could not be recorded. It was not saved; the team can see why in the log.';
+
+/**
+ * Runs `handle` against the aggregate `key` of `decider` and appends what it answers. `handle`
+ * may throw a DomainError (refusals), or answer no events (nothing to do).
+ */
+export async function handleCommand<Event extends DomainEvent, State>(
+  deps: CommandStore,
+  decider: EventSourced<Event, State>,
+  key: string,
+  handle: (state: State) => Event[],
   metadata: CommandMetadata,
+  options: CommandOptions<State> = {},
 ): Promise<CommandOutcome<Event>> {
+  const stream = decider.streamId(key);
   for (let attempt = 1; ; attempt++) {
-    const { state, revision } = decider.load ? await decider.load() : await foldStream(store, stream, decider);
-    const events = decider.decide(command, state);
+    const { state, revision } = options.load ? await options.load() : await foldStream(deps.store, stream, decider);
+    const events = handle(state);
     if (events.length === 0) return { events, position: null, revision };
-    const expected = revision === null ? ('no_stream' as const) : revision;
+    requireReadable(decider, stream, events);
+    const recordedMetadata = eventMetadata(metadata);
     try {
-      const result = await store.append(
+      const result = await deps.store.append(
         stream,
-        events.map((event) => ({
-          id: ids.uuid(),
-          type: event.type,
-          data: event.data,
-          metadata: {
-            userId: metadata.principal?.uid ?? null,
-            ...(metadata.principal?.displayName ? { userName: metadata.principal.displayName.slice(0, 200) } : {}),
-            at: metadata.now.toISOString(),
-            correlationId: metadata.correlationId,
-            causationId: metadata.commandId,
-          },
-        })),
-        expected,
+        events.map((event) => ({ id: deps.ids.uuid(), type: event.type, data: event.data, metadata: recordedMetadata })),
+        revision === null ? 'no_stream' : revision,
       );
       return { events, position: result.position, revision: result.nextRevision };
     } catch (error) {
@@ -81,17 +92,64 @@ export async function handleCommand<Command, Event extends { type: string; data:
   }
 }
 
+/** Runs a command through its decider's `decide`, with the context the decider needs. */
+export function decideCommand<Command, Event extends DomainEvent, State, Context>(
+  deps: CommandStore,
+  decider: Decider<Command, Event, State, Context>,
+  key: string,
+  command: Command,
+  context: Context,
+  metadata: CommandMetadata,
+  options: CommandOptions<State> = {},
+): Promise<CommandOutcome<Event>> {
+  return handleCommand(deps, decider, key, (state) => decider.decide(command, state, context), metadata, options);
+}
+
+/** Every event parses with the decider's recorded-event schema, or none is appended. */
+function requireReadable<Event extends DomainEvent>(decider: EventSourced<Event, unknown>, stream: string, events: readonly Event[]): void {
+  events.forEach((event, index) => {
+    const parsed = decider.eventTypes.has(event.type) ? decider.schema.safeParse(event) : null;
+    if (parsed?.success) return;
+    const issue = parsed ? deepestIssue(parsed.error.issues, []) : null;
+    const field = issue ? issue.path.map(String).join('.') : 'type';
+    const problem = issue ? issue.message : `is not an event of ${decider.name}`;
+    throw new DomainError('internal', UNRECORDABLE_EVENT_MESSAGE, {
+      reason: `${decider.name}: the ${event.type} event would not be read back (${field}: ${problem}); nothing was recorded`,
+      aggregate: decider.name,
+      stream,
+      eventType: event.type,
+      eventIndex: index,
+      field,
+      problem,
+    });
+  });
+}
+
+/**
+ * The issue that names the field most precisely: a union (the map's events) refuses with one
+ * issue per branch, and the branch of the event's own type goes deepest into its data.
+ */
+function deepestIssue(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[]): { path: PropertyKey[]; message: string } | null {
+  let best: { path: PropertyKey[]; message: string } | null = null;
+  for (const issue of issues) {
+    const path = [...prefix, ...issue.path];
+    const candidates = issue.code === 'invalid_union' ? issue.errors.map((branch) => deepestIssue(branch, path)) : [{ path, message: issue.message }];
+    for (const candidate of candidates) if (candidate && (!best || candidate.path.length > best.path.length)) best = candidate;
+  }
+  return best;
+}
+
 /** The state from the stream's first event to its last, and its revision (null: no stream). */
-async function foldStream<Command, Event extends { type: string; data: unknown }, State>(
+export async function foldStream<Event extends DomainEvent, State>(
   store: EventStore,
   stream: string,
-  decider: Decider<Command, Event, State>,
+  decider: EventSourced<Event, State>,
 ): Promise<{ state: State; revision: bigint | null }> {
   const recorded = await store.readStream(stream);
   let state = decider.initialState;
   for (const record of recorded) {
-    const event = decider.parse(record);
-    if (event) state = decider.evolve(state, event);
+    if (!decider.eventTypes.has(record.type)) continue;
+    state = decider.evolve(state, decider.schema.parse({ type: record.type, data: record.data }));
   }
   return { state, revision: recorded.length === 0 ? null : recorded[recorded.length - 1]!.revision };
 }

@@ -6,23 +6,14 @@
  */
 import type { z } from 'zod';
 import type { commentFunctionPayloads } from '../../events/comments-api.js';
-import {
-  decideMapComments,
-  evolveMapComments,
-  initialMapCommentsState,
-  MAP_COMMENT_EVENT_TYPES,
-  MapCommentEvent,
-  type MapCommentCommand,
-  type MapCommentsState,
-} from '../../events/map-comments.js';
-import { streams } from '../../events/streams.js';
+import { mapCommentsDecider, type MapCommentCommand, type MapCommentEvent } from '../../events/map-comments.js';
 import type { IdGenerator } from '../clock.js';
 import { loadMapPeople, type MapPeople } from '../comments/map-people.js';
 import type { Queryable } from '../../ports/database.js';
 import type { EventStore } from '../../ports/event-store.js';
 import { commentLink, mentionMail } from '../mail/comment-mails.js';
 import type { Mailer } from '../mail/mailer.js';
-import { handleCommand, type CommandMetadata, type CommandOutcome, type Decider } from './command-handler.js';
+import { decideCommand, type CommandMetadata, type CommandOutcome } from './command-handler.js';
 
 export interface CommentDeps {
   store: EventStore;
@@ -39,14 +30,8 @@ type Payload<N extends keyof typeof commentFunctionPayloads> = z.output<(typeof 
 
 async function runCommentCommand(deps: CommentDeps, command: MapCommentCommand, meta: CommandMetadata): Promise<CommandOutcome<MapCommentEvent>> {
   const people = await loadMapPeople(deps.db, command.data.mapId);
-  const decider: Decider<MapCommentCommand, MapCommentEvent, MapCommentsState> = {
-    initialState: initialMapCommentsState,
-    evolve: evolveMapComments,
-    decide: (c, state) =>
-      decideMapComments(c, state, { principal: meta.principal, now: meta.now, access: people?.access ?? null, people: people?.people ?? [], ...(people ? { places: people.places } : {}) }),
-    parse: (recorded) => (MAP_COMMENT_EVENT_TYPES.has(recorded.type) ? MapCommentEvent.parse({ type: recorded.type, data: recorded.data }) : null),
-  };
-  const outcome = await handleCommand(deps.store, deps.ids, streams.mapComments(command.data.mapId), decider, command, meta);
+  const context = { principal: meta.principal, now: meta.now, access: people?.access ?? null, people: people?.people ?? [], ...(people ? { places: people.places } : {}) };
+  const outcome = await decideCommand(deps, mapCommentsDecider, command.data.mapId, command, context, meta);
   if (people) await sendMentionNotices(deps, people, outcome.events, meta);
   return outcome;
 }

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { functionPayloads } from '../../events/functions.js';
 import { requireCan } from '../../events/map-access.js';
-import { decideMap, evolveMap, factsOf, initialMapState, MapEvent, type MapAggregate, type MapCommand } from '../../events/map.js';
+import { factsOf, initialMapState, mapDecider, type MapAggregate, type MapCommand, type MapEvent } from '../../events/map.js';
 import { emptyMapDocument } from '../../events/map-document.js';
 import { streams } from '../../events/streams.js';
 import { countTestMaps } from '../../projections/maps-list.js';
@@ -16,7 +16,7 @@ import type { Queryable } from '../../ports/database.js';
 import type { EventStore } from '../../ports/event-store.js';
 import type { MapHistory } from '../history/map-history.js';
 import { DomainError } from '../../events/errors.js';
-import { handleCommand, type CommandMetadata, type CommandOutcome, type Decider } from './command-handler.js';
+import { decideCommand, foldStream, type CommandMetadata, type CommandOutcome } from './command-handler.js';
 
 export interface MapCommandDeps {
   store: EventStore;
@@ -38,15 +38,10 @@ async function loadMap(history: MapHistory, mapId: string): Promise<{ state: Map
 
 export async function runMapCommand(deps: MapCommandDeps, command: MapCommand, meta: CommandMetadata): Promise<CommandOutcome<MapEvent>> {
   const testMapsInUse = meta.principal && command.type === 'CreateMap' ? await countTestMaps(deps.db, meta.principal.uid) : 0;
-  const decider: Decider<MapCommand, MapEvent, MapAggregate> = {
-    initialState: initialMapState,
-    evolve: evolveMap,
-    decide: (c, state) => decideMap(c, state, { principal: meta.principal, now: meta.now, testMapsInUse, newHistoryId: () => deps.ids.uuid() }),
-    parse: (recorded) => MapEvent.parse({ type: recorded.type, data: recorded.data }),
-    // A long map stream is read from its newest snapshot, not from the start, on every edit.
-    ...(deps.history ? { load: () => loadMap(deps.history!, command.data.mapId) } : {}),
-  };
-  return handleCommand(deps.store, deps.ids, streams.map(command.data.mapId), decider, command, meta);
+  const context = { principal: meta.principal, now: meta.now, testMapsInUse, newHistoryId: () => deps.ids.uuid() };
+  // A long map stream is read from its newest snapshot, not from the start, on every edit.
+  const options = deps.history ? { load: () => loadMap(deps.history!, command.data.mapId) } : {};
+  return decideCommand(deps, mapDecider, command.data.mapId, command, context, meta, options);
 }
 
 export async function createMap(deps: MapCommandDeps, payload: z.output<typeof functionPayloads.createMap>, meta: CommandMetadata) {
@@ -163,8 +158,7 @@ export const BILLING_PRINCIPAL = { uid: 'mapfold-billing', email: '', emailVerif
 export async function currentMap(deps: MapCommandDeps, mapId: string): Promise<MapAggregate> {
   if (deps.history) return (await loadMap(deps.history, mapId)).state;
   // A stream never written reads as empty: the map is absent.
-  const events = await deps.store.readStream(streams.map(mapId));
-  return events.reduce((state, recorded) => evolveMap(state, MapEvent.parse({ type: recorded.type, data: recorded.data })), initialMapState as MapAggregate);
+  return (await foldStream(deps.store, streams.map(mapId), mapDecider)).state;
 }
 
 /**

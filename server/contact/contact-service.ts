@@ -4,7 +4,7 @@
  * spam check come first so that neither a typo nor a bot uses up a person's allowance.
  */
 import {
-  CONTACT_MESSAGE_RECEIVED,
+  contactDecider,
   ContactMessageReceived,
   ContactRequest,
   SPAM_REFUSED_MESSAGE,
@@ -13,9 +13,9 @@ import {
 } from '../../events/contact.js';
 import { DomainError } from '../../events/errors.js';
 import type { Principal } from '../../events/principal.js';
-import { streams } from '../../events/streams.js';
 import type { Clock, IdGenerator } from '../clock.js';
 import type { EventStore } from '../../ports/event-store.js';
+import { decideCommand } from '../commands/command-handler.js';
 import { contactMail } from '../mail/contact-mail.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Limit, RateLimiter } from '../security/rate-limiter.js';
@@ -65,24 +65,12 @@ export async function receiveContactMessage(deps: ContactServiceDeps, body: unkn
     message: request.message,
     uid: sender.principal?.uid ?? null,
   });
-  await deps.store.append(
-    streams.contact(messageId),
-    [
-      {
-        id: deps.ids.uuid(),
-        type: CONTACT_MESSAGE_RECEIVED,
-        data,
-        metadata: {
-          userId: sender.principal?.uid ?? null,
-          ...(sender.principal ? { userName: sender.principal.displayName.slice(0, 200) } : {}),
-          at: now.toISOString(),
-          correlationId: sender.correlationId,
-          causationId: messageId,
-        },
-      },
-    ],
-    'no_stream',
-  );
+  await decideCommand(deps, contactDecider, messageId, { type: 'ReceiveContactMessage', data }, undefined, {
+    principal: sender.principal,
+    now,
+    correlationId: sender.correlationId,
+    commandId: messageId,
+  });
 
   try {
     await deps.mailer.send(contactMail(deps.teamEmail, data, now));

@@ -11,7 +11,8 @@ import { allProjections } from '../../projections/index.js';
 import type { Projection } from '../../projections/projection.js';
 import { ProjectionRunner } from '../../projections/runner.js';
 import type { Database } from '../../ports/database.js';
-import type { EventStore } from '../../ports/event-store.js';
+import { withUpcasting, type EventStore } from '../../ports/event-store.js';
+import { upcast } from '../../events/upcasters.js';
 
 export interface OpsCli {
   db: Database;
@@ -41,7 +42,8 @@ export async function openOpsCli(names: readonly string[]): Promise<OpsCli> {
   const projections = projectionsNamed(names);
   const config = loadConfig();
   const db = await openDatabase(config);
-  const store = config.eventStoreUrl ? await openKurrentDBEventStore(config.eventStoreUrl) : await PostgresEventStore.open(db);
+  // Read as the app reads it: old events through the upcasters (events/upcasters.ts).
+  const store = withUpcasting(config.eventStoreUrl ? await openKurrentDBEventStore(config.eventStoreUrl) : await PostgresEventStore.open(db), upcast);
   const runner = new ProjectionRunner(db, store, projections, {
     error: (details, message) => console.error(line(details, message)),
     warn: (details, message) => console.warn(line(details, message)),

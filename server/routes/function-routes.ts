@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../events/errors.js';
 import { ErrorBody, functionAnswer } from '../../events/function-results.js';
-import { functionPayloads, type FunctionName } from '../../events/functions.js';
+import { functionPayloads, type FunctionName, type FunctionResults } from '../../events/functions.js';
 import { formatPosition } from '../../events/position.js';
 import type { CommandMetadata } from '../commands/command-handler.js';
 import {
@@ -41,31 +41,37 @@ import { typed } from '../http/zod-routes.js';
 /** What the functions are given: billing's (and the maps') services, comments' mailer, sharing's view link keys. */
 export type FunctionDeps = BillingDeps & CommentDeps & SharingDeps;
 
-type Handler = (deps: FunctionDeps, payload: never, meta: CommandMetadata) => Promise<{ result: unknown; position: Position | null }>;
+/** A function's handler: its payload as its schema gives it (functionPayloads), its result as the API documents it. */
+type Handler<N extends FunctionName> = (
+  deps: FunctionDeps,
+  payload: z.output<(typeof functionPayloads)[N]>,
+  meta: CommandMetadata,
+) => Promise<{ result: FunctionResults[N]; position: Position | null }>;
 
-const handlers: Record<FunctionName, Handler> = {
-  createMap: createMap as Handler,
-  saveMap: saveMap as Handler,
-  deleteMap: deleteMap as Handler,
-  editMap: editMap as Handler,
-  saveMapHistory: saveMapHistory as Handler,
-  setMapHistoryName: setMapHistoryName as Handler,
-  deleteMapHistory: deleteMapHistory as Handler,
-  restoreMapHistory: restoreMapHistory as Handler,
-  adminUpdateMap: adminUpdateMap as Handler,
-  startCheckout: startCheckout as Handler,
-  createPortalLink: createPortalLink as Handler,
-  publishMap: publishMap as Handler,
-  unpublishMap: unpublishMap as Handler,
-  registerLicence: registerLicence as Handler,
-  ...(commentFunctionHandlers as Record<keyof typeof commentFunctionHandlers, Handler>),
-  inviteToMap: inviteToMap as Handler,
-  acceptMapInvitation: acceptMapInvitation as Handler,
-  revokeMapInvitation: revokeMapInvitation as Handler,
-  setMapMemberRole: setMapMemberRole as Handler,
-  removeMapMember: removeMapMember as Handler,
-  leaveMap: leaveMap as Handler,
-  setMapViewLink: setMapViewLink as Handler,
+/** Every function's handler, each checked against its own payload and result types. */
+const handlers: { [N in FunctionName]: Handler<N> } = {
+  createMap,
+  saveMap,
+  deleteMap,
+  editMap,
+  saveMapHistory,
+  setMapHistoryName,
+  deleteMapHistory,
+  restoreMapHistory,
+  adminUpdateMap,
+  startCheckout,
+  createPortalLink,
+  publishMap,
+  unpublishMap,
+  registerLicence,
+  ...commentFunctionHandlers,
+  inviteToMap,
+  acceptMapInvitation,
+  revokeMapInvitation,
+  setMapMemberRole,
+  removeMapMember,
+  leaveMap,
+  setMapViewLink,
 };
 
 const FUNCTION_NAMES = Object.keys(functionPayloads) as FunctionName[];
@@ -77,33 +83,38 @@ export async function jsonBodyOnly(request: FastifyRequest): Promise<void> {
   }
 }
 
+/** The route of one function: its body and answer schemas, and its handler, typed by its name. */
+function functionRoute<N extends FunctionName>(app: FastifyInstance, deps: FunctionDeps, name: N): void {
+  const handler: Handler<N> = handlers[name];
+  // The body's type is the route's own schema's (its validation runs before the handler).
+  app.post<{ Body: { data: z.output<(typeof functionPayloads)[N]> } }>(
+    `/api/fn/${name}`,
+    {
+      schema: {
+        tags: ['functions'],
+        operationId: name,
+        body: z.object({ data: functionPayloads[name] }),
+        response: { 200: functionAnswer(name), '4xx': ErrorBody },
+      },
+      // Every function acts for a user with a verified address (spec §5): refused before the payload is read.
+      preValidation: [jsonBodyOnly, app.access.verified],
+    },
+    async (request) => {
+      const meta: CommandMetadata = {
+        principal: request.principal,
+        now: request.server.clock.now(),
+        correlationId: request.correlationId,
+        commandId: request.server.ids.uuid(),
+      };
+      const outcome = await handler(deps, request.body.data, meta);
+      return { result: outcome.result, position: outcome.position ? formatPosition(outcome.position) : null };
+    },
+  );
+}
+
 export async function functionRoutes(app: FastifyInstance, deps: FunctionDeps): Promise<void> {
   const api = typed(app);
-  for (const name of FUNCTION_NAMES) {
-    api.post(
-      `/api/fn/${name}`,
-      {
-        schema: {
-          tags: ['functions'],
-          operationId: name,
-          body: z.object({ data: functionPayloads[name] }),
-          response: { 200: functionAnswer(name), '4xx': ErrorBody },
-        },
-        // Every function acts for a user with a verified address (spec §5): refused before the payload is read.
-        preValidation: [jsonBodyOnly, app.access.verified],
-      },
-      async (request) => {
-        const meta: CommandMetadata = {
-          principal: request.principal,
-          now: request.server.clock.now(),
-          correlationId: request.correlationId,
-          commandId: request.server.ids.uuid(),
-        };
-        const outcome = await handlers[name](deps, request.body.data as never, meta);
-        return { result: outcome.result, position: outcome.position ? formatPosition(outcome.position) : null } as never;
-      },
-    );
-  }
+  for (const name of FUNCTION_NAMES) functionRoute(app, deps, name);
   api.post('/api/fn/:name', { schema: { hide: true, params: z.object({ name: z.string() }) } }, async (request) => {
     throw new DomainError('not-found', `Unknown function: ${request.params.name.slice(0, 60)}`);
   });

@@ -9,10 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ErrorBody } from '../../events/function-results.js';
 import { DomainError } from '../../events/errors.js';
-import { streams } from '../../events/streams.js';
+import { stripeEventDecider } from '../../events/stripe-event.js';
 import type { StripeGateway } from '../billing/stripe-gateway.js';
 import type { IdGenerator, Clock } from '../clock.js';
-import { WrongExpectedRevisionError, type EventStore } from '../../ports/event-store.js';
+import type { EventStore } from '../../ports/event-store.js';
+import { decideCommand } from '../commands/command-handler.js';
 
 export interface StripeWebhookDeps {
   gateway: StripeGateway;
@@ -47,26 +48,18 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: StripeWebh
         deps.onFailure?.();
         throw new DomainError('invalid-argument', 'Webhook signature verification failed.');
       }
-      const at = deps.clock.now().toISOString();
+      let outcome;
       try {
-        await deps.store.append(
-          streams.stripeEvent(event.id),
-          [
-            {
-              id: deps.ids.uuid(),
-              type: 'StripeEventReceived',
-              data: { id: event.id, type: event.type, created: event.created, livemode: event.livemode, object: event.data.object },
-              metadata: { userId: null, at, correlationId: event.id, causationId: `stripe:${event.id}` },
-            },
-          ],
-          'no_stream',
-        );
+        const data = { id: event.id, type: event.type, created: event.created, livemode: event.livemode, object: { ...event.data.object } };
+        const meta = { principal: null, now: deps.clock.now(), correlationId: event.id, commandId: `stripe:${event.id}` };
+        outcome = await decideCommand(deps, stripeEventDecider, event.id, { type: 'ReceiveStripeEvent', data }, undefined, meta);
       } catch (error) {
-        if (error instanceof WrongExpectedRevisionError) return { received: true, duplicate: true };
         // Stripe retries a delivery that got no 2xx, for up to three days.
         deps.onFailure?.();
         throw error;
       }
+      // A repeated delivery finds the event recorded: nothing more to do.
+      if (outcome.events.length === 0) return { received: true, duplicate: true };
       return { received: true };
     });
   });

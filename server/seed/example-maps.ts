@@ -17,7 +17,9 @@ import { MapState } from '../../events/map-states.js';
 import type { Position } from '../../events/position.js';
 import { streams } from '../../events/streams.js';
 import type { Clock, IdGenerator } from '../clock.js';
-import { WrongExpectedRevisionError, type EventStore } from '../../ports/event-store.js';
+import type { EventStore } from '../../ports/event-store.js';
+import { mapDecider, type MapEvent } from '../../events/map.js';
+import { handleCommand } from '../commands/command-handler.js';
 import { contentId, isFileId, type FileStore } from '../files/file-store.js';
 import { WorkerSvgSanitizer, type SvgSanitizer } from '../files/svg-sanitizer-pool.js';
 import { GEOGRAPHIC_MAP_ID, GEOGRAPHIC_TITLE, geographicDocument, geographicMap } from './example-geographic.js';
@@ -77,34 +79,11 @@ async function seedExample(services: ExampleMapServices, sanitizer: () => SvgSan
   if (await alreadySeeded(services, example)) return null;
   // The file first: a map is never recorded pointing at a file that is not there.
   const file = await storeSvg(files, sanitizer(), example.svg());
-  const eventId = ids.uuid();
-  const at = clock.now().toISOString();
-  try {
-    const result = await store.append(
-      streams.map(example.id),
-      [
-        {
-          id: eventId,
-          type: 'MapCreated',
-          data: {
-            mapId: example.id,
-            uid: SYSTEM_UID,
-            author: SYSTEM_UID,
-            title: example.title,
-            state: MapState.demo,
-            document: example.document(file),
-            created: at,
-          },
-          metadata: { userId: null, at, correlationId: eventId, causationId: 'seed-example-maps' },
-        },
-      ],
-      'no_stream',
-    );
-    return result.position;
-  } catch (error) {
-    if (error instanceof WrongExpectedRevisionError) return null;
-    throw error;
-  }
+  const meta = { principal: null, now: clock.now(), correlationId: ids.uuid(), commandId: 'seed-example-maps' };
+  const data = { mapId: example.id, uid: SYSTEM_UID, author: SYSTEM_UID, title: example.title, state: MapState.demo, document: example.document(file), created: meta.now.toISOString() };
+  // Recorded once: another start (or process) that recorded it first leaves nothing to do.
+  const outcome = await handleCommand({ store, ids }, mapDecider, example.id, (state): MapEvent[] => (state.status === 'absent' ? [{ type: 'MapCreated', data }] : []), meta);
+  return outcome.position;
 }
 
 /** Records each example map unless it exists; answers the positions of the events recorded (empty when none were). */

@@ -11,47 +11,46 @@
  */
 import { MapDocument } from '../../events/map-document.js';
 import { applyEdit, checkEdit, type MapEdit } from '../../events/map-edits.js';
-import { evolveMap, initialMapState, MapEvent, type MapAggregate } from '../../events/map.js';
+import { mapDecider, type MapAggregate, type MapEvent } from '../../events/map.js';
 import { MapState } from '../../events/map-states.js';
 import type { Position } from '../../events/position.js';
-import { streams } from '../../events/streams.js';
 import type { Clock, IdGenerator } from '../clock.js';
-import { WrongExpectedRevisionError, type EventStore } from '../../ports/event-store.js';
+import type { EventStore } from '../../ports/event-store.js';
+import { handleCommand, type CommandMetadata } from '../commands/command-handler.js';
 import { demoMallDocument } from './demo-mall.js';
 
 export const DEMO_MAP_ID = 'demo';
 /** The demo map belongs to the product itself, not to any user. */
 export const SYSTEM_UID = 'mapfold';
 
+/** The product itself records the seeds: no user, one correlation per seeding. */
+function seedMetadata(clock: Clock, ids: IdGenerator): CommandMetadata {
+  return { principal: null, now: clock.now(), correlationId: ids.uuid(), commandId: 'seed-demo-map' };
+}
+
 /** Records the demo map unless it exists (then gives it paths if it has none); answers the position of what it recorded, or null. */
 export async function seedDemoMap(store: EventStore, clock: Clock, ids: IdGenerator): Promise<Position | null> {
-  const id = ids.uuid();
-  try {
-    const result = await store.append(
-      streams.map(DEMO_MAP_ID),
-      [
-        {
-          id,
-          type: 'MapCreated',
-          data: {
-            mapId: DEMO_MAP_ID,
-            uid: SYSTEM_UID,
-            author: SYSTEM_UID,
-            title: 'Riverside Mall (demo)',
-            state: MapState.demo,
-            document: demoMallDocument(),
-            created: clock.now().toISOString(),
-          },
-          metadata: { userId: null, at: clock.now().toISOString(), correlationId: id, causationId: 'seed-demo-map' },
-        },
-      ],
-      'no_stream',
-    );
-    return result.position;
-  } catch (error) {
-    if (error instanceof WrongExpectedRevisionError) return addDemoPaths(store, clock, ids);
-    throw error;
-  }
+  const meta = seedMetadata(clock, ids);
+  const at = meta.now.toISOString();
+  // Two processes starting together: the second's append conflicts, and it decides again on
+  // the demo the first recorded (which has its paths: nothing more to record).
+  const outcome = await handleCommand({ store, ids }, mapDecider, DEMO_MAP_ID, (state): MapEvent[] => {
+    if (state.status === 'absent') {
+      const data = { mapId: DEMO_MAP_ID, uid: SYSTEM_UID, author: SYSTEM_UID, title: 'Riverside Mall (demo)', state: MapState.demo, document: demoMallDocument(), created: at };
+      return [{ type: 'MapCreated', data }];
+    }
+    return demoPathEvents(state, DEMO_MAP_ID, at);
+  }, meta);
+  return outcome.position;
+}
+
+/** The path edits a demo without any path point gets, as events; none for any other map. */
+function demoPathEvents(state: MapAggregate, mapId: string, at: string): MapEvent[] {
+  if (state.status !== 'active' || state.document.paths.nodes.length > 0) return [];
+  return demoPathEdits(state.document).map((edit) => {
+    const { type, ...fields } = edit;
+    return { type, data: { ...fields, mapId, edited: at } } as MapEvent;
+  });
 }
 
 /**
@@ -94,32 +93,7 @@ export function demoPathEdits(document: MapDocument): MapEdit[] {
 
 /** Gives the map `mapId` (the demo) the mall's paths when it has none; answers the position of the edits recorded, or null. */
 export async function addDemoPaths(store: EventStore, clock: Clock, ids: IdGenerator, mapId = DEMO_MAP_ID): Promise<Position | null> {
-  const recorded = await store.readStream(streams.map(mapId));
-  let state: MapAggregate = initialMapState;
-  for (const event of recorded) state = evolveMap(state, MapEvent.parse({ type: event.type, data: event.data }));
-  const last = recorded[recorded.length - 1];
-  if (state.status !== 'active' || !last || state.document.paths.nodes.length > 0) return null;
-  const edits = demoPathEdits(state.document);
-  if (edits.length === 0) return null;
-  const at = clock.now().toISOString();
-  const correlationId = ids.uuid();
-  try {
-    const result = await store.append(
-      streams.map(mapId),
-      edits.map((edit) => {
-        const { type, ...fields } = edit;
-        return {
-          id: ids.uuid(),
-          type,
-          data: { ...fields, mapId, edited: at },
-          metadata: { userId: null, at, correlationId, causationId: 'seed-demo-map' },
-        };
-      }),
-      last.revision,
-    );
-    return result.position;
-  } catch (error) {
-    if (error instanceof WrongExpectedRevisionError) return null;
-    throw error;
-  }
+  const meta = seedMetadata(clock, ids);
+  const outcome = await handleCommand({ store, ids }, mapDecider, mapId, (state) => demoPathEvents(state, mapId, meta.now.toISOString()), meta);
+  return outcome.position;
 }
