@@ -11,7 +11,7 @@
  * its floor's calibration or on a geographic floor made for them); which region it stands for.
  * Every row left out, and every field not taken, says why in a problem.
  */
-import { isSvgElementId } from './element-id.js';
+import { elementIdFor, isSvgElementId } from './element-id.js';
 import { floorToGeo, isProjectableCalibration, projectToFloor, type LatLng } from './geo-calibration.js';
 import type { ImportPreview, ImportPlan, ImportProblem, PlannedFields, PlannedFloor, PlannedLocation } from './map-import.js';
 import {
@@ -556,7 +556,11 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
     if (row.drawnRegion) element = row.drawnRegion;
     else if (row.element) {
       const checked = locationFields.element.safeParse(row.element);
+      // A file's own id of a region ("11", a FIPS code) names the path a drawing made from it
+      // under elementIdFor's id (a GeoJSON's floor): linked to that when the floor has it.
+      const made = checked.success ? null : elementIdFor(row.element);
       if (checked.success) element = checked.data;
+      else if (made && positionFloor && regionsOfFloor(positionFloor)?.ids.get(lower(made)) === made) element = made;
       else problem(row.row, 'element', `The region ${quoteValue(row.element)} was left out: it is not an SVG element id (letters, digits, -, _, . or :, starting with a letter).`);
     }
     if (element === undefined && positionFloor && !(current?.element)) {

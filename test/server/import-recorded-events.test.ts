@@ -121,6 +121,18 @@ describe('imports record only what their readers take', () => {
     expect(imported.find((l) => l.title === 'Alabama')!.id).toBe('01');
   });
 
+  it('a CSV naming a region by the GeoJSON\'s own id ("11") links to the path drawn for it', async () => {
+    const { document } = await expectWholeAndLinked(US_STATES, 'us-states.json');
+    const floor = document.layers.find((layer) => layer.geo)!;
+    const mapId = (await (await fetch(`${server.url}/api/maps`, { headers: { cookie: owner.cookie } })).json() as { result: Array<{ id: string; title: string }> }).result.find((map) => map.title === 'us-states.json')!.id;
+    const csv = `id,title,element,floor\ndc-office,Our DC office,11,${floor.id}\nnowhere,Nowhere,99x,${floor.id}\n`;
+    const applied = await importFile(mapId, csv, 'offices.csv', 'text/csv', true);
+    expect(applied.status, applied.error?.message).toBe(200);
+    const office = (await documentOf(mapId)).locations.find((l) => l.id === 'dc-office')!;
+    expect(office.element).toBe('id-11');
+    expect(applied.result.problems.map((p) => p.message).join('\n')).toMatch(/The region “99x” was left out/);
+  });
+
   it('world countries with two "-99": every country linked, the first keeps "-99", the second says why it could not', async () => {
     const { imported, preview } = await expectWholeAndLinked(COUNTRIES, 'countries.geo.json');
     expect(imported.find((l) => l.title === 'Northern Cyprus')!.id).toBe('-99');
