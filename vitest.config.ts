@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     // Each file gets its own databases and servers; two at a time suits a 2-core machine.
     maxWorkers: 2,
+    // Once per run: the PGlite template every in-memory test database starts from.
+    globalSetup: ['test/support/global-setup.ts'],
     projects: [
       {
         // The viewer's compiled catalogues (virtual:viewer-messages/*), as the builds have them.

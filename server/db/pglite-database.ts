@@ -52,6 +52,14 @@ async function createDatabaseFiles(directory: string): Promise<void> {
   }
 }
 
+export interface PGliteOptions {
+  /**
+   * An in-memory database's files to start from (a tar, as PGlite's dumpDataDir writes it)
+   * instead of running initdb: tests load one made once per run.
+   */
+  template?: Blob;
+}
+
 /**
  * The embedded database: PGlite (PostgreSQL compiled to WebAssembly) keeping its files in
  * `directory`, or in memory when `directory` is undefined (tests).
@@ -59,12 +67,16 @@ async function createDatabaseFiles(directory: string): Promise<void> {
  * PGlite runs one backend, so its transactions are serialised by PGlite itself; LISTEN/NOTIFY
  * works within this process, which is all the embedded mode has.
  */
-export async function openPGliteDatabase(directory: string | undefined): Promise<Database> {
+export async function openPGliteDatabase(directory: string | undefined, options: PGliteOptions = {}): Promise<Database> {
   const module = pgliteWasmModule();
   // Awaited below unless creating the files fails first, which is then the error to report.
   module.catch(() => undefined);
   if (directory) await createDatabaseFiles(directory);
-  const pglite = await PGlite.create({ ...(directory ? { dataDir: directory } : {}), startParams: [...START_PARAMS], pgliteWasmModule: await module });
+  const pglite = await PGlite.create({
+    ...(directory ? { dataDir: directory } : options.template ? { loadDataDir: options.template } : {}),
+    startParams: [...START_PARAMS],
+    pgliteWasmModule: await module,
+  });
 
   const wrap = (runner: Pick<PGlite, 'query'>): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {

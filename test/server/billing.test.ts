@@ -14,7 +14,7 @@ import { LocalStripeStore } from '../../server/billing/local-stripe/local-stripe
 import { localPrices, localStripeApi, subscriptionObject } from '../../server/billing/local-stripe/local-stripe-api.js';
 import { signWebhook, stripeEvent } from '../../server/billing/local-stripe/local-webhooks.js';
 import { loadConfig } from '../../server/config.js';
-import { openPGliteDatabase } from '../../server/db/pglite-database.js';
+import { openTestPGlite } from '../support/pglite-template.js';
 import { until } from '../support/until.js';
 import { databaseTargets } from '../support/databases.js';
 import { call, openLive, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
@@ -439,7 +439,7 @@ describe('billing against a Stripe that fails, and a marketplace that answers', 
   beforeAll(async () => {
     // A separate fake Stripe HTTP server, reached through the SDK's host/port options.
     stripe = Fastify();
-    const store = await LocalStripeStore.open(await openPGliteDatabase(undefined));
+    const store = await LocalStripeStore.open(await openTestPGlite());
     await stripe.register(async (scope) =>
       localStripeApi(scope, { store, prices: localPrices(loadConfig({}).stripe.prices), pagesBase: 'http://fake-stripe.test', apiKey: 'sk_test_fake', failNext: () => failure }),
     );

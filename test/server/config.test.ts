@@ -1,7 +1,7 @@
 /** Configuration is validated at start-up: wrong values stop the process with a clear message. */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
-import { openPGliteDatabase } from '../../server/db/pglite-database.js';
+import { openTestPGlite } from '../support/pglite-template.js';
 import { openServices } from '../../server/services.js';
 
 describe('configuration', () => {
@@ -69,7 +69,7 @@ describe('configuration', () => {
   it('selects KurrentDB for the event log when EVENTSTORE_URL is set, and fails loudly when it is unreachable', async () => {
     const config = loadConfig({ EVENTSTORE_URL: 'kurrentdb://127.0.0.1:1?tls=false' });
     expect(config.eventStoreUrl).toBe('kurrentdb://127.0.0.1:1?tls=false');
-    const db = await openPGliteDatabase(undefined);
+    const db = await openTestPGlite();
     await expect(openServices(config, { db, logger: { info: () => {}, error: () => {} } })).rejects.toThrow(/KurrentDB is unreachable/);
     await db.close();
   });

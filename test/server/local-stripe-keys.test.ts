@@ -18,7 +18,7 @@ import { localPrices, subscriptionObject } from '../../server/billing/local-stri
 import { LOCAL_STRIPE_KEYS_FILE, localStripeKeys } from '../../server/billing/local-stripe/local-stripe-keys.js';
 import { signWebhook, stripeEvent } from '../../server/billing/local-stripe/local-webhooks.js';
 import { loadConfig } from '../../server/config.js';
-import { openPGliteDatabase } from '../../server/db/pglite-database.js';
+import { openTestPGlite } from '../support/pglite-template.js';
 import { openServices } from '../../server/services.js';
 import { pgliteTarget } from '../support/databases.js';
 import { billingSnapshot } from '../../projections/billing.js';
@@ -131,7 +131,7 @@ describe('billing on a production server', () => {
     const lines: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), PUBLIC_URL: 'http://127.0.0.1:3000', ...env });
-    const db = await openPGliteDatabase(undefined);
+    const db = await openTestPGlite();
     const services = await openServices(config, { db, logger: { info: () => {}, error: () => {} } });
     const app = await buildApp(services, false, { loggerInstance: logger });
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -29,7 +29,7 @@ import { StripeGateway } from '../../server/billing/stripe-gateway.js';
 import { randomIds, systemClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
 import type { Database } from '../../ports/database.js';
-import { openPGliteDatabase } from '../../server/db/pglite-database.js';
+import { openTestPGlite } from '../support/pglite-template.js';
 import type { RecordedEvent } from '../../ports/event-store.js';
 import { databaseTargets } from '../support/databases.js';
 import { MemoryEventStore } from '../support/memory-event-store.js';
@@ -189,7 +189,7 @@ describe('webhooks converge under any order, duplicates and failing re-reads', (
 
   beforeAll(async () => {
     // The reactor reads titles and older customers from the read model: its tables, empty.
-    db = await openPGliteDatabase(undefined);
+    db = await openTestPGlite();
     await db.exec(billingProjection.schema);
   });
   afterAll(async () => {
@@ -243,7 +243,7 @@ describe.each(databaseTargets)('webhooks converge end to end on $name', (target)
   beforeAll(async () => {
     // The local test Stripe's API on a server of its own, reached by the SDK as Stripe would be.
     stripe = Fastify();
-    objects = await LocalStripeStore.open(await openPGliteDatabase(undefined));
+    objects = await LocalStripeStore.open(await openTestPGlite());
     await stripe.register(async (scope) =>
       localStripeApi(scope, {
         store: objects,

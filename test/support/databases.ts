@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Database } from '../../ports/database.js';
-import { openPGliteDatabase } from '../../server/db/pglite-database.js';
 import { openPostgresDatabase } from '../../server/db/postgres-database.js';
+import { openTestPGlite } from './pglite-template.js';
 
 export interface TestDatabase {
   db: Database;
@@ -50,7 +50,7 @@ export async function createPostgresDatabase(
 export const pgliteTarget: DatabaseTarget = {
   name: 'pglite',
   async open() {
-    const db = await openPGliteDatabase(undefined);
+    const db = await openTestPGlite();
     return { db, url: null, dispose: () => db.close() };
   },
 };
