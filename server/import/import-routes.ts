@@ -19,9 +19,10 @@ import { z } from 'zod';
 import { DomainError } from '../../events/errors.js';
 import { ErrorBody, WirePosition } from '../../events/function-results.js';
 import { MapIdParams } from '../../events/http-api.js';
-import { planImport, withStoredFiles, type FloorRegions } from '../../events/import-planner.js';
-import { ColumnMapping, IMPORT_FIELDS, ImportOptions, ImportPreview, type ImportPlan, type PlannedFloor } from '../../events/map-import.js';
+import { withStoredFiles, type PlannedImport } from '../../events/import-planner.js';
+import { ColumnMapping, IMPORT_FIELDS, ImportOptions, ImportPreview, type ImportProblem, type PlannedFloor } from '../../events/map-import.js';
 import type { LayerFile, MapDocument } from '../../events/map-document.js';
+import type { MapEdit as ImportEdit } from '../../events/map-edits.js';
 import { formatPosition } from '../../events/position.js';
 import type { IdGenerator } from '../clock.js';
 import type { CommandMetadata } from '../commands/command-handler.js';
@@ -39,12 +40,10 @@ import { typed } from '../http/zod-routes.js';
 import { UPLOAD_RATE } from '../routes/file-routes.js';
 import type { RateLimiter } from '../security/rate-limiter.js';
 import { detectFormat } from './detect-format.js';
-import { geographicFloor } from './geographic-floor.js';
 import type { ImportInput } from './import-input.js';
-import { parsers } from './parsers.js';
+import { WorkerImportPlanner, type ImportPlanner } from './import-planner-pool.js';
 import { importRefusal } from './refusal.js';
 import { refuseUnsafeUrlText } from '../security/unsafe-text-hook.js';
-import { svgRegions } from './svg-regions.js';
 
 export interface ImportRouteOptions {
   db: Database;
@@ -56,6 +55,8 @@ export interface ImportRouteOptions {
   importLimit: number;
   rateLimiter?: RateLimiter;
   svgSanitizer?: SvgSanitizer;
+  /** Where files are parsed and planned (default: a worker thread, import-planner-pool.ts). */
+  planner?: ImportPlanner;
 }
 
 /** Files uploaded with the main one at most (a Mapplic map's levels and images). */
@@ -152,12 +153,12 @@ async function storedText(files: FileStore, url: string): Promise<string | null>
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const regionMap = (svg: string): FloorRegions => new Map(svgRegions(svg).map((region) => [region.id, region.title]));
-
 export async function importRoutes(scope: FastifyInstance, options: ImportRouteOptions): Promise<void> {
   const { db, files, importLimit, rateLimiter, history } = options;
   const sanitizer = options.svgSanitizer ?? new WorkerSvgSanitizer();
   if (!options.svgSanitizer) scope.addHook('onClose', () => sanitizer.close());
+  const planner = options.planner ?? new WorkerImportPlanner();
+  if (!options.planner) scope.addHook('onClose', () => planner.close());
 
   await scope.register(async (app) => {
     // Every body is a file: bytes up to the import limit, or a form of files.
@@ -207,7 +208,6 @@ export async function importRoutes(scope: FastifyInstance, options: ImportRouteO
       const detected = detectFormat({ filename: upload.filename, contentType: upload.contentType, bytes: upload.bytes });
       if ('refusal' in detected) throw new DomainError('invalid-argument', detected.refusal);
       const format = detected.format;
-      const parse = parsers[format];
       const remembered = map.lastImport?.mapping ? (ColumnMapping.safeParse(map.lastImport.mapping).data ?? null) : null;
       const input: ImportInput = {
         bytes: upload.bytes,
@@ -220,45 +220,50 @@ export async function importRoutes(scope: FastifyInstance, options: ImportRouteO
         document,
         ...(query.layer !== undefined ? { targetLayer: query.layer } : {}),
       };
-      let plan: ImportPlan;
+      // Parsed and planned in the planner's worker thread: a big file keeps no one else waiting.
+      let parsed;
       try {
-        plan = await parse(input);
+        parsed = await planner.parse(format, input);
       } catch (error) {
         if (error instanceof DomainError) throw error;
         request.log.warn({ err: error, format }, 'an import parser failed');
         throw importRefusal(format, 'it could not be read to the end', 'Check that the file is complete (export it again), or save its locations as CSV and import that.');
       }
-
-      // Drawings uploaded with the file, checked (and SVGs sanitised) as uploads are, before anything is planned on them.
+      let planned: PlannedImport;
+      let handedOver = false;
       const inspected = new Map<string, InspectedFile>();
-      const inspect = async (floor: PlannedFloor) => {
-        const drawing = floor.drawing;
-        if (drawing?.kind !== 'attachment' || inspected.has(drawing.name)) return;
-        const bytes = upload.attachments.get(drawing.name) ?? upload.attachments.get(baseName(drawing.name));
-        if (!bytes) return;
-        try {
-          const checked = await inspectUpload(bytes, importLimit, sanitizer);
-          inspected.set(drawing.name, checked);
-          // What the sanitiser took out of the drawing is said, as an upload says it.
-          for (const part of checked.removed) plan.problems.push({ row: null, field: null, message: `The drawing “${drawing.name}”: ${part.message}` });
-        } catch (error) {
-          if (!(error instanceof DomainError)) throw error;
-          plan.problems.push({ row: null, field: null, message: `The drawing “${drawing.name}” of the floor “${floor.name}” was not used: ${error.message}` });
-        }
-      };
-      for (const floor of plan.floors) await inspect(floor);
-
-      const regions = await floorRegions(document, plan, inspected, files);
-      const planned = planImport(document, plan, {
-        sourceName: upload.filename || `${format} file`,
-        regionsOf: (key) => regions.get(key) ?? null,
-        geographicFloor,
-        drawingSize: (floor) => {
+      try {
+        // Drawings uploaded with the file, checked (and SVGs sanitised) as uploads are, before anything is planned on them.
+        const problems: ImportProblem[] = [];
+        const inspect = async (floor: PlannedFloor) => {
           const drawing = floor.drawing;
-          const found = drawing?.kind === 'attachment' ? inspected.get(drawing.name) : undefined;
-          return found ? { width: found.meta.width, height: found.meta.height } : null;
-        },
-      });
+          if (drawing?.kind !== 'attachment' || inspected.has(drawing.name)) return;
+          const bytes = upload.attachments.get(drawing.name) ?? upload.attachments.get(baseName(drawing.name));
+          if (!bytes) return;
+          try {
+            const checked = await inspectUpload(bytes, importLimit, sanitizer);
+            inspected.set(drawing.name, checked);
+            // What the sanitiser took out of the drawing is said, as an upload says it.
+            for (const part of checked.removed) problems.push({ row: null, field: null, message: `The drawing “${drawing.name}”: ${part.message}` });
+          } catch (error) {
+            if (!(error instanceof DomainError)) throw error;
+            problems.push({ row: null, field: null, message: `The drawing “${drawing.name}” of the floor “${floor.name}” was not used: ${error.message}` });
+          }
+        };
+        for (const floor of parsed.floors) await inspect(floor);
+
+        const drawings = parsed.hasLocations ? await floorDrawings(document, parsed.floors, inspected, files) : [];
+        handedOver = true;
+        planned = await planner.plan(parsed.job, {
+          document,
+          sourceName: upload.filename || `${format} file`,
+          problems,
+          drawings,
+          sizes: [...inspected].map(([name, found]) => [name, { width: found.meta.width, height: found.meta.height }]),
+        });
+      } finally {
+        if (!handedOver) planner.drop(parsed.job);
+      }
       if (!apply) return { result: { ...planned.preview, revision: null }, position: null };
 
       if (planned.edits.length === 0) {
@@ -275,7 +280,7 @@ export async function importRoutes(scope: FastifyInstance, options: ImportRouteO
         const put = await files.put(checked.bytes, { ...checked.meta, owner: principal.uid });
         stored.set(file.layer, { kind: put.kind, url: put.url, width: put.width, height: put.height });
       }
-      const edits = sanitizeMapEdits(withStoredFiles(planned.edits, stored, planned.files));
+      const edits = await sanitizedInTurns(withStoredFiles(planned.edits, stored, planned.files));
       const meta: CommandMetadata = {
         principal: request.principal,
         now: request.server.clock.now(),
@@ -303,29 +308,40 @@ export async function importRoutes(scope: FastifyInstance, options: ImportRouteO
 }
 
 /**
- * The regions of the floors an import's locations may link to: existing floors' stored SVGs
- * (by layer id), and drawings uploaded or made with the file (by planned floor key). Read
- * only when the file has locations.
+ * Yields between edits while rich text is made safe: an import's edits are chunks of 5,000
+ * locations, and sanitising them all at once held every other request.
  */
-async function floorRegions(document: MapDocument, plan: ImportPlan, inspected: Map<string, InspectedFile>, files: FileStore): Promise<Map<string, FloorRegions>> {
-  const regions = new Map<string, FloorRegions>();
-  if (plan.locations.length === 0) return regions;
+async function sanitizedInTurns(edits: ImportEdit[]): Promise<ImportEdit[]> {
+  const safe: ImportEdit[] = [];
+  for (const edit of edits) {
+    safe.push(...sanitizeMapEdits([edit]));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return safe;
+}
+
+/**
+ * The drawings of the floors an import's locations may link to, as SVG text for the planner
+ * to read their regions: existing floors' stored SVGs (by layer id), and drawings uploaded or
+ * made with the file (by planned floor key). Read only when the file has locations.
+ */
+async function floorDrawings(document: MapDocument, floors: readonly PlannedFloor[], inspected: Map<string, InspectedFile>, files: FileStore): Promise<Array<[string, string]>> {
+  const drawings: Array<[string, string]> = [];
   for (const layer of document.layers) {
     if (layer.file?.kind !== 'svg') continue;
     const text = await storedText(files, layer.file.url);
-    if (text) regions.set(layer.id, regionMap(text));
+    if (text) drawings.push([layer.id, text]);
   }
-  for (const floor of plan.floors) {
+  for (const floor of floors) {
     const drawing = floor.drawing;
-    if (drawing?.kind === 'generated') regions.set(floor.key, regionMap(drawing.svg));
+    if (drawing?.kind === 'generated') drawings.push([floor.key, drawing.svg]);
     else if (drawing?.kind === 'attachment') {
       const found = inspected.get(drawing.name);
-      if (found?.meta.kind === 'svg') regions.set(floor.key, regionMap(new TextDecoder().decode(found.bytes)));
+      if (found?.meta.kind === 'svg') drawings.push([floor.key, new TextDecoder().decode(found.bytes)]);
     } else if (drawing?.kind === 'stored' && drawing.type === 'svg') {
       const text = await storedText(files, drawing.url);
-      if (text) regions.set(floor.key, regionMap(text));
+      if (text) drawings.push([floor.key, text]);
     }
   }
-  return regions;
+  return drawings;
 }
-
