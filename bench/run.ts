@@ -31,6 +31,9 @@
  *    `--db=`) counted with nothing lost (the read model's total against the beacons answered,
  *    after a graceful stop), and the public map's p50/p99 with and without that load, as a
  *    ratio (bench/insights-load.ts; `npm run bench -- insights` alone);
+ *  - other users' p50/p99 (a probe in a worker thread) while one user imports a big CSV, sends
+ *    a big editMap of unknown ids, re-subscribes to a big map's topic in a loop, or downloads
+ *    the insights after a beacon flood (bench/fairness.ts; `npm run bench -- fairness` alone);
  *  - imports: preview and apply of a 100,000-row lat/lng CSV through POST /api/maps/{id}/import
  *    (median seconds, peak RSS and heap; bench/import-throughput.ts), on PGlite and PostgreSQL;
  *  - a one-field edit in the map data read model on maps of 100, 5,000 and 25,000 locations
@@ -73,6 +76,7 @@ import { benchLiveFanout } from './live-fanout.js';
 import { benchClusters } from './cluster.js';
 import { benchDirectionsDraw } from './directions-draw.js';
 import { benchInsightsFlushPause } from './insights-flush-pause.js';
+import { benchFairnessOnDatabases } from './fairness.js';
 import { benchViewerRender } from './viewer-render.js';
 import { benchViewerSize } from './viewer-size.js';
 import { benchViewerTransfer } from './viewer-transfer.js';
@@ -198,6 +202,12 @@ if (!only || only.toLowerCase() === 'insights') {
   console.log('\n== Insight beacons under load: counted with nothing lost, the public map\'s latency with and without ==');
   await benchInsightsFlushPause((line) => console.log(`  ${line}`));
   await benchInsightsLoad((line) => console.log(`  ${line}`), insightsLoadOptions(process.argv.slice(3)));
+}
+
+// Other users' latency while one user attacks (bench/fairness.ts): `npm run bench -- fairness [--db=pglite|postgres]`.
+if (!only || only.toLowerCase() === 'fairness') {
+  console.log("\n== Bounded work per request: other users' p50/p99 during each attack ==");
+  await benchFairnessOnDatabases((line) => console.log(`  ${line}`), process.argv.slice(3));
 }
 
 // Resident memory of an idle server (bench/server-memory.ts): `npm run bench -- memory` alone.
