@@ -2,10 +2,9 @@ import { billingProjection } from './billing.js';
 import { mapCommentsProjection } from './map-comments.js';
 import { mapDataProjection } from './map-data.js';
 import { mapInsightsRetentionProjection } from './map-insights-retention.js';
-import { mapLiveProjection } from './map-live.js';
 import { mapMembersProjection } from './map-members.js';
 import { mapsListProjection } from './maps-list.js';
 import type { Projection } from './projection.js';
 
 /** Every read model the product keeps, in the order they are brought up. */
-export const allProjections: readonly Projection[] = [mapsListProjection, mapDataProjection, billingProjection, mapCommentsProjection, mapMembersProjection, mapLiveProjection, mapInsightsRetentionProjection];
+export const allProjections: readonly Projection[] = [mapsListProjection, mapDataProjection, billingProjection, mapCommentsProjection, mapMembersProjection, mapInsightsRetentionProjection];

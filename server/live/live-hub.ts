@@ -1,10 +1,17 @@
 /**
- * The live hub: the server end of `/api/live`. It keeps each socket's topic subscriptions and
- * LISTENs for the projections' change notices (from any process sharing the database). A map
- * topic is fed from the event log: on a notice it reads the map's stream once (per topic, per
- * process) from the last revision it pushed, and sends those events in one message to all the
- * topic's subscribers; the other topics get a fresh snapshot. It LISTENs for ended sessions too
- * (logout, password change, from any process), and closes their sockets at once.
+ * The live hub: the server end of `/api/live`. It keeps each socket's topic subscriptions. Map
+ * topics are fed from the event log itself: the hub follows the store's map streams (one
+ * subscription per process) and sends each map's new events, as they are recorded, in one
+ * message to the topic's subscribers; it reads a stream only to fill a gap or bring a new
+ * subscriber up to date. Nothing waits for a projection's transaction and notice, and each
+ * change goes out once (issue 26). The other topics get a fresh snapshot on the projections'
+ * change notices (from any process sharing the database); the members projection's notice makes
+ * it check a map's subscribers again. It LISTENs for ended sessions too (logout, password
+ * change, from any process), and closes their sockets at once.
+ *
+ * A map topic's snapshot (a new subscriber's starting point) is kept per map and revision, so
+ * subscribing again and again reads and serialises a big map once; and each socket's subscribes
+ * are rate-limited (server/live/subscribe-limits.ts), so one socket cannot hold others up.
  */
 import type { WebSocket } from 'ws';
 import {
@@ -19,15 +26,17 @@ import {
 } from '../../events/live-messages.js';
 import { MAP_EVENT_TYPES, MapEvent } from '../../events/map.js';
 import { SHARING_EVENT_TYPES } from '../../events/map-sharing.js';
-import { formatPosition } from '../../events/position.js';
-import { streams } from '../../events/streams.js';
-import type { EventStore, RecordedEvent } from '../../ports/event-store.js';
+import { formatPosition, START, type Position } from '../../events/position.js';
+import { mapIdFromStream, STREAM_PREFIXES, streams } from '../../events/streams.js';
+import type { EventStore, RecordedEvent, Subscription } from '../../ports/event-store.js';
 import type { Principal } from '../../events/principal.js';
 import { unsafeTextIssue } from '../../events/safe-text.js';
 import { LIVE_CHANNEL, LiveNotice } from '../../projections/live-notices.js';
 import { SESSIONS_CHANNEL, SessionsEnded } from '../auth/session-notices.js';
 import type { Database } from '../../ports/database.js';
 import { PresenceHub, type PresenceTimings } from './presence.js';
+import { MapSnapshots, type SnapshotMessage } from './map-snapshots.js';
+import { SubscribeLimit } from './subscribe-limits.js';
 import { accessTopic, type TopicSnapshot } from './topic-access.js';
 import { parseTopic, topics } from '../../events/topics.js';
 import type { MapRole } from '../../events/map-access.js';
@@ -56,6 +65,12 @@ interface Client {
   alive: boolean;
   /** The message being handled; the next one waits for it. */
   queue: Promise<void>;
+  /** Messages received and not handled yet. */
+  queued: number;
+  /** A subscribe is waiting for its turn (the rate limit): what arrives meanwhile waits behind it. */
+  throttled: boolean;
+  /** How fast it may subscribe. */
+  limit: SubscribeLimit;
 }
 
 /** How a subscribed topic is read: a snapshot, and for a map its stream. */
@@ -64,8 +79,14 @@ interface TopicFeed {
   mapId: string | undefined;
 }
 
-/** A notice's burst of map events is read this many at a time. */
+/** A gap's events are read this many at a time. */
 const PUSH_BATCH = 500;
+/** A socket with more messages waiting than this behind a rate-limited subscribe is closed. */
+const MAX_QUEUED_MESSAGES = 200;
+/** Close code of a socket that sends faster than it may (policy violation). */
+const CLOSE_POLICY_VIOLATION = 1008;
+/** The first wait before following the log again after the subscription failed; doubles to 30 s. */
+const FOLLOW_RETRY_MS = 500;
 
 /**
  * A recorded map event as the `map:{id}` topic carries it (who made it and when, from its
@@ -112,6 +133,15 @@ export class LiveHub {
   private unlisten: (() => Promise<void>) | null = null;
   private unlistenSessions: (() => Promise<void>) | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
+  /** The store's map streams, followed from where the log was at start. */
+  private following: Subscription | null = null;
+  /** The position of the last map event the hub saw: following starts again from there. */
+  private followedTo: Position = START;
+  private followFailures = 0;
+  private followTimer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  /** Map snapshots kept per map and revision (subscribing again costs no read). */
+  private readonly snapshots = new MapSnapshots();
 
   private recheckTimer: NodeJS.Timeout | null = null;
   /** Who is in which map (server/live/presence.ts): whoever may follow `map:{id}` may be present in it. */
@@ -121,7 +151,7 @@ export class LiveHub {
     private readonly db: Database,
     private readonly logger: HubLogger,
     /** The event log map topics are fed from. */
-    private readonly store: Pick<EventStore, 'readStream'>,
+    private readonly store: Pick<EventStore, 'readStream' | 'subscribeToAll'>,
     /** How often each socket's session or token is checked again. */
     private readonly recheckMs = 30_000,
     presenceTimings?: Partial<PresenceTimings>,
@@ -131,6 +161,8 @@ export class LiveHub {
   }
 
   async start(): Promise<void> {
+    this.followedTo = await this.logHead();
+    this.follow();
     this.unlisten = await this.db.listen(LIVE_CHANNEL, (payload) => this.onNotice(payload));
     this.unlistenSessions = await this.db.listen(SESSIONS_CHANNEL, (payload) => void this.onSessionsEnded(payload));
     await this.presence.start();
@@ -198,7 +230,88 @@ export class LiveHub {
     this.detach(client);
   }
 
+  /**
+   * Where to start following map streams: the furthest projection's checkpoint, at or close to
+   * the end of the log (the store has no cheaper way to say). Nobody is subscribed yet, so what
+   * lies before is not needed, and whatever lies after is only read through once.
+   */
+  private async logHead(): Promise<Position> {
+    try {
+      const { rows } = await this.db.query<{ commit_position: string; prepare_position: string }>(
+        'SELECT commit_position::text, prepare_position::text FROM projection_checkpoints ORDER BY commit_position DESC, prepare_position DESC LIMIT 1',
+      );
+      return rows[0] ? { commit: BigInt(rows[0].commit_position), prepare: BigInt(rows[0].prepare_position) } : START;
+    } catch {
+      // No checkpoints yet (a new database): the log is as good as empty.
+      return START;
+    }
+  }
+
+  /** Follows the store's map streams; on a failure, again from the last event seen, after a growing pause. */
+  private follow(): void {
+    if (this.stopped) return;
+    const subscription = this.store.subscribeToAll(
+      { after: this.followedTo, filter: { streamPrefixes: [STREAM_PREFIXES[0]] }, batchSize: PUSH_BATCH },
+      {
+        onEvents: async (events) => {
+          this.followFailures = 0;
+          this.onMapEvents(events);
+          this.followedTo = events.at(-1)!.position;
+        },
+        onError: (error) => {
+          if (this.stopped || this.following !== subscription) return;
+          this.following = null;
+          const delayMs = Math.min(30_000, FOLLOW_RETRY_MS * 2 ** this.followFailures++);
+          this.logger.warn({ err: error, delayMs }, 'following the map streams failed; following again');
+          this.followTimer = setTimeout(() => this.follow(), delayMs);
+          this.followTimer.unref();
+        },
+      },
+    );
+    this.following = subscription;
+  }
+
+  /** New map events from the log: each topic with subscribers here gets its own, in one message. */
+  private onMapEvents(events: readonly RecordedEvent[]): void {
+    const byTopic = new Map<string, RecordedEvent[]>();
+    for (const recorded of events) {
+      const mapId = mapIdFromStream(recorded.stream);
+      if (mapId === null) continue;
+      const topic = topics.map(mapId);
+      if (!this.subscribers.get(topic)?.size) continue;
+      let list = byTopic.get(topic);
+      if (!list) byTopic.set(topic, (list = []));
+      list.push(recorded);
+    }
+    for (const [topic, list] of byTopic) this.pushFollowed(topic, list);
+  }
+
+  /**
+   * Sends a topic the events the log just gave, when they follow the last revision pushed;
+   * otherwise (a gap, or a read of the stream under way) the stream is read from that revision.
+   */
+  private pushFollowed(topic: string, events: readonly RecordedEvent[]): void {
+    const last = this.pushed.get(topic);
+    // No cursor yet: the first subscriber is being caught up, and reads the stream after.
+    if (last === undefined) return;
+    if (this.refreshing.has(topic)) {
+      this.refreshing.set(topic, true);
+      return;
+    }
+    const fresh = events.filter((event) => event.revision > last);
+    if (fresh.length === 0) return;
+    const consecutive = fresh.every((event, i) => event.revision === last + 1n + BigInt(i));
+    if (!consecutive) return void this.refresh(topic);
+    this.pushed.set(topic, fresh.at(-1)!.revision);
+    this.broadcast(topic, JSON.stringify({ v: LIVE_PROTOCOL_VERSION, type: 'events', topic, events: fresh.map(liveMapEvent) } satisfies ServerMessage));
+  }
+
   async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.followTimer) clearTimeout(this.followTimer);
+    const following = this.following;
+    this.following = null;
+    await following?.stop();
     if (this.heartbeat) clearInterval(this.heartbeat);
     if (this.recheckTimer) clearInterval(this.recheckTimer);
     await this.unlisten?.();
@@ -221,7 +334,19 @@ export class LiveHub {
    * it must sign in with an `auth` message within {@link AUTH_TIMEOUT_MS}.
    */
   attach(socket: WebSocket, principal: Principal | null, auth: LiveAuthenticator): void {
-    const client: Client = { socket, principal, expiresAt: null, auth, topics: new Map(), roles: new Map(), alive: true, queue: Promise.resolve() };
+    const client: Client = {
+      socket,
+      principal,
+      expiresAt: null,
+      auth,
+      topics: new Map(),
+      roles: new Map(),
+      alive: true,
+      queue: Promise.resolve(),
+      queued: 0,
+      throttled: false,
+      limit: new SubscribeLimit(),
+    };
     this.clients.add(client);
     socket.on('pong', () => {
       client.alive = true;
@@ -231,8 +356,11 @@ export class LiveHub {
       // One message at a time per socket, in the order sent: an `auth` is settled before the
       // `subscribe` behind it, an unsubscribe never overtakes its subscribe.
       const text = raw.toString();
+      // Messages wait behind a rate-limited subscribe: a socket that keeps sending regardless is cut off.
+      if (++client.queued > MAX_QUEUED_MESSAGES && client.throttled) return this.flooding(client);
       client.queue = client.queue
         .then(() => this.onMessage(client, text))
+        .finally(() => client.queued--)
         .catch((error: unknown) => {
           this.logger.warn({ err: error }, 'live message failed');
           this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'error', code: 'internal', message: 'Internal error.' });
@@ -311,6 +439,12 @@ export class LiveHub {
     }
   }
 
+  /** A socket that keeps sending while its subscribes wait their turn: closed. */
+  private flooding(client: Client): void {
+    client.socket.close(CLOSE_POLICY_VIOLATION, 'Too many messages');
+    this.detach(client);
+  }
+
   /** A client of another protocol version: told to reload, and closed. */
   private outdated(client: Client): void {
     client.socket.close(CLOSE_OUTDATED_CLIENT, OUTDATED_CLIENT_REASON);
@@ -349,6 +483,15 @@ export class LiveHub {
       case 'presence':
         return this.presence.receive(client, principal, message, (text) => client.socket.readyState === client.socket.OPEN && client.socket.send(text));
       case 'subscribe': {
+        // Rate-limited per socket: a re-subscribe waits its turn, holding up only its own socket.
+        const waitMs = client.limit.take(message.since === undefined ? 'snapshot' : 'since');
+        if (waitMs > 0) {
+          if (client.queued > MAX_QUEUED_MESSAGES) return this.flooding(client);
+          client.throttled = true;
+          await new Promise((resolve) => setTimeout(resolve, waitMs));
+          client.throttled = false;
+        }
+        if (!this.clients.has(client)) return;
         if (!client.topics.has(message.topic) && client.topics.size >= MAX_TOPICS_PER_SOCKET) {
           return this.send(client, {
             v: LIVE_PROTOCOL_VERSION,
@@ -382,25 +525,33 @@ export class LiveHub {
 
   /**
    * Brings a map subscriber up to date: the events after `since` when it has a revision not too
-   * far behind, else a snapshot and the events after the snapshot's revision (the read model may
-   * trail the stream). The topic's push cursor starts where the first subscriber was brought to.
+   * far behind, else a snapshot (kept per map and revision: {@link MapSnapshots}) and the events
+   * after the snapshot's revision (the read model may trail the stream, a kept one more so). The
+   * topic's push cursor starts where the first subscriber was brought to.
    */
   private async catchUp(client: Client, topic: string, feed: { load: () => Promise<TopicSnapshot>; mapId?: string }, since: string | undefined): Promise<void> {
     const stream = streams.map(feed.mapId!);
     let from = since === undefined ? null : BigInt(since);
     let events = from === null ? null : await this.readMissing(stream, from);
     if (!events) {
-      const snapshot = await feed.load();
-      if (!snapshot.data || snapshot.data.kind !== 'map') return;
-      this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'snapshot', topic, position: snapshot.position, data: snapshot.data });
-      from = BigInt(snapshot.data.map.revision);
-      events = (await this.readMissing(stream, from)) ?? [];
+      let snapshot: SnapshotMessage | null = await this.snapshots.get(topic, feed.mapId!, feed.load);
+      if (!snapshot) return;
+      events = await this.readMissing(stream, snapshot.revision);
+      // A kept snapshot too far behind the stream: a fresh one costs less than its events.
+      if (snapshot.kept && (events === null || events.length > MapSnapshots.REUSE_WITHIN_EVENTS)) {
+        snapshot = await this.snapshots.get(topic, feed.mapId!, feed.load, { fresh: true });
+        if (!snapshot) return;
+        events = await this.readMissing(stream, snapshot.revision);
+      }
+      if (client.socket.readyState === client.socket.OPEN) client.socket.send(snapshot.text);
+      from = snapshot.revision;
+      events ??= [];
     }
     if (events.length > 0) this.send(client, { v: LIVE_PROTOCOL_VERSION, type: 'events', topic, events: events.map(liveMapEvent) });
     const reached = events.at(-1)?.revision ?? from!;
     if (!this.pushed.has(topic) && this.subscribers.get(topic)?.has(client)) {
       this.pushed.set(topic, reached);
-      // A notice that came while the cursor was not there yet pushed nothing: look once more.
+      // Events the log gave while the cursor was not there yet were not pushed: look once more.
       void this.refresh(topic);
     }
   }
@@ -433,6 +584,8 @@ export class LiveHub {
       return;
     }
     for (const topic of notice.topics) {
+      // A map topic follows its stream (onMapEvents), not the projections' notices.
+      if (parseTopic(topic)?.kind === 'map') continue;
       if (this.subscribers.get(topic)?.size) void this.refresh(topic);
     }
   }
@@ -466,7 +619,7 @@ export class LiveHub {
     }
   }
 
-  /** Reads the map's stream from the last revision pushed, and sends what is new to all its subscribers. */
+  /** Reads the map's stream from the last revision pushed (a gap, a new cursor), and sends what is new to all its subscribers. */
   private async pushEvents(topic: string, mapId: string): Promise<void> {
     const stream = streams.map(mapId);
     for (;;) {
