@@ -11,6 +11,8 @@
  * stylesheets the shadow root adopts.
  */
 import { REGION_TINT, tint } from '../../../../events/colour-tint';
+import { elementIdFor } from '../../../../events/element-id';
+import { regionFinder } from './find-region';
 import { loadPurifier } from '../../lib/purifier';
 
 export { tint };
@@ -133,9 +135,9 @@ export function mountSvg(
   if (!svg.hasAttribute('preserveAspectRatio')) svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
   svg.setAttribute('aria-hidden', 'true');
   svg.setAttribute('focusable', 'false');
+  const findRegion = regionFinder(svg);
   for (const { id, element, color } of regions) {
-    // Region ids are checked (letters, digits, _ . : -), so they fit in the selector as they are.
-    const region = svg.querySelector(`[id="${element}"]`);
+    const region = findRegion(element);
     if (!region) continue;
     region.setAttribute('data-mf-loc', id);
     if (color && region instanceof SVGElement) {
@@ -152,7 +154,8 @@ export function mountSvg(
     for (const element of svg.querySelectorAll(PICKABLE)) {
       if (element.hasAttribute('data-mf-loc') || element.closest(NOT_DRAWN)) continue;
       if (coversMostOf(element, drawing)) continue;
-      element.setAttribute('data-mf-pick', element.id);
+      // Offered as the reference a location may record (an id like "11" escaped, elementIdFor).
+      element.setAttribute('data-mf-pick', elementIdFor(element.id));
     }
   }
   return found;

@@ -8,6 +8,7 @@
 import type { SceneRegion } from './scene';
 import type { PictureFloor } from './scene-svg';
 import { scopeCss } from './scope-css';
+import { regionFinder } from '../find-region';
 
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
 /** Elements that never belong in a picture (the sanitiser leaves none; checked again all the same). */
@@ -50,9 +51,9 @@ export function standaloneDrawing(svg: Element, { regions, accent, width, height
   if (!svg.hasAttribute('preserveAspectRatio')) svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
   for (const name of ['aria-hidden', 'focusable', 'x', 'y', 'style', 'class']) svg.removeAttribute(name);
   svg.setAttribute('overflow', 'visible');
+  const findRegion = regionFinder(svg);
   for (const region of regions) {
-    // Region ids are checked (letters, digits, _ . : -), so they fit in the selector as they are.
-    const element = svg.querySelector(`[id="${region.element}"]`);
+    const element = findRegion(region.element);
     if (!element) continue;
     for (const part of [element, ...Array.from(element.querySelectorAll('*'))]) setStyle(part, 'fill', region.fill);
     if (region.active) {
