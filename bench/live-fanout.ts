@@ -65,6 +65,8 @@ interface Peer {
   socket: WebSocket;
   /** Resolves with the size of the first message holding `needle`. */
   await(needle: string): Promise<number>;
+  /** Messages that held a needle already received (the same change pushed again). */
+  repeats(): number;
 }
 
 /** A socket subscribed to `topic`, its first answer in. */
@@ -75,6 +77,8 @@ async function openPeer(base: string, cookie: string, topic: string): Promise<Pe
     socket.once('error', reject);
   });
   let waiting: { needle: string; resolve: (bytes: number) => void } | null = null;
+  const received: string[] = [];
+  let repeats = 0;
   let first: (() => void) | null = null;
   const subscribed = new Promise<void>((resolve) => (first = resolve));
   socket.on('message', (raw: Buffer) => {
@@ -83,9 +87,13 @@ async function openPeer(base: string, cookie: string, topic: string): Promise<Pe
       first();
       first = null;
     }
+    // The last few changes: one seen again is a repeat (each edit's title is unique).
+    if (received.some((needle) => text.includes(needle))) repeats++;
     if (waiting && text.includes(waiting.needle)) {
       const done = waiting;
       waiting = null;
+      received.push(done.needle);
+      if (received.length > 5) received.shift();
       done.resolve(raw.length);
     }
   });
@@ -94,6 +102,7 @@ async function openPeer(base: string, cookie: string, topic: string): Promise<Pe
   return {
     socket,
     await: (needle) => new Promise((resolve) => (waiting = { needle, resolve })),
+    repeats: () => repeats,
   };
 }
 
@@ -123,6 +132,7 @@ async function measure(bases: string[], cookie: string, size: number, print: (li
   const peers: Peer[] = [];
   try {
     for (let i = 0; i < SOCKETS; i++) peers.push(await openPeer(bases[i % bases.length]!, cookie, topic));
+    // Every socket is the editor's own account; the first is its tab (it waits too, for repeats).
     const receivers = peers.slice(1);
     const latencies: number[] = [];
     const bytes: number[] = [];
@@ -133,10 +143,12 @@ async function measure(bases: string[], cookie: string, size: number, print: (li
       const edit: MapEdit = { type: 'LocationUpdated', id: `shop-${i % size}`, changes: { title } };
       const started = performance.now();
       const arrivals = receivers.map((peer) => peer.await(title).then((length) => ({ length, at: performance.now() })));
+      const ownTab = peers[0]!.await(title);
       const answered = callFn('editMap', { id: mapId, edits: [edit] }).then(() => performance.now());
       let timer: NodeJS.Timeout | undefined;
       const timedOut = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`edit ${i} never reached every peer`)), 20_000)));
-      const got = await Promise.race([Promise.all(arrivals), timedOut]).finally(() => clearTimeout(timer));
+      const everyone = Promise.all([Promise.all(arrivals), ownTab]).then(([peersGot]) => peersGot);
+      const got = await Promise.race([everyone, timedOut]).finally(() => clearTimeout(timer));
       const answeredAt = await answered;
       if (i < WARM_UP) continue;
       answers.push(answeredAt - started);
@@ -147,7 +159,8 @@ async function measure(bases: string[], cookie: string, size: number, print: (li
     }
     print(
       `${label}, ${size} locations: edit-to-peer median ${median(latencies).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms; ` +
-        `bytes per push median ${median(bytes)} (max ${Math.max(...bytes)}); editMap answered median ${median(answers).toFixed(1)} ms (${EDITS} edits × ${receivers.length} peers)`,
+        `bytes per push median ${median(bytes)} (max ${Math.max(...bytes)}); editMap answered median ${median(answers).toFixed(1)} ms (${EDITS} edits × ${receivers.length} peers); ` +
+        `changes pushed again to a socket: ${peers.reduce((sum, peer) => sum + peer.repeats(), 0)}`,
     );
   } finally {
     for (const peer of peers) peer.socket.close();
