@@ -206,6 +206,16 @@ export class PublicMapCache {
     return { bytes: this.entries.calculatedSize, entries: this.entries.size, absent: this.absent.size, hits: this.hits, misses: this.misses };
   }
 
+  /**
+   * The kept JSON of map `id`, if any, at once (no promise): what a conditional request is
+   * checked against before any other work (routes/public-map-routes.ts).
+   */
+  peekJson(id: string): EncodedBody | undefined {
+    const body = this.entries.get(`json:${id}`);
+    if (body) this.hits++;
+    return body;
+  }
+
   /** Whether `kind` of map `id` is kept now (a page: in any language), without touching its recency. */
   has(kind: Kind, id: string): boolean {
     if (kind === 'json') return this.entries.has(`json:${id}`);

@@ -27,6 +27,7 @@ import { parseAcceptLanguage } from '../../events/locales.js';
 import { PUBLIC_MAP_JSON_ROUTE } from '../security/security-headers.js';
 import { publicMapJson, type PublicMapCache } from '../public-maps/public-map-cache.js';
 import { sendCompressedOnce, sendEncoded } from '../public-maps/send-encoded.js';
+import { ifNoneMatchMatches } from '../public-maps/http-negotiation.js';
 
 export type { PublicMap } from '../../events/http-api.js';
 
@@ -83,6 +84,20 @@ export async function publicMapRoutes(app: FastifyInstance, { db, cache }: Publi
       validatorCompiler: () => (value) => ({ value }),
       // No per-request info lines (server/http/quiet-routes.ts): errors and the cache's metrics stay.
       config: { quietRequestLog: true },
+      // A browser or CDN revalidating holds this version already (most of an embed's requests):
+      // answered 304 here, before the body, validation, the text check and the handler, when
+      // the map's JSON is in memory and the ETag matches. A callback hook: nothing to await.
+      onRequest: (request, reply, done) => {
+        const tag = request.headers['if-none-match'];
+        const { id } = request.params as { id: string };
+        const body = tag === undefined || !MAP_ID.test(id) ? undefined : cache.peekJson(id);
+        if (!body || !ifNoneMatchMatches(tag, body.etag)) {
+          done();
+          return;
+        }
+        // The same headers as sendEncoded's 304 (send-encoded.ts).
+        void (reply as FastifyReply).code(304).headers({ vary: 'Accept-Encoding', 'cache-control': PUBLISHED_CACHE_CONTROL, etag: body.etag }).send();
+      },
     },
     async (request, reply) => {
       const { id } = request.params;

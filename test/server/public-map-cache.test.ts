@@ -131,6 +131,9 @@ describe.each(databaseTargets)('published maps from memory on $name', (target) =
       expect(answer.headers.etag).toBe(etag);
       expect(answer.headers['cache-control']).toBe(PUBLISHED_CACHE_CONTROL);
       expect(answer.headers.vary).toBe('Accept-Encoding');
+      // Answered before the handler (the route's onRequest), with the data kind's security headers all the same.
+      expect(answer.headers['x-content-type-options']).toBe(first.headers['x-content-type-options']);
+      expect(answer.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
     }
     expect((await get(`/api/public/maps/${id}`, { 'if-none-match': '"nope"' })).statusCode).toBe(200);
   });
