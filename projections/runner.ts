@@ -27,7 +27,7 @@ import { sendLiveNotices } from './live-notices.js';
 import { ChangedTopics, type Projection } from './projection.js';
 import { repairSetAsideStreams, type RepairReport } from './repair.js';
 import { backoffMs, DEFAULT_RETRY, isTransientFailure, pause, type RetryPolicy } from './retry.js';
-import { clearSetAsideStreams, recordSkipped, SET_ASIDE_SCHEMA, setAsideAmong, setAsideStream, topicsOfSetAsideStream } from './set-aside-streams.js';
+import { clearSetAsideStreams, recordSkipped, SET_ASIDE_SCHEMA, setAsideAmong, setAsideStream } from './set-aside-streams.js';
 
 export interface RunnerLogger {
   error(details: object, message: string): void;
@@ -367,8 +367,6 @@ export class ProjectionRunner {
         await lockCheckpointAt(tx, projection.name, after);
         await setAsideStream(tx, projection.name, event, poisoned);
         await writeCheckpoint(tx, projection.name, projection.version, event.position);
-        const topics = topicsOfSetAsideStream(event.stream);
-        if (topics.length > 0) await sendLiveNotices(tx, { projection: projection.name, position: formatPosition(event.position), topics });
       }),
     );
     this.logger.error(

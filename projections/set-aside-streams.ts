@@ -10,8 +10,6 @@
  * Every row is written in the transaction that moves the checkpoint, so the set of skipped
  * events is exactly the stream's events between its first failed one and the checkpoint.
  */
-import { mapIdFromStream } from '../events/streams.js';
-import { topics } from '../events/topics.js';
 import type { Queryable } from '../ports/database.js';
 import type { RecordedEvent } from '../ports/event-store.js';
 import type { PoisonedEvent } from './dead-letters.js';
@@ -79,15 +77,6 @@ export async function setAsideAgain(tx: Queryable, projection: string, event: Re
        AND (commit_position, prepare_position) <= ($3::bigint, $4::bigint)`,
     [projection, event.stream, event.position.commit.toString(), event.position.prepare.toString()],
   );
-}
-
-/**
- * The live topics whose readers should hear that the stream was set aside: a map's editors
- * then ask whether it is (GET /api/maps/{id}/set-aside) and show the notice.
- */
-export function topicsOfSetAsideStream(stream: string): string[] {
-  const mapId = mapIdFromStream(stream);
-  return mapId ? [topics.map(mapId)] : [];
 }
 
 /** Of these streams, those the projection has set aside. */

@@ -1,7 +1,7 @@
 /**
  * A map the server set aside (it could not apply one of its changes) opens in the editor as it
  * was before, with a notice naming a reference for the team, instead of a blank or silently
- * stale editor; a map set aside while open says so at the next push; other maps say nothing.
+ * stale editor; a map set aside while open says so once a change arrives; other maps say nothing.
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -18,7 +18,7 @@ const record = { id: 'm1', title: 'Harbour Market', data: document, revision: '1
 const setAside = { reference: '6f1c2a4e-0b7d-4f3e-9a51-2d8c7e5b9f10', since: '2026-11-28T22:00:00.000Z' };
 
 async function openEditor(answer: { setAside: typeof setAside | null }) {
-  stubFetch({
+  const fake = stubFetch({
     ...authRoutes(owner),
     'GET /api/maps/m1/data': () => ({ body: { result: { ...record, history: [] }, position: '3:0' } }),
     'GET /api/public/maps/m1': () => ({ body: { result: { ...record, state: 0, test: true } } }),
@@ -26,7 +26,7 @@ async function openEditor(answer: { setAside: typeof setAside | null }) {
   });
   const view = renderApp('/maps/m1');
   await screen.findByRole('region', { name: /Map editor/ }, { timeout: 5_000 });
-  return view;
+  return { ...view, requests: fake.requests };
 }
 
 const notice = () => screen.queryAllByRole('alert').find((alert) => alert.textContent?.includes('This map could not be updated'));
@@ -42,12 +42,14 @@ describe('a set-aside map in the editor', () => {
 
   it('says nothing of a map that is up to date, and tells at the next push once it is set aside', async () => {
     const answer: { setAside: typeof setAside | null } = { setAside: null };
-    const { live } = await openEditor(answer);
-    await waitFor(() => expect(live.listeners.get(topics.map('m1'))?.size).toBeGreaterThan(0));
+    const { live, requests } = await openEditor(answer);
+    await waitFor(() => expect(live.listeners.get(topics.map('m1'))?.size).toBe(1));
+    await waitFor(() => expect(requests.filter((request) => request.path === '/api/maps/m1/set-aside')).toHaveLength(1));
     expect(notice()).toBeUndefined();
 
+    // A change arrives (a collaborator's, or one this map cannot be updated with).
     answer.setAside = setAside;
-    act(() => live.emit(topics.map('m1'), { ...record, history: [] }, '4:0'));
+    act(() => live.emit(topics.map('m1'), { ...record, revision: '2', history: [] }, '4:0'));
     await waitFor(() => expect(notice()).toHaveTextContent(setAside.reference));
   });
 });

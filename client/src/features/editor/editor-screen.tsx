@@ -588,7 +588,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
 
       {explore ? <ExploreBanner signedIn={signedIn} title={title} document={doc} registerHref={registerHref} mapHref={mapHref} /> : null}
       <AccessBanner access={access} ownerName={ownerName} mapsHref={mapsHref} />
-      <SetAsideNotice mapId={mapId} active={!explore} />
+      <SetAsideNotice mapId={mapId} session={session} active={!explore} />
       {snapshot.error ? (
         <div className="ed-alert" role="alert">
           <span>Not saved: {snapshot.error} Your last change was taken back.</span>
