@@ -38,6 +38,10 @@ export interface FileSeed {
   places: PlaceSeed[];
   /** The SVG's viewBox size. */
   size: { width: number; height: number };
+  /** A CSV's places by latitude/longitude, or by x/y fractions with a floor column. */
+  columns: 'latlng' | 'xy';
+  /** The floor the file names is one the map has (its id, or its name), picked at run time; else `floorName`. */
+  sameFloor: { existing: number; byName: boolean } | null;
 }
 
 const unit = fc.double({ min: 0, max: 1, noNaN: true });
@@ -64,12 +68,21 @@ export function fileSeed(options: { text: fc.Arbitrary<string>; shapes: readonly
     }),
     places: fc.array(place, { minLength: 1, maxLength: 6 }),
     size: fc.constantFrom(...options.viewBoxes),
+    columns: fc.constantFrom('latlng' as const, 'xy' as const),
+    sameFloor: fc.option(fc.record({ existing: fc.nat(), byName: fc.boolean() }), { nil: null }),
   });
 }
 
 /** A place with its id worked out (`existing` replaced by one of the map's ids, or dropped when it has none). */
 export interface Place extends Omit<PlaceSeed, 'id'> {
   id: string | number | null;
+}
+
+/** The seed with its floor named as one of the map's (`layers`) when it says so. */
+export function resolveFloor(seed: FileSeed, layers: ReadonlyArray<{ id: string; name: string }>): FileSeed {
+  const layer = seed.sameFloor && layers.length > 0 ? layers[seed.sameFloor.existing % layers.length]! : null;
+  if (!layer) return seed;
+  return { ...seed, floorId: layer.id, floorName: seed.sameFloor!.byName ? layer.name : seed.floorName };
 }
 
 export function resolvePlaces(seed: FileSeed, existingIds: readonly string[]): Place[] {
@@ -136,8 +149,16 @@ function kml(seed: FileSeed, places: readonly Place[]): string {
 
 const cell = (value: string | number | null) => `"${String(value ?? '').replace(/"/g, '""')}"`;
 
-/** A store list: id, name, category and latitude/longitude (polygons and lines are points here). */
+/**
+ * A store list: id, name, category and latitude/longitude (polygons and lines are points here);
+ * or a floor plan's list: x and y as fractions of the floor, and the floor by id or name.
+ */
 function csv(seed: FileSeed, places: readonly Place[]): string {
+  if (seed.columns === 'xy') {
+    const floor = seed.sameFloor?.byName ? seed.floorName : seed.floorId;
+    const rows = places.map((place) => [cell(place.id), cell(place.name), cell(place.group), cell(round(place.u)), cell(round(place.v)), cell(floor)].join(','));
+    return ['id,title,category,x,y,floor', ...rows].join('\r\n') + '\r\n';
+  }
   const rows = places.map((place) => {
     const [lng, lat] = lngLat(seed, place);
     return [cell(place.id), cell(place.name), cell(place.group), cell(lat), cell(lng)].join(',');

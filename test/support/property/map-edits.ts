@@ -61,7 +61,8 @@ export interface DocumentSeed {
 
 export function documentSeed(flags: GeneratorFlags): fc.Arbitrary<DocumentSeed> {
   return fc.record({
-    layers: fc.array(fc.record({ id: awkwardElementId, name: awkwardText, geo: fc.option(calibration(flags), { nil: null }) }), { minLength: 1, maxLength: 3 }),
+    // Edge calibrations only come as edits (which may be refused, naming the edit), never inside a document.
+    layers: fc.array(fc.record({ id: awkwardElementId, name: awkwardText, geo: fc.option(calibration({ ...flags, edgeCalibrations: false }), { nil: null }) }), { minLength: 1, maxLength: 3 }),
     groups: fc.array(fc.record({ id: awkwardElementId, name: awkwardText, colour, legend: fc.boolean() }), { maxLength: 3 }),
     locations: fc.array(
       fc.record({
@@ -304,23 +305,37 @@ export function resolveEdit(seed: EditSeed, document: MapDocument, flags: Genera
   }
 }
 
+/** Whether an edit carries a calibration (where an edge one sits). */
+const calibrates = (edit: DocumentEdit) =>
+  (edit.type === 'LayerCalibrated' && edit.geo !== null) || (edit.type === 'LayerAdded' && edit.layer.geo !== undefined) || (edit.type === 'ImportApplied' && edit.layers.some((layer) => layer.geo));
+
+/** Whether an edit names one location twice (with `repeatedRemovals`): refused (400) or taken, never a broken read model. */
+function repeatsRemovals(edit: DocumentEdit): boolean {
+  return edit.type === 'LocationsRemoved' && new Set(edit.ids).size < edit.ids.length;
+}
+
 /**
  * The edits of one `editMap` call made from seeds against `document`, each checked as the
  * decider will check it (a generator bug fails here, naming the edit, not as a 400 later).
+ * Edits at the edge of legal (the flags') are checked without what makes them so, and listed in
+ * `mayBeRefused`: the product may refuse them (naming the edit) or take them, never break on them.
  */
-export function resolveEdits(seeds: readonly EditSeed[], document: MapDocument, flags: GeneratorFlags, files: readonly LayerFile[]): DocumentEdit[] {
+export function resolveEdits(seeds: readonly EditSeed[], document: MapDocument, flags: GeneratorFlags, files: readonly LayerFile[]): { edits: DocumentEdit[]; mayBeRefused: number[] } {
   const edits: DocumentEdit[] = [];
+  const mayBeRefused: number[] = [];
   let current = document;
   for (const seed of seeds) {
     const edit = resolveEdit(seed, current, flags, files);
     if (!edit) continue;
+    const edge = (flags.edgeCalibrations && calibrates(edit)) || (flags.repeatedRemovals && repeatsRemovals(edit));
     const valid = DocumentEdit.safeParse(edit);
-    if (!valid.success) throw new Error(`the generator made an invalid ${edit.type}: ${valid.error.message}`);
     const recorded: MapEdit = edit.type === 'LayerRemoved' ? { ...edit, removedLocations: current.locations.filter((l) => l.layer === edit.id).map((l) => l.id) } : edit;
-    const problem = checkEdit(current, recorded);
-    if (problem) throw new Error(`the generator made an invalid ${edit.type}: ${problem}`);
+    // A repeated id is checked as the one it repeats.
+    const problem = valid.success ? checkEdit(current, recorded.type === 'LocationsRemoved' ? { ...recorded, ids: [...new Set(recorded.ids)] } : recorded) : valid.error.message;
+    if (problem && !(edge && /geo/.test(problem))) throw new Error(`the generator made an invalid ${edit.type}: ${problem}`);
+    if (edge) mayBeRefused.push(edits.length);
     current = applyEdit(current, recorded);
     edits.push(edit);
   }
-  return edits;
+  return { edits, mayBeRefused };
 }

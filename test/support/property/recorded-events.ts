@@ -1,40 +1,29 @@
 /**
- * Reading the log as the product's readers do: every recorded event parsed with the schema of
- * its stream's aggregate (the one the projections and the aggregate's own fold use) and its
- * metadata with the metadata schema; a map's stream folded with the map's own `evolve`
+ * Reading the log as the product's readers do: every recorded event parsed with its aggregate's
+ * recorded-event schema (the decider's `schema`, which the projections, the fold and the append
+ * path use) and its metadata with the metadata schema; a map's stream folded with the map's own `evolve`
  * (events/map.ts, which applies edits with events/map-edits.ts).
  */
-import type { z } from 'zod';
-import { CUSTOMER_EVENT_TYPES, CustomerEvent } from '../../../events/customer.js';
-import { LicenceEvent } from '../../../events/licence.js';
-import { evolveMapComments, initialMapCommentsState, MAP_COMMENT_EVENT_TYPES, MapCommentEvent, type MapCommentsState } from '../../../events/map-comments.js';
-import { evolveMap, initialMapState, MAP_EVENT_TYPES, MapEvent, type MapAggregate } from '../../../events/map.js';
+import { contactDecider } from '../../../events/contact.js';
+import { customerDecider } from '../../../events/customer.js';
+import type { DomainEvent, EventSourced } from '../../../events/decider.js';
+import { licenceDecider } from '../../../events/licence.js';
+import { mapCommentsDecider, type MapCommentEvent, type MapCommentsState } from '../../../events/map-comments.js';
+import { mapDecider, type MapAggregate, type MapEvent } from '../../../events/map.js';
 import { EventMetadata } from '../../../events/metadata.js';
-import { streams } from '../../../events/streams.js';
-import { StripeCustomerEvent } from '../../../events/stripe-customer.js';
+import { stripeCustomerDecider } from '../../../events/stripe-customer.js';
+import { stripeEventDecider } from '../../../events/stripe-event.js';
 import type { EventStore, RecordedEvent } from '../../../ports/event-store.js';
 
-interface Reader {
-  name: string;
-  /** The schema the aggregate's readers (its fold, the projections) parse its events with. */
-  schema: z.ZodType;
-  eventTypes: ReadonlySet<string>;
-}
+type Reader = EventSourced<DomainEvent, unknown>;
 
-const typesOf = (schema: { options: ReadonlyArray<{ shape: { type: { value: string } } }> }) => new Set(schema.options.map((option) => option.shape.type.value));
-
-/**
- * Every aggregate's reader, by the prefix of its streams (its stream name of the empty key).
- * The events' union schemas, which the deciders' recorded-event schemas are (issue 26 item 1).
- */
-const READERS: ReadonlyArray<{ prefix: string; reader: Reader }> = [
-  { prefix: streams.map(''), reader: { name: 'map', schema: MapEvent, eventTypes: MAP_EVENT_TYPES } },
-  { prefix: streams.mapComments(''), reader: { name: 'map-comments', schema: MapCommentEvent, eventTypes: MAP_COMMENT_EVENT_TYPES } },
-  { prefix: streams.customer(''), reader: { name: 'customer', schema: CustomerEvent, eventTypes: CUSTOMER_EVENT_TYPES } },
-  { prefix: streams.licence(''), reader: { name: 'licence', schema: LicenceEvent, eventTypes: new Set([LicenceEvent.shape.type.value]) } },
-  { prefix: streams.stripeCustomer(''), reader: { name: 'stripe-customer', schema: StripeCustomerEvent, eventTypes: typesOf(StripeCustomerEvent) } },
+/** Every aggregate's decider, by the prefix of its streams (its stream id of the empty key). */
+const READERS: ReadonlyArray<{ prefix: string; reader: Reader }> = (
+  [mapDecider, mapCommentsDecider, customerDecider, licenceDecider, contactDecider, stripeEventDecider, stripeCustomerDecider] as unknown as Reader[]
+)
+  .map((reader) => ({ prefix: reader.streamId(''), reader }))
   // The longest prefix first: `map-comments-` streams are not the map's.
-].sort((a, b) => b.prefix.length - a.prefix.length);
+  .sort((a, b) => b.prefix.length - a.prefix.length);
 
 /** The aggregate whose stream this is, or null when none reads it. */
 export function readerOf(stream: string): Reader | null {
@@ -64,21 +53,21 @@ export async function readWholeLog(store: EventStore): Promise<RecordedEvent[]> 
   }
 }
 
-/** A map's aggregate as its events make it, each parsed with the map's event schema and folded with its `evolve`. */
+/** A map's aggregate as its events make it, each parsed with the map's recorded-event schema and folded with its `evolve`. */
 export async function foldMap(store: EventStore, mapId: string): Promise<MapAggregate> {
-  let state = initialMapState;
-  for (const recorded of await store.readStream(streams.map(mapId))) {
-    if (!MAP_EVENT_TYPES.has(recorded.type)) continue;
-    state = evolveMap(state, MapEvent.parse({ type: recorded.type, data: recorded.data }));
+  let state = mapDecider.initialState;
+  for (const recorded of await store.readStream(mapDecider.streamId(mapId))) {
+    if (!mapDecider.eventTypes.has(recorded.type)) continue;
+    state = mapDecider.evolve(state, mapDecider.schema.parse({ type: recorded.type, data: recorded.data }) as MapEvent);
   }
   return state;
 }
 
 /** A map's comments as their events make them (events/map-comments.ts). */
 export async function foldComments(store: EventStore, mapId: string): Promise<MapCommentsState> {
-  let state = initialMapCommentsState;
-  for (const recorded of await store.readStream(streams.mapComments(mapId))) {
-    state = evolveMapComments(state, MapCommentEvent.parse({ type: recorded.type, data: recorded.data }));
+  let state = mapCommentsDecider.initialState;
+  for (const recorded of await store.readStream(mapCommentsDecider.streamId(mapId))) {
+    state = mapCommentsDecider.evolve(state, mapCommentsDecider.schema.parse({ type: recorded.type, data: recorded.data }) as MapCommentEvent);
   }
   return state;
 }
