@@ -245,8 +245,19 @@ function cut(text: string, max: number): string {
   return text.slice(0, end);
 }
 
+/** The quick look that spares almost every location the copy below. */
+function withinLocationLimits(location: Data): boolean {
+  for (const key in LOCATION_TEXT) {
+    const text = location[key];
+    if (typeof text === 'string' && text.length > LOCATION_TEXT[key]!) return false;
+  }
+  const { groups, entrances } = location;
+  return !(Array.isArray(groups) && groups.length > 50) && !(Array.isArray(entrances) && entrances.length > 20);
+}
+
 /** A location's text and lists cut to their limits. */
 function fixLocationLimits(location: Data): Data {
+  if (withinLocationLimits(location)) return location;
   let fixed = location;
   for (const [key, max] of Object.entries(LOCATION_TEXT)) {
     fixed = withField(fixed, key, (text) => (typeof text === 'string' && text.length > max ? cut(text, max) : text));
@@ -321,17 +332,32 @@ function fixPathLimits(document: Data): Data {
 const NUL = /\u0000/g;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+/** Whether the text holds a NUL or any surrogate (then the slower exact check runs): one pass over its code units. */
+function mayBeUnsafe(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit === 0 || (unit >= 0xd800 && unit <= 0xdfff)) return true;
+  }
+  return false;
+}
+
+function safeString(text: string): string {
+  return !mayBeUnsafe(text) || isSafeText(text) ? text : text.replace(NUL, '').replace(LONE_SURROGATE, '\ufffd');
+}
+
 /** Every string of a value (keys too) as well-formed text: the same value when all already are. */
 function safeText(value: unknown): unknown {
-  if (typeof value === 'string') return isSafeText(value) ? value : value.replace(NUL, '').replace(LONE_SURROGATE, '\ufffd');
+  if (typeof value === 'string') return safeString(value);
+  if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return mapSame(value, safeText);
-  if (!isRecord(value)) return value;
+  const record = value as Data;
   let copy: Data | null = null;
-  for (const [key, item] of Object.entries(value)) {
-    const fixedKey = safeText(key) as string;
+  for (const key in record) {
+    const item = record[key];
+    const fixedKey = safeString(key);
     const fixed = safeText(item);
     if (fixed !== item || fixedKey !== key) {
-      copy ??= { ...value };
+      copy ??= { ...record };
       if (fixedKey !== key) delete copy[key];
       copy[fixedKey] = fixed;
     }
