@@ -1,0 +1,47 @@
+/**
+ * Prints the slowest test files of a vitest run from its JSON report (`vitest run
+ * --reporter=json --outputFile=FILE`), slowest first, with their seconds: where the suite's time
+ * goes, so CI's log shows which files to look at when it grows.
+ *
+ * Usage: tsx scripts/slowest-tests.ts REPORT.json [COUNT=15]
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The part of vitest's JSON report read here (one entry per test file). */
+const Report = z.object({
+  testResults: z.array(
+    z.object({
+      name: z.string(),
+      status: z.string(),
+      startTime: z.number(),
+      endTime: z.number(),
+      assertionResults: z.array(z.unknown()),
+    }),
+  ),
+});
+
+const [reportPath, countArgument = '15'] = process.argv.slice(2);
+if (!reportPath) {
+  console.error('usage: tsx scripts/slowest-tests.ts REPORT.json [COUNT]');
+  process.exit(2);
+}
+
+const report = Report.parse(JSON.parse(readFileSync(reportPath, 'utf8')));
+const files = report.testResults
+  .map((file) => ({
+    file: path.relative(process.cwd(), file.name),
+    seconds: (file.endTime - file.startTime) / 1000,
+    tests: file.assertionResults.length,
+    status: file.status,
+  }))
+  .sort((a, b) => b.seconds - a.seconds);
+
+const total = files.reduce((sum, file) => sum + file.seconds, 0);
+const shown = files.slice(0, Number(countArgument));
+console.log(`Slowest ${shown.length} of ${files.length} test files (${total.toFixed(0)} s in all files, run two at a time):`);
+for (const file of shown) {
+  const flag = file.status === 'passed' ? '' : `  (${file.status})`;
+  console.log(`${file.seconds.toFixed(1).padStart(8)} s  ${file.file}  [${file.tests} tests]${flag}`);
+}
