@@ -15,6 +15,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/{events,projections,server,contract,e2e,bench,i18n}/**/*.test.ts'],
+          setupFiles: ['test/support/setup-node.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
