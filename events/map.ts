@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Decider } from './decider.js';
 import { DomainError } from './errors.js';
 import { requireCan, type MapAccessFacts, type MapAction } from './map-access.js';
-import { MapDocument } from './map-document.js';
+import { MapDocument, recordedDocumentProblem } from './map-document.js';
 import { applyEdit, checkEdit, MAP_EDIT_TYPES, MapEdit, type MapEditType } from './map-edits.js';
 import { FREE_TEST_SLOTS, MapState } from './map-states.js';
 import { parseMapTitle } from './map-title.js';
@@ -492,6 +492,10 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
     case 'RestoreVersion': {
       const map = requireMapFor(state, principal, 'edit');
       const item = requireHistoryItem(map, command.data.historyId);
+      // A version folded from events recorded under older rules may break today's limits: it is
+      // refused, never recorded as a MapRestored its readers would refuse.
+      const refused = recordedDocumentProblem(command.data.document);
+      if (refused) throw new DomainError('invalid-argument', `This version cannot be restored: ${refused}.`);
       // Before every restore, the map as it is now: a restore is undone by restoring this.
       const before = versionSaved(map, command.data.autoHistoryId, principal, at, { auto: true, name: `Before restoring “${item.name ?? formatEntryTime(item.created)}”` });
       const restored: MapEdit = { type: 'MapRestored', historyId: item.id, revision: String(item.revision), document: command.data.document };
