@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { truncateText } from './safe-text.js';
 
 /** Metadata every recorded event carries: who, when, and which request and event led to it. */
 export const EventMetadata = z.object({
@@ -31,7 +32,7 @@ export interface CommandActor {
 export function eventMetadata(meta: CommandActor): EventMetadata {
   return {
     userId: meta.principal?.uid ?? null,
-    ...(meta.principal?.displayName ? { userName: meta.principal.displayName.slice(0, 200) } : {}),
+    ...(meta.principal?.displayName ? { userName: truncateText(meta.principal.displayName, 200) } : {}),
     at: meta.now.toISOString(),
     correlationId: meta.correlationId,
     causationId: meta.commandId,

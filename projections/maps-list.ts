@@ -35,7 +35,8 @@ CREATE INDEX IF NOT EXISTS maps_list_author_created ON maps_list (author, create
 export const mapsListProjection: Projection = {
   name: 'maps_list',
   // 2: map document v2 and edit events. 3: history entries.
-  version: 3,
+  // 4: a removal counts each location once (logs recorded before issue 26 rebuild right).
+  version: 4,
   schema: SCHEMA,
   tables: ['maps_list'],
   streamPrefixes: [STREAM_PREFIXES[0]],
@@ -258,7 +259,8 @@ function metricsDelta(edit: MapEdit): { layers: number; locations: number; absol
     case 'ImportApplied':
       return { layers: edit.layers.length, locations: edit.locations.length };
     case 'LocationsRemoved':
-      return { layers: 0, locations: -edit.ids.length };
+      // Distinct ids: a removal recorded before issue 26 could name one location many times (-49).
+      return { layers: 0, locations: -new Set(edit.ids).size };
     case 'DocumentImported':
     case 'MapRestored':
       return { layers: 0, locations: 0, absolute: metricsOf(edit.document) };

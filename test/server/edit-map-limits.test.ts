@@ -97,6 +97,19 @@ describe('edits, restores and imports record only what readers take', () => {
     expect(await metricsOf(mapId)).toMatchObject({ locationCount: 1 });
   });
 
+  it('a removal an earlier version recorded naming one location fifty times counts it once in the maps list', async () => {
+    const mapId = await ok('createMap', { title: 'Two places', mapData: documentWithGroups(2) });
+    const [created] = await server.services.store.readStream(streams.map(mapId));
+    // As editMap recorded it before issue 26: the same id fifty times (the maps list said -48).
+    const appended = await server.services.store.append(
+      streams.map(mapId),
+      [{ id: randomUUID(), type: 'LocationsRemoved', data: { ids: Array.from({ length: 50 }, () => 'cafe'), mapId, edited: new Date().toISOString() }, metadata: { ...created!.metadata, at: new Date().toISOString() } }],
+      'any',
+    );
+    await server.runner.waitFor(appended.position);
+    expect(await metricsOf(mapId)).toMatchObject({ locationCount: 1 });
+  });
+
   it('a version that breaks a limit of today (201 groups, recorded by an earlier version of the product) is refused on restore, not recorded', async () => {
     const mapId = await ok('createMap', { title: 'Old map', mapData: documentWithGroups(MAX_GROUPS) });
     // As the earlier editMap recorded a 201st group: an event valid on its own, a document over the limit.
