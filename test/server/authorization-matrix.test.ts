@@ -118,6 +118,8 @@ const routeRows: Record<string, { expect: Row; body?: boolean; /** Ends the call
   'GET /api/maps/:id/revisions/:revision': { expect: VIEW },
   'GET /api/maps/:id/audit.json': { expect: VIEW },
   'GET /api/maps/:id/audit.csv': { expect: VIEW },
+  // Whether the map's read model has set its stream aside (issue 26): its editors' notice.
+  'GET /api/maps/:id/set-aside': { expect: VIEW },
   // Visits' numbers (issue 19): for those who may edit the map, not its viewers.
   'GET /api/maps/:id/insights': { expect: EDIT },
   // A test map: shown to whoever may view it, the same 404 as for no map to anyone else.
