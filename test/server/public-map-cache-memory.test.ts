@@ -49,8 +49,9 @@ function fakeDatabase() {
 const renderer = { render: async (map: { title: string }) => `<html>${map.title}</html>`, shell: async () => '<html>shell</html>' };
 const quiet = { warn: () => {} };
 
+/** A row as the cache's query answers it: the document's rest, its locations and its paths apart (projections/map-data.ts). */
 function publishedMap(id: string, revision: string, payload = 'x') {
-  return { id, title: `Map ${id}`, data: { version: 2, payload }, revision, state: 1 };
+  return { id, title: `Map ${id}`, data: { version: 2, payload }, locations: null, paths: '{"points":[]}', revision, state: 1 };
 }
 
 describe('the published-map cache', () => {
