@@ -52,7 +52,8 @@ describe('accounts in Chromium', () => {
     await page.waitForURL(`${server.url}/`);
     await page.goto('/account');
     await page.waitForURL('**/login');
-    await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).waitFor();
+    // The login page (its header has no nav, so no Login link): the account page sent us here.
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
 
     await page.goto('/maps');
     await page.waitForURL('**/login');
