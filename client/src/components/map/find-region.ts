@@ -4,7 +4,7 @@
  * `elementIdFor` (events/element-id.ts), as the upcasters read the locations naming them, so a
  * drawing stored then and a location recorded then still meet.
  */
-import { elementIdFor } from '../../../../events/element-id';
+import { elementIdFor } from '../../../../events/svg-element-id';
 
 /** A lookup over `root`'s elements by element reference; the few odd ids indexed once, on the first miss. */
 export function regionFinder(root: ParentNode): (element: string) => Element | null {

@@ -11,7 +11,7 @@
  * stylesheets the shadow root adopts.
  */
 import { REGION_TINT, tint } from '../../../../events/colour-tint';
-import { elementIdFor } from '../../../../events/element-id';
+import { elementIdFor } from '../../../../events/svg-element-id';
 import { regionFinder } from './find-region';
 import { loadPurifier } from '../../lib/purifier';
 
