@@ -231,7 +231,7 @@ export async function benchFairnessOnDatabases(print: (line: string) => void, ar
     }
   }
   if (!only || only === 'postgres') {
-    const created = await createPostgresDatabase();
+    const created = await createPostgresDatabase(undefined, { durable: true });
     const db = await openPostgresDatabase(created.url, 20);
     try {
       await benchFairness(db, (line) => print(`PostgreSQL: ${line}`));

@@ -100,7 +100,7 @@ const targets: Target[] = [
   {
     name: 'PostgreSQL',
     async open() {
-      const created = await createPostgresDatabase();
+      const created = await createPostgresDatabase(undefined, { durable: true });
       const db = await openPostgresDatabase(created.url, 20);
       return { db, url: created.url, dispose: async () => { await db.close(); await created.drop(); } };
     },

@@ -61,7 +61,7 @@ export async function benchServerMemory(print: (line: string) => void): Promise<
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-  const scratch = await createPostgresDatabase();
+  const scratch = await createPostgresDatabase(undefined, { durable: true });
   const pgDir = mkdtempSync(path.join(tmpdir(), 'mapfold-bench-memory-'));
   try {
     await measure('PostgreSQL, first start', pgDir, scratch.url, print);

@@ -24,7 +24,7 @@ export interface RealServer extends ServerProcess {
 
 export async function startRealServer(database: ServerDatabase, env: Record<string, string> = {}): Promise<RealServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mapfold-bench-server-'));
-  const scratch = database === 'postgres' ? await createPostgresDatabase() : null;
+  const scratch = database === 'postgres' ? await createPostgresDatabase(undefined, { durable: true }) : null;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // The PostgreSQL run gets its scratch database; the PGlite run must not inherit one.
