@@ -12,6 +12,9 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { US_STATES } from './us-states.js';
 import { truncateText } from '../../events/safe-text.js';
+import { isGeneratedId } from '../../events/region-ids.js';
+
+export { isGeneratedId };
 
 export interface SvgRegion {
   /** The element's id (what a location's `element` names). */
@@ -40,37 +43,6 @@ const NOT_DRAWN = new Set([
 const ELEMENT_ID = /^[A-Za-z_][\w.:-]*$/;
 /** A group holding this many named regions is a layer of them (`<g id="shops">`), not one place. */
 const CONTAINER_MIN = 5;
-
-/**
- * Names drawing programs give elements, followed by a number: Inkscape (`path3677`, `rect837-0-8`,
- * `g123`, `layer1`, `tspan4`), Illustrator (`Layer_1`, `Group_5`, `Capa_1` and its other
- * languages' words for layer), svg-edit (`svg_12`), Figma (`Vector_2`, `Rectangle 12`).
- * `g` alone is left to {@link isGeneratedId}: a mall's unit `g12` is a place, a `<g id="g12">` is not.
- */
-const GENERATED_NAMES = [
-  'path', 'rect', 'rectangle', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'poly', 'group', 'layer',
-  'svg', 'text', 'tspan', 'use', 'image', 'img', 'shape', 'vector', 'defs', 'clippath', 'clip', 'clip-path',
-  'mask', 'pattern', 'symbol', 'marker', 'lineargradient', 'radialgradient', 'gradient', 'stop', 'filter',
-  'metadata', 'namedview', 'base', 'object', 'obj', 'flowroot', 'flowpara', 'flowregion', 'star', 'spiral',
-  'capa', 'calque', 'ebene', 'livello', 'laag', 'camada', 'warstwa', 'compound', 'union', 'subtract',
-  'intersect', 'frame', 'component', 'instance', 'boolean', 'outline', 'stroke', 'fill', 'copy', 'svgrepo',
-].join('|');
-const GENERATED = new RegExp(
-  `^(?:(?:${GENERATED_NAMES})[\\s_-]*\\d*(?:[-_.]\\d+)*_?` + // path3677, rect837-0-8, Layer_1, svg_12, Vector
-    '|XMLID_\\d+_?' + // Illustrator
-    '|_?x?\\d+_?(?:[-_.]\\d+)*_?' + // Illustrator's _1, _x31_ (an id that began with a digit)
-    '|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}' + // a UUID
-    '|SVGRepo_\\w+' +
-    ')$',
-  'i',
-);
-
-/** Whether an id (or a label) was made by a program, not by a person. */
-export function isGeneratedId(id: string, tag = ''): boolean {
-  if (GENERATED.test(id)) return true;
-  // Inkscape's groups are g123; a shape called g12 is more likely unit G12 of a ground floor.
-  return tag === 'g' && /^g\d+(?:[-_.]\d+)*$/i.test(id);
-}
 
 /** An element being read. */
 interface Open {
