@@ -309,13 +309,22 @@ export async function buildApp(
       setHeaders: (reply, filePath) => reply.header('cache-control', staticCacheControl(path.relative(CLIENT_DIST, filePath))),
     });
   }
+  // A marketing page prerendered at build time is painted before its script; any other
+  // page starts from the app's empty shell.
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.type('text/html').sendFile(findPrerenderedPage(CLIENT_DIST, request.url) ?? 'index.html');
+  if (hasClient) {
+    // `/` is a page, not the build folder: left to the static wildcard it is a directory, which
+    // @fastify/send refuses with 403 unless a compressed copy was negotiated first (then it
+    // falls through to the not-found handler), so curl and uptime probes, which send no
+    // Accept-Encoding, got a 403 where browsers got the landing page.
+    app.get('/', sendPage);
+  }
   // Every non-API GET is a client route: the React router decides, including its 404 page.
   app.setNotFoundHandler((request, reply) => {
     // A missing asset is a 404, not the app's HTML (which a browser would try to run as a script).
     if (request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/') && hasClient) {
-      // A marketing page prerendered at build time is painted before its script; any other
-      // page starts from the app's empty shell.
-      return reply.type('text/html').sendFile(findPrerenderedPage(CLIENT_DIST, request.url) ?? 'index.html');
+      return sendPage(request, reply);
     }
     return sendError(reply, { code: 'not-found', message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });

@@ -15,10 +15,15 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist/client');
 
-/** A GET with exactly these headers, its body as sent (Node's fetch would decompress it). */
+/**
+ * A GET with exactly these headers and this path, its body as sent (Node's fetch would
+ * decompress it). The path is sent as written: a URL string would have `/files/..` folded to `/`.
+ */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  const [, origin = '', rawPath = '/'] = /^(https?:\/\/[^/]+)(.*)$/.exec(url) ?? [];
+  const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
-    request(url, { headers }, (response) => {
+    request({ hostname, port, path: rawPath, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
@@ -82,6 +87,28 @@ describe('built files over HTTP', () => {
       const answer = await rawGet(`${server.url}${file}`, { 'accept-encoding': 'br' });
       expect(answer.status, file).toBe(200);
       expect(answer.headers['cache-control'], file).toBe(REVALIDATE);
+    }
+  });
+
+  it('sends the landing page whatever Accept-Encoding says, or none (curl and uptime probes send none; it answered 403)', async () => {
+    const page = readFileSync(path.join(DIST, 'pages', 'index.html'));
+    const cases: { header: string | undefined; coding: string | undefined }[] = [
+      { header: undefined, coding: undefined },
+      { header: 'identity', coding: undefined },
+      { header: 'gzip;q=0', coding: undefined },
+      { header: '*', coding: 'gzip' },
+      { header: 'br', coding: 'br' },
+    ];
+    for (const { header, coding } of cases) {
+      for (const url of ['/', '/?utm_source=monitor']) {
+        const answer = await rawGet(`${server.url}${url}`, header === undefined ? {} : { 'accept-encoding': header });
+        const label = `${url} with ${header ?? 'no Accept-Encoding'}`;
+        expect(answer.status, label).toBe(200);
+        expect(answer.headers['content-type'], label).toMatch(/^text\/html/);
+        expect(answer.headers['content-encoding'], label).toBe(coding);
+        const body = coding === 'br' ? brotliDecompressSync(answer.body) : coding === 'gzip' ? gunzipSync(answer.body) : answer.body;
+        expect(body.equals(page), label).toBe(true);
+      }
     }
   });
 
