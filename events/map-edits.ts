@@ -132,6 +132,15 @@ function definedOnly<T extends object>(patch: T): { [K in keyof T]-?: Exclude<T[
 const has = <T extends { id: string }>(items: readonly T[], id: string) => items.some((item) => item.id === id);
 
 /** What is wrong with applying `edit` to `document` ("field: problem"), or null. */
+/**
+ * A region (a shape of a floor's drawing) stands for one location: linking it to a second would
+ * colour, name and open it for two. Answers why when another location of `layer` has it.
+ */
+function regionTaken(document: Document, layer: string, element: string, self: string, field: string): string | null {
+  const other = document.locations.find((l) => l.id !== self && l.layer === layer && l.element === element);
+  return other ? `${field}: the region ${element} is the location “${other.title}” already. A region stands for one location: unlink it there first, or choose another region.` : null;
+}
+
 export function checkEdit(document: Document, edit: MapEdit): string | null {
   switch (edit.type) {
     case 'LocationAdded': {
@@ -142,7 +151,8 @@ export function checkEdit(document: Document, edit: MapEdit): string | null {
       const missing = location.groups.find((group) => !has(document.groups, group));
       if (missing) return `location.groups: there is no group ${missing}`;
       const entrance = entranceMissing(document.paths, location.entrances);
-      return entrance ? `location.entrances: there is no path point ${entrance}` : null;
+      if (entrance) return `location.entrances: there is no path point ${entrance}`;
+      return location.element ? regionTaken(document, location.layer, location.element, location.id, 'location.element') : null;
     }
     case 'LocationUpdated': {
       if (!has(document.locations, edit.id)) return `id: there is no location ${edit.id}`;
@@ -151,13 +161,21 @@ export function checkEdit(document: Document, edit: MapEdit): string | null {
       const missing = groups?.find((group) => !has(document.groups, group));
       if (missing) return `changes.groups: there is no group ${missing}`;
       const entrance = entrances ? entranceMissing(document.paths, entrances) : null;
-      return entrance ? `changes.entrances: there is no path point ${entrance}` : null;
+      if (entrance) return `changes.entrances: there is no path point ${entrance}`;
+      if (edit.changes.element === undefined && layer === undefined) return null;
+      const current = document.locations.find((l) => l.id === edit.id)!;
+      const element = edit.changes.element === undefined ? current.element : edit.changes.element;
+      return element ? regionTaken(document, layer ?? current.layer, element, edit.id, 'changes.element') : null;
     }
     case 'PathsEdited':
       return checkPathNetwork(applyPathsEdit(document.paths, edit).network, new Set(document.layers.map((l) => l.id)));
-    case 'LocationMoved':
-      if (!has(document.locations, edit.id)) return `id: there is no location ${edit.id}`;
-      return edit.layer !== undefined && !has(document.layers, edit.layer) ? `layer: there is no layer ${edit.layer}` : null;
+    case 'LocationMoved': {
+      const moved = document.locations.find((l) => l.id === edit.id);
+      if (!moved) return `id: there is no location ${edit.id}`;
+      if (edit.layer === undefined || edit.layer === moved.layer) return null;
+      if (!has(document.layers, edit.layer)) return `layer: there is no layer ${edit.layer}`;
+      return moved.element ? regionTaken(document, edit.layer, moved.element, moved.id, 'layer') : null;
+    }
     case 'LocationRemoved':
       return has(document.locations, edit.id) ? null : `id: there is no location ${edit.id}`;
     case 'LayerAdded':

@@ -68,6 +68,21 @@ describe('editing a map', () => {
     );
   });
 
+  it('links a region to one location of its floor at most, however the second link is tried', () => {
+    const hall = Location.parse({ id: 'hall', title: 'Main hall', layer: 'ground', position: null, element: 'main-hall' });
+    const other = Location.parse({ id: 'other', title: 'Other', layer: 'ground', position: { x: 1, y: 1 } });
+    const past = [created, ...edit([created], [{ type: 'LayerAdded', layer: { id: 'first', name: 'First floor' } }, { type: 'LocationAdded', location: hall }, { type: 'LocationAdded', location: other }, { type: 'LocationAdded', location: { ...hall, id: 'upstairs', layer: 'first' } }])];
+    const taken = 'the region main-hall is the location “Main hall” already. A region stands for one location: unlink it there first, or choose another region.';
+    expect(refused(() => edit(past, [{ type: 'LocationAdded', location: { ...hall, id: 'again' } }])).message).toBe(`edits.0.location.element: ${taken}`);
+    expect(refused(() => edit(past, [{ type: 'LocationUpdated', id: 'other', changes: { element: 'main-hall' } }])).message).toBe(`edits.0.changes.element: ${taken}`);
+    // The same id on another floor's drawing is another region; moving onto a floor where it is taken is refused.
+    const upstairs = refused(() => edit(past, [{ type: 'LocationMoved', id: 'upstairs', position: { x: 5, y: 5 }, layer: 'ground' }]));
+    expect(upstairs.message).toBe(`edits.0.layer: ${taken}`);
+    // Unlinked first, the region links again; a location keeps its own region through other changes.
+    expect(edit(past, [{ type: 'LocationUpdated', id: 'hall', changes: { element: null } }, { type: 'LocationUpdated', id: 'other', changes: { element: 'main-hall' } }])).toHaveLength(2);
+    expect(edit(past, [{ type: 'LocationUpdated', id: 'hall', changes: { element: 'main-hall', title: 'Hall' } }])).toHaveLength(1);
+  });
+
   it('removing a layer removes its locations, and the event names them', () => {
     const events = edit([created], [
       { type: 'LayerAdded', layer: { id: 'first', name: 'First floor' } },
