@@ -20,22 +20,30 @@
  * when the map is created), so a deleted embed that keeps being asked for costs no query.
  */
 import { LRUCache } from 'lru-cache';
-import { withoutForeignLayerFiles } from '../../events/map-document.js';
+import { withoutForeignLayerFiles, type MapDocument } from '../../events/map-document.js';
+import { hiddenLocationIds, visitorDocument, VISITOR_DOCUMENT_VERSION } from '../../events/visitor-document.js';
 import { usesTestSlot } from '../../events/map-states.js';
 import type { PublicMap } from '../../events/http-api.js';
 import { localeOfTag, resolveViewerLocale, VIEWER_LOCALES, type ViewerLocale } from '../../events/locales.js';
 import { parseTopic } from '../../events/topics.js';
-import { documentOfRow, mapDocumentColumnsSql } from '../../projections/map-data.js';
 import { LIVE_CHANNEL, LiveNotice } from '../../projections/live-notices.js';
 import type { Database, Queryable } from '../../ports/database.js';
 import { contentEtag, encodeBody, type EncodedBody } from './encoded-body.js';
+import { PublishedMaps, type PublicMapRow, type PublishedStateReader } from './published-map.js';
 import type { ViewerPageRenderer } from './viewer-page.js';
+
+/**
+ * A kept answer: its bytes, and (the JSON's) the ids of the map's hidden locations, which the
+ * insights beacon counts nothing for (routes/insights-routes.ts); learnt and dropped with the
+ * answer, so they always belong to the revision served.
+ */
+export type PublicMapBody = EncodedBody & { hiddenLocations?: ReadonlySet<string> };
 
 export type PublicMapLookup =
   /** Published: the answer, ready in every encoding. */
   | {
       kind: 'published';
-      body: EncodedBody;
+      body: PublicMapBody;
       /** A page whose language the visitor's `Accept-Language` chose (the answer varies with it). */
       byVisitor?: boolean;
     }
@@ -53,28 +61,7 @@ export interface PageLanguageRequest {
   preferences: readonly string[];
 }
 
-/** A published map's row as the cache reads it (map data joined with the map's state). */
-export interface PublicMapRow {
-  id: string;
-  title: string;
-  data: unknown;
-  revision: string;
-  state: number;
-}
-
-/** The map data joined with the map's state from the maps list, in one query. */
-async function loadPublicMap(db: Queryable, id: string): Promise<PublicMapRow | null> {
-  const { rows } = await db.query<PublicMapRow & { locations: string | null; paths: string }>(
-    `SELECT d.id, d.title, ${mapDocumentColumnsSql('d')}, d.revision::text AS revision, l.state
-       FROM map_data d JOIN maps_list l ON l.id = d.id
-      WHERE d.id = $1`,
-    [id],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  const { locations, paths, ...rest } = row;
-  return { ...rest, data: documentOfRow({ data: row.data, locations, paths }) };
-}
+export type { PublicMapRow };
 
 /** A document's `settings.language` as the read model has it (older documents: none, so `auto`). */
 function languageOf(data: unknown): string {
@@ -101,6 +88,8 @@ export interface PublicMapCacheOptions {
   maxAgeMs?: number;
   /** How long an unknown id is remembered (ms). */
   absentMs?: number;
+  /** A manual map's published revision, folded from its stream (server/public-maps/published-map.ts). */
+  readPublished?: PublishedStateReader;
 }
 
 /** Unknown ids remembered at once: a flood of made-up ids cannot grow it, nor evict maps. */
@@ -120,7 +109,7 @@ interface Loading {
 }
 
 export class PublicMapCache {
-  private readonly entries: LRUCache<string, EncodedBody>;
+  private readonly entries: LRUCache<string, PublicMapBody>;
   private readonly absent: LRUCache<string, true>;
   /** Map id -> its `settings.language`, learnt with its JSON; dropped with the map's entries. */
   private readonly languages = new LRUCache<string, string>({ max: 100_000 });
@@ -130,9 +119,12 @@ export class PublicMapCache {
   /** Answers from memory (a kept map, or an id known not to exist) and answers that read the database. */
   private hits = 0;
   private misses = 0;
+  /** Which revision the public sees: the current one, or a manual map's published one. */
+  private readonly published: PublishedMaps;
 
   constructor(private readonly options: PublicMapCacheOptions) {
-    this.entries = new LRUCache<string, EncodedBody>({
+    this.published = new PublishedMaps(options.readPublished);
+    this.entries = new LRUCache<string, PublicMapBody>({
       maxSize: options.maxBytes,
       sizeCalculation: (body) => Math.max(1, body.size),
       ttl: options.maxAgeMs ?? 5 * 60_000,
@@ -210,7 +202,7 @@ export class PublicMapCache {
    * The kept JSON of map `id`, if any, at once (no promise): what a conditional request is
    * checked against before any other work (routes/public-map-routes.ts).
    */
-  peekJson(id: string): EncodedBody | undefined {
+  peekJson(id: string): PublicMapBody | undefined {
     const body = this.entries.get(`json:${id}`);
     if (body) this.hits++;
     return body;
@@ -246,25 +238,38 @@ export class PublicMapCache {
 
   private async load(kind: Kind, id: string, key: string, loading: Loading, locale: ViewerLocale): Promise<PublicMapLookup> {
     const current = () => this.loading.get(key) === loading;
-    const row = await loadPublicMap(this.options.db, id);
+    const row = await this.published.load(this.options.db, id);
     if (!row) {
       if (current()) this.absent.set(id, true);
       return { kind: 'absent' };
     }
-    const test = usesTestSlot(row.state);
+    // A draft (manual, never published) is shown as test maps are: only to whoever may see the map.
+    const test = usesTestSlot(row.state) || row.draft === true;
     // A row written before floors had to be the product's own files may still name another
     // site's drawing (until the read model is rebuilt): never hand it to a viewer.
-    const map: PublicMap = { id: row.id, title: row.title, state: row.state, data: withoutForeignLayerFiles(row.data), revision: row.revision, test };
+    const stored = withoutForeignLayerFiles(row.data) as MapDocument;
+    // What visitors may see, the one source of every public answer (the JSON, the page and its
+    // data block, embeds, pictures saved from them): nothing "Hidden from visitors" (events/visitor-document.ts).
+    const map: PublicMap = { id: row.id, title: row.title, state: row.state, data: visitorDocument(stored), revision: row.revision, test };
     if (test) return { kind: 'test', map };
-    const body =
+    const body: PublicMapBody =
       kind === 'json'
-        ? await encodeBody(publicMapJson(map), `"${row.id}.${row.revision}.${row.state}"`)
+        ? await this.encodeJson(map, hiddenLocationIds(stored))
         : await this.renderPage(map, locale);
     if (current()) {
       this.entries.set(key, body);
       this.languages.set(id, languageOf(row.data));
     }
     return { kind: 'published', body };
+  }
+
+  /**
+   * The ETag names the map's revision and state, and the rules visitors' copies are made by
+   * ({@link VISITOR_DOCUMENT_VERSION}): a copy kept before a rule changed is sent again, not 304.
+   */
+  private async encodeJson(map: PublicMap, hiddenLocations: ReadonlySet<string>): Promise<PublicMapBody> {
+    const body = await encodeBody(publicMapJson(map), `"v${VISITOR_DOCUMENT_VERSION}.${map.id}.${map.revision}.${map.state}"`);
+    return hiddenLocations.size > 0 ? { ...body, hiddenLocations } : body;
   }
 
   private async renderPage(map: PublicMap, locale: ViewerLocale): Promise<EncodedBody> {

@@ -7,7 +7,8 @@
  * (insights/beacon-limiter.ts). Counted for published maps only: a test map is answered like a
  * map that does not exist, as `GET /api/public/maps/:id` answers strangers, so its existence is
  * not revealed, and its owner's own looks are not counted. Whether a map is published comes
- * from the published-map cache, so a beacon costs no database read. Answers 204 once counted.
+ * from the published-map cache, so a beacon costs no database read. Answers 204 once counted;
+ * opens of and directions to hidden locations are not counted (the same 204).
  *
  * `GET /api/maps/:id/insights?from=&to=&format=csv`: the report, for whoever may edit the map
  * (owner, editors, admins: events/map-access.ts `edit`); viewers, link holders and strangers
@@ -64,7 +65,11 @@ export async function publicInsightsRoutes(scope: FastifyInstance, { cache, coun
       if (!MAP_ID.test(id)) throw new DomainError('not-found', NOT_FOUND);
       const found = await cache.json(id);
       if (found.kind !== 'published') throw new DomainError('not-found', NOT_FOUND);
+      // A hidden location is not counted, and the answer is the same as for any other id, so a
+      // beacon tells nobody which ids are hidden ones (events/visitor-document.ts).
+      const hidden = found.body.hiddenLocations;
       for (const counted of request.body.data.counters) {
+        if (hidden && 'location' in counted && hidden.has(counted.location)) continue;
         for (const row of countedRows(counted)) counter.add(id, row.kind, row.key, row.count);
       }
       return reply.status(204).send();

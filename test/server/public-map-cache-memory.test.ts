@@ -107,11 +107,11 @@ describe('the published-map cache', () => {
 
     // The early request gets what it read (a read from just before the change), but it is not kept...
     const first = await early;
-    expect(first.kind === 'published' && first.body.etag).toBe('"m.3.1"');
+    expect(first.kind === 'published' && first.body.etag).toBe('"v1.m.3.1"');
     expect(cache.has('json', 'm')).toBe(false);
     // ...so the next request reads the map as it is now.
     const kept = await cache.json('m');
-    expect(kept.kind === 'published' && kept.body.etag).toBe('"m.4.1"');
+    expect(kept.kind === 'published' && kept.body.etag).toBe('"v1.m.4.1"');
     expect(cache.has('json', 'm')).toBe(true);
     expect(db.queries).toBe(2);
   });
