@@ -34,6 +34,23 @@ export const SLOT_SEGMENTS_MAX = 8;
 /** A registered licence gives its map this many months of Basic usage (spec §1, §9). */
 export const LICENCE_BASIC_MONTHS = 6;
 
+/**
+ * How this server registers purchase codes: checked with the marketplace (its token is set),
+ * accepted after a format check only (a local or test install), or not at all (production
+ * without the token: an unchecked code must never give a map its months of Basic).
+ */
+export const LICENCE_MODES = ['marketplace', 'local', 'off'] as const;
+export type LicenceMode = (typeof LICENCE_MODES)[number];
+
+/** The answer to a purchase code when the server cannot check it (mode `off`), as billing's "not configured". */
+export const LICENCES_NOT_CONFIGURED = 'Licence registration is not configured on this server: purchase codes cannot be checked with the marketplace.';
+
+/**
+ * What a slot needs (spec §2's footnote, word for word), said before the card: in the plan
+ * picker and on the checkout page.
+ */
+export const SLOTS_NEED_REGISTERED_MAPS = 'Each map requires a software licence bought through a marketplace, and slots only work with registered maps.';
+
 /** Throws a RangeError unless `quantity` is a whole number of maps in the range (billing-api's `Quantity`, without zod). */
 export function assertQuantity(quantity: number): void {
   if (!Number.isInteger(quantity)) throw new RangeError('Quantity must be a whole number.');

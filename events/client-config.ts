@@ -3,6 +3,7 @@
  * come from the server's environment, which a client built once cannot know at build time.
  */
 import { z } from 'zod';
+import { LICENCE_MODES } from './billing-plans.js';
 
 /** PostHog's project key and ingestion address; null when analytics stay local. */
 export const PosthogSettings = z.object({
@@ -15,6 +16,12 @@ export const ClientConfig = z.object({
   analytics: z.object({
     posthog: PosthogSettings.nullable(),
   }),
+  /**
+   * How purchase codes are registered here (events/billing-plans.ts): the Publish panel says
+   * before the code is typed whether it will be checked, accepted as a local test, or refused.
+   * Optional so that a client newer than its server still reads the analytics part.
+   */
+  licences: z.object({ mode: z.enum(LICENCE_MODES) }).optional(),
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;
 

@@ -3,6 +3,7 @@
  * default for the embedded mode, so `npm start` needs none.
  */
 import { z } from 'zod';
+import type { LicenceMode } from '../events/billing-plans.js';
 
 const EnvSchema = z.object({
   /** `production` (the Docker image sets it): the local test Stripe runs only when LOCAL_STRIPE=1 says so. */
@@ -70,6 +71,11 @@ const EnvSchema = z.object({
   STRIPE_PRICE_PROFESSIONAL_YEARLY: z.string().min(1).default('price_professional_yearly'),
   /** Marketplace (Envato) personal token: purchase codes are then checked with its API. */
   ENVATO_TOKEN: z.string().min(1).optional(),
+  /**
+   * 1: purchase codes are accepted after a format check only, marked unverified (a test install);
+   * 0: they are not accepted. Unset: accepted so unless NODE_ENV is production. Not with ENVATO_TOKEN.
+   */
+  LOCAL_LICENCES: z.enum(['0', '1'], 'must be 1 (accept purchase codes without the marketplace, for tests) or 0 (do not)').optional(),
   ENVATO_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.envato.com'),
   /** Clerk: both keys switch sign-in to Clerk. */
   CLERK_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
@@ -103,7 +109,8 @@ export interface Config {
     apiUrl: string | null;
     prices: { basic: { monthly: string; yearly: string }; professional: { monthly: string; yearly: string } };
   };
-  envato: { token: string | null; apiUrl: string };
+  /** The marketplace's API and how purchase codes are registered (events/billing-plans.ts's LicenceMode). */
+  envato: { mode: LicenceMode; token: string | null; apiUrl: string };
   port: number;
   host: string;
   dataDir: string;
@@ -142,6 +149,17 @@ function billingMode(e: z.infer<typeof EnvSchema>): BillingMode {
   return e.NODE_ENV === 'production' ? 'off' : 'local';
 }
 
+/** Whether purchase codes are checked with the marketplace, accepted unchecked, or refused (see LicenceMode). */
+function licenceMode(e: z.infer<typeof EnvSchema>): LicenceMode {
+  if (e.ENVATO_TOKEN) {
+    if (e.LOCAL_LICENCES === '1') throw new Error('Invalid configuration: LOCAL_LICENCES=1 accepts purchase codes without the marketplace; unset it, or ENVATO_TOKEN.');
+    return 'marketplace';
+  }
+  if (e.LOCAL_LICENCES) return e.LOCAL_LICENCES === '1' ? 'local' : 'off';
+  // A production server never gives months of Basic for a code nobody checked.
+  return e.NODE_ENV === 'production' ? 'off' : 'local';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as in most twelve-factor tools.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
@@ -168,7 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         professional: { monthly: e.STRIPE_PRICE_PROFESSIONAL_MONTHLY, yearly: e.STRIPE_PRICE_PROFESSIONAL_YEARLY },
       },
     },
-    envato: { token: e.ENVATO_TOKEN ?? null, apiUrl: e.ENVATO_API_URL.replace(/\/+$/, '') },
+    envato: { mode: licenceMode(e), token: e.ENVATO_TOKEN ?? null, apiUrl: e.ENVATO_API_URL.replace(/\/+$/, '') },
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,

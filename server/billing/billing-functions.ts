@@ -124,6 +124,8 @@ export async function unpublishMap(deps: BillingDeps, payload: Payload<'unpublis
 
 export async function registerLicence(deps: BillingDeps, payload: Payload<'registerLicence'>, meta: CommandMetadata) {
   const principal = requireUser(meta);
+  // As checkout without a Stripe: said before anything is read or recorded.
+  deps.marketplace.requireConfigured();
   const map = await ownedMap(deps, payload.mapId, principal);
   if (await licenceOfMap(deps.db, map.mapId)) throw new DomainError('aborted', 'This map already has a registered licence.');
   const check = await deps.marketplace.check(payload.purchaseCode);

@@ -5,6 +5,7 @@
  * is mounted, the functions that need Stripe answer unavailable, and start-up says so.
  */
 import type { FastifyInstance } from 'fastify';
+import { LICENCES_NOT_CONFIGURED } from '../../events/billing-plans.js';
 import type { Services } from '../services.js';
 import type { MapHistory } from '../history/map-history.js';
 import { stripeWebhookRoutes } from '../routes/stripe-webhook-routes.js';
@@ -59,6 +60,10 @@ export async function setUpBilling(
     app.log.warn(
       `${BILLING_NOT_CONFIGURED} Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for Stripe, or LOCAL_STRIPE=1 for the local test Stripe (no payment is taken).`,
     );
+  }
+
+  if (config.envato.mode === 'off') {
+    app.log.warn(`${LICENCES_NOT_CONFIGURED} Set ENVATO_TOKEN to check purchase codes with the marketplace, or LOCAL_LICENCES=1 to accept them unchecked (test installs only).`);
   }
 
   if (local) {

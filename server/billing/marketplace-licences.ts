@@ -1,9 +1,12 @@
 /**
- * Checks a marketplace purchase code. With `ENVATO_TOKEN` set, Envato's author sale API says
- * whether the code is a real sale; without it only the code's format has been checked (by the
- * payload schema) and the licence is recorded as unverified.
+ * Checks a marketplace purchase code. With `ENVATO_TOKEN` set (mode `marketplace`), Envato's
+ * author sale API says whether the code is a real sale. In mode `local` (the embedded default,
+ * not production) only the code's format has been checked (by the payload schema) and the
+ * licence is recorded as unverified. In mode `off` (production without the token) no code is
+ * accepted: an unchecked code would give a map months of Basic for nothing.
  */
 import { z } from 'zod';
+import { LICENCES_NOT_CONFIGURED, type LicenceMode } from '../../events/billing-plans.js';
 import { DomainError } from '../../events/errors.js';
 
 export interface LicenceCheck {
@@ -13,16 +16,25 @@ export interface LicenceCheck {
 }
 
 export interface MarketplaceLicences {
+  readonly mode: LicenceMode;
+  /** Throws unavailable ({@link LICENCES_NOT_CONFIGURED}) in mode `off`, before anything is asked or recorded. */
+  requireConfigured(): void;
   check(code: string): Promise<LicenceCheck>;
 }
 
 const Sale = z.object({ item: z.object({ name: z.string() }).partial().optional(), supported_until: z.string().nullable().optional() }).loose();
 
-export function marketplaceLicences(options: { token: string | null; apiUrl: string; fetch?: typeof fetch }): MarketplaceLicences {
+export function marketplaceLicences(options: { mode: LicenceMode; token: string | null; apiUrl: string; fetch?: typeof fetch }): MarketplaceLicences {
   const doFetch = options.fetch ?? fetch;
+  const requireConfigured = () => {
+    if (options.mode === 'off') throw new DomainError('unavailable', LICENCES_NOT_CONFIGURED);
+  };
   return {
+    mode: options.mode,
+    requireConfigured,
     async check(code) {
-      if (!options.token) return { verified: false, item: null };
+      requireConfigured();
+      if (options.mode === 'local' || !options.token) return { verified: false, item: null };
       let response: Response;
       try {
         response = await doFetch(`${options.apiUrl}/v3/market/author/sale?code=${encodeURIComponent(code)}`, {

@@ -7,7 +7,7 @@
  */
 import Stripe from 'stripe';
 import type { BillingInterval, PlanId, SubscriptionView } from '../../events/billing-api.js';
-import { MAX_QUANTITY, MIN_QUANTITY, PLAN_IDS } from '../../events/billing-api.js';
+import { MAX_QUANTITY, MIN_QUANTITY, PLAN_IDS, SLOTS_NEED_REGISTERED_MAPS } from '../../events/billing-api.js';
 import { DomainError } from '../../events/errors.js';
 import type { Config } from '../config.js';
 import { LOCAL_STRIPE_PREFIX } from './local-stripe/local-stripe-constants.js';
@@ -16,6 +16,9 @@ import { LOCAL_STRIPE_PREFIX } from './local-stripe/local-stripe-constants.js';
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export const BILLING_NOT_CONFIGURED = 'Billing is not configured on this server.';
+
+/** Shown on the checkout page above its pay button (Stripe's custom_text.submit, 1200 characters at most). */
+export const CHECKOUT_LICENCE_NOTE = `${SLOTS_NEED_REGISTERED_MAPS} Register each map’s purchase code in its Publish panel; a slot can then publish it.`;
 
 export interface CheckoutRequest {
   sessionId: string;
@@ -112,6 +115,8 @@ export class StripeGateway {
             adjustable_quantity: { enabled: true, minimum: MIN_QUANTITY, maximum: MAX_QUANTITY },
           },
         ],
+        // Said again beside the pay button: a slot publishes only a map whose licence is registered.
+        custom_text: { submit: { message: CHECKOUT_LICENCE_NOTE } },
         subscription_data: { metadata: { uid: request.uid, plan: request.plan } },
         metadata: { uid: request.uid, sessionId: request.sessionId },
         success_url: back('success'),

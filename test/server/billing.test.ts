@@ -14,6 +14,8 @@ import { LocalStripeStore } from '../../server/billing/local-stripe/local-stripe
 import { localPrices, localStripeApi, subscriptionObject } from '../../server/billing/local-stripe/local-stripe-api.js';
 import { signWebhook, stripeEvent } from '../../server/billing/local-stripe/local-webhooks.js';
 import { loadConfig } from '../../server/config.js';
+import { CHECKOUT_LICENCE_NOTE } from '../../server/billing/stripe-gateway.js';
+import { LICENCES_NOT_CONFIGURED } from '../../events/billing-api.js';
 import { openTestPGlite } from '../support/pglite-template.js';
 import { until } from '../support/until.js';
 import { databaseTargets } from '../support/databases.js';
@@ -79,6 +81,8 @@ describe.each(databaseTargets)('billing on $name', (target) => {
     const html = await page.text();
     expect(html).toContain('TEST MODE');
     expect(html).toContain('No card is needed and no real payment is taken.');
+    // What a slot needs, said again beside the pay button (Stripe's custom_text.submit).
+    expect(html).toContain(CHECKOUT_LICENCE_NOTE);
     const done = await fetch(`${local(session.url!)}/complete`, form({ quantity: String(quantity) }));
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toMatch(/\/maps\?checkout=success#subscribe$/);
@@ -321,9 +325,11 @@ describe.each(databaseTargets)('billing on $name', (target) => {
     expect(answer.status).toBe(403);
     expect(answer.body.error.message).toMatch(/registered maps/);
 
-    // A licence: 6 months of Basic at once, without a slot.
+    // A licence: 6 months of Basic at once, without a slot. The embedded default has no
+    // marketplace token: the code is accepted as a local test, unverified, and the client is told so.
     const licence = await ok('registerLicence', { mapId: first, purchaseCode: CODE_A.toUpperCase() }, owner);
     expect(licence.verified).toBe(false);
+    expect((await (await fetch(`${server.url}/api/client-config`)).json()).result.licences).toEqual({ mode: 'local' });
     expect(new Date(licence.basicUntil).getTime() - Date.now()).toBeGreaterThan(180 * 24 * 3600 * 1000 - 5 * 24 * 3600 * 1000);
     expect(await listState(first)).toEqual({ state: 1, subscribed: false });
     // One code serves one map.
@@ -501,5 +507,29 @@ describe('billing against a Stripe that fails, and a marketplace that answers', 
     const refused = await call(server, 'registerLicence', { mapId: second, purchaseCode: CODE_B }, user);
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toMatch(/not valid/);
+  });
+});
+
+describe('purchase codes in production without a marketplace token', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(databaseTargets[0]!, { env: { NODE_ENV: 'production' } });
+  });
+  afterAll(() => server?.close());
+
+  it('refuses every code with the clear message, records nothing, and tells the client', async () => {
+    const owner = await registerUser(server);
+    const mapId = (await call(server, 'createMap', { title: 'Production map' }, owner)).body.result as string;
+    const refused = await call(server, 'registerLicence', { mapId, purchaseCode: CODE_A }, owner);
+    expect(refused.status).toBe(503);
+    expect(refused.body.error.message).toBe(LICENCES_NOT_CONFIGURED);
+    // Nothing recorded: no licence stream, no licence, the map still a test map.
+    expect(await server.services.store.readStream(streams.licence(CODE_A))).toEqual([]);
+    expect(await licenceOfMap(server.services.db, mapId)).toBeNull();
+    const { rows } = await server.services.db.query<{ state: number }>('SELECT state FROM maps_list WHERE id = $1', [mapId]);
+    expect(rows[0]?.state).toBe(0);
+    // So the Publish panel says so before a code is typed.
+    expect((await (await fetch(`${server.url}/api/client-config`)).json()).result.licences).toEqual({ mode: 'off' });
   });
 });

@@ -66,6 +66,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET is used only with STRIPE_SECRET_KEY/);
   });
 
+  it('accepts unchecked purchase codes locally, never in production unless LOCAL_LICENCES=1 says so, and checks them with a marketplace token', () => {
+    expect(loadConfig({}).envato).toMatchObject({ mode: 'local', token: null });
+    expect(loadConfig({ NODE_ENV: 'development' }).envato.mode).toBe('local');
+    expect(loadConfig({ NODE_ENV: 'production' }).envato.mode).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'production', LOCAL_LICENCES: '' }).envato.mode).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'production', LOCAL_LICENCES: '1' }).envato.mode).toBe('local');
+    expect(loadConfig({ LOCAL_LICENCES: '0' }).envato.mode).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'production', ENVATO_TOKEN: 'token' }).envato).toMatchObject({ mode: 'marketplace', token: 'token' });
+    expect(() => loadConfig({ LOCAL_LICENCES: 'yes' })).toThrow(/LOCAL_LICENCES: must be 1/);
+    expect(() => loadConfig({ ENVATO_TOKEN: 'token', LOCAL_LICENCES: '1' })).toThrow(/LOCAL_LICENCES=1 accepts purchase codes without the marketplace/);
+  });
+
   it('selects KurrentDB for the event log when EVENTSTORE_URL is set, and fails loudly when it is unreachable', async () => {
     const config = loadConfig({ EVENTSTORE_URL: 'kurrentdb://127.0.0.1:1?tls=false' });
     expect(config.eventStoreUrl).toBe('kurrentdb://127.0.0.1:1?tls=false');

@@ -62,7 +62,7 @@ describe('sitemap.xml and robots.txt', () => {
     const response = await fetch(`${server.url}/api/client-config`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { result: unknown };
-    expect(ClientConfig.parse(body.result)).toEqual({ analytics: { posthog: null } });
+    expect(ClientConfig.parse(body.result)).toEqual({ analytics: { posthog: null }, licences: { mode: 'local' } });
   });
 });
 
@@ -75,6 +75,6 @@ describe('client config with PostHog', () => {
 
   it('given POSTHOG_KEY and POSTHOG_HOST, the client is told both', async () => {
     const body = (await fetch(`${server.url}/api/client-config`).then((r) => r.json())) as { result: unknown };
-    expect(ClientConfig.parse(body.result)).toEqual({ analytics: { posthog: { key: 'phc_test_key', host: 'https://eu.i.posthog.com' } } });
+    expect(ClientConfig.parse(body.result)).toEqual({ analytics: { posthog: { key: 'phc_test_key', host: 'https://eu.i.posthog.com' } }, licences: { mode: 'local' } });
   });
 });

@@ -205,6 +205,7 @@ export async function localStripeApi(app: FastifyInstance, options: LocalStripeA
       automatic_tax: { enabled: body.automatic_tax },
       tax_id_collection: { enabled: body.tax_id_collection },
       shipping_address_collection: body.shipping_address_collection ?? null,
+      custom_text: { submit: body.custom_text?.submit ?? null },
       success_url: body.success_url,
       cancel_url: body.cancel_url,
       subscription: null,

@@ -68,6 +68,8 @@ export const CheckoutSessionForm = z.object({
   automatic_tax: Switch,
   tax_id_collection: Switch,
   shipping_address_collection: FormValueSchema.optional(),
+  /** `custom_text[submit][message]`: the words above the pay button. */
+  custom_text: z.object({ submit: z.object({ message: z.string().max(1200, { error: 'it must be at most 1200 characters' }) }).optional() }).optional(),
 });
 
 /** `POST /v1/billing_portal/sessions`: a billing page for a customer. */

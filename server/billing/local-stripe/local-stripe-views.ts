@@ -28,6 +28,7 @@ label{display:block;font-weight:600;margin:.2rem 0 .35rem}
 input[type=number]{width:100%;font:inherit;padding:.6rem .75rem;border:1px solid #c9cde3;border-radius:10px}
 input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #8c95ff;outline-offset:2px}
 .hint{font-size:.85rem;color:#5d6385;margin:.3rem 0 1rem}
+.note{font-size:.88rem;color:#3b4066;background:#f4f5fb;border-radius:10px;padding:.6rem .8rem;margin:1rem 0 0}
 .actions{display:flex;gap:.6rem;flex-wrap:wrap;margin-top:1rem}
 button,.button{font:inherit;font-weight:650;border-radius:10px;padding:.65rem 1.1rem;border:1px solid transparent;cursor:pointer;text-decoration:none;display:inline-flex;align-items:center}
 .primary{background:#4451f2;color:#fff}.primary:hover{background:#3340d8}
@@ -78,6 +79,8 @@ export function renderMessagePage(title: string, message: string, backUrl: strin
 export function renderCheckoutPage(input: { session: LocalObject; price: LocalPrice; quantity: number; adjustable: boolean; planName: string }): string {
   const { session, price, quantity, adjustable, planName } = input;
   const per = price.interval === 'yearly' ? 'year' : 'month';
+  // Stripe's custom_text.submit.message, shown where Stripe shows it: just above the pay button.
+  const submitMessage = (session.custom_text as { submit?: { message?: string } | null } | undefined)?.submit?.message ?? null;
   const quantityField = adjustable
     ? `<label for="quantity">Number of maps</label>
        <input id="quantity" name="quantity" type="number" inputmode="numeric" min="1" max="1000" step="1" value="${quantity}" required aria-describedby="quantity-hint">
@@ -96,6 +99,7 @@ export function renderCheckoutPage(input: { session: LocalObject; price: LocalPr
   </dl>
   <form method="post" action="/local-stripe/checkout/${escapeHtml(session.id)}/complete">
     ${quantityField}
+    ${submitMessage ? `<p class="note">${escapeHtml(submitMessage)}</p>` : ''}
     <div class="actions"><button class="primary" type="submit">Complete test payment</button></div>
   </form>
   <form method="post" action="/local-stripe/checkout/${escapeHtml(session.id)}/cancel"><div class="actions"><button class="secondary" type="submit">Cancel and go back</button></div></form>
