@@ -1,17 +1,19 @@
 /**
  * "Make locations from regions" on the floors panel (regions-dialog.tsx), used as a person uses
- * it: the list the server's preview fills, ticks, the filter, select all/none, the count, and
- * the import it sends (`?layer=`, `apply=1`, the regions left out and ticked); after an SVG
- * upload, what the sanitiser removed is said on the floor and the dialog opens by itself.
+ * it: the list the server's preview fills, ticks, the filter (words or a pattern), select
+ * all/none/all named, the count, and the one edit that makes the ticked regions locations; after
+ * an SVG upload, what the sanitiser removed is said on the floor and the dialog opens by itself.
  * The server is XMLHttpRequest (the import, the upload) and fetch (limits, the drawing) here.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MapDocument } from '../../events/map-document';
+import { Location, type MapDocument } from '../../events/map-document';
+
+const blankLocation = (id: string) => Location.parse({ id, title: id, layer: 'ground', position: { x: 1, y: 1 } });
 import type { ImportPreview } from '../../events/map-import';
 import { LayersPanel, type RegionImport } from '../../client/src/features/editor/panels/layers-panel';
-import { regionOptions } from '../../client/src/features/editor/panels/regions-dialog';
+import { matchesPattern, offeredRegions, regionLocationEdits } from '../../client/src/features/editor/panels/regions-dialog';
 import { FakeXhr } from './support/fake-xhr';
 import { documentWith, renderPanel } from './support/panel-harness';
 
@@ -33,6 +35,8 @@ function preview(regions: ImportPreview['regions'], extra: Partial<ImportPreview
     problems: [],
     problemCount: 0,
     sample: [],
+    floors: [],
+    removedFloor: null,
     regions,
     replaces: false,
     revision: null,
@@ -64,26 +68,28 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderFloors() {
-  const onApplied = vi.fn<RegionImport['onApplied']>();
-  const onApplying = vi.fn();
+  const onMade = vi.fn<RegionImport['onMade']>();
+  const onSelectLayer = vi.fn();
   const panel = renderPanel(
-    (doc, onEdit) => <LayersPanel document={doc} onEdit={onEdit} currentLayerId="ground" onSelectLayer={() => {}} regionImport={{ mapId: 'map-1', onApplied, onApplying }} />,
+    (doc, onEdit) => <LayersPanel document={doc} onEdit={onEdit} currentLayerId="ground" onSelectLayer={onSelectLayer} regionImport={{ mapId: 'map-1', onMade }} />,
     mall(),
   );
-  return { ...panel, onApplied, onApplying };
+  return { ...panel, onMade, onSelectLayer };
 }
 
 const answer = async (xhr: FakeXhr, body: unknown, status = 200) => act(async () => xhr.respond(status, { result: body }));
 
 describe('making locations from a floor’s regions', () => {
-  it('lists the regions the server found, with their ticks, and makes the ticked ones locations in one import', async () => {
+  it('lists the regions the server found, with their ticks, and makes the ticked ones locations in one edit', async () => {
     const user = userEvent.setup();
-    const { onApplied, onApplying } = renderFloors();
+    const { onMade, onSelectLayer, edits, document } = renderFloors();
     // Only a floor with an SVG offers it.
     expect(screen.queryByRole('button', { name: 'Make locations from the regions of Ground floor' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Make locations from the regions of Level 1' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Make locations from the regions of Level 1' });
+    // The map beside it shows that floor.
+    expect(onSelectLayer).toHaveBeenCalledWith('upper');
     expect(within(dialog).getByRole('status')).toHaveTextContent('Reading the drawing…');
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     const previewRequest = FakeXhr.sent[0]!;
@@ -118,16 +124,22 @@ describe('making locations from a floor’s regions', () => {
     expect(within(dialog).getByRole('status')).toHaveTextContent('3 regions of 3 ticked');
     await user.click(box(/Shop 2/));
 
+    // "All named" ticks the named ones only.
+    await user.click(within(dialog).getByRole('button', { name: 'All named' }));
+    expect(within(dialog).getByRole('status')).toHaveTextContent('2 regions of 3 ticked');
+    await user.click(box(/Shop 2/));
+    await user.click(box(/path3677/));
+
     await user.click(within(dialog).getByRole('button', { name: 'Make 2 locations' }));
-    expect(onApplying).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
-    const applyRequest = FakeXhr.sent[1]!;
-    expect(applyRequest.query.get('apply')).toBe('1');
-    expect(applyRequest.query.get('layer')).toBe('upper');
-    expect(JSON.parse(applyRequest.query.get('mapping')!)).toEqual({ skipRegions: ['shop_2'], includeRegions: ['path3677'] });
-    const done = preview(REGIONS, { revision: '42', counts: { layers: 0, locations: 2, groups: 0, regionsLinked: 2, updated: 0, skipped: 0 } });
-    await answer(applyRequest, done);
-    expect(onApplied).toHaveBeenCalledWith(done, 'Level 1');
+    // One edit, nothing sent to the server's import again.
+    expect(FakeXhr.sent).toHaveLength(1);
+    expect(edits()).toHaveLength(1);
+    expect(edits()[0]!.map((edit) => edit.type === 'LocationAdded' && [edit.location.id, edit.location.title, edit.location.layer, edit.location.element, edit.location.position])).toEqual([
+      ['shop_1', 'Café Nero', 'upper', 'shop_1', null],
+      ['path3677', 'path3677', 'upper', 'path3677', null],
+    ]);
+    expect(document().locations).toHaveLength(2);
+    expect(onMade).toHaveBeenCalledWith(2, 'Level 1');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // Focus goes back to the button that opened it.
     expect(screen.getByRole('button', { name: 'Make locations from the regions of Level 1' })).toHaveFocus();
@@ -170,8 +182,23 @@ describe('making locations from a floor’s regions', () => {
     expect(FakeXhr.sent).toHaveLength(2);
   });
 
-  it('sends only what differs from the server’s ticks', () => {
-    expect(regionOptions(REGIONS, new Set(['shop_1', 'shop_2']))).toEqual({});
-    expect(regionOptions(REGIONS, new Set(['shop_1', 'path3677', 'shop_3']))).toEqual({ skipRegions: ['shop_2'], includeRegions: ['path3677'] });
+  it('names regions from the text inside them, matches patterns, and makes each region a location once', () => {
+    const offered = offeredRegions(REGIONS, new Map([['path3677', 'H865']]));
+    expect(offered.map((region) => [region.id, region.title, region.named, region.fromText])).toEqual([
+      ['shop_1', 'Café Nero', true, false],
+      ['shop_2', 'Shop 2', true, false],
+      ['path3677', 'H865', true, true],
+      ['shop_3', 'Boots', false, false],
+    ]);
+    expect(offered.filter((region) => matchesPattern(region, 'H8*')).map((region) => region.id)).toEqual(['path3677']);
+    expect(offered.filter((region) => matchesPattern(region, 'shop_?')).map((region) => region.id)).toEqual(['shop_1', 'shop_2', 'shop_3']);
+    expect(offered.filter((region) => matchesPattern(region, 'café')).map((region) => region.id)).toEqual(['shop_1']);
+    // An id taken by another location gets a new one; a region linked already, or ticked twice, is made once at most.
+    const doc = documentWith(() => ({ locations: [{ ...blankLocation('shop_1'), layer: 'ground' }] }));
+    const made = regionLocationEdits(doc, 'ground', [...offered, offered[0]!], new Set(['shop_1', 'path3677', 'shop_3']), () => 'loc-new');
+    expect(made.map((edit) => edit.type === 'LocationAdded' && [edit.location.id, edit.location.element, edit.location.title])).toEqual([
+      ['loc-new', 'shop_1', 'Café Nero'],
+      ['path3677', 'path3677', 'H865'],
+    ]);
   });
 });

@@ -18,6 +18,8 @@ import { CLUSTER_FROM, isClusterId } from './cluster-items';
 import { lazyPart } from '../../lib/lazy-part';
 import { useTranslator } from '../../i18n/i18n-context';
 import type { StaticMapProps } from './static-map';
+import { regionNamesOf } from './region-name-list';
+import { provideDrawing } from './drawing-bridge';
 import type { Layer, Location, MapDocument, MapPoint } from './types';
 import './map-renderer.css';
 
@@ -178,10 +180,13 @@ export function MapRenderer(props: MapRendererProps) {
   const byIdRef = useRef(byId);
   byIdRef.current = byId;
   const editable = props.editing !== undefined;
+  // The region locations whose name is written inside their shape (region-names.ts): their label
+  // marker would only repeat it, spilling past the shape on a small screen.
+  const [namedRegions, setNamedRegions] = useState<ReadonlySet<string>>(() => new Set());
   const items = useMemo<MarkerItem[]>(
     () =>
       onLayer
-        .filter((location) => location.position && location.marker !== 'hidden')
+        .filter((location) => location.position && location.marker !== 'hidden' && !(location.marker === 'label' && namedRegions.has(location.id)))
         .map((location) => ({
           id: location.id,
           x: location.position!.x,
@@ -192,7 +197,7 @@ export function MapRenderer(props: MapRendererProps) {
           image: location.thumbnail ?? location.image,
           region: !!location.element,
         })),
-    [onLayer, groupColors, theme.accent],
+    [onLayer, groupColors, theme.accent, namedRegions],
   );
   const itemsRef = useRef(items);
   itemsRef.current = items;
@@ -406,6 +411,33 @@ export function MapRenderer(props: MapRendererProps) {
       if (host.shadowRoot) host.shadowRoot.innerHTML = '';
     };
   }, [file, regionSpecs, regionColors, theme.accent, editable]);
+
+  // The regions' names, written inside their shapes once the drawing is mounted (again when a
+  // name, the regions or the theme change); keyed by value, not by every edit of the document.
+  const nameKey = useMemo(() => JSON.stringify(regionNamesOf(doc, layer.id).map(({ id, name }) => [id, name])), [doc, layer.id]);
+  useEffect(() => {
+    const svg = baseRef.current?.shadowRoot?.querySelector('svg');
+    if (!baseReady || file?.kind !== 'svg' || !svg) {
+      setNamedRegions((current) => (current.size === 0 ? current : new Set()));
+      return;
+    }
+    let cancelled = false;
+    const entries = (JSON.parse(nameKey) as Array<[string, string]>).flatMap(([id, name]) => {
+      const region = regionsRef.current.get(id);
+      return region ? [{ id, region, name }] : [];
+    });
+    // The editor's panels may point at this drawing's regions (the regions dialog).
+    const withdraw = editable ? provideDrawing({ layerId: layer.id, root: () => baseRef.current?.shadowRoot }) : null;
+    void loadSvgLayer().then(({ drawRegionNames }) => {
+      if (cancelled) return;
+      const written = drawRegionNames(svg, entries, dark);
+      setNamedRegions(new Set(entries.filter((entry) => written.has(entry.region)).map((entry) => entry.id)));
+    });
+    return () => {
+      cancelled = true;
+      withdraw?.();
+    };
+  }, [baseReady, nameKey, file, dark, regionSpecs, editable, layer.id]);
 
   // Placing a location: the drawing's regions light up under the pointer.
   const placing = props.editing?.placing ?? false;

@@ -12,10 +12,12 @@
  */
 import { REGION_TINT, tint } from '../../../../events/colour-tint';
 import { elementIdFor } from '../../../../events/svg-element-id';
+import { isMeaningfulRegion } from '../../../../events/region-ids';
 import { regionFinder } from './find-region';
 import { loadPurifier } from '../../lib/purifier';
 
 export { tint };
+export { drawRegionNames } from './region-names';
 
 /** A drawing ready to mount: its sanitised markup, without `<style>` elements, and their CSS. */
 export interface SvgDrawing {
@@ -106,6 +108,7 @@ ${region}[data-mf-active], ${region}[data-mf-active] * { fill: var(--mf-active, 
 ${region}[data-mf-active], ${region}[data-mf-focus] { stroke: ${accent} !important; stroke-width: 3px !important; }
 ${region}[data-mf-dim] { opacity: .35; }
 ${region}[data-mf-off] { pointer-events: none; }
+[data-mf-spot], [data-mf-spot] * { fill: ${hover} !important; stroke: ${accent} !important; stroke-width: 3px !important; }
 :host([data-placing]) [data-mf-pick] { cursor: copy; }
 :host([data-placing]) [data-mf-pick]:hover, :host([data-placing]) [data-mf-pick]:hover * { fill: ${hover} !important; stroke: ${accent} !important; stroke-width: 2px !important; stroke-dasharray: 6 4; }
 `;
@@ -153,6 +156,8 @@ export function mountSvg(
     const drawing = viewBox && viewBox.width > 0 && viewBox.height > 0 ? viewBox.width * viewBox.height : size.width * size.height;
     for (const element of svg.querySelectorAll(PICKABLE)) {
       if (element.hasAttribute('data-mf-loc') || element.closest(NOT_DRAWN)) continue;
+      // Only ids a person gave, never a layer: a click elsewhere in the drawing places a pin.
+      if (!isMeaningfulRegion({ id: element.id, tag: element.localName, layer: isLayer(element, svg) })) continue;
       if (coversMostOf(element, drawing)) continue;
       // Offered as the reference a location may record (an id like "11" escaped, elementIdFor).
       element.setAttribute('data-mf-pick', elementIdFor(element.id));
@@ -195,6 +200,15 @@ function coversMostOf(element: Element, drawing: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A layer of the drawing: Inkscape's (`inkscape:groupmode="layer"`, when the sanitiser kept the
+ * attribute) or any group right under the `<svg>` (the outer group every program wraps a drawing in).
+ */
+function isLayer(element: Element, svg: Element): boolean {
+  if (element.localName !== 'g') return false;
+  return element.parentElement === svg || element.getAttribute('inkscape:groupmode') === 'layer';
 }
 
 /** Shapes (and groups of them) that can stand for a location. */

@@ -10,7 +10,6 @@
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Location, type MapDocument } from '../../../../events/map-document';
-import type { ImportPreview } from '../../../../events/map-import';
 import { usesTestSlot } from '../../../../events/map-states';
 import type { PathsEdit } from '../../../../events/path-network';
 import { copyTitleOf, MAP_TITLE_MAX, MapTitle } from '../../../../events/map-title';
@@ -54,6 +53,7 @@ import { connectorEdit } from './tools/path-edits';
 import type { PathSelection } from './tools/path-machine';
 import { toolOf, toolOfKey, toolsMachine, type ToolName } from './tools/tools-machine';
 import { isNarrowScreen } from './narrow-screen';
+import { PlaceOnMapContext } from './place-on-map';
 import { createActor } from 'xstate';
 import './editor.css';
 
@@ -306,6 +306,24 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
     if (isNarrowScreen()) setPanelOpen(false);
   };
 
+  // "Place on map" (the location form): the next click on the map puts the location there.
+  const placeOnMap = (locationId: string) => {
+    const location = session.document.locations.find((candidate) => candidate.id === locationId);
+    if (!location) return;
+    pinRequest.current = (at) => {
+      session.apply([{ type: 'LocationMoved', id: locationId, position: { x: Math.round(at.x * 10) / 10, y: Math.round(at.y * 10) / 10 } }]);
+      select(locationId);
+      setToast(`“${location.title}” is on the map. Drag its marker to move it.`);
+    };
+    setPinHint(`Click the map where “${location.title}” is. Esc cancels.`);
+    setLayerChoice(location.layer);
+    setPreview(false);
+    setTimeline(false);
+    setRegionOffer(null);
+    setPlacing(true);
+    if (isNarrowScreen()) setPanelOpen(false);
+  };
+
   const pickEntrance = (locationId: string) => {
     const location = session.document.locations.find((candidate) => candidate.id === locationId);
     if (!location) return;
@@ -319,7 +337,9 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
   };
 
   const pickRegion = (element: string, at: MapPoint) => {
-    if (placing) addLocation({ position: null, element, title: titleFromElementId(element) });
+    // A click a panel asked for (a calibration pin, "Place on map") is a point, whatever it lands on.
+    if (placing && pinRequest.current) place(at);
+    else if (placing) addLocation({ position: null, element, title: titleFromElementId(element) });
     else setRegionOffer({ element, at });
   };
 
@@ -481,11 +501,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
               ? {
                   regionImport: {
                     mapId,
-                    onApplying: session.serverStepStarted,
-                    onApplied: (preview: ImportPreview, floorName: string) => {
-                      // Recorded by the server: its events come over the live hub, and undo takes them back.
-                      if (preview.revision) session.serverStepDone(BigInt(preview.revision));
-                      const made = preview.counts.locations;
+                    onMade: (made: number, floorName: string) => {
                       setToast(`${made === 1 ? '1 location' : `${made.toLocaleString('en-US')} locations`} made from the regions of ${floorName}. Undo with ${navigator.platform.includes('Mac') ? '⌘' : 'Ctrl'}+Z.`);
                     },
                   },
@@ -626,7 +642,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
           <div className="ed-panel__body">
             {/* Viewers comment too, and read the history (the panel keeps its own changes closed to them). */}
             <fieldset className="ed-readonly" disabled={readOnly && !((tab === 'comments' || tab === 'history') && access === 'viewer')}>
-              {panel()}
+              <PlaceOnMapContext.Provider value={readOnly ? null : placeOnMap}>{panel()}</PlaceOnMapContext.Provider>
             </fieldset>
           </div>
         </section>

@@ -11,6 +11,7 @@ import { pictureFileName } from './file-name';
 import { rasterize } from './rasterize';
 import { buildScene, estimateText, layerIsClustered, type ClusterFunction, type PictureLanguage, type Scene, type SceneRequest, type TextMeasure } from './scene';
 import { sceneSvg, type PictureFloor } from './scene-svg';
+import { regionNamesOf } from '../region-name-list';
 
 export { PictureError } from './rasterize';
 export { pictureFileName } from './file-name';
@@ -43,13 +44,19 @@ function canvasMeasure(): TextMeasure {
 
 /** The scene's SVG with its floor and pictures read in. */
 export async function pictureSvg(request: PictureRequest): Promise<{ svg: string; scene: Scene; missingImages: number; missingFloor: boolean }> {
-  const scene = buildScene({ ...request, measure: canvasMeasure(), ...(layerIsClustered(request.document, request.layer) ? { cluster: await clusterer(request) } : {}) });
+  let scene = buildScene({ ...request, measure: canvasMeasure(), ...(layerIsClustered(request.document, request.layer) ? { cluster: await clusterer(request) } : {}) });
   const file = request.layer.file;
   let floor: PictureFloor = { kind: 'none' };
   let missingFloor = false;
   if (file?.kind === 'svg') {
     try {
-      floor = drawingFloor(await fetchSvg(file.url), { regions: scene.regions, accent: scene.accent, width: file.width, height: file.height });
+      // The regions' names, as the map shows them (map-renderer.tsx): written inside their shapes.
+      const names = regionNamesOf(request.document, request.layer.id, request.visibleIds ?? null);
+      const named = new Set<string>();
+      floor = drawingFloor(await fetchSvg(file.url), { regions: scene.regions, accent: scene.accent, width: file.width, height: file.height }, names, named);
+      // A region whose name is written needs no label marker over it (it would spill past the shape).
+      const byElement = new Set(request.document.locations.filter((location) => location.element && named.has(location.element) && location.layer === request.layer.id).map((location) => location.id));
+      scene = { ...scene, markers: scene.markers.filter((marker) => !(marker.type === 'label' && byElement.has(marker.id) && !marker.active)) };
     } catch {
       missingFloor = true;
     }

@@ -9,6 +9,7 @@ import type { SceneRegion } from './scene';
 import type { PictureFloor } from './scene-svg';
 import { scopeCss } from './scope-css';
 import { regionFinder } from '../find-region';
+import { drawRegionNames } from '../region-names';
 
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
 /** Elements that never belong in a picture (the sanitiser leaves none; checked again all the same). */
@@ -55,7 +56,7 @@ export function standaloneDrawing(svg: Element, { regions, accent, width, height
   for (const region of regions) {
     const element = findRegion(region.element);
     if (!element) continue;
-    for (const part of [element, ...Array.from(element.querySelectorAll('*'))]) setStyle(part, 'fill', region.fill);
+    for (const part of [element, ...Array.from(element.querySelectorAll('*'))]) if (!part.hasAttribute('data-mf-name')) setStyle(part, 'fill', region.fill);
     if (region.active) {
       setStyle(element, 'stroke', accent);
       setStyle(element, 'stroke-width', '3px');
@@ -76,13 +77,18 @@ function setStyle(element: Element, property: string, value: string): void {
   element.setAttribute('style', [...kept, `${property}: ${value} !important`].join('; '));
 }
 
-/** A drawing's markup and CSS (svg-layer.ts `fetchSvg`) as the picture's floor. */
-export function drawingFloor(drawing: { markup: string; styles: readonly string[] }, style: FloorStyle): PictureFloor {
+/**
+ * A drawing's markup and CSS (svg-layer.ts `fetchSvg`) as the picture's floor, with the regions'
+ * names written in (as the map shows them) when `names` are given; `named` collects the
+ * elements whose name fitted.
+ */
+export function drawingFloor(drawing: { markup: string; styles: readonly string[] }, style: FloorStyle, names: ReadonlyArray<{ element: string; name: string }> = [], named?: Set<string>): PictureFloor {
   const template = document.createElement('template');
   template.innerHTML = drawing.markup;
   const svg = template.content.querySelector('svg');
   if (!svg) return { kind: 'none' };
   standaloneDrawing(svg, style);
+  if (names.length > 0) writeNames(svg, names, named);
   const css = scopeCss(drawing.styles.join('\n'), '#mfx-floor');
   return { kind: 'svg', markup: new XMLSerializer().serializeToString(svg), css };
 }
@@ -102,5 +108,32 @@ export async function dataUrlOf(url: string): Promise<string | null> {
     });
   } catch {
     return null;
+  }
+}
+
+/**
+ * The names written into the drawing: shapes are measured only in a laid-out document, so the
+ * drawing is put off screen (out of sight, not `display: none`, which measures nothing) while
+ * they are written.
+ */
+function writeNames(svg: SVGSVGElement, names: ReadonlyArray<{ element: string; name: string }>, named?: Set<string>): void {
+  const parent = svg.parentNode;
+  const next = svg.nextSibling;
+  const stage = document.createElement('div');
+  stage.setAttribute('aria-hidden', 'true');
+  stage.style.cssText = 'position:fixed;left:-100000px;top:0;visibility:hidden;pointer-events:none;contain:strict;width:1px;height:1px;overflow:hidden';
+  document.body.append(stage);
+  stage.append(svg);
+  try {
+    const findRegion = regionFinder(svg);
+    const found = names.flatMap(({ element, name }) => {
+      const region = findRegion(element);
+      return region ? [{ region, name, element }] : [];
+    });
+    const written = drawRegionNames(svg, found);
+    for (const entry of found) if (written.has(entry.region)) named?.add(entry.element);
+  } finally {
+    parent?.insertBefore(svg, next);
+    stage.remove();
   }
 }

@@ -10,7 +10,6 @@
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Layer, LayerFile, type Layer as LayerType, type Point } from '../../../../../events/map-document';
-import type { ImportPreview } from '../../../../../events/map-import';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useSession } from '../../../lib/session';
 import { ACCEPT, DEFAULT_MAX_BYTES, getUploadLimits } from '../../../lib/upload/upload-api';
@@ -38,9 +37,8 @@ export interface LayersPanelProps extends EditorPanelProps {
 
 export interface RegionImport {
   mapId: string;
-  /** The server is about to record an import (the editor marks where its undo step starts). */
-  onApplying?(): void;
-  onApplied(preview: ImportPreview, floorName: string): void;
+  /** Locations were made from the regions of a floor: how many. */
+  onMade(count: number, floorName: string): void;
 }
 
 const MAX_LAYERS = 100;
@@ -76,6 +74,12 @@ export function LayersPanel({ document, onEdit, currentLayerId, onSelectLayer, r
   const offerAfterUpload = useRef<AbortController | null>(null);
   useEffect(() => () => offerAfterUpload.current?.abort(), []);
 
+  /** Opens the dialog (unless one is open) with the floor shown on the map beside it. */
+  const openRegions = (request: { floor: RegionsFloor; initial: Awaited<ReturnType<typeof previewRegions>> | null }) => {
+    setRegionsOf((open) => open ?? request);
+    onSelectLayer(request.floor.id);
+  };
+
   /** After an SVG upload: read its regions, and offer them when there are any to make locations of. */
   const offerRegions = (floor: RegionsFloor) => {
     if (!regionImport) return;
@@ -85,7 +89,8 @@ export function LayersPanel({ document, onEdit, currentLayerId, onSelectLayer, r
     previewRegions(regionImport.mapId, floor, controller.signal).then(
       (found) => {
         if (controller.signal.aborted) return;
-        if (found.preview.regions.some((region) => region.selected && !region.linked)) setRegionsOf((open) => open ?? { floor, initial: found });
+        // Offered when any region is not a location yet: the dialog reads names from the text inside shapes too.
+        if (found.preview.regions.some((region) => !region.linked)) openRegions({ floor, initial: found });
       },
       // Not offered now (the floor is not saved yet, or the network is away): the button stays.
       () => {},
@@ -147,6 +152,22 @@ export function LayersPanel({ document, onEdit, currentLayerId, onSelectLayer, r
   const deletingCount = deleting ? (counts.get(deleting.id) ?? 0) : 0;
   return (
     <div className="ep-panel">
+      {regionsOf && regionImport ? (
+        <RegionsDialog
+          key={`${regionsOf.floor.id}:${regionsOf.floor.url}`}
+          mapId={regionImport.mapId}
+          floor={regionsOf.floor}
+          document={document}
+          initial={regionsOf.initial}
+          onClose={() => setRegionsOf(null)}
+          onEdit={(edits) => edit(edits)}
+          onMade={(count) => {
+            const name = regionsOf.floor.name;
+            setRegionsOf(null);
+            regionImport.onMade(count, name);
+          }}
+        />
+      ) : null}
       <p className="ep-intro">Each floor has its own drawing and locations. Visitors switch floors in the viewer.</p>
       <ul className="ep-list" aria-label="Floors">
         {layers.map((layer, index) => (
@@ -168,7 +189,7 @@ export function LayersPanel({ document, onEdit, currentLayerId, onSelectLayer, r
             onPickPoint={onPickPoint ? (done) => onPickPoint(layer.id, done) : undefined}
             onMove={(by) => move(index, by)}
             onMakeDefault={() => edit([{ type: 'SettingsChanged', settings: { ...document.settings, defaultLayer: layer.id } }])}
-            onRegions={regionImport && layer.file?.kind === 'svg' ? () => setRegionsOf({ floor: { id: layer.id, name: layer.name, url: layer.file!.url }, initial: null }) : undefined}
+            onRegions={regionImport && layer.file?.kind === 'svg' ? () => openRegions({ floor: { id: layer.id, name: layer.name, url: layer.file!.url }, initial: null }) : undefined}
             onSvgUploaded={regionImport ? (url) => offerRegions({ id: layer.id, name: layer.name, url }) : undefined}
             onDelete={() => {
               setDeleteError(null);
@@ -189,21 +210,6 @@ export function LayersPanel({ document, onEdit, currentLayerId, onSelectLayer, r
         {layers.length >= MAX_LAYERS ? <p className="ep-hint">A map has at most {MAX_LAYERS} floors.</p> : null}
         <p className="ep-hint">Drawings: SVG, PNG, JPEG or WebP, up to {formatBytes(maxBytes)}.</p>
       </div>
-      {regionsOf && regionImport ? (
-        <RegionsDialog
-          key={`${regionsOf.floor.id}:${regionsOf.floor.url}`}
-          mapId={regionImport.mapId}
-          floor={regionsOf.floor}
-          initial={regionsOf.initial}
-          onClose={() => setRegionsOf(null)}
-          {...(regionImport.onApplying ? { onApplying: regionImport.onApplying } : {})}
-          onApplied={(preview) => {
-            const name = regionsOf.floor.name;
-            setRegionsOf(null);
-            regionImport.onApplied(preview, name);
-          }}
-        />
-      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete ${deleting?.name ?? 'this floor'}?`}

@@ -19,6 +19,7 @@ import { LocationLatLng } from './location-latlng';
 import { LocationEntrances } from '../paths/location-entrances';
 import { RichTextEditor } from './rich-text-editor';
 import { useDraft, type Draft } from './use-draft';
+import { usePlaceOnMap } from '../place-on-map';
 
 type Patch = z.infer<typeof LocationPatch>;
 type TextKey = 'title' | 'about' | 'phone' | 'hours' | 'label';
@@ -195,7 +196,9 @@ export function LocationForm({ document, onEdit, location, onDeleted, focusOnOpe
     if (text.trim() === '') return 'Region id is required (or unlink the region)';
     const parsed = locationFields.element.safeParse(text.trim());
     if (!parsed.success) return message('Region id', parsed.error);
-    return parsed.data === location.element ? null : update({ element: parsed.data }, key('element'));
+    if (parsed.data === location.element) return null;
+    // The edit check names the field first ("changes.element: …"): the field here says which.
+    return update({ element: parsed.data }, key('element'))?.replace(/^changes\.element: t/, 'T') ?? null;
   });
   const [showElement, setShowElement] = useState(location.element !== null);
   useEffect(() => {
@@ -229,6 +232,7 @@ export function LocationForm({ document, onEdit, location, onDeleted, focusOnOpe
   };
 
   const placed = location.position !== null;
+  const placeOnMap = usePlaceOnMap();
   const floor = document.layers.find((layer) => layer.id === location.layer);
   const floorSize = floor?.file ? { width: floor.file.width, height: floor.file.height } : document.settings.size;
 
@@ -370,6 +374,11 @@ export function LocationForm({ document, onEdit, location, onDeleted, focusOnOpe
             <output className="ep-loc-position__value" aria-labelledby={`${ids}-position`}>
               {placed ? `x ${formatCoordinate(location.position!.x)}, y ${formatCoordinate(location.position!.y)}` : location.element ? 'Its region on the floor plan' : 'Not placed on the map'}
             </output>
+            {placeOnMap ? (
+              <button type="button" className="ep-loc-button" onClick={() => placeOnMap(location.id)}>
+                {placed ? 'Move on map' : location.element ? 'Add a pin' : 'Place on map'}
+              </button>
+            ) : null}
             {placed ? (
               <button type="button" className="ep-loc-button" onClick={() => update({ position: null })}>
                 Remove from map
@@ -386,6 +395,11 @@ export function LocationForm({ document, onEdit, location, onDeleted, focusOnOpe
         />
         {floor?.geo && (placed || !location.element) ? (
           <LocationLatLng location={location} geo={floor.geo} size={floorSize} onMove={(position, coalesce) => update({ position }, coalesce)} />
+        ) : null}
+        {!showElement && floor?.file?.kind === 'svg' ? (
+          <button type="button" className="ep-loc-button ep-loc-link" onClick={() => setShowElement(true)}>
+            Link a region of the drawing
+          </button>
         ) : null}
         {showElement ? (
           <div className="ep-loc-element">

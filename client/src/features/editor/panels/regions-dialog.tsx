@@ -1,19 +1,27 @@
 /**
  * "Make locations from regions": the regions of a floor's SVG (every shape with an id the server
- * found, server/import/svg-regions.ts), to tick, and one import that makes a location of each
- * ticked one, linked to its region.
+ * found, server/import/svg-regions.ts), to tick, and one edit that makes a location of each
+ * ticked one, linked to its region and named after it.
  *
- * The server does the reading and the recording: the floor's stored drawing is sent to
- * `POST /api/maps/{id}/import?layer=<floor>` for the preview that fills the list, then again
- * with `apply=1` and the regions left out (`skipRegions`) or ticked although their ids look made
- * up (`includeRegions`). Regions a location of the floor stands for already are shown, not offered.
+ * It sits in the floors panel, beside the map (never over it): the canvas shows the floor, and
+ * the shape of the row under the pointer or the focus is lit there (components/map/drawing-bridge.ts).
+ * Titles come from the drawing: a shape's `<title>`, `inkscape:label` or `aria-label` (the
+ * server reads them), else the text written inside the shape on the map (a room's number), else
+ * the id. Bulk choices: all named, none, and what a pattern (`H8*`, or any words) shows.
+ *
+ * The server reads the regions: the floor's stored drawing is sent to
+ * `POST /api/maps/{id}/import?layer=<floor>` for the preview that fills the list. The locations
+ * are made here, as one edit of the editor (one undo step, saved like any other).
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { ImportOptions, ImportPreview } from '../../../../../events/map-import';
+import { ElementId, Location, MAX_LOCATIONS, type MapDocument } from '../../../../../events/map-document';
+import type { MapEdit } from '../../../../../events/map-edits';
+import type { ImportPreview } from '../../../../../events/map-import';
+import { onDrawingChange, spotlightRegion, textInsideRegions } from '../../../components/map/drawing-bridge';
 import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api';
 import { sendImport } from '../../../lib/import/import-api';
+import { newElementId } from '../ids';
 import './regions-dialog.css';
 
 export interface RegionsFloor {
@@ -26,15 +34,25 @@ export interface RegionsFloor {
 export interface RegionsDialogProps {
   mapId: string;
   floor: RegionsFloor;
+  document: MapDocument;
   /** The drawing and its preview already fetched (after an upload), else fetched on opening. */
   initial?: { file: File; preview: ImportPreview } | null;
   onClose(): void;
-  /** The server is about to record the import (the editor marks where its undo step starts). */
-  onApplying?(): void;
-  onApplied(preview: ImportPreview): void;
+  /** Gives the edits that make the locations (one undo step); answers why not when they do not fit the map. */
+  onEdit(edits: MapEdit[]): string | null;
+  /** The locations were made: how many. */
+  onMade(count: number): void;
 }
 
 type Region = ImportPreview['regions'][number];
+
+/** A region as the dialog offers it: its title, and where the title came from. */
+export interface OfferedRegion extends Region {
+  /** The title read from the text inside the shape on the map, when the drawing gave none. */
+  fromText: boolean;
+  /** Named: by a person (its id, a title, a label) or by the text inside it. */
+  named: boolean;
+}
 
 /** The floor's drawing as a file to send, and the server's preview of its regions on that floor. */
 export async function previewRegions(mapId: string, floor: RegionsFloor, signal?: AbortSignal): Promise<{ file: File; preview: ImportPreview }> {
@@ -51,44 +69,83 @@ export async function previewRegions(mapId: string, floor: RegionsFloor, signal?
   return { file, preview };
 }
 
-/** The ticks the server chose: regions it offers, not those linked already. */
-function initialTicks(preview: ImportPreview): Set<string> {
-  return new Set(preview.regions.filter((region) => region.selected && !region.linked).map((region) => region.id));
+/**
+ * The regions with their titles: the server's (from the drawing's own titles and labels, or a
+ * reading of the id), or, where that is only the id as it stands, the text inside the shape.
+ */
+export function offeredRegions(regions: readonly Region[], texts: ReadonlyMap<string, string> | null): OfferedRegion[] {
+  return regions.map((region) => {
+    const text = region.title === region.id ? texts?.get(region.id) : undefined;
+    return text ? { ...region, title: text, fromText: true, named: true } : { ...region, fromText: false, named: region.selected };
+  });
 }
 
-/** What to send: the regions unticked of those the server would take, and those ticked it would not. */
-export function regionOptions(regions: readonly Region[], ticked: ReadonlySet<string>): ImportOptions {
-  const skipRegions = regions.filter((region) => region.selected && !region.linked && !ticked.has(region.id)).map((region) => region.id);
-  const includeRegions = regions.filter((region) => !region.selected && !region.linked && ticked.has(region.id)).map((region) => region.id);
-  return { ...(skipRegions.length ? { skipRegions } : {}), ...(includeRegions.length ? { includeRegions } : {}) };
+/**
+ * Whether a region's title or id matches what the filter says: words anywhere, or a pattern with
+ * `*` (any characters) and `?` (one), matched from the start (`H8*`, `shop-?`).
+ */
+export function matchesPattern(region: Pick<Region, 'id' | 'title'>, pattern: string): boolean {
+  const words = pattern.trim().toLowerCase();
+  if (!words) return true;
+  if (!/[*?]/.test(words)) return region.title.toLowerCase().includes(words) || region.id.toLowerCase().includes(words);
+  const source = words.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const expression = new RegExp(`^${source}$`, 'i');
+  return expression.test(region.title) || expression.test(region.id);
+}
+
+/** The edits that make a location of each ticked region of the floor, in the list's order. */
+export function regionLocationEdits(document: MapDocument, floorId: string, regions: readonly OfferedRegion[], ticked: ReadonlySet<string>, newId: () => string = () => newElementId('loc')): MapEdit[] {
+  const taken = new Set(document.locations.map((location) => location.id));
+  const linked = new Set(document.locations.filter((location) => location.layer === floorId && location.element).map((location) => location.element!));
+  const edits: MapEdit[] = [];
+  for (const region of regions) {
+    if (!ticked.has(region.id) || region.linked || linked.has(region.id)) continue;
+    // The region's id is the location's when it can be one and is free.
+    const id = ElementId.safeParse(region.id).success && !taken.has(region.id) ? region.id : newId();
+    taken.add(id);
+    linked.add(region.id);
+    edits.push({ type: 'LocationAdded', location: Location.parse({ id, title: region.title.slice(0, 200) || region.id, layer: floorId, position: null, element: region.id }) });
+  }
+  return edits;
 }
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-export function RegionsDialog({ mapId, floor, initial = null, onClose, onApplying, onApplied }: RegionsDialogProps) {
+export function RegionsDialog({ mapId, floor, document, initial = null, onClose, onEdit, onMade }: RegionsDialogProps) {
   const ids = useId();
   const [preview, setPreview] = useState<ImportPreview | null>(initial?.preview ?? null);
-  const [file, setFile] = useState<File | null>(initial?.file ?? null);
-  const [ticked, setTicked] = useState<Set<string>>(() => (initial ? initialTicks(initial.preview) : new Set()));
+  const [ticked, setTicked] = useState<Set<string> | null>(null);
   const [filter, setFilter] = useState('');
-  const [status, setStatus] = useState<'loading' | 'ready' | 'applying'>(initial ? 'ready' : 'loading');
+  const [status, setStatus] = useState<'loading' | 'ready'>(initial ? 'ready' : 'loading');
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const [texts, setTexts] = useState<Map<string, string> | null>(null);
   const filterRef = useRef<HTMLInputElement>(null);
-  const controller = useRef<AbortController | null>(null);
+  const opener = useRef<Element | null>(null);
 
-  // The preview (again, on a retry), and the drawing kept to send with the apply.
+  // The focus: to the filter on opening, back to what had it on closing.
+  useEffect(() => {
+    opener.current = globalThis.document.activeElement;
+    filterRef.current?.focus();
+    return () => {
+      spotlightRegion(floor.id, null);
+      const back = opener.current;
+      if (back instanceof HTMLElement && back.isConnected) back.focus();
+    };
+    // Once, for the dialog's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The preview (again, on a retry).
   useEffect(() => {
     if (initial && attempt === 0) return;
     const abort = new AbortController();
-    controller.current = abort;
     setError(null);
     setStatus('loading');
     previewRegions(mapId, floor, abort.signal).then(
-      ({ file: drawing, preview: answer }) => {
-        setFile(drawing);
+      ({ preview: answer }) => {
         setPreview(answer);
-        setTicked(initialTicks(answer));
+        setTicked(null);
         setStatus('ready');
       },
       (failure: unknown) => {
@@ -102,68 +159,89 @@ export function RegionsDialog({ mapId, floor, initial = null, onClose, onApplyin
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mapId, floor.id, floor.url, attempt]);
 
-  const regions = useMemo(() => preview?.regions ?? [], [preview]);
-  const words = filter.trim().toLowerCase();
-  const shown = useMemo(() => (words ? regions.filter((region) => region.title.toLowerCase().includes(words) || region.id.toLowerCase().includes(words)) : regions), [regions, words]);
+  // The text inside each shape, read from the drawing on the map (once it is there).
+  const serverRegions = useMemo(() => preview?.regions ?? [], [preview]);
+  useEffect(() => {
+    if (serverRegions.length === 0) return;
+    const read = () => {
+      const found = textInsideRegions(floor.id, serverRegions.filter((region) => region.title === region.id).map((region) => region.id));
+      if (found) setTexts(found);
+    };
+    read();
+    return onDrawingChange(read);
+  }, [floor.id, serverRegions]);
+
+  const regions = useMemo(() => offeredRegions(serverRegions, texts), [serverRegions, texts]);
   const offered = regions.filter((region) => !region.linked);
+  // Until the user ticks anything: every named region (a person's id or title, or text inside it).
+  const chosenSet = ticked ?? new Set(offered.filter((region) => region.named).map((region) => region.id));
+  const shown = useMemo(() => regions.filter((region) => matchesPattern(region, filter)), [regions, filter]);
   const linkedCount = regions.length - offered.length;
-  const chosen = offered.filter((region) => ticked.has(region.id)).length;
+  const chosen = offered.filter((region) => chosenSet.has(region.id)).length;
   const notes = (preview?.problems ?? []).filter((problem) => problem.row === null).map((problem) => problem.message);
+  const filtering = filter.trim() !== '';
+  const fromText = regions.filter((region) => region.fromText).length;
 
-  const setMany = (list: readonly Region[], on: boolean) =>
-    setTicked((current) => {
-      const next = new Set(current);
-      for (const region of list) {
-        if (region.linked) continue;
-        if (on) next.add(region.id);
-        else next.delete(region.id);
-      }
-      return next;
-    });
-
-  const apply = async () => {
-    if (!file || chosen === 0) return;
-    setStatus('applying');
-    setError(null);
-    onApplying?.();
-    try {
-      const applied = await sendImport({ mapId, files: [file], layer: floor.id, apply: true, options: regionOptions(regions, ticked) });
-      onApplied(applied);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'The locations could not be made. Try again.');
-      setStatus('ready');
+  const setMany = (list: readonly OfferedRegion[], on: boolean, only = false) => {
+    const next = new Set(only ? [] : chosenSet);
+    for (const region of list) {
+      if (region.linked) continue;
+      if (on) next.add(region.id);
+      else next.delete(region.id);
     }
+    setTicked(next);
   };
 
-  const busy = status === 'applying';
+  const make = () => {
+    const edits = regionLocationEdits(document, floor.id, regions, chosenSet);
+    if (edits.length === 0) return;
+    if (document.locations.length + edits.length > MAX_LOCATIONS) {
+      setError(`A map has at most ${MAX_LOCATIONS.toLocaleString('en-US')} locations: untick ${plural(document.locations.length + edits.length - MAX_LOCATIONS, 'region', 'regions')}.`);
+      return;
+    }
+    const problem = onEdit(edits);
+    if (problem) {
+      setError(`The locations could not be made: ${problem.replace(/^[\w.]+: /, '')}`);
+      return;
+    }
+    onMade(edits.length);
+  };
+
+  // Escape closes it while the focus is in it, or nowhere (after a button in it went away).
+  const sectionRef = useRef<HTMLElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const focus = globalThis.document.activeElement;
+      if (focus && focus !== globalThis.document.body && !sectionRef.current?.contains(focus)) return;
+      event.preventDefault();
+      closeRef.current();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
   const loading = status === 'loading';
   const summary = loading
     ? 'Reading the drawing…'
-    : `${plural(chosen, 'region', 'regions')} of ${offered.length.toLocaleString('en-US')} ticked${words ? ` · ${shown.length.toLocaleString('en-US')} shown` : ''}${linkedCount ? ` · ${plural(linkedCount, 'is a location', 'are locations')} already` : ''}`;
+    : `${plural(chosen, 'region', 'regions')} of ${offered.length.toLocaleString('en-US')} ticked${filtering ? ` · ${shown.length.toLocaleString('en-US')} shown` : ''}${linkedCount ? ` · ${plural(linkedCount, 'is a location', 'are locations')} already` : ''}`;
+  const spot = (region: Region | null) => spotlightRegion(floor.id, region?.id ?? null);
 
   return (
-    <Modal
-      open
-      title={`Make locations from the regions of ${floor.name}`}
-      description="Each ticked region becomes a location, linked to its shape and named after it. Ids a drawing program made up (like path3677) start unticked."
-      onClose={() => {
-        controller.current?.abort();
-        onClose();
-      }}
-      busy={busy}
-      initialFocus={filterRef}
-      className="rd-dialog"
-      footer={
-        <div className="rd-foot">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button onClick={() => void apply()} disabled={loading || busy || chosen === 0 || !file} loading={busy}>
-            {busy ? 'Making locations…' : `Make ${plural(chosen, 'location', 'locations')}`}
-          </Button>
-        </div>
-      }
-    >
+    <section ref={sectionRef} className="rd-dialog" role="dialog" aria-modal="false" aria-labelledby={`${ids}-title`} aria-describedby={`${ids}-about`}>
+      <div className="rd-head">
+        <h3 id={`${ids}-title`} className="rd-title">
+          Make locations from the regions of {floor.name}
+        </h3>
+        <button type="button" className="rd-close" aria-label="Close" onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <p id={`${ids}-about`} className="rd-about">
+        Each ticked region becomes a location, linked to its shape and named after it. Point at a row to see its shape on the map. Ids a drawing program made up (like path3677) start unticked unless text inside the shape names it.
+      </p>
       <div className="rd-tools">
         <label className="rd-filter" htmlFor={`${ids}-filter`}>
           <span className="rd-filter__label">Filter regions</span>
@@ -172,24 +250,28 @@ export function RegionsDialog({ mapId, floor, initial = null, onClose, onApplyin
             id={`${ids}-filter`}
             type="search"
             className="rd-filter__input"
-            placeholder="Name or id"
+            placeholder="Name, id, or a pattern like H8*"
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
             aria-controls={`${ids}-list`}
             aria-describedby={`${ids}-summary`}
           />
         </label>
-        <div className="rd-all" role="group" aria-label={words ? 'Tick the regions shown' : 'Tick regions'}>
-          <button type="button" className="rd-link" onClick={() => setMany(shown, true)} disabled={loading || busy || shown.length === 0}>
-            {words ? 'Select shown' : 'Select all'}
+        <div className="rd-all" role="group" aria-label={filtering ? 'Tick the regions shown' : 'Tick regions'}>
+          <button type="button" className="rd-link" onClick={() => setMany(shown, true)} disabled={loading || shown.length === 0}>
+            {filtering ? 'Select shown' : 'Select all'}
           </button>
-          <button type="button" className="rd-link" onClick={() => setMany(shown, false)} disabled={loading || busy || shown.length === 0}>
-            {words ? 'Clear shown' : 'Select none'}
+          <button type="button" className="rd-link" onClick={() => setMany(shown, false)} disabled={loading || shown.length === 0}>
+            {filtering ? 'Clear shown' : 'Select none'}
+          </button>
+          <button type="button" className="rd-link" onClick={() => setMany(offered.filter((region) => region.named), true, true)} disabled={loading || !offered.some((region) => region.named)}>
+            All named
           </button>
         </div>
       </div>
       <p id={`${ids}-summary`} className="rd-summary" role="status" aria-live="polite">
         {summary}
+        {fromText > 0 && !loading ? <span className="rd-summary__note"> · {plural(fromText, 'title', 'titles')} read from the text inside the shapes</span> : null}
       </p>
       {error ? (
         <div className="rd-error" role="alert">
@@ -202,23 +284,26 @@ export function RegionsDialog({ mapId, floor, initial = null, onClose, onApplyin
         </div>
       ) : null}
       {!loading && preview && regions.length > 0 ? (
-        <ul id={`${ids}-list`} className="rd-list" aria-label={`Regions of ${floor.name}`}>
+        <ul id={`${ids}-list`} className="rd-list" aria-label={`Regions of ${floor.name}`} onMouseLeave={() => spot(null)}>
           {shown.map((region) => (
-            <li key={region.id} className="rd-item" data-linked={region.linked || undefined}>
+            <li key={region.id} className="rd-item" data-linked={region.linked || undefined} onMouseEnter={() => spot(region)}>
               <label className="rd-check">
                 <input
                   type="checkbox"
-                  checked={!region.linked && ticked.has(region.id)}
-                  disabled={region.linked || busy}
+                  checked={!region.linked && chosenSet.has(region.id)}
+                  disabled={region.linked}
                   onChange={(event) => setMany([region], event.target.checked)}
+                  onFocus={() => spot(region)}
+                  onBlur={() => spot(null)}
                 />
                 <span className="rd-check__title">{region.title}</span>
                 {region.title !== region.id ? <span className="rd-check__id">{region.id}</span> : null}
+                {region.fromText ? <span className="rd-tag rd-tag--text">text inside</span> : null}
                 {region.linked ? <span className="rd-tag">already a location</span> : null}
               </label>
             </li>
           ))}
-          {shown.length === 0 ? <li className="rd-empty">No region's name or id holds “{filter.trim()}”.</li> : null}
+          {shown.length === 0 ? <li className="rd-empty">No region's name or id matches “{filter.trim()}”.</li> : null}
         </ul>
       ) : null}
       {notes.length > 0 ? (
@@ -228,6 +313,14 @@ export function RegionsDialog({ mapId, floor, initial = null, onClose, onApplyin
           ))}
         </ul>
       ) : null}
-    </Modal>
+      <div className="rd-foot">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={make} disabled={loading || chosen === 0}>
+          {`Make ${plural(chosen, 'location', 'locations')}`}
+        </Button>
+      </div>
+    </section>
   );
 }

@@ -1,0 +1,98 @@
+/**
+ * Region names on the floor's drawing: each region location's name written inside its shape
+ * (region-name-fit.ts), as SVG text beside the shape, with the shape's own transform, so it
+ * moves and scales with the drawing at every zoom. The viewer and the editor draw them in the
+ * mounted drawing (svg-layer.ts); a picture export draws them in its copy of the drawing before
+ * it is serialised (export/floor-drawing.ts).
+ *
+ * Names take no pointer (a click goes to the region under them) and are marked
+ * `data-mf-name`, so drawing them again replaces them.
+ */
+import { fitName, LINE_HEIGHT, estimateWidth } from './region-name-fit';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+export const NAME_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
+export interface RegionName {
+  region: Element;
+  name: string;
+}
+
+let context: CanvasRenderingContext2D | null | undefined;
+/** A text's width at a font size of 1, measured in the names' font (an estimate without a canvas). */
+function measure(text: string): number {
+  if (context === undefined) {
+    context = typeof navigator !== 'undefined' && !/jsdom/i.test(navigator.userAgent) ? document.createElement('canvas').getContext('2d') : null;
+    if (context) context.font = `600 100px ${NAME_FONT}`;
+  }
+  return context ? context.measureText(text).width / 100 : estimateWidth(text);
+}
+
+/** Floor pixels per unit of the element's own space (its transforms and the drawing's viewBox). */
+function scaleOf(element: SVGGraphicsElement): number {
+  const matrix = element.getCTM();
+  if (!matrix) return 0;
+  return Math.sqrt(Math.abs(matrix.a * matrix.d - matrix.b * matrix.c));
+}
+
+/**
+ * Writes the names into `svg` (mounted, so shapes can be measured), replacing any written
+ * before; answers the regions whose name fitted. Colours: dark text on a light halo, or the
+ * other way round on a dark map.
+ */
+export function drawRegionNames(svg: Element, names: readonly RegionName[], dark = false): Set<Element> {
+  for (const old of svg.querySelectorAll('[data-mf-name]')) old.remove();
+  const written = new Set<Element>();
+  for (const { region, name } of names) {
+    if (!(region instanceof SVGGraphicsElement) || !region.parentNode) continue;
+    let box: DOMRect;
+    try {
+      box = region.getBBox();
+    } catch {
+      continue;
+    }
+    const fit = fitName(name, box.width, box.height, scaleOf(region), measure);
+    if (!fit) continue;
+    const text = document.createElementNS(SVG_NS, 'text');
+    text.setAttribute('data-mf-name', '');
+    text.setAttribute('aria-hidden', 'true');
+    const transform = region.getAttribute('transform');
+    if (transform) text.setAttribute('transform', transform);
+    const x = box.x + box.width / 2;
+    const top = box.y + box.height / 2 - ((fit.lines.length - 1) * fit.size * LINE_HEIGHT) / 2;
+    text.setAttribute('x', String(round(x)));
+    text.setAttribute('y', String(round(top)));
+    const style: Record<string, string> = {
+      'font-family': NAME_FONT,
+      'font-size': `${round(fit.size)}px`,
+      'font-weight': '600',
+      'font-style': 'normal',
+      'text-anchor': 'middle',
+      'dominant-baseline': 'central',
+      fill: dark ? '#f1f5f9' : '#1e293b',
+      stroke: dark ? 'rgba(15, 23, 42, 0.85)' : 'rgba(255, 255, 255, 0.9)',
+      'stroke-width': `${round(fit.size * 0.22)}px`,
+      'stroke-linejoin': 'round',
+      'paint-order': 'stroke',
+      'pointer-events': 'none',
+      'user-select': 'none',
+      opacity: '1',
+      visibility: 'visible',
+      display: 'inline',
+    };
+    // Inline and important: the drawing's own CSS (`text { … }`) must not restyle the names.
+    if (text instanceof SVGElement) for (const [property, value] of Object.entries(style)) text.style.setProperty(property, value, 'important');
+    fit.lines.forEach((line, index) => {
+      const span = document.createElementNS(SVG_NS, 'tspan');
+      span.setAttribute('x', String(round(x)));
+      if (index > 0) span.setAttribute('dy', `${LINE_HEIGHT}em`);
+      span.textContent = line;
+      text.append(span);
+    });
+    region.after(text);
+    written.add(region);
+  }
+  return written;
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
