@@ -1,7 +1,7 @@
 /** The landing page and the three case studies: titles, descriptions, the live maps they embed, their links. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authRoutes, renderApp, stubFetch } from './support/fakes';
+import { authRoutes, principal, renderApp, stubFetch } from './support/fakes';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -46,6 +46,23 @@ describe('/ (landing)', () => {
     stubFetch(authRoutes(null));
     renderApp('/');
     expect(await screen.findByText('Bought Mapfold on a marketplace?')).toBeInTheDocument();
+  });
+
+  // Spec §1: "The landing page shows a banner for signed-out users offering free access with a
+  // purchase code from a marketplace": there and for them only.
+  it('shows no purchase-code banner to a signed-in user', async () => {
+    stubFetch(authRoutes(principal()));
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Go to your maps' })).toBeInTheDocument();
+    expect(screen.queryByText('Bought Mapfold on a marketplace?')).not.toBeInTheDocument();
+  });
+
+  it.each(['/pricing', '/case-study/retail', '/contact', '/wayfinding'])('shows no purchase-code banner on %s, signed out', async (path) => {
+    stubFetch(authRoutes(null));
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('link', { name: /log ?in/i }).length).toBeGreaterThan(0));
+    expect(screen.queryByText('Bought Mapfold on a marketplace?')).not.toBeInTheDocument();
   });
 });
 
