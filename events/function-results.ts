@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { commentFunctionResults } from './comments-api.js';
 import type { FunctionName, FunctionResults } from './functions.js';
+import { publishingFunctionResults } from './publishing-api.js';
 import { sharingFunctionResults } from './sharing-api.js';
 
 export const functionResults = {
@@ -25,6 +26,7 @@ export const functionResults = {
   registerLicence: z.object({ verified: z.boolean(), basicUntil: z.string() }),
   ...commentFunctionResults,
   ...sharingFunctionResults,
+  ...publishingFunctionResults,
 } satisfies { [N in FunctionName]: z.ZodType<FunctionResults[N]> };
 
 /** A global position in the event log on the wire ("commit:prepare"). */

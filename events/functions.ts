@@ -10,6 +10,7 @@ import { MapDocumentInput } from './map-document.js';
 import { DocumentEdit } from './map-edits.js';
 import { HistoryName } from './map.js';
 import { MapTitle } from './map-title.js';
+import { publishingFunctionPayloads, type PublishingFunctionResults } from './publishing-api.js';
 import { sharingFunctionPayloads, type SharingFunctionResults } from './sharing-api.js';
 
 const HistoryId = z.string({ error: 'Version id must be text.' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Version id is not valid.');
@@ -60,12 +61,13 @@ export const functionPayloads = {
   ...billingFunctionPayloads,
   ...commentFunctionPayloads,
   ...sharingFunctionPayloads,
+  ...publishingFunctionPayloads,
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
 export type FunctionPayload<N extends FunctionName> = z.input<(typeof functionPayloads)[N]>;
 
-export interface FunctionResults extends BillingFunctionResults, CommentFunctionResults, SharingFunctionResults {
+export interface FunctionResults extends BillingFunctionResults, CommentFunctionResults, SharingFunctionResults, PublishingFunctionResults {
   /** The new map's id. */
   createMap: string;
   saveMap: null;

@@ -195,6 +195,14 @@ export function describeEvent(before: MapAggregate, event: MapEvent, actor: stri
       return said({ summary: `renamed ${entryName(event.data.historyId)} to ${quote(event.data.name)}`, locationIds: [], historyId: event.data.historyId });
     case 'VersionDeleted':
       return said({ summary: `deleted the version ${entryName(event.data.historyId)}`, locationIds: [], historyId: event.data.historyId });
+    case 'MapPublishModeSet':
+      return said({ summary: `set “Publish edits” to ${event.data.mode === 'live' ? '“At once”' : '“When we publish”'}`, locationIds: [] });
+    case 'MapPublished':
+      return said({ summary: event.data.rollback ? `rolled the public map back to revision ${event.data.revision}` : `published revision ${event.data.revision}`, locationIds: [] });
+    case 'MapPublishScheduled':
+      return said({ summary: `scheduled revision ${event.data.revision} to be published at ${event.data.publishAt.slice(0, 10)} ${event.data.publishAt.slice(11, 16)} UTC`, locationIds: [] });
+    case 'MapPublishScheduleCancelled':
+      return said({ summary: 'cancelled the scheduled publish', locationIds: [] });
     default:
       if (isSharingEvent(event)) return { summary: describeSharingEvent(event, before.status === 'active' ? before.sharing : emptySharing(), actor), locationIds: [] };
       if (!isEditEvent(event)) return said({ summary: 'changed the map', locationIds: [] });

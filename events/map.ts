@@ -8,7 +8,7 @@ import { DomainError } from './errors.js';
 import { requireCan, type MapAccessFacts, type MapAction } from './map-access.js';
 import { MapDocument, recordedDocumentProblem } from './map-document.js';
 import { applyEdit, checkEdit, MAP_EDIT_TYPES, MapEdit, type MapEditType } from './map-edits.js';
-import { FREE_TEST_SLOTS, MapState } from './map-states.js';
+import { FREE_TEST_SLOTS, MapState, usesTestSlot } from './map-states.js';
 import { parseMapTitle } from './map-title.js';
 import {
   decideSharing,
@@ -22,6 +22,18 @@ import {
   type MapSharingCommand,
   type SharingState,
 } from './map-sharing.js';
+import {
+  decidePublishing,
+  evolvePublishing,
+  isPublishingCommand,
+  isPublishingEvent,
+  LIVE_PUBLISHING,
+  MapPublishingEvent,
+  PublishMode,
+  PUBLISHING_EVENT_TYPES,
+  type MapPublishingCommand,
+  type PublishingState,
+} from './map-publishing.js';
 import type { Principal } from './principal.js';
 import { streams } from './streams.js';
 
@@ -37,6 +49,12 @@ export const MapCreated = z.object({
     state: z.number().int(),
     document: MapDocument,
     created: z.iso.datetime({ offset: true }),
+    /**
+     * How the map publishes its edits from the start (events/map-publishing.ts): new maps are
+     * `manual`. Absent on maps created before publishing existed, and on the product's own
+     * examples, which are live.
+     */
+    publishMode: PublishMode.optional(),
   }),
 });
 
@@ -150,8 +168,11 @@ function editEvent(edit: MapEdit, mapId: string, edited: string): MapEditedEvent
   return { type, data: { ...fields, mapId, edited } } as MapEditedEvent;
 }
 
-/** Members, invitations and the view link (events/map-sharing.ts) are on the map's stream too. */
-export const MapEvent = z.union([MapCreated, MapSaved, MapDeleted, MapStateChanged, VersionSaved, VersionRenamed, VersionDeleted, MapSharingEvent, MapEdited]);
+/**
+ * Members, invitations and the view link (events/map-sharing.ts), and which revision is
+ * published (events/map-publishing.ts), are on the map's stream too.
+ */
+export const MapEvent = z.union([MapCreated, MapSaved, MapDeleted, MapStateChanged, VersionSaved, VersionRenamed, VersionDeleted, MapSharingEvent, MapPublishingEvent, MapEdited]);
 export type MapEvent =
   | z.infer<typeof MapCreated>
   | z.infer<typeof MapSaved>
@@ -159,11 +180,12 @@ export type MapEvent =
   | z.infer<typeof MapStateChanged>
   | HistoryEvent
   | MapSharingEvent
+  | MapPublishingEvent
   | MapEditedEvent;
 export const MAP_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'MapCreated', 'MapSaved', 'MapDeleted', 'MapStateChanged', ...HISTORY_EVENT_TYPES, ...SHARING_EVENT_TYPES, ...EDIT_TYPES,
+  'MapCreated', 'MapSaved', 'MapDeleted', 'MapStateChanged', ...HISTORY_EVENT_TYPES, ...SHARING_EVENT_TYPES, ...PUBLISHING_EVENT_TYPES, ...EDIT_TYPES,
 ]);
-export { isSharingEvent };
+export { isPublishingEvent, isSharingEvent };
 
 // ---- commands -----------------------------------------------------------------------------
 
@@ -199,7 +221,9 @@ export type MapCommand =
       };
     }
   /** Invitations, members and the view link (events/map-sharing.ts). */
-  | MapSharingCommand;
+  | MapSharingCommand
+  /** Which revision the public sees (events/map-publishing.ts). */
+  | MapPublishingCommand;
 
 export interface MapContext {
   principal: Principal | null;
@@ -239,6 +263,11 @@ export type MapAggregate =
        * a file with the same columns. Optional: states kept before imports existed have none.
        */
       lastImport?: { format: string; mapping: Record<string, string> } | null;
+      /**
+       * Which revision the public sees (events/map-publishing.ts). Optional: states kept before
+       * publishing existed have none, and such maps are live ({@link publishingOf}).
+       */
+      publishing?: PublishingState;
     }
   | { status: 'deleted'; mapId: string; uid: string };
 
@@ -258,10 +287,11 @@ export const initialMapState: MapAggregate = { status: 'absent' };
 export function evolveMap(state: MapAggregate, event: MapEvent): MapAggregate {
   switch (event.type) {
     case 'MapCreated': {
-      const { mapId, uid, author, title, state: mapState, document, created } = event.data;
+      const { mapId, uid, author, title, state: mapState, document, created, publishMode } = event.data;
       return {
         status: 'active', mapId, uid, author, title, state: mapState, subscribed: false, document, created, edited: created,
         revision: 0, history: [], lastVersionAt: null, lastChangeRevision: 0, sharing: emptySharing(),
+        ...(publishMode ? { publishing: { ...LIVE_PUBLISHING, mode: publishMode } } : {}),
       };
     }
     case 'MapSaved':
@@ -299,6 +329,7 @@ export function evolveMap(state: MapAggregate, event: MapEvent): MapAggregate {
     default:
       if (state.status !== 'active') return state;
       if (isSharingEvent(event)) return { ...state, sharing: evolveSharing(state.sharing, event), revision: state.revision + 1 };
+      if (isPublishingEvent(event)) return { ...state, publishing: evolvePublishing(publishingOf(state), event), revision: state.revision + 1 };
       return {
         ...state,
         ...(event.type === 'ImportApplied' && event.data.source.mapping ? { lastImport: { format: event.data.source.format, mapping: event.data.source.mapping } } : {}),
@@ -315,6 +346,11 @@ export function evolveMap(state: MapAggregate, event: MapEvent): MapAggregate {
 function requireUser(context: MapContext): Principal {
   if (!context.principal) throw new DomainError('unauthenticated', 'Unauthenticated');
   return context.principal;
+}
+
+/** A map's publishing state; a map with none (recorded before publishing existed) is live. */
+export function publishingOf(state: Extract<MapAggregate, { status: 'active' }>): PublishingState {
+  return state.publishing ?? LIVE_PUBLISHING;
 }
 
 /** What the access policy (events/map-access.ts) knows of a map: its owner and members. */
@@ -410,6 +446,8 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
             state: MapState.test,
             document: command.data.document,
             created: at,
+            // New maps keep their edits as a draft until someone publishes them (issue 27).
+            publishMode: 'manual',
           },
         },
       ];
@@ -472,6 +510,12 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
       }
       if ((mapState !== undefined && mapState !== state.state) || (subscribed !== undefined && subscribed !== state.subscribed)) {
         events.push({ type: 'MapStateChanged', data: { mapId: state.mapId, state: mapState ?? state.state, subscribed: subscribed ?? state.subscribed, changed: at } });
+        // A draft map never published goes public with its first slot: putting it in one is
+        // publishing it, so the map as it is now is its first published revision.
+        const publishing = publishingOf(state);
+        if (publishing.mode === 'manual' && publishing.publishedRevision === null && !usesTestSlot(mapState ?? state.state)) {
+          events.push({ type: 'MapPublished', data: { mapId: state.mapId, revision: String(state.revision + events.length), at, by: principal.uid } });
+        }
       }
       return events;
     }
@@ -502,6 +546,11 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
       return [before, editEvent(restored, map.mapId, at)];
     }
     default: {
+      if (isPublishingCommand(command)) {
+        if (state.status !== 'active') throw new DomainError('not-found', 'Map not found.');
+        const { mapId, revision, lastChangeRevision } = state;
+        return decidePublishing(command, { mapId, revision, lastChangeRevision, publishing: publishingOf(state), facts: factsOf(state) }, principal, context.now);
+      }
       if (isSharingCommand(command)) {
         // Accepting needs no role (the invitation is the right to one); the rest check theirs.
         if (state.status !== 'active') throw new DomainError('not-found', 'Map not found.');

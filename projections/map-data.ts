@@ -228,6 +228,10 @@ export const mapDataProjection: Projection = {
         case 'MapMemberLeft':
         case 'MapViewLinkSet':
         case 'MapViewLinkRevoked':
+        case 'MapPublishModeSet':
+        case 'MapPublished':
+        case 'MapPublishScheduled':
+        case 'MapPublishScheduleCancelled':
           // Sharing (members, invitations, the view link) is on the stream too, and moves the
           // revision likewise, or a whole-document save would be refused as stale.
           // The document stays; the record moves to the stream's revision (editors wait for it).

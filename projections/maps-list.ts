@@ -4,7 +4,7 @@
  * may see a map (created, state changed, deleted) also names `map:{id}`, which the public map
  * caches listen for (the public answer joins this table's state with map_data's document).
  */
-import { editOf, isSharingEvent, type HistoryEvent } from '../events/map.js';
+import { editOf, isPublishingEvent, isSharingEvent, type HistoryEvent } from '../events/map.js';
 import { metricsOf } from '../events/map-document.js';
 import type { MapEdit } from '../events/map-edits.js';
 import type { HistoryEntry, MapListItem } from '../events/read-models.js';
@@ -55,7 +55,8 @@ export const mapsListProjection: Projection = {
     const historyChanges: HistoryEvent[] = [];
     for (const { event } of mapEventsOf(events)) {
       // Sharing changes no row of the owner's list (projections/map-members.ts keeps members).
-      if (isSharingEvent(event)) continue;
+      // Nor does publishing (projections/map-publication.ts keeps which revision is public).
+      if (isSharingEvent(event) || isPublishingEvent(event)) continue;
       const mapId = event.data.mapId;
       switch (event.type) {
         case 'VersionSaved':

@@ -47,6 +47,8 @@ import { sharingRoutes } from './routes/sharing-routes.js';
 import { ViewLinkKeys } from './access/view-link-keys.js';
 import { peopleDirectory } from './access/people.js';
 import { historyRoutes } from './routes/history-routes.js';
+import { publicationRoutes } from './routes/publication-routes.js';
+import { PublishScheduler } from './publishing/publish-scheduler.js';
 import { importRoutes } from './import/import-routes.js';
 import { MapHistory } from './history/map-history.js';
 import { adminRoutes } from './routes/admin-routes.js';
@@ -62,6 +64,7 @@ import { staticCacheControl } from './http/static-cache.js';
 import { findPrerenderedPage } from './http/prerendered-pages.js';
 import fastifyCompress from '@fastify/compress';
 import { PublicMapCache } from './public-maps/public-map-cache.js';
+import { publishedStateReader } from './public-maps/published-map.js';
 import { InsightsCounter } from './insights/insights-counter.js';
 import { BeaconLimiter } from './insights/beacon-limiter.js';
 import { insightsReportRoutes, publicInsightsRoutes } from './routes/insights-routes.js';
@@ -78,6 +81,8 @@ declare module 'fastify' {
     insights: InsightsCounter;
     /** Answers checkouts and Stripe's webhooks (tests wait for it). */
     billingReactor: ReactorRunner;
+    /** Publishes scheduled revisions when due (server/publishing/publish-scheduler.ts; tests call its tick). */
+    publishScheduler: PublishScheduler;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -147,8 +152,11 @@ export async function buildApp(
   app.decorate('liveHub', hub);
   // On close the hub says goodbye with 1012 ("restarting") so clients reconnect elsewhere.
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, preClose: () => hub.stop() });
+  // A manual map's public page shows its published revision, folded through the snapshots (issue 27).
+  const publishedHistory = await MapHistory.open(db, services.store);
   const publicMaps = new PublicMapCache({
     db,
+    readPublished: publishedStateReader(publishedHistory),
     maxBytes: config.publicMapCacheBytes,
     renderer: options.viewerPage ?? ssrViewerPage({ clientDist: CLIENT_DIST, serverDist: SERVER_DIST, publicUrl: config.publicUrl, readFloor: floorReader(services.files, CLIENT_DIST) }),
     logger: app.log,
@@ -224,6 +232,11 @@ export async function buildApp(
     // Billing's own routes (Stripe's webhook, the local test Stripe) answer Stripe, not a person.
     const billing = await setUpBilling(api, services, history, options.reactorRetry ? { retry: options.reactorRetry } : {});
     app.decorate('billingReactor', billing.reactor);
+    // Scheduled publishes (issue 27): every process may run one, each schedule is published once.
+    const scheduler = new PublishScheduler({ deps: { store: services.store, db, ids: services.ids, history }, clock: services.clock, logger: app.log });
+    app.decorate('publishScheduler', scheduler);
+    app.addHook('onReady', () => scheduler.start());
+    app.addHook('onClose', () => scheduler.stop());
     await api.register(async (product) => {
       // The product's API reads who is calling; each route then says what it requires.
       product.addHook('onRequest', app.access.identify);
@@ -242,6 +255,7 @@ export async function buildApp(
       await commentRoutes(product, db);
       await sharingRoutes(product, { db, viewLinkKeys, publicUrl: config.publicUrl, people: peopleDirectory(db, services.localAccounts !== null) });
       await historyRoutes(product, db, history);
+      await publicationRoutes(product, db, history);
       await insightsReportRoutes(product, { db, counter: insights, today: () => services.clock.now() });
       await adminRoutes(product, db);
       await authRoutes(product, services);

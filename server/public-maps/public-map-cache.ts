@@ -26,10 +26,10 @@ import { usesTestSlot } from '../../events/map-states.js';
 import type { PublicMap } from '../../events/http-api.js';
 import { localeOfTag, resolveViewerLocale, VIEWER_LOCALES, type ViewerLocale } from '../../events/locales.js';
 import { parseTopic } from '../../events/topics.js';
-import { documentOfRow, mapDocumentColumnsSql } from '../../projections/map-data.js';
 import { LIVE_CHANNEL, LiveNotice } from '../../projections/live-notices.js';
-import type { Database, Queryable } from '../../ports/database.js';
+import type { Database } from '../../ports/database.js';
 import { contentEtag, encodeBody, type EncodedBody } from './encoded-body.js';
+import { PublishedMaps, type PublicMapRow, type PublishedStateReader } from './published-map.js';
 import type { ViewerPageRenderer } from './viewer-page.js';
 
 /**
@@ -61,28 +61,7 @@ export interface PageLanguageRequest {
   preferences: readonly string[];
 }
 
-/** A published map's row as the cache reads it (map data joined with the map's state). */
-export interface PublicMapRow {
-  id: string;
-  title: string;
-  data: unknown;
-  revision: string;
-  state: number;
-}
-
-/** The map data joined with the map's state from the maps list, in one query. */
-async function loadPublicMap(db: Queryable, id: string): Promise<PublicMapRow | null> {
-  const { rows } = await db.query<PublicMapRow & { locations: string | null; paths: string }>(
-    `SELECT d.id, d.title, ${mapDocumentColumnsSql('d')}, d.revision::text AS revision, l.state
-       FROM map_data d JOIN maps_list l ON l.id = d.id
-      WHERE d.id = $1`,
-    [id],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  const { locations, paths, ...rest } = row;
-  return { ...rest, data: documentOfRow({ data: row.data, locations, paths }) };
-}
+export type { PublicMapRow };
 
 /** A document's `settings.language` as the read model has it (older documents: none, so `auto`). */
 function languageOf(data: unknown): string {
@@ -109,6 +88,8 @@ export interface PublicMapCacheOptions {
   maxAgeMs?: number;
   /** How long an unknown id is remembered (ms). */
   absentMs?: number;
+  /** A manual map's published revision, folded from its stream (server/public-maps/published-map.ts). */
+  readPublished?: PublishedStateReader;
 }
 
 /** Unknown ids remembered at once: a flood of made-up ids cannot grow it, nor evict maps. */
@@ -138,8 +119,11 @@ export class PublicMapCache {
   /** Answers from memory (a kept map, or an id known not to exist) and answers that read the database. */
   private hits = 0;
   private misses = 0;
+  /** Which revision the public sees: the current one, or a manual map's published one. */
+  private readonly published: PublishedMaps;
 
   constructor(private readonly options: PublicMapCacheOptions) {
+    this.published = new PublishedMaps(options.readPublished);
     this.entries = new LRUCache<string, PublicMapBody>({
       maxSize: options.maxBytes,
       sizeCalculation: (body) => Math.max(1, body.size),
@@ -254,7 +238,7 @@ export class PublicMapCache {
 
   private async load(kind: Kind, id: string, key: string, loading: Loading, locale: ViewerLocale): Promise<PublicMapLookup> {
     const current = () => this.loading.get(key) === loading;
-    const row = await loadPublicMap(this.options.db, id);
+    const row = await this.published.load(this.options.db, id);
     if (!row) {
       if (current()) this.absent.set(id, true);
       return { kind: 'absent' };

@@ -25,6 +25,7 @@ import {
 } from '../commands/map-commands.js';
 import { createPortalLink, publishMap, registerLicence, startCheckout, unpublishMap, type BillingDeps } from '../billing/billing-functions.js';
 import { commentFunctionHandlers, type CommentDeps } from '../commands/comment-commands.js';
+import { publishingFunctionHandlers } from '../commands/publishing-commands.js';
 import type { Position } from '../../events/position.js';
 import {
   acceptMapInvitation,
@@ -72,6 +73,7 @@ const handlers: { [N in FunctionName]: Handler<N> } = {
   removeMapMember,
   leaveMap,
   setMapViewLink,
+  ...publishingFunctionHandlers,
 };
 
 const FUNCTION_NAMES = Object.keys(functionPayloads) as FunctionName[];

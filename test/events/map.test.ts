@@ -40,9 +40,9 @@ const created: MapEvent = {
 const create = (title = 'Mall'): MapCommand => ({ type: 'CreateMap', data: { mapId: 'm1', title, document: emptyMapDocument() } });
 
 describe('createMap', () => {
-  it('creates a test map (state 0) owned and authored by the caller, with created and edited times', () => {
+  it('creates a test map (state 0) owned and authored by the caller, with created and edited times, publishing its edits when published (issue 27)', () => {
     given([]).when(create('  Mall  ')).then([
-      { type: 'MapCreated', data: { mapId: 'm1', uid: 'ana', author: 'ana', title: 'Mall', state: 0, document: emptyMapDocument(), created: NOW.toISOString() } },
+      { type: 'MapCreated', data: { mapId: 'm1', uid: 'ana', author: 'ana', title: 'Mall', state: 0, document: emptyMapDocument(), created: NOW.toISOString(), publishMode: 'manual' } },
     ]);
     const state = evolveMap(initialMapState, created);
     expect(state).toMatchObject({ status: 'active', created: created.data.created, edited: created.data.created });

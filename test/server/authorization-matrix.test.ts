@@ -95,6 +95,10 @@ const functionRows: Record<FunctionName, FunctionRow> = {
   removeMapMember: { payload: (w) => ({ mapId: w.mapId, uid: people.removed.uid }), expect: MANAGE_MISSING },
   leaveMap: { payload: (w) => ({ mapId: w.mapId }), expect: row(403, 200, 200, 403, 403, 403, 401, 403), fresh: true },
   setMapViewLink: { payload: (w) => ({ mapId: w.mapId, enabled: false }), expect: MANAGE },
+  // Publishing (issue 27): editors propose by editing; the owner (and admins) publish, schedule and set the mode.
+  setMapPublishMode: { payload: (w) => ({ mapId: w.mapId, mode: 'manual' }), expect: MANAGE },
+  publishMapChanges: { payload: (w) => ({ mapId: w.mapId }), expect: MANAGE },
+  cancelMapPublishSchedule: { payload: (w) => ({ mapId: w.mapId }), expect: MANAGE },
   // Comments (viewers and editors comment; an author edits their own; the owner deletes any).
   addMapComment: { payload: (w) => ({ mapId: w.mapId, anchor: { kind: 'point', x: 1, y: 2, layer: 'ground' }, body: 'A note' }), expect: VIEW },
   replyToMapComment: { payload: (w) => ({ mapId: w.mapId, threadId: w.threadId, body: 'A reply' }), expect: VIEW },
@@ -118,6 +122,8 @@ const routeRows: Record<string, { expect: Row; body?: boolean; /** Ends the call
   'GET /api/maps/:id/revisions/:revision': { expect: VIEW },
   'GET /api/maps/:id/audit.json': { expect: VIEW },
   'GET /api/maps/:id/audit.csv': { expect: VIEW },
+  // Which revision the public sees, the mode and the schedule (issue 27): the editor's publish panel.
+  'GET /api/maps/:id/publication': { expect: VIEW },
   // Whether the map's read model has set its stream aside (issue 26): its editors' notice.
   'GET /api/maps/:id/set-aside': { expect: VIEW },
   // Visits' numbers (issue 19): for those who may edit the map, not its viewers.

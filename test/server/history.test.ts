@@ -140,9 +140,11 @@ describe.each(databaseTargets)('history on $name', (target) => {
     const list = await json('/api/maps', owner);
     expect(list.result.find((map: { id: string }) => map.id === mapId)).toMatchObject({ title: 'Pier (checked)', state: 1, subscribed: true, metrics: { locationCount: 1 } });
     const events = await server.services.store.readStream(`map-${mapId}`);
-    expect(events.slice(-2).map((event) => [event.type, event.metadata.userId])).toEqual([['MapSaved', admin.uid], ['MapStateChanged', admin.uid]]);
-    const timeline = await json(`/api/maps/${mapId}/timeline?limit=2`, admin);
+    // Its first slot publishes the new map as it now is (issue 27: new maps publish when published).
+    expect(events.slice(-3).map((event) => [event.type, event.metadata.userId])).toEqual([['MapSaved', admin.uid], ['MapStateChanged', admin.uid], ['MapPublished', admin.uid]]);
+    const timeline = await json(`/api/maps/${mapId}/timeline?limit=3`, admin);
     expect(timeline.result.items.map((item: { summary: string }) => item.summary)).toEqual([
+      `Test User published revision ${(events.at(-1)!.data as { revision: string }).revision}`,
       "Test User set the map's state to live and marked it subscribed",
       'Test User renamed the map to “Pier (checked)” and replaced the map\'s content',
     ]);

@@ -81,6 +81,9 @@ describe.each(databaseTargets)('the viewer page’s language on $name', (target)
       const changed = await call(server, 'adminUpdateMap', { id, state: 1 }, admin);
       expect(changed.status).toBe(200);
       await projected(server, changed.body.position);
+      // Every edit public at once (issue 27: new maps wait for a publish): these tests change the language and read it back.
+      const live = await call(server, 'setMapPublishMode', { mapId: id, mode: 'live' }, admin);
+      await projected(server, live.body.position);
       await until(() => get(`/api/public/maps/${id}`), (answer) => answer.statusCode === 200, 'published');
     }
     return id;

@@ -63,6 +63,9 @@ export const functionTemplates: Record<FunctionName, (victim: Victim) => unknown
   removeMapMember: (v) => ({ mapId: v.mapId, uid: 'member-1' }),
   leaveMap: (v) => ({ mapId: v.mapId }),
   setMapViewLink: (v) => ({ mapId: v.mapId, enabled: true }),
+  setMapPublishMode: (v) => ({ mapId: v.mapId, mode: 'live' }),
+  publishMapChanges: (v) => ({ mapId: v.mapId, revision: '0', at: '2030-01-01T09:00:00.000Z' }),
+  cancelMapPublishSchedule: (v) => ({ mapId: v.mapId }),
 };
 
 /** Bodies (`{data}`'s content) of the JSON routes that take one, by URL pattern. */
