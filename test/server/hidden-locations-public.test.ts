@@ -12,6 +12,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MapDocument } from '../../events/map-document';
+import { documentWithHiddenLocation, expectNothingHidden, HIDDEN_ID } from '../support/hidden-location-map';
 import { topics } from '../../events/topics';
 import { CLOSE_UNAUTHENTICATED } from '../../events/live-messages';
 import { embedSnippet } from '../../client/src/utils/embed';
@@ -20,46 +21,6 @@ import { call, openLive, projected, registerUser, startTestServer, type TestServ
 import { until } from '../support/until';
 
 const SERVER_RENDERER = new URL('../../dist/server/viewer-server.js', import.meta.url);
-const SECRET = 'SECRET-STOCKROOM';
-/** The hidden location's id and the group only it belongs to: neither may show either. */
-const HIDDEN_ID = 'back-office-9';
-const HIDDEN_GROUP = 'Staff-Only-Rooms';
-
-/** A map with one shown location and one hidden one (its title, text, groups, region, entrance). */
-export function documentWithHiddenLocation(): MapDocument {
-  return MapDocument.parse({
-    version: 3,
-    settings: { size: { width: 1000, height: 600 }, minZoom: 1, maxZoom: 8, initialView: null, theme: { mode: 'light', accent: '#4f46e5', background: '#f8fafc' }, features: { sidebar: true, search: true, filters: true, minimap: false, zoomButtons: true, fullscreen: true, deepLinks: true }, defaultLayer: 'ground' },
-    layers: [{ id: 'ground', name: 'Ground floor', file: null }],
-    locations: [
-      { id: 'cafe', title: 'Café Noir', about: 'Coffee and cake', layer: 'ground', position: { x: 100, y: 200 }, groups: ['food'], entrances: ['door'] },
-      {
-        id: HIDDEN_ID,
-        title: SECRET,
-        about: `${SECRET}: the safe`,
-        description: `<p>${SECRET} code 4711</p>`,
-        phone: '+44 20 0000 0000',
-        layer: 'ground',
-        position: { x: 700, y: 300 },
-        groups: ['staff', 'food'],
-        entrances: ['back'],
-        hidden: true,
-      },
-    ],
-    groups: [
-      { id: 'food', name: 'Food', color: '#ea580c' },
-      { id: 'staff', name: HIDDEN_GROUP, color: '#111111' },
-    ],
-    styles: { regions: { base: '#e2e8f0', hover: '#c7d2fe', active: '#818cf8' } },
-    paths: { nodes: [{ id: 'door', layer: 'ground', x: 100, y: 250 }, { id: 'back', layer: 'ground', x: 700, y: 350 }], edges: [{ id: 'hall', from: 'door', to: 'back' }], connectors: [] },
-  });
-}
-
-/** Nothing of the hidden location in `body`, searched whole. */
-function expectNothingHidden(body: string, where: string): void {
-  expect(body.length, where).toBeGreaterThan(0);
-  for (const text of [SECRET, HIDDEN_ID, HIDDEN_GROUP, '4711']) expect(body.includes(text), `${where} holds ${text}`).toBe(false);
-}
 
 describe.each(databaseTargets)('nothing hidden goes public on $name', (target) => {
   let server: TestServer;
@@ -90,7 +51,8 @@ describe.each(databaseTargets)('nothing hidden goes public on $name', (target) =
     admin = await registerUser(server, 'admin@example.com');
     stranger = await registerUser(server);
     mapId = await createMap('Corner Shop', { published: true });
-  });
+    // A server and three accounts: over a minute on a loaded machine.
+  }, 180_000);
   afterAll(() => server?.close());
 
   it('the public JSON: the shown location and its group, nothing of the hidden one, in every encoding', async () => {
