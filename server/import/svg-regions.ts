@@ -130,7 +130,9 @@ export function readSvgRegions(text: string): SvgRegionsRead {
           tag,
           title: null,
           label: clean(attributes['data-name'] ?? attributes['inkscape:label'] ?? attributes['aria-label'] ?? attributes.title),
-          layer: attributes['inkscape:groupmode'] === 'layer',
+          // Inkscape's layers, and any group right under the <svg> (the outer group a program wraps
+          // a drawing in; a sanitised file may have lost Inkscape's attribute): never one place.
+          layer: attributes['inkscape:groupmode'] === 'layer' || (tag === 'g' && stack.length === 1),
           named: 0,
         });
       } else {

@@ -64,6 +64,12 @@ describe('svg regions', () => {
     expect(auto).toMatchObject({ layer1: true, shops: true, shop_1: false, MI: false, 'MI-upper': false, path3677: true, path99: false, g7: true });
   });
 
+  it('never offers the outer group under the <svg> by itself, even named and without Inkscape’s attribute', () => {
+    const regions = svgRegions(svg('<g id="layer2" inkscape:label="Floor Plan"><g id="g3987"><rect id="rect3781"/><rect id="H865"/></g></g>'));
+    expect(Object.fromEntries(regions.map((region) => [region.id, region.auto]))).toEqual({ layer2: true, g3987: true, rect3781: true, H865: false });
+    expect(regions.find((region) => region.id === 'layer2')!.title).toBe('Floor Plan');
+  });
+
   it('leaves out ids a location cannot name, and says which', () => {
     const read = readSvgRegions(svg('<path id="1st"/><path id="shop 2"/><path id="ok"/>'));
     expect(read.regions.map((region) => region.id)).toEqual(['ok']);
