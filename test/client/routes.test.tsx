@@ -25,7 +25,7 @@ describe('the route table (spec §2)', () => {
     ['/maps/new', /New map/],
     ['/account', /Account/],
     ['/subscribe', /Pick your plan/],
-    ['/case-study/real-estate', /Site plans that sell units/],
+    ['/case-study/real-estate', /site plan buyers can explore/],
     ['/case-study/retail', /store directory/i],
     ['/case-study/geographic', /Regions and places/],
     ['/wayfinding', /Get every visitor to the right door/],

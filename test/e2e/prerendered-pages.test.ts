@@ -19,7 +19,7 @@ import type { TestServer } from '../support/test-server.js';
 const TITLES: Record<string, RegExp> = {
   '/': /^Mapfold · Custom interactive maps for business$/,
   '/pricing': /^Pricing · Mapfold$/,
-  '/case-study/retail': /case study · Mapfold$/,
+  '/case-study/retail': / · Example map · Mapfold$/,
   '/privacy': /^Privacy Policy · Mapfold$/,
 };
 

@@ -1,6 +1,6 @@
 /**
- * The case studies as the landing page and the other case studies link to them: the path, the
- * card's title and picture. Apart from the pages themselves (case-studies.tsx, loaded with the
+ * The case studies (examples, each one of the product's live demo maps) as the landing page and
+ * the other case studies link to them: the path, the card's title and picture. Apart from the pages themselves (case-studies.tsx, loaded with the
  * route), so the landing page carries only these lines.
  */
 import { assetImageSources } from '../../components/ui/asset-image';
@@ -18,9 +18,9 @@ export interface CaseStudyCard {
 }
 
 export const CASE_STUDY_CARDS: Record<CaseStudyKey, CaseStudyCard> = {
-  'real-estate': { key: 'real-estate', path: paths.caseStudyRealEstate, image: 'case-real-estate', cardTitle: 'Real estate: Maple Grove site plan' },
-  retail: { key: 'retail', path: paths.caseStudyRetail, image: 'case-retail', cardTitle: 'Retail: Riverside Mall directory' },
-  geographic: { key: 'geographic', path: paths.caseStudyGeographic, image: 'case-geographic', cardTitle: 'Geographic: Brightline Solar territories' },
+  'real-estate': { key: 'real-estate', path: paths.caseStudyRealEstate, image: 'case-real-estate', cardTitle: 'Real estate: a site plan with every unit’s status' },
+  retail: { key: 'retail', path: paths.caseStudyRetail, image: 'case-retail', cardTitle: 'Retail: a two-floor mall directory' },
+  geographic: { key: 'geographic', path: paths.caseStudyGeographic, image: 'case-geographic', cardTitle: 'Geographic: service territories and offices' },
 };
 
 export const CASE_STUDY_ORDER: CaseStudyKey[] = ['real-estate', 'retail', 'geographic'];

@@ -154,9 +154,9 @@ export function LandingPage() {
         <div className="container">
           <SectionHeading
             id="case-studies-title"
-            eyebrow="Case studies"
-            title="See it working for real businesses"
-            lead="A developer selling homes from a site plan, a mall guiding shoppers, a solar installer showing who it serves. Each story comes with the live map."
+            eyebrow="Examples"
+            title="See what you can build"
+            lead="A housing development’s site plan, a mall directory, a company’s service territories: three live example maps made by the Mapfold team. Open one and try it as a visitor would."
           />
           <div className="landing-cases">
             {CASE_STUDY_ORDER.map((key, index) => {
