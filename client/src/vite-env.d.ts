@@ -7,6 +7,8 @@ interface ImportMetaEnv {
   readonly VITE_ROUTES_URL?: string;
   /** The map /demo opens (as /maps/{id}). */
   readonly VITE_DEMO_MAP_ID?: string;
+  /** Where the per-map software licence is sold (the subscribe modal and Publish link to it). */
+  readonly VITE_MARKETPLACE_URL?: string;
   /** The footer's social links. */
   readonly VITE_LINKEDIN_URL?: string;
   readonly VITE_X_URL?: string;

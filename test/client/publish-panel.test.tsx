@@ -1,24 +1,31 @@
 /**
- * The editor's publish panel: the map's status from the live maps list, the slots from
- * `billing:{uid}`, publishing into a Basic or Pro slot and unpublishing (busy while the call
- * runs, the server's message inline when it refuses, success announced once the live list has
- * the new state), the way to more slots when none is free, and registering a purchase code. The
- * map's licence comes from `billing:{uid}`: its Basic period (running or ended), no form for a
- * licensed map, and Basic on a valid licence taking no slot.
+ * The editor's publish panel: the map's status from the live maps list, then its steps in
+ * order: 1. the licence (its purchase code registered inline, what this server does with codes
+ * said first), 2. publishing, locked until then. Only publishes the server would accept are
+ * buttons, the first the primary; a missing slot is said with the way to subscribe. Publishing
+ * into a Basic or Pro slot and unpublishing (busy while the call runs, the server's message
+ * when it refuses, success announced once the live list has the new state). The map's licence
+ * comes from `billing:{uid}`: its Basic period (running or ended), no form for a licensed map,
+ * and Basic on a valid licence taking no slot.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BillingSnapshot } from '../../events/billing-api';
 import type { MapListItem } from '../../events/read-models';
 import { topics } from '../../events/topics';
 import { AppProvider } from '../../client/src/app/provider';
 import { SessionGate } from '../../client/src/app/session/session-gate';
 import { PublishPanel } from '../../client/src/features/editor/panels/publish-panel';
+import { resetLicenceModeCache } from '../../client/src/lib/licence-mode';
+import { config } from '../../client/src/lib/config';
 import { authRoutes, FakeLive, principal, stubFetch, type FakeAnswer, type FakeRequest } from './support/fakes';
 
+beforeEach(() => resetLicenceModeCache());
 afterEach(() => vi.unstubAllGlobals());
+
+const UNVERIFIED = 'Test code accepted locally, not verified with the marketplace.';
 
 const user = principal({ uid: 'u1' });
 const mapsTopic = topics.maps('u1');
@@ -85,23 +92,50 @@ const status = () => screen.getByTestId('publish-status');
 const calls = (requests: FakeRequest[], name: string) => requests.filter((request) => request.path === `/api/fn/${name}`).map((request) => request.data);
 
 describe('the publish panel', () => {
-  it('shows a test map, the Basic and Pro slots, and both publish buttons', async () => {
+  it('walks a map without a licence to its licence first: registering is the primary button, publishing waits', async () => {
     await openPanel();
     expect(status()).toHaveTextContent('Test map — only you can see it');
+    expect(status()).toHaveTextContent('Register its licence, then publish it, to make it public.');
+    const steps = [...screen.getByRole('list', { name: 'Steps to publish' }).children] as HTMLElement[];
+    expect(steps.map((step) => within(step).getAllByRole('heading')[0]!.getAttribute('aria-label'))).toEqual(['Step 1: Register its licence, Next', 'Step 2: Publish, After step 1']);
+    // Step 1: where the licence is sold, and its code registered right here.
+    expect(within(steps[0]!).getByRole('link', { name: /Buy a licence/ })).toHaveAttribute('href', config.marketplaceUrl);
+    expect(within(steps[0]!).getByRole('button', { name: 'Register licence' })).toHaveClass('ep-button--primary');
+    // Step 2: slots shown, but nothing to press: the server refuses a slot to an unregistered map.
+    expect(within(steps[1]!).getByText(/Register the licence first: slots only work with registered maps\./)).toBeInTheDocument();
     expect(screen.getByRole('meter', { name: 'Basic slots' })).toHaveAttribute('aria-valuetext', '1 of 3 basic slots used');
     expect(screen.getByRole('meter', { name: 'Pro slots' })).toHaveAttribute('aria-valuetext', '0 of 1 pro slots used');
-    expect(screen.getByRole('button', { name: 'Publish in a Basic slot' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Publish in a Pro slot' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: /Publish/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Unpublish' })).not.toBeInTheDocument();
-    expect(screen.getByText(/Slots only work with registered maps; a registered licence gives this map 6 months of Basic/)).toBeInTheDocument();
+  });
+
+  it('says a code will be accepted as a local test only, on the embedded default', async () => {
+    await openPanel({ 'GET /api/client-config': () => ({ body: { result: { analytics: { posthog: null }, licences: { mode: 'local' } } } }) });
+    expect(await screen.findByText(/Test install: test code accepted locally, not verified with the marketplace\./)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Purchase code' })).toBeEnabled();
+  });
+
+  it('says plainly when this server cannot register codes, and offers nothing that would fail', async () => {
+    const { requests } = await openPanel({ 'GET /api/client-config': () => ({ body: { result: { analytics: { posthog: null }, licences: { mode: 'off' } } } }) });
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'Licence registration is not configured on this server: purchase codes cannot be checked with the marketplace. Ask whoever runs this site to connect the marketplace.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Purchase code' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Register licence' })).toBeDisabled();
+    expect(calls(requests, 'registerLicence')).toEqual([]);
   });
 
   it('publishes into a Basic slot: busy while the call runs, then the live state and the success', async () => {
     let answer: (value: FakeAnswer) => void = () => {};
-    const { live, requests } = await openPanel({
-      'POST /api/fn/publishMap': () => new Promise<FakeAnswer>((resolve) => (answer = resolve)),
-    });
+    const { live, requests } = await openPanel(
+      { 'POST /api/fn/publishMap': () => new Promise<FakeAnswer>((resolve) => (answer = resolve)) },
+      item(),
+      billing({}, [licence(ENDED)]),
+    );
     const user = userEvent.setup();
+    // The first publish that can succeed is the primary button.
+    expect(screen.getByRole('button', { name: 'Publish in a Basic slot' })).toHaveClass('ep-button--primary');
+    expect(screen.getByRole('button', { name: 'Publish in a Pro slot' })).not.toHaveClass('ep-button--primary');
     await user.click(screen.getByRole('button', { name: 'Publish in a Basic slot' }));
 
     const busy = await screen.findByRole('button', { name: /Publishing…/ });
@@ -117,6 +151,7 @@ describe('the publish panel', () => {
     live.emit(mapsTopic, [item({ state: 1, subscribed: true })], '9:0');
 
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('“Cafe map” is published in a Basic slot.'));
+    expect(screen.getByRole('button', { name: 'Publish in a Pro slot' })).not.toHaveClass('ep-button--primary');
     expect(status()).toHaveTextContent('Live (Basic)');
     expect(screen.queryByRole('button', { name: 'Publish in a Basic slot' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Publish in a Pro slot' })).toBeEnabled();
@@ -124,7 +159,7 @@ describe('the publish panel', () => {
   });
 
   it('publishes into a Pro slot', async () => {
-    const { live, requests } = await openPanel({ 'POST /api/fn/publishMap': () => ({ body: { result: null, position: '9:0' } }) });
+    const { live, requests } = await openPanel({ 'POST /api/fn/publishMap': () => ({ body: { result: null, position: '9:0' } }) }, item(), billing({}, [licence(ENDED)]));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Publish in a Pro slot' }));
     live.emit(mapsTopic, [item({ state: 3, subscribed: true })], '9:0');
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('“Cafe map” is published in a Professional slot.'));
@@ -145,18 +180,23 @@ describe('the publish panel', () => {
   });
 
   it('shows the server’s message inline when it refuses, and the buttons work again', async () => {
-    await openPanel({ 'POST /api/fn/publishMap': () => failure('Slots only work with registered maps: register this map’s purchase code first.') });
+    const refusal = 'All 3 of your Basic slots are in use. Add slots to your subscription or unpublish another map first.';
+    await openPanel({ 'POST /api/fn/publishMap': () => failure(refusal, 429) }, item(), billing({}, [licence(ENDED)]));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Publish in a Basic slot' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Slots only work with registered maps: register this map’s purchase code first.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
     expect(screen.getByRole('button', { name: 'Publish in a Basic slot' })).toBeEnabled();
     expect(status()).toHaveTextContent('Test map');
     expect(screen.getByRole('status')).toHaveTextContent('');
   });
 
-  it('offers the subscribe modal when no slot is free', async () => {
-    await openPanel({}, item(), billing({ basic: { used: 3, total: 3 }, pro: { used: 0, total: 0 } }));
-    const note = screen.getByText(/No Basic or Pro slot is free/);
-    expect(within(note).getByRole('link', { name: 'Subscribe or add slots' })).toHaveAttribute('href', '/#subscribe');
+  it('makes subscribing the primary step when the licence’s months are over and no slot is free', async () => {
+    await openPanel({}, item(), billing({ basic: { used: 3, total: 3 }, pro: { used: 0, total: 0 } }, [licence(ENDED)]));
+    expect(screen.getByText('No Basic or Pro slot is free.')).toBeInTheDocument();
+    const subscribe = screen.getByRole('link', { name: 'Subscribe for a slot' });
+    expect(subscribe).toHaveAttribute('href', '/#subscribe');
+    expect(subscribe).toHaveClass('ep-button--primary');
+    // Never a publish that Basic 3/3 and Pro 0/0 would refuse.
+    expect(screen.queryByRole('button', { name: /Publish/ })).not.toBeInTheDocument();
   });
 
   it('names a live map on its licence', async () => {
@@ -174,8 +214,8 @@ describe('a map with a licence from the billing topic', () => {
     expect(status()).toHaveTextContent(/Basic usage from its registered licence until .*2099/);
     expect(card()).toHaveTextContent(/^Licence registered: Basic until .*2099/);
     expect(card().querySelector('time')).toHaveAttribute('dateTime', RUNNING);
-    expect(within(card()).getByText('(not verified with the marketplace)')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Licence' })).toBeInTheDocument();
+    expect(within(card()).getByText(UNVERIFIED)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Step 1: Licence, Done/ })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Purchase code' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Register licence' })).not.toBeInTheDocument();
     // Already live at Basic level on its licence: only Pro and unpublishing are offered.
@@ -187,7 +227,7 @@ describe('a map with a licence from the billing topic', () => {
   it('leaves out the note for a licence the marketplace verified', async () => {
     await openPanel({}, item({ state: 1, subscribed: false }), billing({}, [licence(RUNNING, true)]));
     expect(card()).toHaveTextContent('Licence registered: Basic until');
-    expect(screen.queryByText('(not verified with the marketplace)')).not.toBeInTheDocument();
+    expect(screen.queryByText(UNVERIFIED)).not.toBeInTheDocument();
   });
 
   it('publishes into Basic on a valid licence without a slot: no “no Basic slot free”', async () => {
@@ -227,14 +267,17 @@ describe('a map with a licence from the billing topic', () => {
 
   it('says when the licence’s Basic period ended, and that the map needs a slot', async () => {
     await openPanel({}, item({ state: 0 }), billing({ basic: { used: 3, total: 3 } }, [licence(ENDED)]));
+    expect(screen.getByRole('heading', { name: /Step 1: Licence, Ended/ })).toBeInTheDocument();
     expect(card()).toHaveTextContent(/^Licence’s 6 months of Basic ended on .*2026.*: publish it in a slot to keep it live/);
     expect(card().querySelector('time')).toHaveAttribute('dateTime', ENDED);
     expect(card()).toHaveClass('ep-publish-licence--ended');
     expect(status()).toHaveTextContent('Its licence’s Basic period has ended: publish it in a slot to make it public.');
     expect(screen.queryByRole('textbox', { name: 'Purchase code' })).not.toBeInTheDocument();
-    // Basic needs a slot again, and none is free.
-    expect(screen.getByRole('button', { name: 'Publish in a Basic slot' })).toBeEnabled();
+    // Basic needs a slot again, and none is free: the Pro slot that is free is the next step.
+    expect(screen.queryByRole('button', { name: /Basic/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Publish in a Pro slot' })).toHaveClass('ep-button--primary');
     expect(screen.getByText(/slot is free/)).toHaveTextContent('No Basic slot is free.');
+    expect(screen.getByRole('link', { name: 'Subscribe or add slots' })).toHaveAttribute('href', '/#subscribe');
   });
 
   it('does not warn about an ended period while a slot keeps the map live', async () => {
@@ -247,7 +290,7 @@ describe('a map with a licence from the billing topic', () => {
   it('shows a licence only for its own map', async () => {
     await openPanel({}, item({ state: 0 }), billing({}, [{ ...licence(RUNNING), mapId: 'other' }]));
     expect(screen.getByRole('textbox', { name: 'Purchase code' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Publish in a Basic slot' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: /Publish/ })).not.toBeInTheDocument();
   });
 });
 
@@ -277,7 +320,10 @@ describe('registering a purchase code', () => {
     const registered = await screen.findByText(/Licence registered: Basic until/);
     expect(registered.querySelector('time')).toHaveAttribute('dateTime', RUNNING);
     expect(registered).toHaveTextContent(/2099/);
-    expect(screen.getByText('(not verified with the marketplace)')).toBeInTheDocument();
+    expect(screen.getByText(UNVERIFIED)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(/Licence registered: “Cafe map” is live on it \(Basic\) until .*2099/);
+    // Step 2 is open now: publishing on the licence is the next step.
+    expect(screen.getByRole('button', { name: 'Publish on its licence (Basic)' })).toHaveClass('ep-button--primary');
     expect(screen.queryByRole('textbox', { name: 'Purchase code' })).not.toBeInTheDocument();
   });
 
@@ -300,7 +346,7 @@ describe('registering a purchase code', () => {
     await user.type(code(), '9f1c2b3a-4d5e-4f60-8a7b-1c2d3e4f5a6b');
     await user.click(screen.getByRole('button', { name: 'Register licence' }));
     await screen.findByText(/Licence registered: Basic until/);
-    expect(screen.queryByText('(not verified with the marketplace)')).not.toBeInTheDocument();
+    expect(screen.queryByText(UNVERIFIED)).not.toBeInTheDocument();
   });
 
   it('shows the server’s refusal', async () => {

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BillingSnapshot, SubscriptionView } from '../../events/billing-api';
 import { topics } from '../../events/topics';
 import { browser } from '../../client/src/lib/browser';
+import { config } from '../../client/src/lib/config';
 import { authRoutes, principal, renderApp, stubFetch } from './support/fakes';
 
 afterEach(() => {
@@ -70,6 +71,21 @@ describe('the subscribe modal', () => {
       expect(within(dialog).getByText(question)).toBeInTheDocument();
     }
     expect(within(dialog).getByText(/Each map requires a software licence bought through a marketplace\. Slots only work with registered maps\./)).toBeInTheDocument();
+  });
+
+  it('says what a slot needs before the card: a registered licence per map, and where it is sold', async () => {
+    const { dialog } = await openModal();
+    const notice = within(dialog).getByRole('region', { name: 'Before you subscribe: a licence for each map' });
+    expect(notice).toHaveTextContent('Each map requires a software licence bought through a marketplace, and slots only work with registered maps.');
+    expect(notice).toHaveTextContent('Register its purchase code in the map’s Publish panel: the map gets 6 months of Basic, no slot needed.');
+    const buy = within(notice).getByRole('link', { name: /Buy a licence on the marketplace/ });
+    expect(buy).toHaveAttribute('href', config.marketplaceUrl);
+    expect(buy).toHaveAttribute('target', '_blank');
+    // Before the plans, in reading order.
+    const firstCard = within(dialog).getAllByRole('article')[0]!;
+    expect(notice.compareDocumentPosition(firstCard) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The footnote links there too.
+    expect(within(dialog).getByRole('link', { name: /^Buy a licence \(opens the marketplace/ })).toHaveAttribute('href', config.marketplaceUrl);
   });
 
   it('is not there without the fragment', async () => {

@@ -6,6 +6,7 @@
 import { Link } from 'react-router-dom';
 import { LICENCE_BASIC_MONTHS, PLAN_PRICES } from '../../../../events/billing-api';
 import { VOLUME_DISCOUNT_THRESHOLDS } from '../../../../events/billing-estimate';
+import { config } from '../../lib/config';
 import { paths } from '../../lib/paths';
 import { formatDollars } from './plan-copy';
 
@@ -27,8 +28,8 @@ export function BillingFaq({ headingId }: { headingId: string }) {
       <details>
         <summary>Why does each map need a licence?</summary>
         <p>
-          Every map runs on software licensed per map, bought through a marketplace. Register the purchase code on the map and it gets {LICENCE_BASIC_MONTHS}{' '}
-          months of Basic usage included. Slots only work with registered maps.
+          Every map runs on software licensed per map, bought through a marketplace. Register the purchase code in the map’s Publish panel and it gets{' '}
+          {LICENCE_BASIC_MONTHS} months of Basic usage included. Slots only work with registered maps: a slot cannot publish a map without one.
         </p>
       </details>
       <details>
@@ -57,7 +58,10 @@ export function BillingFaq({ headingId }: { headingId: string }) {
 export function BillingFootnote() {
   return (
     <p className="billing-footnote">
-      <span aria-hidden="true">* </span>Each map requires a software licence bought through a marketplace. Slots only work with registered maps.
+      <span aria-hidden="true">* </span>Each map requires a software licence bought through a marketplace. Slots only work with registered maps.{' '}
+      <a href={config.marketplaceUrl} target="_blank" rel="noopener noreferrer">
+        Buy a licence<span className="visually-hidden"> (opens the marketplace in a new tab)</span>
+      </a>
     </p>
   );
 }

@@ -7,11 +7,11 @@ import type { BillingInterval, PlanId } from '../../../../events/billing-api';
 export const PLAN_COPY: Record<PlanId, { audience: string; features: readonly string[] }> = {
   basic: {
     audience: 'For a single site or a small portfolio',
-    features: ['One published map per slot', 'Embed on any website with one line of code', 'Live editing with your team, with version history', 'Email support within one business day'],
+    features: ['One registered map published per slot', 'Embed on any website with one line of code', 'Live editing with your team, with version history', 'Email support within one business day'],
   },
   professional: {
     audience: 'For maps that carry a business',
-    features: ['One Pro map per slot', 'Everything in Basic, plus wayfinding routes', 'Onboarding call with a map specialist', 'Priority support, answered the same business day'],
+    features: ['One registered Pro map per slot', 'Everything in Basic, plus wayfinding routes', 'Onboarding call with a map specialist', 'Priority support, answered the same business day'],
   },
 };
 

@@ -1,6 +1,7 @@
 /**
- * The plan picker's content, shared by the #subscribe modal and the /subscribe page: the two
- * plan cards, the slots, the questions and the footnote.
+ * The plan picker's content, shared by the #subscribe modal and the /subscribe page: what a
+ * slot needs (a registered licence per map), the two plan cards, the slots, the questions and
+ * the footnote.
  */
 import { useId } from 'react';
 import { PLAN_IDS } from '../../../../events/billing-api';
@@ -9,12 +10,14 @@ import { Alert } from '../../components/ui/alert';
 import { Spinner } from '../../components/ui/spinner';
 import { useBilling } from '../../lib/use-billing';
 import { BillingFaq, BillingFootnote } from './billing-faq';
+import { LicenceRequirement } from './licence-requirement';
 import { PlanCard } from './plan-card';
 import './billing.css';
 
 export function PlanPicker({ uid }: { uid: string }) {
   const faqId = useId();
   const slotsId = useId();
+  const licenceId = useId();
   const { billing, error } = useBilling(uid);
   return (
     <div className="plan-picker">
@@ -24,6 +27,7 @@ export function PlanPicker({ uid }: { uid: string }) {
           <Spinner size="sm" label="" /> Loading your subscriptions…
         </p>
       ) : null}
+      <LicenceRequirement headingId={licenceId} />
       <div className="plan-picker__cards">
         {PLAN_IDS.map((plan) => (
           <PlanCard key={plan} plan={plan} billing={billing} featured={plan === 'professional'} />
