@@ -146,7 +146,11 @@ interface LocationListProps extends EditorPanelProps {
   onStartAdding(): void;
 }
 
-const undoKeys = () => (typeof navigator !== 'undefined' && navigator.platform.includes('Mac') ? '⌘+Z' : 'Ctrl+Z');
+/** How to take a bulk action back: the keys, or on a touch screen (no keyboard) the bar's button. */
+function undoHint(): string {
+  if (typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches) return 'Tap Undo at the top to take it back.';
+  return `Undo with ${navigator.platform.includes('Mac') ? '⌘' : 'Ctrl'}+Z.`;
+}
 
 /** The header's box: ticked when every match is selected, half when some are. */
 function SelectAll({ label, all, some, onChange }: { label: string; all: boolean; some: boolean; onChange(): void }) {
@@ -227,8 +231,8 @@ function LocationList({ document, onEdit, selection, onSelection, currentLayerId
   };
 
   const bulkDone = (message: string, deleted = false) => {
-    setNotice(`${message} Undo with ${undoKeys()}.`);
-    setAnnouncement(`${message} Undo with ${undoKeys()}.`);
+    setNotice(`${message} ${undoHint()}`);
+    setAnnouncement(`${message} ${undoHint()}`);
     if (deleted) {
       onSelection(NO_SELECTION);
       searchRef.current?.focus();
