@@ -167,7 +167,12 @@ function replacementImport(plan: ImportPlan, document: MapDocument): PlannedImpo
       problemCount: plan.problems.length,
       sample: next.locations.slice(0, SAMPLE_ROWS).map((l, index) => ({
         row: index + 1, id: l.id, title: l.title, floor: layerName.get(l.layer) ?? l.layer, groups: l.groups.map((g) => groupName.get(g) ?? g),
-        lat: null, lng: null, x: l.position?.x ?? null, y: l.position?.y ?? null, region: l.element, update: before.has(l.id),
+        lat: null, lng: null, x: l.position?.x ?? null, y: l.position?.y ?? null, region: l.element, update: before.has(l.id), skipped: null,
+      })),
+      floors: next.layers.map((layer) => ({
+        id: layer.id, name: layer.name, new: !document.layers.some((l) => l.id === layer.id),
+        locations: next.locations.filter((l) => l.layer === layer.id && !before.has(l.id)).length,
+        updated: next.locations.filter((l) => l.layer === layer.id && before.has(l.id)).length,
       })),
       replaces: true,
     },
@@ -185,6 +190,8 @@ function basePreview(plan: ImportPlan): Omit<ImportPreview, 'revision'> {
     problems: [],
     problemCount: 0,
     sample: [],
+    floors: [],
+    removedFloor: null,
     regions: [],
     replaces: false,
   };
@@ -277,6 +284,10 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
   const extraEdits: MapEdit[] = [];
   const floorByKey = new Map<string, Floor>();
   const plannedByKey = new Map(plan.floors.map((f) => [f.key, f]));
+  // The floor a new map starts with, still untouched: the import's own floors take its place
+  // unless the file puts something on it (a location with a position, a floor of that name).
+  const starter = starterFloor(document);
+  let starterNeeded = starter !== null && plan.targetFloor === starter.id;
 
   const sizeOfPlanned = (planned: PlannedFloor): Size | null => {
     const drawing = planned.drawing;
@@ -298,6 +309,7 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
     const drawing = planned.drawing && planned.drawing.kind !== 'stored' ? planned.drawing : null;
     if (match) {
       floorByKey.set(planned.key, match);
+      if (match.id === starter?.id) starterNeeded = true;
       if (match.existing) {
         const layer = document.layers.find((l) => l.id === match.id)!;
         // An existing floor takes the file's drawing and calibration only where it has none.
@@ -481,6 +493,7 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
     const skip = (field: string | null, message: string) => {
       skipped++;
       problem(row.row, field, message);
+      if (sample.length < SAMPLE_ROWS) sample.push(skippedRow(row, message));
     };
     const fileId = row.id?.trim() || null;
     const isUpdate = fileId !== null && existingLocations.has(fileId) && fileIdOwner.get(fileId) === row.row && !updatedIds.has(fileId);
@@ -508,6 +521,9 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
     if (row.position?.kind === 'geo') floor = row.floor !== null ? floorOfRow(row) : (implicitFloor.get(index) ?? null);
     else floor = row.floor !== null ? floorOfRow(row) : isUpdate ? null : defaultFloor();
     if (row.position?.kind === 'geo' && !floor?.geo) floor = geographic;
+    // On the starter floor by default and without a place: it may go to the file's first floor instead.
+    const unplacedByDefault = row.floor === null && row.position === null && !isUpdate;
+    if (floor && floor.id === starter?.id && !unplacedByDefault) starterNeeded = true;
     if (!floor && !isUpdate) {
       skip('floor', `Row ${row.row} names the floor ${quoteValue(row.floor ?? '')}, which could not be made: a map has at most ${MAX_LAYERS} floors.`);
       continue;
@@ -587,8 +603,10 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
 
     if (existingLocations.size + added.length >= MAX_LOCATIONS) {
       skipped++;
+      const full = `Left out: the map is full (${MAX_LOCATIONS.toLocaleString('en')} locations).`;
       if (!limitSaid) problem(row.row, null, `Row ${row.row} and the rows after it were left out: a map holds at most ${MAX_LOCATIONS.toLocaleString('en')} locations. Split the file over several maps.`);
-      else problems.push({ row: row.row, field: null, message: `Left out: the map is full (${MAX_LOCATIONS.toLocaleString('en')} locations).` });
+      else problems.push({ row: row.row, field: null, message: full });
+      if (sample.length < SAMPLE_ROWS) sample.push(skippedRow(row, full));
       limitSaid = true;
       continue;
     }
@@ -626,6 +644,24 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
     if (sample.length < SAMPLE_ROWS) sample.push(sampleRow(row.row, id, location.title, floor!.name, location.groups, geoPoint ?? (floor!.geo && location.position ? floorToGeo(floor!.geo, floor!.size, location.position) : null), location.position, location.element, false));
   }
 
+  // The untouched starter floor gives way to the file's floors: what would have waited on it unplaced goes to the first of them.
+  let removedFloor: { id: string; name: string } | null = null;
+  const firstNew = newLayers[0];
+  if (starter && !starterNeeded && firstNew) {
+    removedFloor = { id: starter.id, name: starter.name };
+    for (const [index, location] of added.entries()) if (location.layer === starter.id) added[index] = { ...location, layer: firstNew.id };
+    for (const row of sample) if (row.skipped === null && !row.update && row.floor === starter.name) row.floor = firstNew.name;
+  }
+
+  // Where the locations land, floor by floor, in the map's order (the starter floor gone).
+  const landed = new Map<string, { locations: number; updated: number }>();
+  const tally = (layer: string) => landed.get(layer) ?? landed.set(layer, { locations: 0, updated: 0 }).get(layer)!;
+  for (const location of added) tally(location.layer).locations++;
+  for (const update of updates) tally(update.changes.layer ?? existingLocations.get(update.id)!.layer).updated++;
+  const landing: ImportPreview['floors'] = floors
+    .filter((floor) => floor.id !== removedFloor?.id && (!floor.existing || landed.has(floor.id)))
+    .map((floor) => ({ id: floor.id, name: floor.name, new: !floor.existing, ...(landed.get(floor.id) ?? { locations: 0, updated: 0 }) }));
+
   // Sample rows name groups by name.
   const groupName = new Map([...document.groups, ...newGroups].map((g) => [g.id, g.name]));
   for (const row of sample) row.groups = row.groups.map((g) => groupName.get(g) ?? g);
@@ -647,6 +683,7 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
       updates: updateChunks[chunk] ?? [],
     });
   }
+  if (removedFloor) edits.push({ type: 'LayerRemoved', id: removedFloor.id, removedLocations: [] });
   edits.push(...extraEdits);
 
   // `linked`: a location stands for the region already, before this import (the parser knows
@@ -661,6 +698,8 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
       problems: problems.slice(0, MAX_LISTED_PROBLEMS),
       problemCount: problems.length,
       sample,
+      floors: landing,
+      removedFloor: removedFloor?.name ?? null,
       regions,
     },
   };
@@ -669,7 +708,24 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
 function sampleRow(
   row: number, id: string, title: string, floor: string, groups: string[], geo: LatLng | null, position: { x: number; y: number } | null, region: string | null, update: boolean,
 ): ImportPreview['sample'][number] {
-  return { row, id, title, floor, groups: [...groups], lat: geo?.lat ?? null, lng: geo?.lng ?? null, x: position?.x ?? null, y: position?.y ?? null, region, update };
+  return { row, id, title, floor, groups: [...groups], lat: geo?.lat ?? null, lng: geo?.lng ?? null, x: position?.x ?? null, y: position?.y ?? null, region, update, skipped: null };
+}
+
+/** A row left out, as the sample shows it: its number, its name if it has one, and why. */
+function skippedRow(row: PlannedLocation, reason: string): ImportPreview['sample'][number] {
+  const title = typeof row.fields.title === 'string' ? truncateText(row.fields.title.trim(), 200) : '';
+  return { row: row.row, id: '', title, floor: '', groups: [], lat: null, lng: null, x: null, y: null, region: null, update: false, skipped: reason };
+}
+
+/**
+ * The floor a new map starts with, while nothing has been done with it: the map's only floor,
+ * with no drawing, calibration, location or path point. An import brings its own floors in its place.
+ */
+function starterFloor(document: MapDocument): Layer | null {
+  const [only, ...others] = document.layers;
+  if (!only || others.length > 0 || only.file || only.geo) return null;
+  if (document.locations.length > 0 || document.paths.nodes.some((node) => node.layer === only.id)) return null;
+  return only;
 }
 
 /** The mapping as the import event records it (its keys at most 40 characters, values 200). */

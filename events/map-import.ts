@@ -29,12 +29,19 @@ export const IMPORT_FORMAT_NAMES: Record<ImportFormat, string> = {
 
 /**
  * The fields a table's columns can fill: a location's own, plus where it is (lat/lng, x/y, the
- * floor by name) and `address` (kept as the location's short text when there is no `about`).
+ * floor by name), the parts of a postal address (`address` the street or the whole address,
+ * then line 2, city, state, postcode, country: joined in that order into the location's short
+ * text, or after its description when the file has a short text of its own) and an email
+ * address (a mail link under the description): a location has no fields of their own for them.
  */
 export const IMPORT_FIELDS = [
   'id', 'title', 'about', 'description', 'address', 'lat', 'lng', 'x', 'y', 'floor', 'groups', 'element',
   'phone', 'hours', 'link', 'image', 'thumbnail', 'color', 'marker', 'label', 'zoom', 'hidden',
+  'address2', 'city', 'state', 'postcode', 'country', 'email',
 ] as const;
+/** The parts of a postal address, in the order they are written. */
+export const ADDRESS_FIELDS = ['address', 'address2', 'city', 'state', 'postcode', 'country'] as const satisfies readonly ImportFieldName[];
+type ImportFieldName = (typeof IMPORT_FIELDS)[number];
 export const ImportField = z.enum(IMPORT_FIELDS);
 export type ImportField = z.infer<typeof ImportField>;
 
@@ -150,6 +157,20 @@ export const PreviewRow = z.object({
   region: z.string().nullable(),
   /** Whether it changes an existing location (same id) rather than adding one. */
   update: z.boolean(),
+  /** Why the row is left out (the same words as its problem), or null: it is imported. */
+  skipped: z.string().nullable().default(null),
+});
+
+/** A floor the import's locations land on (or that it makes), with how many of them. */
+export const PreviewFloor = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Made by the import. */
+  new: z.boolean(),
+  /** New locations on it. */
+  locations: z.number().int(),
+  /** Existing locations the import changes that are on it afterwards. */
+  updated: z.number().int(),
 });
 
 /** A drawing's region offered as a location (format `svg`). */
@@ -176,8 +197,12 @@ export const ImportPreview = z.object({
   problems: z.array(ImportProblem),
   /** How many problems there were in all (the list stops at 1,000). */
   problemCount: z.number().int(),
-  /** The first rows as they will be. */
+  /** The first rows as they will be, those left out included (with why). */
   sample: z.array(PreviewRow),
+  /** Where the locations land, floor by floor (every row, not only the sample's), in the map's order. */
+  floors: z.array(PreviewFloor).default([]),
+  /** The empty floor a new map started with, which the file's floors take the place of (its name), or null. */
+  removedFloor: z.string().nullable().default(null),
   /** An SVG's regions (format `svg`), every one, to untick. */
   regions: z.array(PreviewRegion),
   /** Whether the import replaces the whole map (a Mapfold JSON) rather than adding to it. */

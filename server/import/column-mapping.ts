@@ -1,29 +1,35 @@
 /**
  * Which column fills which field, guessed from the columns' names as people and tools write
- * them ("Store Name", "store_name", "LATITUDE", "location.lng"): case, spaces, underscores,
- * dashes and dots do not matter, and a nested key (`address.city`) is also matched by its last
- * part. Mapfold's own export (events/locations-csv.ts CSV_COLUMNS) maps every column to itself.
- * The user confirms or changes the guess (`?mapping=`); the map remembers the last one.
+ * them ("Store Name", "store_name", "LATITUDE", "location.lng", "Street Address", "State/Province",
+ * "Zip Code", "Phone Number"): case, spaces, underscores, dashes, slashes and dots do not matter,
+ * and a nested key (`address.city`) is also matched by its last part. Mapfold's own export
+ * (events/locations-csv.ts CSV_COLUMNS) maps every column to itself. The user confirms or changes the guess (`?mapping=`); the map remembers the last one.
  */
 import { IMPORT_FIELDS, type ColumnMapping, type ImportField } from '../../events/map-import.js';
 
 /** Names each field is known by, best first (already normalised: lowercase letters and digits). */
 const SYNONYMS: Record<ImportField, readonly string[]> = {
-  id: ['id', 'storenumber', 'storeno', 'storeid', 'locationid', 'placeid', 'shopid', 'identifier', 'uid', 'uuid', 'ref', 'reference', 'number'],
-  title: ['title', 'name', 'storename', 'locationname', 'placename', 'shopname', 'businessname', 'company', 'companyname', 'store', 'shop', 'venue', 'heading'],
+  id: ['id', 'storenumber', 'storeno', 'storeid', 'locationid', 'placeid', 'shopid', 'fmid', 'identifier', 'uid', 'uuid', 'ref', 'reference', 'number'],
+  title: ['title', 'name', 'storename', 'locationname', 'placename', 'shopname', 'businessname', 'marketname', 'sitename', 'branchname', 'company', 'companyname', 'store', 'shop', 'venue', 'heading'],
   about: ['about', 'summary', 'shortdescription', 'subtitle', 'tagline', 'excerpt'],
   description: ['description', 'desc', 'details', 'notes', 'note', 'info', 'information', 'body', 'text', 'content'],
-  address: ['address', 'fulladdress', 'streetaddress', 'street', 'address1', 'addressline1', 'addr', 'formattedaddress', 'location'],
-  lat: ['lat', 'latitude', 'ycoordinate', 'ycoord', 'geolat', 'gpslat', 'latdd', 'lat84'],
-  lng: ['lng', 'lon', 'long', 'longitude', 'xcoordinate', 'xcoord', 'geolng', 'geolon', 'gpslng', 'gpslon', 'lngdd', 'lon84'],
+  address: ['address', 'streetaddress', 'street', 'address1', 'addressline1', 'streetaddress1', 'street1', 'addr', 'addr1', 'fulladdress', 'formattedaddress', 'location'],
+  address2: ['address2', 'addressline2', 'streetaddress2', 'street2', 'addr2', 'suite', 'unit'],
+  city: ['city', 'town', 'locality', 'municipality', 'cityname', 'towncity', 'suburb', 'village'],
+  state: ['state', 'stateprovince', 'province', 'stateorprovince', 'stateregion', 'statecode', 'provincecode', 'stateabbr', 'county', 'administrativearea', 'adminarea'],
+  postcode: ['postcode', 'postalcode', 'zip', 'zipcode', 'zippostalcode', 'postcodezip', 'postal', 'zip5', 'plz', 'pincode', 'postcodes'],
+  country: ['country', 'countryname', 'countrycode', 'countryregion', 'nation'],
+  email: ['email', 'emailaddress', 'mail', 'contactemail', 'emailid'],
+  lat: ['lat', 'latitude', 'ycoordinate', 'ycoord', 'geolat', 'gpslat', 'latdd', 'lat84', 'locationlat', 'latitudedecimal'],
+  lng: ['lng', 'lon', 'long', 'longitude', 'xcoordinate', 'xcoord', 'geolng', 'geolon', 'gpslng', 'gpslon', 'lngdd', 'lon84', 'locationlon', 'locationlng', 'longitudedecimal'],
   x: ['x', 'posx', 'left'],
   y: ['y', 'posy', 'top'],
   floor: ['floor', 'level', 'layer', 'storey', 'story', 'floorname', 'levelname', 'building'],
   groups: ['groups', 'group', 'category', 'categories', 'type', 'types', 'tags', 'tag', 'kind', 'department'],
   element: ['element', 'region', 'svgid', 'elementid', 'regionid', 'shape'],
-  phone: ['phone', 'telephone', 'tel', 'phonenumber', 'phoneno', 'mobile', 'contactnumber'],
-  hours: ['hours', 'openinghours', 'openhours', 'businesshours', 'open', 'schedule', 'opening'],
-  link: ['link', 'url', 'website', 'web', 'homepage', 'site', 'websiteurl', 'href'],
+  phone: ['phone', 'phonenumber', 'telephone', 'telephonenumber', 'tel', 'telno', 'phoneno', 'phone1', 'mobile', 'contactnumber', 'contactphone'],
+  hours: ['hours', 'openinghours', 'openhours', 'businesshours', 'storehours', 'hoursofoperation', 'openingtimes', 'open', 'schedule', 'opening'],
+  link: ['link', 'url', 'website', 'web', 'homepage', 'site', 'websiteurl', 'weburl', 'storeurl', 'href'],
   image: ['image', 'photo', 'picture', 'imageurl', 'img', 'photourl', 'pictureurl', 'logo'],
   thumbnail: ['thumbnail', 'thumb', 'thumbnailurl', 'thumburl', 'icon'],
   color: ['color', 'colour', 'fill', 'markercolor', 'markercolour'],
@@ -33,15 +39,8 @@ const SYNONYMS: Record<ImportField, readonly string[]> = {
   hidden: ['hidden', 'hide', 'invisible'],
 };
 
-/** Parts of an address in columns of their own, joined into one address when there is no single address column. */
-const ADDRESS_PARTS: ReadonlyArray<readonly string[]> = [
-  ['street', 'address1', 'addressline1', 'streetaddress', 'street1'],
-  ['address2', 'addressline2', 'street2', 'suite', 'unit'],
-  ['city', 'town', 'locality', 'municipality'],
-  ['state', 'province', 'region', 'county', 'statecode'],
-  ['zip', 'zipcode', 'postcode', 'postalcode', 'postal', 'plz'],
-  ['country', 'countrycode', 'countryname'],
-];
+/** Fields matched first: a column that names a place's part (`Street Address`, `Region`) is not taken for a looser field's synonym. */
+const FIRST: readonly ImportField[] = ['title', 'lat', 'lng', 'address', 'address2', 'city', 'state', 'postcode', 'country', 'email', 'phone'];
 
 /** A column's name as matched: lowercase letters and digits only. */
 export function normaliseColumn(name: string): string {
@@ -54,8 +53,42 @@ function lastPart(name: string): string {
   return normaliseColumn(parts[parts.length - 1] ?? name);
 }
 
-/** The guessed mapping: each field to the first column known by one of its names, each column used once. */
-export function guessMapping(columns: readonly string[]): ColumnMapping {
+/** A cell's number, or null (empty, or not a number). */
+function numberIn(cell: string | undefined): number | null {
+  const text = (cell ?? '').trim().replace(/^([-+]?\d+),(\d+)$/, '$1.$2');
+  if (text === '') return null;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * Whether x and y columns hold longitudes and latitudes (GIS exports, the USDA's farmers
+ * markets: `x,y` in degrees), not pixels of a floor: every value a number in range, not all
+ * between 0 and 1 (fractions of a floor, as Mapplic writes them), and written to at least four
+ * decimals somewhere (a pixel is rarely given to a ten-thousandth).
+ */
+function degreesInXY(rows: readonly (readonly string[])[], x: number, y: number): boolean {
+  let any = false;
+  let fine = false;
+  let beyondFraction = false;
+  for (const row of rows) {
+    const lng = numberIn(row[x]);
+    const lat = numberIn(row[y]);
+    if ((row[x] ?? '').trim() === '' && (row[y] ?? '').trim() === '') continue;
+    if (lng === null || lat === null || Math.abs(lng) > 180 || Math.abs(lat) > 90) return false;
+    any = true;
+    if (lng < 0 || lng > 1 || lat < 0 || lat > 1) beyondFraction = true;
+    if (/\.\d{4,}/.test(row[x] ?? '') || /\.\d{4,}/.test(row[y] ?? '')) fine = true;
+  }
+  return any && fine && beyondFraction;
+}
+
+/**
+ * The guessed mapping: each field to the first column known by one of its names, each column
+ * used once. `rows` (the first rows of a table) settle what the names cannot: whether `x`/`y`
+ * are longitude/latitude.
+ */
+export function guessMapping(columns: readonly string[], rows: readonly (readonly string[])[] = []): ColumnMapping {
   const mapping: ColumnMapping = {};
   const used = new Set<string>();
   const pick = (field: ImportField, key: (column: string) => string) => {
@@ -69,27 +102,28 @@ export function guessMapping(columns: readonly string[]): ColumnMapping {
       }
     }
   };
+  const order = [...FIRST, ...IMPORT_FIELDS.filter((field) => !FIRST.includes(field))];
   // Whole names first for every field, then nested keys by their last part.
-  for (const field of IMPORT_FIELDS) pick(field, normaliseColumn);
-  for (const field of IMPORT_FIELDS) pick(field, lastPart);
-  // `street` alone is an address part: with city/zip beside it, the joined address reads better.
-  if (mapping.address && ADDRESS_PARTS[0]!.includes(lastPart(mapping.address))) {
-    const { address: _street, ...rest } = mapping;
-    if (addressPartColumns(columns, rest).length > 1) delete mapping.address;
+  for (const field of order) pick(field, normaliseColumn);
+  for (const field of order) pick(field, lastPart);
+  // A name nobody listed but that says it is one ("MarketName", "Loc Name"): the title.
+  if (!mapping.title) {
+    const named = columns.find((c) => !used.has(c) && /name$/.test(normaliseColumn(c)) && !/^(floor|level|country|city|state|county|region|user|file|first|last|sur)/.test(normaliseColumn(c)));
+    if (named) mapping.title = named;
+  }
+  // `Region` beside a city, postcode, country or coordinates is part of an address, not an SVG region.
+  if (mapping.element && !mapping.state && normaliseColumn(mapping.element) === 'region' && (mapping.lat || mapping.city || mapping.postcode || mapping.country)) {
+    mapping.state = mapping.element;
+    delete mapping.element;
+  }
+  // X and Y in degrees, with no latitude/longitude columns and no floor to put pixels on.
+  if (!mapping.lat && !mapping.lng && !mapping.floor && mapping.x && mapping.y && degreesInXY(rows, columns.indexOf(mapping.x), columns.indexOf(mapping.y))) {
+    mapping.lng = mapping.x;
+    mapping.lat = mapping.y;
+    delete mapping.x;
+    delete mapping.y;
   }
   return mapping;
-}
-
-/** Columns holding parts of an address, in the order an address is written, when the mapping has no address column. */
-export function addressPartColumns(columns: readonly string[], mapping: ColumnMapping): string[] {
-  if (mapping.address) return [];
-  const mapped = new Set(Object.values(mapping));
-  const parts: string[] = [];
-  for (const names of ADDRESS_PARTS) {
-    const column = columns.find((c) => !mapped.has(c) && !parts.includes(c) && names.includes(lastPart(c)));
-    if (column) parts.push(column);
-  }
-  return parts;
 }
 
 /** Whether every column a mapping names is among `columns` (a remembered mapping is offered only then). */

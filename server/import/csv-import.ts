@@ -12,7 +12,7 @@ export function parseCsv(input: ImportInput): ImportPlan {
   const table = readCsvTable(input.text);
   if (table.columns.length === 0) throw importRefusal('csv', 'it has no header row', 'Put the column names (such as name, latitude, longitude) in the first row.');
   if (table.rows.length === 0) throw importRefusal('csv', 'it has a header row and no rows under it', 'Add one row per location under the header.');
-  const mapping = chooseMapping('csv', table.columns, input);
+  const mapping = chooseMapping('csv', table.columns, input, table.rows);
   const problems = table.errors.slice(0, 100).map((error) => ({ row: error.row, field: null, message: `Row ${error.row} has a quote that is never closed, so it may have swallowed the rows after it: check the quotes in that row.` }));
   return planTable('csv', table, mapping, problems);
 }

@@ -17,6 +17,7 @@ import {
 } from '../../events/map-import.js';
 import { slug } from '../templates/built-in-maps.js';
 import { guessMapping, mappingFits } from './column-mapping.js';
+import { addContactFields } from './contact-fields.js';
 import { drawShapes, positionsOf, rewound, type DrawnShape } from './geo-drawing.js';
 import type { ImportInput } from './import-input.js';
 import { importRefusal } from './refusal.js';
@@ -30,6 +31,7 @@ export type GeoFeature = Feature<Geometry | null, Properties>;
  */
 const GUESSED_FIELDS: readonly ImportField[] = [
   'id', 'title', 'about', 'description', 'address', 'groups', 'phone', 'hours', 'link', 'image', 'thumbnail', 'color', 'marker', 'label', 'zoom', 'hidden', 'element',
+  'address2', 'city', 'state', 'postcode', 'country', 'email',
 ];
 /** Names of a place in common geographic data (Natural Earth's ADMIN, NAME_LONG; OSM's name:en) when no title column is guessed. */
 const TITLE_FALLBACKS = ['name', 'title', 'admin', 'namelong', 'nameen', 'geounit', 'sovereignt', 'label', 'nom', 'nombre', 'naam'];
@@ -79,8 +81,7 @@ function fieldsOf(properties: Properties, mapping: ColumnMapping): { fields: Pla
   for (const field of ['title', 'about', 'description', 'image', 'thumbnail', 'link', 'phone', 'hours', 'label'] as const) text(field);
   const color = value('color');
   if (color) fields.color = /^#[0-9a-f]{3}$/i.test(color) ? `#${[...color.slice(1)].map((c) => c + c).join('')}` : color;
-  const address = value('address');
-  if (address && !fields.about) fields.about = address;
+  addContactFields(fields, value);
   const zoom = value('zoom');
   if (zoom) fields.zoom = Number.isFinite(Number(zoom)) ? Number(zoom) : (zoom as unknown as number);
   const marker = value('marker');

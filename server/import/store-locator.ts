@@ -55,7 +55,7 @@ export function parseStoreLocator(input: ImportInput): ImportPlan {
   });
   // `coordinates: [lng, lat]` (GeoJSON's order) as two columns a mapping can name.
   const rows = flat.map((leaves) => columns.map((column) => leaves.get(column) ?? ''));
-  const mapping = chooseMapping('store-locator', columns, input);
+  const mapping = chooseMapping('store-locator', columns, input, rows);
   const problems = list.path ? [{ row: null, field: null, message: `The locations were read from the list “${list.path}” (${list.items.length} items).` }] : [];
   return planTable('store-locator', { columns, rows }, mapping, problems);
 }

@@ -7,7 +7,8 @@ import { splitGroupNames } from '../../events/group-list.js';
 import { fromCell } from '../../events/locations-csv.js';
 import { IMPORT_FIELDS, type ColumnMapping, type ImportFormat, type ImportPlan, type ImportProblem, type PlannedFields, type PlannedLocation } from '../../events/map-import.js';
 import { MARKER_TYPES } from '../../events/map-document.js';
-import { addressPartColumns, guessMapping, mappingFits } from './column-mapping.js';
+import { guessMapping, mappingFits } from './column-mapping.js';
+import { addContactFields } from './contact-fields.js';
 import type { ImportInput } from './import-input.js';
 import { importRefusal } from './refusal.js';
 
@@ -45,7 +46,7 @@ function readColor(cell: string): string {
  * The mapping to use: the user's (`?mapping=`), else the map's last one when the file has all
  * its columns, else the guess. A user's mapping naming a column the file lacks is refused.
  */
-export function chooseMapping(format: ImportFormat, columns: readonly string[], input: Pick<ImportInput, 'options' | 'rememberedMapping'>): ColumnMapping {
+export function chooseMapping(format: ImportFormat, columns: readonly string[], input: Pick<ImportInput, 'options' | 'rememberedMapping'>, rows: readonly (readonly string[])[] = []): ColumnMapping {
   const given = input.options.columns;
   if (given && Object.keys(given).length > 0) {
     const missing = Object.entries(given).find(([, column]) => column !== undefined && !columns.includes(column));
@@ -55,7 +56,8 @@ export function chooseMapping(format: ImportFormat, columns: readonly string[], 
     return given;
   }
   if (input.rememberedMapping && mappingFits(input.rememberedMapping, columns)) return input.rememberedMapping;
-  return guessMapping(columns);
+  // The first rows are enough to tell degrees from pixels.
+  return guessMapping(columns, rows.slice(0, 200));
 }
 
 /** The plan of a table's rows read through `mapping`. */
@@ -67,8 +69,7 @@ export function planTable(format: ImportFormat, table: Table, mapping: ColumnMap
     return name !== undefined && index.has(name) ? index.get(name)! : null;
   };
   const at = Object.fromEntries(IMPORT_FIELDS.map((field) => [field, col(field)])) as Record<keyof ColumnMapping, number | null>;
-  const addressParts = addressPartColumns(columns, mapping).map((column) => index.get(column)!);
-  const used = new Set<string>([...Object.values(mapping).filter((c): c is string => c !== undefined && index.has(c)), ...addressParts.map((i) => columns[i]!)]);
+  const used = new Set<string>(Object.values(mapping).filter((c): c is string => c !== undefined && index.has(c)));
 
   if (at.title === null && at.id === null) {
     problems.push({ row: null, field: 'title', message: `None of the columns looks like the locations' names (columns: ${columns.slice(0, 30).join(', ')}). Choose the column that holds them in the column mapping.` });
@@ -107,9 +108,7 @@ export function planTable(format: ImportFormat, table: Table, mapping: ColumnMap
     text('phone');
     text('hours');
     text('label');
-    const address = at.address !== null ? cell(row, at.address) : addressParts.map((p) => cell(row, p)).filter(Boolean).join(', ');
-    if (address && fields.about === undefined) fields.about = address;
-    else if (address) fields.description = fields.description ? `${fields.description}\n\n${address}` : address;
+    addContactFields(fields, (field) => cell(row, at[field]));
     for (const field of ['link', 'image', 'thumbnail'] as const) {
       const value = cell(row, at[field]);
       if (value !== '') fields[field] = readLink(value);

@@ -70,9 +70,11 @@ function preview(overrides: Partial<ImportPreview> = {}): ImportPreview {
     problems: [{ row: 3, field: 'lat', message: 'The latitude “north” is not a number.' }],
     problemCount: 1,
     sample: [
-      { row: 1, id: 'harbour-books', title: 'Harbour Books', floor: 'World', groups: ['Books'], lat: 51.5072, lng: -0.1276, x: null, y: null, region: null, update: false },
-      { row: 2, id: 'pier-cafe', title: 'Pier Café', floor: 'World', groups: ['Food'], lat: 51.5101, lng: -0.134, x: null, y: null, region: null, update: false },
+      { row: 1, id: 'harbour-books', title: 'Harbour Books', floor: 'World', groups: ['Books'], lat: 51.5072, lng: -0.1276, x: null, y: null, region: null, update: false, skipped: null },
+      { row: 2, id: 'pier-cafe', title: 'Pier Café', floor: 'World', groups: ['Food'], lat: 51.5101, lng: -0.134, x: null, y: null, region: null, update: false, skipped: null },
     ],
+    floors: [{ id: 'world', name: 'World', new: true, locations: 2, updated: 0 }],
+    removedFloor: null,
     regions: [],
     replaces: false,
     revision: null,

@@ -332,6 +332,8 @@ describe('/maps/new', () => {
       problems: [],
       problemCount: 0,
       sample: [],
+      floors: [{ id: 'map', name: 'Map', new: true, locations: 1, updated: 0 }],
+      removedFloor: 'Ground floor',
       regions: [],
       replaces: false,
       revision: null,

@@ -82,10 +82,10 @@ describe('guessing the column mapping', () => {
     expect(guessMapping(['location.name', 'location.lat', 'location.lng', 'address.city'])).toMatchObject({ title: 'location.name', lat: 'location.lat', lng: 'location.lng' });
   });
 
-  it('joins street, city, state, zip and country into the address when no single column holds it', () => {
+  it('joins street, city, state, zip and country into the address, each part a field of the mapping the user sees', () => {
     const columns = ['name', 'street', 'city', 'state', 'zip', 'country'];
     const mapping = guessMapping(columns);
-    expect(mapping.address).toBeUndefined();
+    expect(mapping).toEqual({ title: 'name', address: 'street', city: 'city', state: 'state', postcode: 'zip', country: 'country' });
     const plan = planTable('csv', { columns, rows: [['Shop', '1 Main St', 'Springfield', 'IL', '62701', 'US']] }, mapping);
     expect(plan.locations[0]!.fields.about).toBe('1 Main St, Springfield, IL, 62701, US');
     expect(plan.columns.ignored).toEqual([]);

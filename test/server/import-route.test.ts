@@ -67,13 +67,14 @@ describe.each(databaseTargets)('imports on $name', (target) => {
     const after = await data(mapId);
     const document = after.data as MapDocument;
     expect(document.locations.map((l) => l.title)).toEqual(['Alexanderplatz', 'Marienplatz', 'Nowhere']);
-    expect(document.layers).toHaveLength(2);
-    const geographic = document.layers[1]!;
+    // The new map's empty starter floor gave way to the file's geographic floor, unplaced rows included.
+    expect(document.layers).toHaveLength(1);
+    const geographic = document.layers[0]!;
     expect(geographic.geo).toBeDefined();
     expect(document.locations[0]!.layer).toBe(geographic.id);
     expect(document.locations[0]!.about).toBe('Berlin, 10178');
     expect(document.locations[2]!.position).toBeNull();
-    expect(document.locations[2]!.layer).toBe('ground');
+    expect(document.locations[2]!.layer).toBe(geographic.id);
 
     // Undo: the inverse of the recorded edits takes the map back to before.
     const timeline = ((await (await fetch(`${server.url}/api/maps/${mapId}/timeline`, { headers: { cookie: owner.cookie } })).json()) as any).result;
@@ -83,7 +84,11 @@ describe.each(databaseTargets)('imports on $name', (target) => {
     expect(importEvents).toHaveLength(1);
     const { mapId: _m, edited: _e, ...fields } = importEvents[0].data;
     const edit = { type: 'ImportApplied', ...fields } as MapEdit;
-    const undo = invertEdit(before.data, edit);
+    const removed = audit.filter((entry: any) => entry.type === 'LayerRemoved');
+    expect(removed.map((entry: any) => entry.data.id)).toEqual(['ground']);
+    const removal = { type: 'LayerRemoved', id: 'ground', removedLocations: [] } as MapEdit;
+    const imported = applyEdit(before.data, edit);
+    const undo = [...invertEdit(imported, removal), ...invertEdit(before.data, edit)];
     await ok('editMap', { id: mapId, edits: undo });
     const undone = (await data(mapId)).data as MapDocument;
     expect(undone.locations).toEqual(before.data.locations);

@@ -14,6 +14,12 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   description: 'Description',
   about: 'Short text',
   address: 'Address',
+  address2: 'Address line 2',
+  city: 'City',
+  state: 'State / region',
+  postcode: 'Postcode / ZIP',
+  country: 'Country',
+  email: 'Email',
   groups: 'Groups',
   floor: 'Floor',
   id: 'Id',
@@ -32,3 +38,9 @@ export const FIELD_LABELS: Record<ImportField, string> = {
 
 /** Fields shown first, in this order: what nearly every table has. */
 export const MAIN_FIELDS: readonly ImportField[] = ['title', 'lat', 'lng', 'x', 'y', 'description', 'address', 'groups', 'floor', 'id'];
+
+/** The order fields are listed in: the main ones, each address part right after the street, then the rest. */
+export const FIELD_ORDER: readonly ImportField[] = [
+  'title', 'lat', 'lng', 'x', 'y', 'description', 'address', 'address2', 'city', 'state', 'postcode', 'country', 'groups', 'floor', 'id',
+  'phone', 'email', 'hours', 'link', 'about', 'element', 'image', 'thumbnail', 'color', 'marker', 'label', 'zoom', 'hidden',
+];

@@ -105,10 +105,10 @@ const RETRY_MAX_MS = 15_000;
 const UNDO_LIMIT = 200;
 /**
  * The edits the server records for an import (events/import-planner.ts: the file's chunks, or a
- * whole Mapfold document, and drawings or calibrations put on existing floors): what
- * `serverStepDone` adopts.
+ * whole Mapfold document, drawings or calibrations put on existing floors, and the new map's
+ * empty starter floor removed when the file brings its own): what `serverStepDone` adopts.
  */
-const SERVER_STEP_TYPES: ReadonlySet<MapEdit['type']> = new Set(['ImportApplied', 'DocumentImported', 'LayerFileReplaced', 'LayerCalibrated']);
+const SERVER_STEP_TYPES: ReadonlySet<MapEdit['type']> = new Set(['ImportApplied', 'DocumentImported', 'LayerFileReplaced', 'LayerCalibrated', 'LayerRemoved']);
 /** Import events of this user's heard but not (yet) adopted, kept for a while. */
 const SERVER_STEPS_KEPT = 50;
 
