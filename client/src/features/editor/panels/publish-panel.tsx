@@ -25,6 +25,7 @@ import { useSession } from '../../../lib/session';
 import { useBilling } from '../../../lib/use-billing';
 import { formatDate } from '../../../utils/format-date';
 import { CATCH_UP_TIMEOUT_MS, LicenceCard, LicenceForm, licenceActive, type KnownLicence } from './publish-licence-step';
+import { PublishChanges } from './publish-changes';
 import { publishSteps } from './publish-steps';
 import './panels.css';
 import './publish.css';
@@ -203,6 +204,9 @@ export function PublishPanel({ mapId, title, state: openedState, api = defaultAp
           </div>
         </Step>
       </ol>
+
+      <PublishChanges mapId={mapId} api={api} />
+
     </div>
   );
 }

@@ -257,8 +257,10 @@ export function TimelineView({ mapId, document: current, onClose }: TimelineView
             {events.items.length === 0 ? <p className="ed-tl__note">No events yet.</p> : null}
             <ol id={`${ids}-list`} className="ed-tl__list" aria-labelledby={`${ids}-events`}>
               {events.items.map((item) => (
-                <li key={item.revision} className="ed-tl__item" data-current={item.revision === String(revision) ? 'true' : undefined}>
+                <li key={item.revision} className="ed-tl__item" data-current={item.revision === String(revision) ? 'true' : undefined} data-published={item.type === 'MapPublished' ? 'true' : undefined}>
                   <button type="button" className="ed-tl__item-button" aria-current={item.revision === String(revision) ? 'step' : undefined} onClick={() => step(Number(item.revision))}>
+                    {/* A publish is what the public sees from then on: marked so it stands out in the list. */}
+                    {item.type === 'MapPublished' ? <span className="ed-tl__published">Public</span> : null}
                     {item.summary}
                   </button>
                   <span className="ed-tl__meta">

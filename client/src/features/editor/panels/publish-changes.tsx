@@ -1,0 +1,281 @@
+/**
+ * Drafts, review and scheduled publishing (issue 27): which revision the public sees, whether
+ * edits go public at once or when someone publishes them, and, for the latter, what changed
+ * since the published revision (events/map-changes.ts), "Publish changes", "Schedule…" (a date
+ * and time; the server's scheduler publishes it) and "Roll back" to a saved version. Editors
+ * see where things stand; the owner (and admins) act. Everything comes from
+ * `GET /api/maps/{id}/publication` and the two revisions compared, read again after each action.
+ */
+import { useCallback, useEffect, useId, useState } from 'react';
+import { MapAtRevision } from '../../../../../events/history-api';
+import { diffDocuments, type DocumentChange, type DocumentChanges } from '../../../../../events/map-changes';
+import { MapDocument } from '../../../../../events/map-document';
+import type { PublishMode } from '../../../../../events/map-publishing';
+import { MapPublication } from '../../../../../events/publishing-api';
+import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
+import { api as defaultApi, toApiError, type ApiClient } from '../../../lib/api';
+import { formatDateTime } from '../history-time';
+import './publish-changes.css';
+
+export interface PublishChangesProps {
+  mapId: string;
+  api?: ApiClient;
+}
+
+type Loaded = { publication: MapPublication; review: Review | null };
+/** The published and the current map compared (null: nothing to compare, e.g. a live map). */
+interface Review {
+  changes: DocumentChanges;
+  titleChanged: { from: string; to: string } | null;
+}
+type Busy = 'mode' | 'publish' | 'schedule' | 'cancel' | 'rollback' | null;
+
+const MODE_OPTIONS = [
+  { value: 'live' as const, label: 'At once' },
+  { value: 'manual' as const, label: 'When we publish' },
+];
+/** Changes listed one by one; the rest are counted. */
+const LISTED = 40;
+
+const base = (mapId: string) => `/api/maps/${encodeURIComponent(mapId)}`;
+
+async function loadReview(api: ApiClient, mapId: string, publication: MapPublication, signal: AbortSignal): Promise<Review | null> {
+  if (publication.mode === 'live' || publication.publishedRevision === null || publication.publishedRevision === publication.revision) return null;
+  const [published, current] = await Promise.all(
+    [publication.publishedRevision, publication.revision].map((revision) => api.get(`${base(mapId)}/revisions/${revision}`, MapAtRevision, { signal })),
+  );
+  const before = MapDocument.parse(published!.result.document);
+  const after = MapDocument.parse(current!.result.document);
+  const titleChanged = published!.result.title !== current!.result.title ? { from: published!.result.title, to: current!.result.title } : null;
+  return { changes: diffDocuments(before, after), titleChanged };
+}
+
+const KIND_WORDS: Record<DocumentChange['kind'], string> = { location: 'location', floor: 'floor', group: 'group', path: 'paths' };
+const CHANGE_WORDS: Record<DocumentChange['change'], string> = { added: 'Added', changed: 'Changed', removed: 'Removed' };
+
+function changeLine(change: DocumentChange): string {
+  if (change.kind === 'path') return `${CHANGE_WORDS[change.change]} ${change.name}`;
+  return `${CHANGE_WORDS[change.change]} ${KIND_WORDS[change.kind]} “${change.name}”`;
+}
+
+/** The count of changes not published, in words. */
+function pendingWords(review: Review | null): string {
+  const total = (review?.changes.total ?? 0) + (review?.titleChanged ? 1 : 0);
+  return total === 0 ? 'no changes to publish' : `${total.toLocaleString('en')} ${total === 1 ? 'change' : 'changes'} not published`;
+}
+
+/** The value of a `datetime-local` input for a time (local, to the minute). */
+function localInputValue(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export function PublishChanges({ mapId, api = defaultApi }: PublishChangesProps) {
+  const ids = useId();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [feedback, setFeedback] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [scheduling, setScheduling] = useState(false);
+  const [when, setWhen] = useState('');
+  const [rollbackTo, setRollbackTo] = useState('');
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(() => setGeneration((n) => n + 1), []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoadError(null);
+    (async () => {
+      const { result } = await api.get(`${base(mapId)}/publication`, MapPublication, { signal: controller.signal });
+      const review = await loadReview(api, mapId, result, controller.signal);
+      if (!controller.signal.aborted) setLoaded({ publication: result, review });
+    })().catch((error: unknown) => {
+      if (!controller.signal.aborted) setLoadError(toApiError(error).message);
+    });
+    return () => controller.abort();
+  }, [api, mapId, generation]);
+
+  // Edits made in the editor meanwhile: read again when the panel is looked at again.
+  useEffect(() => {
+    const onFocus = () => reload();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [reload]);
+
+  const act = async (kind: Exclude<Busy, null>, run: () => Promise<unknown>, success: string) => {
+    if (busy) return;
+    setBusy(kind);
+    setFeedback(null);
+    try {
+      await run();
+      setFeedback({ tone: 'success', text: success });
+      setScheduling(false);
+      reload();
+    } catch (error) {
+      setFeedback({ tone: 'error', text: toApiError(error).message });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (!loaded) {
+    return (
+      <section className="ep-section pc" aria-labelledby={`${ids}-title`}>
+        <h3 id={`${ids}-title`} className="ep-section__title">
+          Changes
+        </h3>
+        {loadError ? (
+          <p className="ep-error" aria-live="assertive">
+            {loadError}{' '}
+            <button type="button" className="ep-link-button" onClick={reload}>
+              Try again
+            </button>
+          </p>
+        ) : (
+          <p className="ep-hint" aria-busy="true">
+            Loading what is published…
+          </p>
+        )}
+      </section>
+    );
+  }
+
+  const { publication, review } = loaded;
+  const manual = publication.mode === 'manual';
+  const owner = publication.canPublish;
+  const pending = (review?.changes.total ?? 0) + (review?.titleChanged ? 1 : 0);
+  const setMode = (mode: PublishMode) =>
+    void act(
+      'mode',
+      () => api.callFunction('setMapPublishMode', { mapId, mode }),
+      mode === 'live' ? 'Every edit is public at once from now on.' : 'Edits now wait for you to publish them. The public map stays as it is.',
+    );
+  const publishNow = () => void act('publish', () => api.callFunction('publishMapChanges', { mapId, revision: publication.revision }), `Published revision ${publication.revision}.`);
+  const schedule = () => {
+    const at = when ? new Date(when) : null;
+    if (!at || Number.isNaN(at.getTime()) || at.getTime() <= Date.now()) {
+      setFeedback({ tone: 'error', text: 'Choose a date and time in the future.' });
+      return;
+    }
+    void act('schedule', () => api.callFunction('publishMapChanges', { mapId, revision: publication.revision, at: at.toISOString() }), `Revision ${publication.revision} will be published ${formatDateTime(at.toISOString())}.`);
+  };
+  const cancel = () => void act('cancel', () => api.callFunction('cancelMapPublishSchedule', { mapId }), 'The scheduled publish is cancelled.');
+  const version = publication.versions.find((item) => item.id === rollbackTo) ?? null;
+  const rollback = () => {
+    if (!version) return;
+    void act('rollback', () => api.callFunction('publishMapChanges', { mapId, revision: version.revision }), `The public map is back to “${version.name ?? formatDateTime(version.created)}”.`);
+  };
+
+  return (
+    <section className="ep-section pc" aria-labelledby={`${ids}-title`}>
+      <h3 id={`${ids}-title`} className="ep-section__title">
+        Changes
+      </h3>
+
+      {owner ? (
+        <SegmentedToggle label="Publish edits" options={MODE_OPTIONS} value={publication.mode} onChange={setMode} size="sm" disabled={busy !== null} className="pc-mode" />
+      ) : (
+        <p className="ep-hint">Publish edits: {manual ? 'when the owner publishes them' : 'at once'}.</p>
+      )}
+
+      {manual ? (
+        <>
+          <p className="pc-summary" data-testid="publish-summary">
+            <strong>{publication.publishedRevision === null ? 'Not published yet' : `Published revision ${publication.publishedRevision}`}</strong>
+            <span aria-hidden="true"> · </span>
+            <span className="visually-hidden">, </span>
+            <span className={pending > 0 ? 'pc-pending' : undefined}>{publication.publishedRevision === null ? 'publishing puts it in a slot' : pendingWords(review)}</span>
+          </p>
+          {publication.publishedAt ? <p className="ep-hint">Last published {formatDateTime(publication.publishedAt)}.</p> : null}
+
+          {review && pending > 0 ? (
+            <details className="pc-review" open={pending <= 8}>
+              <summary>What changed since the published revision</summary>
+              <ul className="pc-list">
+                {review.titleChanged ? (
+                  <li className="pc-item pc-item--changed">
+                    <span className="pc-badge">Changed</span> Title “{review.titleChanged.from}” → “{review.titleChanged.to}”
+                  </li>
+                ) : null}
+                {review.changes.settingsChanged ? (
+                  <li className="pc-item pc-item--changed">
+                    <span className="pc-badge">Changed</span> Settings
+                  </li>
+                ) : null}
+                {review.changes.changes.slice(0, LISTED).map((change) => (
+                  <li key={`${change.kind}:${change.id}`} className={`pc-item pc-item--${change.change}`}>
+                    <span className="pc-badge">{CHANGE_WORDS[change.change]}</span> {changeLine(change).slice(CHANGE_WORDS[change.change].length + 1)}
+                  </li>
+                ))}
+              </ul>
+              {review.changes.changes.length > LISTED ? <p className="ep-hint">and {(review.changes.changes.length - LISTED).toLocaleString('en')} more</p> : null}
+            </details>
+          ) : null}
+
+          {publication.scheduled ? (
+            <div className="pc-scheduled">
+              <p>
+                Revision {publication.scheduled.revision} will be published <strong>{formatDateTime(publication.scheduled.publishAt)}</strong>.
+              </p>
+              {owner ? (
+                <button type="button" className="ep-button" onClick={cancel} disabled={busy !== null} aria-busy={busy === 'cancel' || undefined}>
+                  {busy === 'cancel' ? 'Cancelling…' : 'Cancel schedule'}
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+
+          {owner && publication.publishedRevision !== null ? (
+            <div className="pc-actions">
+              <button type="button" className="ep-button ep-button--primary" onClick={publishNow} disabled={busy !== null || pending === 0} aria-busy={busy === 'publish' || undefined}>
+                {busy === 'publish' ? 'Publishing…' : 'Publish changes'}
+              </button>
+              <button type="button" className="ep-button" onClick={() => { setScheduling((open) => !open); setWhen((now) => now || localInputValue(new Date(Date.now() + 60 * 60 * 1000))); }} aria-expanded={scheduling} disabled={busy !== null || pending === 0}>
+                Schedule…
+              </button>
+            </div>
+          ) : null}
+
+          {owner && scheduling ? (
+            <div className="pc-schedule">
+              <div className="ep-field">
+                <label htmlFor={`${ids}-when`}>Publish on</label>
+                <input id={`${ids}-when`} className="ep-input" type="datetime-local" value={when} min={localInputValue(new Date())} onChange={(event) => setWhen(event.target.value)} />
+              </div>
+              <button type="button" className="ep-button ep-button--primary" onClick={schedule} disabled={busy !== null} aria-busy={busy === 'schedule' || undefined}>
+                {busy === 'schedule' ? 'Scheduling…' : 'Schedule publish'}
+              </button>
+            </div>
+          ) : null}
+
+          {owner && publication.publishedRevision !== null && publication.versions.length > 0 ? (
+            <div className="pc-rollback">
+              <div className="ep-field">
+                <label htmlFor={`${ids}-version`}>Roll back the public map to</label>
+                <select id={`${ids}-version`} className="ep-input" value={rollbackTo} onChange={(event) => setRollbackTo(event.target.value)}>
+                  <option value="">Choose a saved version…</option>
+                  {publication.versions.map((item) => (
+                    <option key={item.id} value={item.id}>
+                      {item.name ?? 'Unnamed version'} · {formatDateTime(item.created)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="button" className="ep-button" onClick={rollback} disabled={busy !== null || !version} aria-busy={busy === 'rollback' || undefined}>
+                {busy === 'rollback' ? 'Rolling back…' : 'Roll back'}
+              </button>
+            </div>
+          ) : null}
+        </>
+      ) : (
+        <p className="ep-hint">Every edit is public as soon as it is saved.</p>
+      )}
+
+      {/* Always in the page, so screen readers hear the outcome when it is written (a live region
+          without a role: the panel's own feedback above is its status). */}
+      <p className={`pc-feedback${feedback ? ` pc-feedback--${feedback.tone}` : ''}`} aria-live={feedback?.tone === 'error' ? 'assertive' : 'polite'}>
+        {feedback?.text ?? null}
+      </p>
+    </section>
+  );
+}
