@@ -1,8 +1,8 @@
 /**
  * SVG regions in the editor, in Chromium against the built client: an amCharts map (width
  * 100%, no viewBox) uploaded on the Floors panel is measured and drawn, its regions are offered
- * in a dialog by themselves, and confirming makes a location of each, linked to its region
- * (as the server records it). At a phone's width the dialog is used with the keyboard alone.
+ * in a dialog by themselves beside the map, and confirming makes a location of each, linked to
+ * its region (as the server then has it). At a phone's width the dialog is used with the keyboard alone.
  * Screenshots of the dialog at 1280 and 375 wide go to screenshots/ (git-ignored) to look at.
  */
 import { mkdir } from 'node:fs/promises';
@@ -62,6 +62,8 @@ describe('SVG regions in the editor', () => {
     await dialog.waitFor({ state: 'detached', timeout: TIMEOUT });
     await page.getByText(/7 locations made from the regions of Ground floor/).waitFor({ timeout: TIMEOUT });
 
+    // Made as one edit of the editor, saved as edits are.
+    await expect.poll(async () => (await documentOf(page, mapId)).locations.length, { timeout: TIMEOUT }).toBe(7);
     const map = await documentOf(page, mapId);
     const ground = map.layers[0]!;
     // Measured by what it draws: the box of the 8 states.
@@ -125,6 +127,7 @@ describe('SVG regions in the editor', () => {
     await make.focus();
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached', timeout: TIMEOUT });
+    await expect.poll(async () => (await documentOf(page, mapId)).locations.length, { timeout: TIMEOUT }).toBe(4);
     const map = await documentOf(page, mapId);
     expect(map.locations.map((location) => location.title).sort()).toEqual(['Delaware', 'Hawaii', 'Rhode Island', 'Vermont']);
     await context.close();

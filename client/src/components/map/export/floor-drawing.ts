@@ -124,6 +124,16 @@ function writeNames(svg: SVGSVGElement, names: ReadonlyArray<{ element: string; 
   stage.style.cssText = 'position:fixed;left:-100000px;top:0;visibility:hidden;pointer-events:none;contain:strict;width:1px;height:1px;overflow:hidden';
   document.body.append(stage);
   stage.append(svg);
+  // At its own size, whatever the page's CSS says of an <svg> (`max-width: 100%` would shrink it
+  // to the stage, and every name with it); taken off again before it is serialised.
+  const sized = svg instanceof SVGElement;
+  if (sized) {
+    svg.style.setProperty('width', `${svg.getAttribute('width') ?? ''}px`, 'important');
+    svg.style.setProperty('height', `${svg.getAttribute('height') ?? ''}px`, 'important');
+    svg.style.setProperty('max-width', 'none', 'important');
+    svg.style.setProperty('max-height', 'none', 'important');
+    svg.style.setProperty('display', 'block', 'important');
+  }
   try {
     const findRegion = regionFinder(svg);
     const found = names.flatMap(({ element, name }) => {
@@ -133,6 +143,7 @@ function writeNames(svg: SVGSVGElement, names: ReadonlyArray<{ element: string; 
     const written = drawRegionNames(svg, found);
     for (const entry of found) if (written.has(entry.region)) named?.add(entry.element);
   } finally {
+    if (sized) svg.removeAttribute('style');
     parent?.insertBefore(svg, next);
     stage.remove();
   }
