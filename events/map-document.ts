@@ -229,7 +229,7 @@ export const Settings = z
      */
     language: z.enum(VIEWER_LANGUAGES).default('auto'),
   })
-  .refine((settings) => settings.minZoom <= settings.maxZoom, { message: 'minZoom must not exceed maxZoom', path: ['minZoom'] });
+  .refine((settings) => settings.minZoom <= settings.maxZoom, { message: 'Minimum zoom can be at most the maximum zoom.', path: ['minZoom'] });
 export type Settings = z.infer<typeof Settings>;
 
 /** Locations a map holds: a store locator's whole CSV (imports take at least 100,000 rows). */

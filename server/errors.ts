@@ -7,6 +7,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { DomainError, ERROR_STATUS, type ErrorCode } from '../events/errors.js';
+import { issueText, type IssueLike } from '../events/issue-message.js';
 
 export interface ErrorAnswer {
   code: Exclude<ErrorCode, 'unknown'>;
@@ -18,11 +19,11 @@ export function statusName(code: ErrorAnswer['code']): string {
   return code.toUpperCase().replace(/-/g, '_');
 }
 
+/** The first issue in the user's words (events/issue-message.ts): "Maximum zoom can be at most 64.", never zod's "Too big: …". */
 export function zodMessage(error: ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid request.';
-  const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  return `${where}${issue.message}`;
+  return issueText(issue as IssueLike);
 }
 
 /** Maps Fastify's own request errors (bad JSON, too large, wrong media type) to the catalogue. */
@@ -68,9 +69,10 @@ function validationAnswer(error: FastifyError & { validationContext?: string }):
   // An unknown field is named like any other: "owner: unknown query parameter".
   const unknown = issue.keyword === 'unrecognized_keys' ? ((issue.params as { keys?: string[] }).keys ?? []) : [];
   const fields = unknown.length > 0 ? [...path, unknown.join(', ')] : path;
-  const message = unknown.length > 0 && /^Unrecognized key/.test(issue.message ?? '') ? 'unknown field' : (issue.message ?? 'is not valid');
-  const where = fields.length > 0 ? `${fields.join('.')}: ` : '';
-  return { code: 'invalid-argument', message: `${where}${message}` };
+  if (unknown.length > 0 && /^Unrecognized key/.test(issue.message ?? '')) return { code: 'invalid-argument', message: `${fields.join('.')}: unknown field` };
+  // The issue as zod gave it (fastify-type-provider-zod keeps its fields in params), in the user's words.
+  const zodIssue = { ...(issue.params as object), code: issue.keyword, path, message: issue.message ?? 'is not valid' } as IssueLike;
+  return { code: 'invalid-argument', message: issueText(zodIssue) };
 }
 
 /**

@@ -176,7 +176,7 @@ describe('the settings panel', () => {
     const before = edits.length;
     await user.clear(min);
     await user.type(min, '20');
-    expect(screen.getByText('minZoom must not exceed maxZoom')).toBeInTheDocument();
+    expect(screen.getByText('Minimum zoom can be at most the maximum zoom.')).toBeInTheDocument();
     expect(document().settings.minZoom).toBeLessThanOrEqual(12);
     // Typing "2" then "20": only the valid "2" was given.
     expect(edits.slice(before).map((batch) => (batch[0] as { settings: { minZoom: number } }).settings.minZoom)).toEqual([2]);

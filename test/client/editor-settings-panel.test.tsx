@@ -48,7 +48,7 @@ describe('the settings panel', () => {
     expectValidEdits(calls);
   });
 
-  it('refuses a size of 0 with the schema’s message, keeping the draft', async () => {
+  it('refuses a size of 0 saying so in words, keeping the draft', async () => {
     const user = userEvent.setup();
     const { calls, document } = renderSettings();
     const height = screen.getByRole('spinbutton', { name: 'Height' });
@@ -56,7 +56,7 @@ describe('the settings panel', () => {
     await user.type(height, '0');
     expect(height).toHaveValue(0);
     expect(height).toHaveAttribute('aria-invalid', 'true');
-    expect(height).toHaveAccessibleDescription('Too small: expected number to be >0');
+    expect(height).toHaveAccessibleDescription('Height must be more than 0.');
     expect(calls).toEqual([]);
     expect(document().settings.size.height).toBe(800);
   });
@@ -74,9 +74,9 @@ describe('the settings panel', () => {
     const before = calls.length;
     await user.clear(min);
     await user.type(min, '20');
-    expect(screen.getByText('minZoom must not exceed maxZoom')).toBeInTheDocument();
+    expect(screen.getByText('Minimum zoom can be at most the maximum zoom.')).toBeInTheDocument();
     expect(min).toHaveValue(20);
-    expect(min).toHaveAccessibleDescription('minZoom must not exceed maxZoom');
+    expect(min).toHaveAccessibleDescription('Minimum zoom can be at most the maximum zoom.');
     // "2" was a good minimum; "20" was not given.
     expect(givenSettings(calls.slice(before)).map((settings) => settings.minZoom)).toEqual([2]);
     expect(calls.slice(before).every((call) => call.options?.coalesce === 'settings:minZoom')).toBe(true);
@@ -86,14 +86,14 @@ describe('the settings panel', () => {
     const count = calls.length;
     await user.clear(max);
     await user.type(max, '1');
-    expect(within(max.closest('.ep-field')!).getByText('minZoom must not exceed maxZoom')).toBeInTheDocument();
+    expect(within(max.closest('.ep-field')!).getByText('Minimum zoom can be at most the maximum zoom.')).toBeInTheDocument();
     expect(calls).toHaveLength(count);
     expect(document().settings.maxZoom).toBe(12);
 
-    // Beyond the schema's range: its own message.
+    // Beyond the schema's range: said in words, naming the field (zod's "Too big: expected number to be <=64" reached the editor).
     await user.clear(max);
     await user.type(max, '100');
-    expect(within(max.closest('.ep-field')!).getByText('Too big: expected number to be <=64')).toBeInTheDocument();
+    expect(within(max.closest('.ep-field')!).getByText('Maximum zoom can be at most 64.')).toBeInTheDocument();
     expect(document().settings.maxZoom).toBe(10);
     expectValidEdits(calls);
   });

@@ -45,7 +45,7 @@ describe('map document', () => {
     expect(problems({ ...emptyMapDocument(), layers: [{ id: 'a', name: 'A' }, { id: 'a', name: 'B' }], settings: { ...emptyMapDocument().settings, defaultLayer: 'a' } })).toEqual([
       'layers.1.id: repeats the id a',
     ]);
-    expect(problems({ ...emptyMapDocument(), settings: { ...emptyMapDocument().settings, minZoom: 9, maxZoom: 2 } })).toEqual(['settings.minZoom: minZoom must not exceed maxZoom']);
+    expect(problems({ ...emptyMapDocument(), settings: { ...emptyMapDocument().settings, minZoom: 9, maxZoom: 2 } })).toEqual(['settings.minZoom: Minimum zoom can be at most the maximum zoom.']);
     expect(problems({ layers: 'many' })[0]).toMatch(/^layers: /);
   });
 

@@ -86,6 +86,13 @@ describe('edits, restores and imports record only what readers take', () => {
     expect((await fetch(`${server.url}/api/maps/${mapId}/export.json`, { headers: { cookie: owner.cookie } })).status).toBe(200);
   });
 
+  it('a value beyond a schema limit is refused in words naming the field and the limit, not zod’s (“Too big: expected number to be <=64”)', async () => {
+    const mapId = await ok('createMap', { title: 'Zoomed', mapData: documentWithGroups(2) });
+    const answer = await send('editMap', { id: mapId, edits: [{ type: 'SettingsChanged', settings: { ...defaultSettings(), defaultLayer: 'ground', maxZoom: 100 } }] }, mapId);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.message).toBe('Maximum zoom can be at most 64.');
+  });
+
   it('removing one location fifty times in one edit is refused, and the maps list keeps its count', async () => {
     const mapId = await ok('createMap', { title: 'Two places', mapData: documentWithGroups(2) });
     expect(await metricsOf(mapId)).toMatchObject({ locationCount: 2 });

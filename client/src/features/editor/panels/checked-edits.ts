@@ -6,6 +6,7 @@
  * was about to delete, for instance.
  */
 import type { MapDocument } from '../../../../../events/map-document';
+import { issueText } from '../../../../../events/issue-message';
 import { applyEdit, checkEdit, DocumentEdit, type MapEdit } from '../../../../../events/map-edits';
 import type { EditOptions, OnEdit } from './panel-props';
 
@@ -16,7 +17,7 @@ export function problemWithEdits(document: MapDocument, edits: readonly MapEdit[
     const parsed = DocumentEdit.safeParse(edit);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return issue ? `${issue.path.join('.') || 'edit'}: ${issue.message}` : 'the edit is not valid';
+      return issue ? issueText(issue) : 'The edit is not valid.';
     }
     const problem = checkEdit(current, parsed.data);
     if (problem) return problem;

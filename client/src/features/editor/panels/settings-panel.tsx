@@ -6,6 +6,7 @@
  * edit, always the whole settings object; a refused value stays in its field with the reason.
  */
 import { useId, useState } from 'react';
+import { issueMessage } from '../../../../../events/issue-message';
 import { LOCALE_NAMES, VIEWER_LOCALES, type ViewerLanguage } from '../../../../../events/locales';
 import { RegionStyles, Settings, type MapDocument, type Settings as SettingsType } from '../../../../../events/map-document';
 import { checkedOnEdit } from './checked-edits';
@@ -132,7 +133,7 @@ export function SettingsPanel({ document, onEdit, onUseCurrentView }: SettingsPa
   /** Gives the whole settings with one change, when the schema accepts them; answers its message otherwise. */
   const change = (next: SettingsType, coalesce?: string): string | null => {
     const parsed = Settings.safeParse(next);
-    if (!parsed.success) return parsed.error.issues[0]?.message ?? 'This value is not valid.';
+    if (!parsed.success) return parsed.error.issues[0] ? issueMessage(parsed.error.issues[0]) : 'This value is not valid.';
     return edit([{ type: 'SettingsChanged', settings: parsed.data }], coalesce ? { coalesce } : undefined);
   };
 
