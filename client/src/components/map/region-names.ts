@@ -43,8 +43,14 @@ function scaleOf(element: SVGGraphicsElement): number {
 export function drawRegionNames(svg: Element, names: readonly RegionName[], dark = false): Set<Element> {
   for (const old of svg.querySelectorAll('[data-mf-name]')) old.remove();
   const written = new Set<Element>();
+  const drawn = textsOf(svg);
   for (const { region, name } of names) {
     if (!(region instanceof SVGGraphicsElement) || !region.parentNode) continue;
+    // The drawing writes this name in the shape already (a room's number): shown, not doubled.
+    if (writtenInside(region, name, drawn)) {
+      written.add(region);
+      continue;
+    }
     let box: DOMRect;
     try {
       box = region.getBBox();
@@ -96,3 +102,32 @@ export function drawRegionNames(svg: Element, names: readonly RegionName[], dark
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
+
+const normal = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** The drawing's own texts by their words, with where each is on screen (looked at once per drawing). */
+function textsOf(svg: Element): Map<string, Element[]> {
+  const texts = new Map<string, Element[]>();
+  for (const text of svg.querySelectorAll('text')) {
+    const words = normal(text.textContent ?? '');
+    if (!words) continue;
+    const list = texts.get(words) ?? [];
+    list.push(text);
+    texts.set(words, list);
+  }
+  return texts;
+}
+
+/** Whether one of the drawing's texts saying `name` has its middle inside the region. */
+function writtenInside(region: Element, name: string, texts: ReadonlyMap<string, Element[]>): boolean {
+  const same = texts.get(normal(name));
+  if (!same) return false;
+  const box = region.getBoundingClientRect();
+  return same.some((text) => {
+    if (region.contains(text)) return true;
+    const own = text.getBoundingClientRect();
+    const x = own.left + own.width / 2;
+    const y = own.top + own.height / 2;
+    return x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+  });
+}
