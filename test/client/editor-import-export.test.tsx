@@ -72,6 +72,7 @@ function preview(overrides: Partial<ImportPreview> = {}): ImportPreview {
     sample: [
       { row: 1, id: 'harbour-books', title: 'Harbour Books', floor: 'World', groups: ['Books'], lat: 51.5072, lng: -0.1276, x: null, y: null, region: null, update: false, skipped: null },
       { row: 2, id: 'pier-cafe', title: 'Pier Café', floor: 'World', groups: ['Food'], lat: 51.5101, lng: -0.134, x: null, y: null, region: null, update: false, skipped: null },
+      { row: 3, id: '', title: '', floor: '', groups: [], lat: null, lng: null, x: null, y: null, region: null, update: false, skipped: 'Row 3 has no title: fill in its name, or choose the column that holds names.' },
     ],
     floors: [{ id: 'world', name: 'World', new: true, locations: 2, updated: 0 }],
     removedFloor: null,
@@ -214,8 +215,15 @@ describe('importing through the server', () => {
     expect(columns).toHaveTextContent('Not imported: Phone, Store number');
 
     const rows = within(within(shown).getByRole('table')).getAllByRole('row');
-    expect(rows.map((row) => row.textContent)).toEqual(['RowNameLat, lngGroups', '1Harbour Books51.5072, -0.1276Books', '2Pier Café51.5101, -0.134Food']);
-    expect(shown).toHaveTextContent('All on the floor “World”.');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'RowNameBecomesLat, lngGroups',
+      '1Harbour BooksNew51.5072, -0.1276Books',
+      '2Pier CaféNew51.5101, -0.134Food',
+      '3(no name) Left outRow 3 has no title: fill in its name, or choose the column that holds names.',
+    ]);
+    // Where the rows land, from the plan's floors (not read off the sample).
+    const landing = within(shown).getByRole('group', { name: 'Where it lands' });
+    expect(within(landing).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Worldnew floor2 new locations']);
     const problems = within(shown).getByRole('list', { name: '1 problem' });
     expect(within(problems).getByRole('listitem')).toHaveTextContent('Row 3, Latitude: The latitude “north” is not a number.');
     expect(within(shown).getByRole('button', { name: 'Import 2 locations' })).toBeEnabled();

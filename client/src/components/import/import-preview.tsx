@@ -1,13 +1,15 @@
 /**
  * The server's preview of an import, shown before anything changes: what the file was taken
- * for, what it brings (counts), which column fills which field (a table's, changeable), the first
- * rows as they will be, the problems row by row, an SVG's regions to untick, and a warning when
- * the file replaces the whole map.
+ * for, what it brings (counts), where it lands floor by floor, which column fills which field (a
+ * table's, changeable), the first rows as they will be (or why one is left out), the problems
+ * row by row, an SVG's regions to untick, and a warning when the file replaces the whole map.
+ * Every word comes from the plan the apply records (events/import-planner.ts): nothing here
+ * guesses where a row goes.
  */
 import { useId, type ReactNode } from 'react';
 import { IMPORT_FIELDS, IMPORT_FORMAT_NAMES, type ColumnMapping, type ImportField, type ImportOptions, type ImportPreview } from '../../../../events/map-import';
 import { regionChosen } from '../../lib/import/import-machine';
-import { FIELD_LABELS, MAIN_FIELDS } from './import-fields';
+import { FIELD_LABELS, FIELD_ORDER, MAIN_FIELDS } from './import-fields';
 
 type PartHeading = 'h4' | 'h5';
 
@@ -55,6 +57,8 @@ export function ImportPreviewView({ preview, fileNames, mapping, options, stale,
       </header>
 
       <Counts preview={preview} />
+
+      {!preview.replaces && (preview.floors.length > 0 || preview.removedFloor !== null) ? <Landing preview={preview} heading={part} /> : null}
 
       {preview.replaces ? (
         <p className="im-warning" role="note">
@@ -116,7 +120,7 @@ function MappingTable({ preview, mapping, onColumn, heading: Title }: { preview:
   const shown = IMPORT_FIELDS.filter((field) => MAIN_FIELDS.includes(field) || mapping[field] !== undefined).sort(
     (a, b) => rank(a) - rank(b),
   );
-  const more = IMPORT_FIELDS.filter((field) => !shown.includes(field));
+  const more = IMPORT_FIELDS.filter((field) => !shown.includes(field)).sort((a, b) => rank(a) - rank(b));
   const row = (field: ImportField) => (
     <div className="im-map__row" key={field} data-mapped={mapping[field] ? 'true' : undefined}>
       <label className="im-map__field" htmlFor={`${id}-field-${field}`}>
@@ -167,10 +171,10 @@ function MappingTable({ preview, mapping, onColumn, heading: Title }: { preview:
   );
 }
 
-/** Main fields first in their own order, then the rest in the contract's. */
+/** Fields in the order people read them (an address's parts together), any other after them. */
 function rank(field: ImportField): number {
-  const main = MAIN_FIELDS.indexOf(field);
-  return main >= 0 ? main : MAIN_FIELDS.length + IMPORT_FIELDS.indexOf(field);
+  const place = FIELD_ORDER.indexOf(field);
+  return place >= 0 ? place : FIELD_ORDER.length + IMPORT_FIELDS.indexOf(field);
 }
 
 function RegionList({ preview, options, onRegion, onAllRegions }: { preview: ImportPreview; options: ImportOptions; onRegion: (id: string, on: boolean) => void; onAllRegions: (on: boolean) => void }) {
@@ -211,19 +215,57 @@ const coordinate = (value: number) => String(Number(value.toFixed(5)));
 
 function position(row: ImportPreview['sample'][number]): string {
   if (row.lat !== null && row.lng !== null) return `${coordinate(row.lat)}, ${coordinate(row.lng)}`;
-  if (row.x !== null && row.y !== null) return `${Math.round(row.x)}, ${Math.round(row.y)}`;
-  return '–';
+  if (row.x !== null && row.y !== null) return `x ${Math.round(row.x)}, y ${Math.round(row.y)}`;
+  return 'Not placed';
+}
+
+/** Where the locations land, floor by floor, and the empty starter floor the file's floors replace. */
+function Landing({ preview, heading: Title }: { preview: ImportPreview; heading: PartHeading }) {
+  const id = useId();
+  return (
+    <div className="im-block" role="group" aria-labelledby={`${id}-title`}>
+      <Title className="im-block__title" id={`${id}-title`}>
+        Where it lands
+      </Title>
+      <ul className="im-floors">
+        {preview.floors.map((floor) => {
+          const what = [
+            floor.locations > 0 ? count(floor.locations, 'new location', 'new locations') : null,
+            floor.updated > 0 ? count(floor.updated, 'location updated', 'locations updated') : null,
+          ].filter(Boolean);
+          return (
+            <li key={floor.id} className="im-floor">
+              <span className="im-floor__name">{floor.name}</span>
+              {floor.new ? <span className="im-tag">new floor</span> : null}
+              <span className="im-floor__what">{what.length > 0 ? what.join(', ') : 'no locations'}</span>
+            </li>
+          );
+        })}
+      </ul>
+      {preview.removedFloor !== null ? (
+        <p className="im-hint">
+          This map’s empty floor “{preview.removedFloor}” is replaced by the file’s {preview.floors.filter((f) => f.new).length === 1 ? 'floor' : 'floors'}.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** What becomes of a row, in a word. */
+function outcome(row: ImportPreview['sample'][number]): { word: string; kind: string } {
+  if (row.skipped !== null) return { word: 'Left out', kind: 'skipped' };
+  return row.update ? { word: 'Updates', kind: 'update' } : { word: 'New', kind: 'new' };
 }
 
 function SampleTable({ preview, heading: Title }: { preview: ImportPreview; heading: PartHeading }) {
   const id = useId();
   const rows = preview.sample;
   const geo = rows.some((row) => row.lat !== null);
-  const more = preview.counts.locations + preview.counts.updated - rows.length;
-  // A column that says the same for every row is said once, under the table: the table stays narrow.
-  const floors = new Set(rows.map((row) => row.floor));
-  const oneFloor = floors.size === 1 ? rows[0]!.floor : null;
+  const more = preview.counts.locations + preview.counts.updated + preview.counts.skipped - rows.length;
+  // One floor for every row (the plan says so, not the sample): said above, the table stays narrow.
+  const oneFloor = preview.floors.filter((floor) => floor.locations + floor.updated > 0).length <= 1;
   const grouped = rows.some((row) => row.groups.length > 0);
+  const columns = 4 + (oneFloor ? 0 : 1) + (grouped ? 1 : 0);
   return (
     <div className="im-block">
       <Title className="im-block__title" id={`${id}-title`}>
@@ -235,32 +277,50 @@ function SampleTable({ preview, heading: Title }: { preview: ImportPreview; head
             <tr>
               <th scope="col">Row</th>
               <th scope="col">Name</th>
+              <th scope="col">Becomes</th>
               <th scope="col">{geo ? 'Lat, lng' : 'Position'}</th>
-              {oneFloor === null ? <th scope="col">Floor</th> : null}
+              {oneFloor ? null : <th scope="col">Floor</th>}
               {grouped ? <th scope="col">Groups</th> : null}
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => (
-              <tr key={`${row.row}-${row.id}`}>
-                <td className="im-table__num">{row.row}</td>
-                <td>
-                  {row.title || <span className="im-empty">(no name)</span>}
-                  {row.update ? <span className="im-tag">updates</span> : null}
-                  {row.region ? <span className="im-tag im-tag--quiet">region {row.region}</span> : null}
-                </td>
-                <td className="im-table__num">{position(row)}</td>
-                {oneFloor === null ? <td>{row.floor}</td> : null}
-                {grouped ? <td>{row.groups.join(', ') || <span className="im-empty">–</span>}</td> : null}
-              </tr>
-            ))}
+            {rows.map((row) => {
+              const { word, kind } = outcome(row);
+              return (
+                <tr key={`${row.row}-${row.id}`} data-outcome={kind}>
+                  <td className="im-table__num">{row.row}</td>
+                  {row.skipped !== null ? (
+                    // Why, across the row: the reason reads as a sentence, not squeezed into one column.
+                    <td colSpan={columns - 1}>
+                      {row.title || <span className="im-empty">(no name)</span>}{' '}
+                      <span className="im-outcome" data-kind={kind}>
+                        {word}
+                      </span>
+                      <span className="im-table__why">{row.skipped}</span>
+                    </td>
+                  ) : (
+                    <>
+                      <td>{row.title || <span className="im-empty">(no name)</span>}</td>
+                      <td>
+                        <span className="im-outcome" data-kind={kind}>
+                          {word}
+                        </span>
+                      </td>
+                      <td className="im-table__num">
+                        {position(row)}
+                        {row.region ? <span className="im-tag im-tag--quiet">region {row.region}</span> : null}
+                      </td>
+                      {oneFloor ? null : <td>{row.floor}</td>}
+                      {grouped ? <td>{row.groups.join(', ') || <span className="im-empty">–</span>}</td> : null}
+                    </>
+                  )}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
-      <p className="im-hint">
-        {oneFloor !== null ? <>All on the floor “{oneFloor}”. </> : null}
-        {more > 0 ? <>And {count(more, 'more location', 'more locations')}.</> : null}
-      </p>
+      {more > 0 ? <p className="im-hint">And {count(more, 'more row', 'more rows')}.</p> : null}
     </div>
   );
 }
