@@ -237,6 +237,55 @@ describe('the directions panel', () => {
   });
 });
 
+describe('on a phone: the directions sheet', () => {
+  beforeEach(() => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(max-width: 720px)', media: query, addEventListener() {}, removeEventListener() {} }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('folds down to its title and the route’s summary with a handle, by keyboard too, and unfolds again (it covered half the map)', async () => {
+    const user = userEvent.setup();
+    window.history.replaceState(null, '', '/m/mall?from=cafe&to=sushi');
+    render(<Viewer map={publicMap()} />);
+    const panel = await screen.findByRole('region', { name: 'Directions' });
+    expect(panel.closest('.mf-directions-sheet')).not.toBeNull();
+    await within(panel).findByRole('list', { name: 'Directions' });
+
+    const handle = within(panel).getByRole('button', { name: 'Hide directions' });
+    expect(handle).toHaveAttribute('aria-expanded', 'true');
+    const details = document.getElementById(handle.getAttribute('aria-controls')!)!;
+    expect(details).toContainElement(screen.getByRole('combobox', { name: 'To' }));
+
+    handle.focus();
+    await user.keyboard('{Enter}');
+    expect(handle).toHaveAttribute('aria-expanded', 'false');
+    expect(handle).toHaveAccessibleName('Show directions');
+    expect(handle).toHaveFocus();
+    expect(panel.closest('.mf-directions-sheet')).toHaveClass('mf-directions-sheet--folded');
+    // Folded: the fields, the stepper and the steps are out of view and of the accessibility tree; the summary stays.
+    expect(details).not.toBeVisible();
+    expect(screen.queryByRole('combobox', { name: 'To' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Directions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start: first step' })).not.toBeInTheDocument();
+    expect(within(panel).getByText(/min$/)).toBeVisible();
+    expect(panel.querySelector('.mf-route-summary__detail')).toHaveTextContent(/\d+ m · via the stairs/);
+
+    await user.keyboard(' ');
+    expect(handle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('list', { name: 'Directions' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'To' })).toBeVisible();
+  });
+
+  it('has no handle beside the map on a wide screen', async () => {
+    vi.unstubAllGlobals();
+    window.history.replaceState(null, '', '/m/mall?from=cafe&to=sushi');
+    render(<Viewer map={publicMap()} />);
+    const panel = await screen.findByRole('region', { name: 'Directions' });
+    expect(within(panel).queryByRole('button', { name: /^(Hide|Show) directions$/ })).not.toBeInTheDocument();
+    expect(within(panel).getByRole('list', { name: 'Directions' })).toBeInTheDocument();
+  });
+});
+
 describe('deep links', () => {
   it('parses from, to, step-free and the kiosk\u2019s place, and writes a route back', () => {
     expect(parseDirectionsLink('?from=cafe&to=sushi&stepfree=1')).toEqual({ from: 'cafe', to: 'sushi', stepFree: true, here: null });

@@ -177,6 +177,8 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
   });
   const layer = doc.layers.find((candidate) => candidate.id === layerId) ?? doc.layers[0] ?? null;
   const [query, setQuery] = useState('');
+  // The directions' sheet on a phone, folded down to its summary so the map has the room.
+  const [directionsFolded, setDirectionsFolded] = useState(false);
   const [activeGroups, setActiveGroups] = useState<ReadonlySet<string>>(() => new Set());
   const [hoveredId, setHoveredId] = useState<string | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -569,8 +571,10 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
       onStep={directions.setStep}
       onClose={() => {
         focusDirectionsToggle.current = true;
+        setDirectionsFolded(false);
         directions.close();
       }}
+      sheet={narrow ? { folded: directionsFolded, onToggle: () => setDirectionsFolded((folded) => !folded) } : undefined}
     />
   ) : null;
   // A location's details offer a route to it and from it.
@@ -790,7 +794,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
         )}
       </main>
 
-      {route.open && directionsCode && narrow ? <div className="mf-directions-sheet">{directionsPanel}</div> : null}
+      {route.open && directionsCode && narrow ? <div className={`mf-directions-sheet${directionsFolded ? ' mf-directions-sheet--folded' : ''}`}>{directionsPanel}</div> : null}
 
       {selected && narrow ? (
         <Suspense fallback={null}>

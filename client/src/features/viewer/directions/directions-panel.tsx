@@ -6,7 +6,7 @@
  * buttons do the same, the map follows to the step's floor and place, and each step reached
  * is read out through a polite live region. A kiosk's start is fixed ("You are here").
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Group, Location } from '../../../components/map/types';
 import type { RouteResult } from '../../../../../events/wayfinding/route-types';
 import { useTranslator } from '../../../i18n/i18n-context';
@@ -34,10 +34,17 @@ export interface DirectionsPanelProps {
   onSwap: () => void;
   onStep: (index: number) => void;
   onClose: () => void;
+  /**
+   * On a phone the panel is a sheet over the lower part of the map: a handle folds it down to
+   * its title and the route's summary (walking time, distance), so the map gets the room back.
+   */
+  sheet?: { folded: boolean; onToggle: () => void };
 }
 
 export function DirectionsPanel(props: DirectionsPanelProps) {
-  const { byId, groupsById, layerNames, from, to, stepFree, step, here, result, onChange, onSwap, onStep, onClose } = props;
+  const { byId, groupsById, layerNames, from, to, stepFree, step, here, result, onChange, onSwap, onStep, onClose, sheet } = props;
+  const folded = sheet?.folded ?? false;
+  const detailsId = useId();
   const fromLocation = here ?? (from ? byId.get(from) ?? null : null);
   const toLocation = to ? byId.get(to) ?? null : null;
   const translator = useTranslator();
@@ -112,7 +119,13 @@ export function DirectionsPanel(props: DirectionsPanelProps) {
   const time = route ? walkingTimeText(translator, route.seconds) : '';
 
   return (
-    <section className="mf-directions" aria-labelledby="mf-directions-title" data-mf-ui="">
+    <section className={`mf-directions${folded ? ' mf-directions--folded' : ''}`} aria-labelledby="mf-directions-title" data-mf-ui="">
+      {sheet ? (
+        <button type="button" className="mf-sheet-handle" aria-expanded={!folded} aria-controls={detailsId} onClick={sheet.onToggle}>
+          <span className="mf-sheet-handle__grip" aria-hidden="true" />
+          <span className="mf-sheet-handle__text">{t(folded ? 'directions.expand' : 'directions.collapse')}</span>
+        </button>
+      ) : null}
       <div className="mf-directions__head">
         <h2 id="mf-directions-title" className="mf-directions__title" tabIndex={-1} ref={headingRef}>
           {t('directions.title')}
@@ -122,59 +135,61 @@ export function DirectionsPanel(props: DirectionsPanelProps) {
         </button>
       </div>
 
-      <div className={`mf-directions__ends${here ? ' mf-directions__ends--fixed' : ''}`}>
-        {here ? (
-          <div className="mf-place mf-place--from mf-place--fixed">
-            <span className="mf-place__label">{t('directions.from')}</span>
-            <span className="mf-place__dot" aria-hidden="true" />
-            <p className="mf-place__input mf-place__here">
-              <strong>{t('directions.youAreHere')}</strong>
-              <span>{here.title}</span>
-            </p>
-          </div>
-        ) : (
+      <div id={detailsId} className="mf-directions__details" hidden={folded}>
+        <div className={`mf-directions__ends${here ? ' mf-directions__ends--fixed' : ''}`}>
+          {here ? (
+            <div className="mf-place mf-place--from mf-place--fixed">
+              <span className="mf-place__label">{t('directions.from')}</span>
+              <span className="mf-place__dot" aria-hidden="true" />
+              <p className="mf-place__input mf-place__here">
+                <strong>{t('directions.youAreHere')}</strong>
+                <span>{here.title}</span>
+              </p>
+            </div>
+          ) : (
+            <PlaceCombobox
+              label={t('directions.from')}
+              placeholder={t('directions.fromPlaceholder')}
+              locations={locations}
+              groupsById={groupsById}
+              layerNames={layerNames}
+              value={fromLocation}
+              onChange={(id) => onChange({ from: id })}
+              marker="from"
+              inputRef={fromRef}
+            />
+          )}
           <PlaceCombobox
-            label={t('directions.from')}
-            placeholder={t('directions.fromPlaceholder')}
+            label={t('directions.to')}
+            placeholder={t('directions.toPlaceholder')}
             locations={locations}
             groupsById={groupsById}
             layerNames={layerNames}
-            value={fromLocation}
-            onChange={(id) => onChange({ from: id })}
-            marker="from"
-            inputRef={fromRef}
+            value={toLocation}
+            onChange={(id) => onChange({ to: id })}
+            marker="to"
+            inputRef={toRef}
           />
-        )}
-        <PlaceCombobox
-          label={t('directions.to')}
-          placeholder={t('directions.toPlaceholder')}
-          locations={locations}
-          groupsById={groupsById}
-          layerNames={layerNames}
-          value={toLocation}
-          onChange={(id) => onChange({ to: id })}
-          marker="to"
-          inputRef={toRef}
-        />
-        {here ? null : (
-          <button type="button" className="mf-directions__swap" aria-label={t('directions.swap')} disabled={!from && !to} onClick={onSwap}>
-            <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-              <path d="M7 4v16M3 8l4-4 4 4M17 20V4M13 16l4 4 4-4" />
-            </svg>
-          </button>
-        )}
-      </div>
+          {here ? null : (
+            <button type="button" className="mf-directions__swap" aria-label={t('directions.swap')} disabled={!from && !to} onClick={onSwap}>
+              <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+                <path d="M7 4v16M3 8l4-4 4 4M17 20V4M13 16l4 4 4-4" />
+              </svg>
+            </button>
+          )}
+        </div>
 
-      <div className="mf-directions__options">
-        <button type="button" role="switch" aria-checked={stepFree} className="mf-switch" onClick={() => onChange({ stepFree: !stepFree })}>
-          <span className="mf-switch__track" aria-hidden="true">
-            <span className="mf-switch__thumb" />
-          </span>
-          <span className="mf-switch__text">
-            <span className="mf-switch__label">{t('directions.stepFree')}</span>
-            <span className="mf-switch__hint">{t('directions.stepFreeHint')}</span>
-          </span>
-        </button>
+        <div className="mf-directions__options">
+          <button type="button" role="switch" aria-checked={stepFree} className="mf-switch" onClick={() => onChange({ stepFree: !stepFree })}>
+            <span className="mf-switch__track" aria-hidden="true">
+              <span className="mf-switch__thumb" />
+            </span>
+            <span className="mf-switch__text">
+              <span className="mf-switch__label">{t('directions.stepFree')}</span>
+              <span className="mf-switch__hint">{t('directions.stepFreeHint')}</span>
+            </span>
+          </button>
+        </div>
       </div>
 
       <div className="mf-directions__body">
@@ -194,7 +209,7 @@ export function DirectionsPanel(props: DirectionsPanelProps) {
                 {route.stepFree ? <span className="mf-route-summary__badge">{t('directions.stepFree')}</span> : null}
               </p>
             </div>
-            <div className="mf-stepper">
+            <div className="mf-stepper" hidden={folded}>
               <button type="button" className="mf-button" aria-label={t('directions.previousStep')} disabled={current <= 0} onClick={() => go(current - 1, false)}>
                 {t('directions.previous')}
               </button>
@@ -205,7 +220,7 @@ export function DirectionsPanel(props: DirectionsPanelProps) {
                 {t(step === null ? 'directions.begin' : 'directions.next')}
               </button>
             </div>
-            <ol ref={listRef} className="mf-steps" aria-label={t('directions.title')}>
+            <ol ref={listRef} className="mf-steps" aria-label={t('directions.title')} hidden={folded}>
               {steps.map((candidate, index) => {
                 const metres = candidate.metres;
                 return (
