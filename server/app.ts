@@ -332,7 +332,7 @@ export async function buildApp(
     // @fastify/send refuses with 403 unless a compressed copy was negotiated first (then it
     // falls through to the not-found handler), so curl and uptime probes, which send no
     // Accept-Encoding, got a 403 where browsers got the landing page.
-    app.get('/', sendPage);
+    app.get('/', { schema: { hide: true } }, sendPage);
   }
   // Every non-API GET is a client route: the React router decides, including its 404 page.
   app.setNotFoundHandler((request, reply) => {

@@ -158,6 +158,9 @@ describe('billing on a production server', () => {
       expect(existsSync(path.join(production.config.dataDir, LOCAL_STRIPE_KEYS_FILE))).toBe(false);
       expect(production.warnings()).toEqual([
         'Billing is not configured on this server. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for Stripe, or LOCAL_STRIPE=1 for the local test Stripe (no payment is taken).',
+
+        // Purchase codes are not checked either (no ENVATO_TOKEN): said at start-up too.
+        'Licence registration is not configured on this server: purchase codes cannot be checked with the marketplace. Set ENVATO_TOKEN to check purchase codes with the marketplace, or LOCAL_LICENCES=1 to accept them unchecked (test installs only).',
       ]);
 
       const owner = await registerUser(production.server);
@@ -186,7 +189,10 @@ describe('billing on a production server', () => {
     try {
       expect(production.config.stripe.mode).toBe('local');
       expect(production.services.localStripe?.apiKey).toMatch(/^sk_test_/);
-      expect(production.warnings()).toEqual([]);
+      // Billing says nothing; only the purchase codes, which no ENVATO_TOKEN checks, are warned of.
+      expect(production.warnings()).toEqual([
+        'Licence registration is not configured on this server: purchase codes cannot be checked with the marketplace. Set ENVATO_TOKEN to check purchase codes with the marketplace, or LOCAL_LICENCES=1 to accept them unchecked (test installs only).',
+      ]);
       const api = await production.app.inject({ method: 'GET', url: '/local-stripe/v1/subscriptions/sub_x', headers: { authorization: `Bearer ${production.services.localStripe!.apiKey}` } });
       expect(api.statusCode).toBe(404);
       expect(api.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
