@@ -14,6 +14,12 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // One module graph per worker instead of per file: most files import the whole server
+          // (Fastify, zod schemas, PGlite, jsdom), and evaluating it again for each of 150 files
+          // was a large part of the run. The node suites keep no state in modules between files:
+          // each opens its own databases and servers. The client project stays isolated (it mocks
+          // modules per file).
+          isolate: false,
           include: ['test/{events,projections,server,contract,e2e,bench,i18n}/**/*.test.ts'],
           setupFiles: ['test/support/setup-node.ts'],
           testTimeout: 30_000,

@@ -38,7 +38,7 @@ export interface DirectionsPanelProps {
    * On a phone the panel is a sheet over the lower part of the map: a handle folds it down to
    * its title and the route's summary (walking time, distance), so the map gets the room back.
    */
-  sheet?: { folded: boolean; onToggle: () => void };
+  sheet?: { folded: boolean; onToggle: () => void } | undefined;
 }
 
 export function DirectionsPanel(props: DirectionsPanelProps) {
