@@ -259,7 +259,7 @@ describe.each(databaseTargets)('callable functions on $name', (target) => {
       await refused(() => call(server, 'createMap', { title: 42 }, ana), 400, 'INVALID_ARGUMENT', 'title: Title must be text.');
       await refused(() => call(server, 'createMap', { title: '   ' }, ana), 400, 'INVALID_ARGUMENT', 'title: Title is required.');
       await refused(() => call(server, 'createMap', { title: 'x'.repeat(121) }, ana), 400, 'INVALID_ARGUMENT', 'title: Title must be at most 120 characters.');
-      await refused(() => call(server, 'createMap', { title: 'Ok', mapData: { layers: 'many' } }, ana), 400, 'INVALID_ARGUMENT', /^mapData\.layers: /);
+      await refused(() => call(server, 'createMap', { title: 'Ok', mapData: { layers: 'many' } }, ana), 400, 'INVALID_ARGUMENT', 'Layers is not valid.');
       await refused(() => call(server, 'saveMap', { id: 7 }, ana), 400, 'INVALID_ARGUMENT', 'id: Map id must be text.');
       await refused(() => call(server, 'deleteMap', { id: '../etc/passwd' }, ana), 400, 'INVALID_ARGUMENT', 'id: Map id is not valid.');
     });

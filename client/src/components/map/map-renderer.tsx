@@ -18,9 +18,8 @@ import { CLUSTER_FROM, isClusterId } from './cluster-items';
 import { lazyPart } from '../../lib/lazy-part';
 import { useTranslator } from '../../i18n/i18n-context';
 import type { StaticMapProps } from './static-map';
-import { regionNamesOf } from './region-name-list';
-import { provideDrawing } from './drawing-bridge';
 import type { Layer, Location, MapDocument, MapPoint } from './types';
+import type { WrittenNames } from './region-names';
 import './map-renderer.css';
 
 /** What the editor adds to the map: dragging markers, picking regions, placing new locations. */
@@ -412,32 +411,30 @@ export function MapRenderer(props: MapRendererProps) {
     };
   }, [file, regionSpecs, regionColors, theme.accent, editable]);
 
-  // The regions' names, written inside their shapes once the drawing is mounted (again when a
-  // name, the regions or the theme change); keyed by value, not by every edit of the document.
-  const nameKey = useMemo(() => JSON.stringify(regionNamesOf(doc, layer.id).map(({ id, name }) => [id, name])), [doc, layer.id]);
+  // The regions' names, written inside their shapes once the drawing is mounted, and again
+  // when a name, the drawing or the theme changes; in the editor, the drawing offered to the
+  // panels that point at its regions (the regions dialog). In the drawing's own chunk
+  // (region-names.ts): the viewer's first load has an 80 KB budget.
+  const drawnNames = useRef<WrittenNames | null>(null);
   useEffect(() => {
-    const svg = baseRef.current?.shadowRoot?.querySelector('svg');
-    if (!baseReady || file?.kind !== 'svg' || !svg) {
-      setNamedRegions((current) => (current.size === 0 ? current : new Set()));
-      return;
-    }
+    const svg = baseReady && file?.kind === 'svg' ? baseRef.current?.shadowRoot?.querySelector('svg') : null;
     let cancelled = false;
-    const entries = (JSON.parse(nameKey) as Array<[string, string]>).flatMap(([id, name]) => {
-      const region = regionsRef.current.get(id);
-      return region ? [{ id, region, name }] : [];
-    });
-    // The editor's panels may point at this drawing's regions (the regions dialog).
-    const withdraw = editable ? provideDrawing({ layerId: layer.id, root: () => baseRef.current?.shadowRoot }) : null;
-    void loadSvgLayer().then(({ drawRegionNames }) => {
-      if (cancelled) return;
-      const written = drawRegionNames(svg, entries, dark);
-      setNamedRegions(new Set(entries.filter((entry) => written.has(entry.region)).map((entry) => entry.id)));
-    });
+    // No drawing (a floor without one): nothing to load, and what an earlier floor drew is gone.
+    if (svg) {
+      void loadSvgLayer().then(({ writeRegionNames }) => {
+        const named = cancelled ? null : writeRegionNames(svg, doc, layer.id, regionsRef.current, dark, editable, drawnNames);
+        if (named) setNamedRegions(named);
+      });
+    } else {
+      drawnNames.current?.withdraw?.();
+      drawnNames.current = null;
+      setNamedRegions((current) => (current.size === 0 ? current : new Set()));
+    }
     return () => {
       cancelled = true;
-      withdraw?.();
     };
-  }, [baseReady, nameKey, file, dark, regionSpecs, editable, layer.id]);
+  }, [baseReady, doc, file, dark, regionSpecs, editable, layer.id]);
+  useEffect(() => () => drawnNames.current?.withdraw?.(), []);
 
   // Placing a location: the drawing's regions light up under the pointer.
   const placing = props.editing?.placing ?? false;

@@ -9,6 +9,9 @@
  * `data-mf-name`, so drawing them again replaces them.
  */
 import { fitName, LINE_HEIGHT, estimateWidth } from './region-name-fit';
+import { regionNamesOf } from './region-name-list';
+import { provideDrawing } from './drawing-bridge';
+import type { MapDocument } from './types';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 export const NAME_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
@@ -130,4 +133,50 @@ function writtenInside(region: Element, name: string, texts: ReadonlyMap<string,
     const y = own.top + own.height / 2;
     return x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
   });
+}
+
+/**
+ * What {@link writeRegionNames} did last for one renderer: the names it drew in which drawing,
+ * and, in the editor, how to withdraw the drawing it offered the panels (drawing-bridge.ts).
+ */
+export interface WrittenNames {
+  svg: Element;
+  key: string;
+  withdraw: (() => void) | null;
+}
+
+/**
+ * The map renderer's part (map-renderer.tsx), here in the drawing's chunk rather than in the
+ * viewer's first load (80 KB budget): the floor's region names (region-name-list.ts) written
+ * into its mounted drawing, unless `last` wrote the same names in the same drawing already;
+ * and in the editor (`editable`), the drawing offered to the panels that point at its regions
+ * (the regions dialog), once per drawing. Answers the ids of the locations whose name is on the
+ * map, or null when nothing was drawn again.
+ */
+export function writeRegionNames(
+  svg: Element,
+  document: MapDocument,
+  layerId: string,
+  regions: ReadonlyMap<string, Element>,
+  dark: boolean,
+  editable: boolean,
+  last: { current: WrittenNames | null },
+): Set<string> | null {
+  const names = regionNamesOf(document, layerId).map(({ id, name }) => [id, name] as const);
+  const key = JSON.stringify([names, dark]);
+  const before = last.current;
+  if (before?.svg === svg && before.key === key) return null;
+  let withdraw = before?.svg === svg ? before.withdraw : null;
+  if (before?.svg !== svg) {
+    before?.withdraw?.();
+    const root = svg.getRootNode();
+    withdraw = editable && root instanceof ShadowRoot ? provideDrawing({ layerId, root: () => (svg.isConnected ? root : null) }) : null;
+  }
+  last.current = { svg, key, withdraw };
+  const entries = names.flatMap(([id, name]) => {
+    const region = regions.get(id);
+    return region ? [{ id, region, name }] : [];
+  });
+  const written = drawRegionNames(svg, entries, dark);
+  return new Set(entries.filter((entry) => written.has(entry.region)).map((entry) => entry.id));
 }

@@ -17,7 +17,7 @@ import { regionFinder } from './find-region';
 import { loadPurifier } from '../../lib/purifier';
 
 export { tint };
-export { drawRegionNames } from './region-names';
+export { drawRegionNames, writeRegionNames } from './region-names';
 
 /** A drawing ready to mount: its sanitised markup, without `<style>` elements, and their CSS. */
 export interface SvgDrawing {
