@@ -71,7 +71,7 @@ function validationAnswer(error: FastifyError & { validationContext?: string }):
   const fields = unknown.length > 0 ? [...path, unknown.join(', ')] : path;
   if (unknown.length > 0 && /^Unrecognized key/.test(issue.message ?? '')) return { code: 'invalid-argument', message: `${fields.join('.')}: unknown field` };
   // The issue as zod gave it (fastify-type-provider-zod keeps its fields in params), in the user's words.
-  const zodIssue = { ...(issue.params as object), code: issue.keyword, path, message: issue.message ?? 'is not valid' } as IssueLike;
+  const zodIssue = { ...(issue.params as object), code: issue.keyword, path: fields, message: issue.message ?? 'is not valid' } as IssueLike;
   return { code: 'invalid-argument', message: issueText(zodIssue) };
 }
 
