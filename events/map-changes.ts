@@ -5,6 +5,7 @@
  * is changed; the order of the lists is not a change.
  */
 import type { MapDocument } from './map-document.js';
+import { canonicalJson } from './canonical-json.js';
 
 export type ChangeKind = 'location' | 'floor' | 'group' | 'path';
 export type ChangeType = 'added' | 'changed' | 'removed';
@@ -27,26 +28,13 @@ export interface DocumentChanges {
   total: number;
 }
 
-/** Stable text of a value, keys sorted, so that a record read back with its keys in another order is not "changed". */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
 function diffById<T extends { id: string }>(before: readonly T[], after: readonly T[], visit: (change: ChangeType, item: T) => void): void {
   const then = new Map(before.map((item) => [item.id, item]));
   const now = new Map(after.map((item) => [item.id, item]));
   for (const item of after) {
     const old = then.get(item.id);
     if (!old) visit('added', item);
-    else if (old !== item && canonical(old) !== canonical(item)) visit('changed', item);
+    else if (old !== item && canonicalJson(old) !== canonicalJson(item)) visit('changed', item);
   }
   for (const item of before) if (!now.has(item.id)) visit('removed', item);
 }
@@ -68,7 +56,7 @@ export function diffDocuments(before: MapDocument, after: MapDocument): Document
   for (const change of ['added', 'changed', 'removed'] as const) {
     if (paths[change] > 0) changes.push({ kind: 'path', change, id: `paths-${change}`, name: `${paths[change]} path ${paths[change] === 1 ? 'record' : 'records'}` });
   }
-  const settingsChanged = before.settings !== after.settings && canonical(before.settings) !== canonical(after.settings);
+  const settingsChanged = before.settings !== after.settings && canonicalJson(before.settings) !== canonicalJson(after.settings);
   const listed = changes.filter((change) => change.kind !== 'path').length;
   return { changes, paths, settingsChanged, total: listed + paths.added + paths.changed + paths.removed + (settingsChanged ? 1 : 0) };
 }

@@ -11,11 +11,10 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MapDocument } from '../../events/map-document.js';
-import { signedInContext, startBrowserSession } from '../support/browser.js';
-import { call, registerUser, type TestServer } from '../support/test-server.js';
-import type { Browser } from 'playwright-core';
+import { signedInContext, useBrowserSession } from '../support/browser.js';
+import { call, registerUser } from '../support/test-server.js';
 import { chooseTool } from './support/editor-canvas.js';
 
 const TIMEOUT = 60_000;
@@ -35,27 +34,21 @@ async function inDrawing<T>(page: Page, ask: (root: ShadowRoot) => T): Promise<T
 }
 
 describe('an Inkscape floor plan with grouped rooms', () => {
-  let session: Awaited<ReturnType<typeof startBrowserSession>>;
-  let server: TestServer;
-  let browser: Browser;
-
+  const session = useBrowserSession();
   beforeAll(async () => {
-    session = await startBrowserSession();
-    ({ server, browser } = session);
     await mkdir(SHOTS, { recursive: true });
-  }, 120_000);
-  afterAll(() => session?.close());
+  });
 
   async function documentOf(page: Page, mapId: string): Promise<MapDocument> {
     return ((await (await page.request.get(`/api/maps/${mapId}/data`)).json()) as { result: { data: MapDocument } }).result.data;
   }
 
   it('takes a pin inside a room, makes the numbered rooms locations in bulk and shows their numbers', { timeout: 240_000 }, async () => {
-    const owner = await registerUser(server);
-    const created = await call(server, 'createMap', { title: 'Hall building' }, owner);
+    const owner = await registerUser(session.server);
+    const created = await call(session.server, 'createMap', { title: 'Hall building' }, owner);
     expect(created.status).toBe(200);
     const mapId = created.body.result as string;
-    const context = await signedInContext(browser, server, owner, { width: 1280, height: 800 });
+    const context = await signedInContext(session.browser, session.server, owner, { width: 1280, height: 800 });
     const page = await context.newPage();
     await page.goto(`/maps/${mapId}`);
     await page.getByRole('tab', { name: 'Floors' }).click();
@@ -119,7 +112,7 @@ describe('an Inkscape floor plan with grouped rooms', () => {
 
     // Rooms the drawing numbers itself keep its numbers (not written twice); a room it leaves
     // blank, made a location by someone else meanwhile, shows its name inside it.
-    const added = await call(server, 'editMap', { id: mapId, edits: [{ type: 'LocationAdded', location: { id: 'deans-office', title: 'Dean’s office', layer: saved.layers[0]!.id, position: null, element: 'rect3865' } }] }, owner);
+    const added = await call(session.server, 'editMap', { id: mapId, edits: [{ type: 'LocationAdded', location: { id: 'deans-office', title: 'Dean’s office', layer: saved.layers[0]!.id, position: null, element: 'rect3865' } }] }, owner);
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const names = () => inDrawing(page, (root) => [...root.querySelectorAll('text[data-mf-name]')].map((text) => [...text.querySelectorAll('tspan')].map((line) => line.textContent).join(' ')));
     await expect.poll(names, { timeout: TIMEOUT }).toEqual(['Dean’s office']);
@@ -142,7 +135,7 @@ describe('an Inkscape floor plan with grouped rooms', () => {
     await context.close();
 
     // On a phone: the names fit inside their rooms.
-    const phone = await signedInContext(browser, server, owner, { width: 375, height: 812 });
+    const phone = await signedInContext(session.browser, session.server, owner, { width: 375, height: 812 });
     const small = await phone.newPage();
     await small.goto(`/maps/${mapId}`);
     await expect.poll(() => inDrawing(small, (root) => root.querySelectorAll('text[data-mf-name]').length), { timeout: TIMEOUT }).toBe(1);

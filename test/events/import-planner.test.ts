@@ -6,31 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { projectToFloor } from '../../events/geo-calibration.js';
 import { GROUP_PALETTE, MAX_LISTED_PROBLEMS, planImport, withStoredFiles, type PlanOptions } from '../../events/import-planner.js';
 import { emptyMapDocument, type MapDocument } from '../../events/map-document.js';
-import { applyEdit, checkEdit, IMPORT_CHUNK, type MapEdit } from '../../events/map-edits.js';
-import type { ImportPlan, PlannedLocation } from '../../events/map-import.js';
+import { IMPORT_CHUNK } from '../../events/map-edits.js';
+
+import { applied, plan } from '../support/import-plans.js';
 
 const options: PlanOptions = { sourceName: 'test.csv' };
-
-function plan(locations: Array<Partial<PlannedLocation> & { row: number }>, extra: Partial<ImportPlan> = {}): ImportPlan {
-  return {
-    format: 'csv',
-    floors: [],
-    groups: [],
-    locations: locations.map((l) => ({ id: null, fields: {}, floor: null, position: null, groups: [], element: null, ...l })),
-    columns: { used: ['title'], ignored: [] },
-    mapping: { title: 'title' },
-    problems: [],
-    ...extra,
-  };
-}
-
-/** The document after the edits, each checked as the map's decider checks them. */
-function applied(document: MapDocument, edits: readonly MapEdit[]): MapDocument {
-  return edits.reduce((current, edit) => {
-    expect(checkEdit(current, edit)).toBeNull();
-    return applyEdit(current, edit);
-  }, document);
-}
 
 function mall(): MapDocument {
   const document = emptyMapDocument();

@@ -7,32 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { planImport, type PlanOptions } from '../../events/import-planner.js';
 import { emptyMapDocument, type MapDocument } from '../../events/map-document.js';
-import { applyEdit, checkEdit, type MapEdit } from '../../events/map-edits.js';
+import { applyEdit, type MapEdit } from '../../events/map-edits.js';
 import { invertEdit } from '../../events/map-edit-inverse.js';
-import type { ImportPlan, PlannedLocation } from '../../events/map-import.js';
+
+import { applied, plan } from '../support/import-plans.js';
 
 const options: PlanOptions = { sourceName: 'stores.csv' };
-
-function plan(locations: Array<Partial<PlannedLocation> & { row: number }>, extra: Partial<ImportPlan> = {}): ImportPlan {
-  return {
-    format: 'csv',
-    floors: [],
-    groups: [],
-    locations: locations.map((l) => ({ id: null, fields: {}, floor: null, position: null, groups: [], element: null, ...l })),
-    columns: { used: ['title'], ignored: [] },
-    mapping: { title: 'title' },
-    problems: [],
-    ...extra,
-  };
-}
-
-/** The document after the edits, each checked as the map's decider checks them. */
-function applied(document: MapDocument, edits: readonly MapEdit[]): MapDocument {
-  return edits.reduce((current, edit) => {
-    expect(checkEdit(current, edit)).toBeNull();
-    return applyEdit(current, edit);
-  }, document);
-}
 
 const stores = plan([
   { row: 1, fields: { title: 'Berlin' }, position: { kind: 'geo', lat: 52.52, lng: 13.405 } },

@@ -3,6 +3,7 @@
  * (only in the current map), removed since (only at the revision), moved (another position or
  * floor), changed (any other field). Pure, for the timeline.
  */
+import { canonicalJson } from '../../../../../events/canonical-json';
 import type { Location, MapDocument } from '../../../../../events/map-document';
 
 export type LocationChange = 'added' | 'removed' | 'moved' | 'changed';
@@ -22,19 +23,7 @@ const samePosition = (a: Location, b: Location) =>
 /** Every field but the place, compared by value (key order does not matter). */
 function rest(location: Location): string {
   const { position: _position, layer: _layer, element: _element, ...fields } = location;
-  return stable(fields);
-}
-
-function stable(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${stable((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
+  return canonicalJson(fields);
 }
 
 /** The differences between `then` (the revision) and `now` (the current map), in `then`'s order, added ones last. */
