@@ -198,9 +198,9 @@ describe('the hostile SVG corpus', () => {
   });
 
   it('DOCTYPE entity expansion (billion laughs) is refused before parsing', () => {
-    const started = Date.now();
-    refused('doctype-entity-expansion.svg', /entities/);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // The words are the check on the text made before any parser sees the file (sanitize-svg.ts):
+    // what the parser would say of it is never reached.
+    refused('doctype-entity-expansion.svg', /declare entities \(<!ENTITY/);
   });
 
   it('external entities (XXE) and parameter entities are refused', () => {
