@@ -14,12 +14,10 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          // One module graph per worker instead of per file: most files import the whole server
-          // (Fastify, zod schemas, PGlite, jsdom), and evaluating it again for each of 150 files
-          // was a large part of the run. The node suites keep no state in modules between files:
-          // each opens its own databases and servers. The client project stays isolated (it mocks
-          // modules per file).
-          isolate: false,
+          // Each file in its own process (vitest's default, isolate: true). Sharing one module
+          // graph per worker (isolate: false) was tried on 2026-11-29 and CI doubled (937 s to
+          // 1,755 s, every file about twice as slow), most likely because what a file leaves running
+          // (a server's timers, a subscription's loop) ran on beside every later file of its worker.
           include: ['test/{events,projections,server,contract,e2e,bench,i18n}/**/*.test.ts'],
           setupFiles: ['test/support/setup-node.ts'],
           testTimeout: 30_000,
