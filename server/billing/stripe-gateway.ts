@@ -4,8 +4,11 @@
  * (server/billing/local-stripe), so the product runs the same code with or without Stripe.
  * With billing off (production without Stripe's keys or LOCAL_STRIPE=1) every call answers
  * unavailable.
+ *
+ * The SDK (some 200 modules, about 20 MB of a server's memory) loads on the first call that
+ * needs it, not at start: an embedded server nobody pays on never holds it.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { BillingInterval, PlanId, SubscriptionView } from '../../events/billing-api.js';
 import { MAX_QUANTITY, MIN_QUANTITY, PLAN_IDS, SLOTS_NEED_REGISTERED_MAPS } from '../../events/billing-api.js';
 import { DomainError } from '../../events/errors.js';
@@ -19,6 +22,13 @@ export const BILLING_NOT_CONFIGURED = 'Billing is not configured on this server.
 
 /** Shown on the checkout page above its pay button (Stripe's custom_text.submit, 1200 characters at most). */
 export const CHECKOUT_LICENCE_NOTE = `${SLOTS_NEED_REGISTERED_MAPS} Register each map’s purchase code in its Publish panel; a slot can then publish it.`;
+
+type StripeModule = typeof import('stripe').default;
+let stripeModule: Promise<StripeModule> | null = null;
+/** Stripe's SDK, loaded once on first use. */
+function loadStripe(): Promise<StripeModule> {
+  return (stripeModule ??= import('stripe').then((module) => module.default));
+}
 
 export interface CheckoutRequest {
   sessionId: string;
@@ -57,7 +67,9 @@ export class StripeGateway {
     return { secretKey, webhookSecret };
   }
 
-  private sdk(): Stripe {
+  private async sdk(): Promise<Stripe> {
+    if (this.client) return this.client;
+    const Stripe = await loadStripe();
     if (this.client) return this.client;
     const base = this.config.apiUrl ? new URL(this.config.apiUrl) : this.local ? this.localBase() : null;
     const prefix = this.local && !this.config.apiUrl ? LOCAL_STRIPE_PREFIX : '';
@@ -99,7 +111,7 @@ export class StripeGateway {
   /** Spec §3's checkout session request, made idempotent by our session id. */
   async createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }> {
     const back = (result: string) => `${this.publicUrl.replace(/\/+$/, '')}/maps?checkout=${result}#subscribe`;
-    const session = await this.sdk().checkout.sessions.create(
+    const session = await (await this.sdk()).checkout.sessions.create(
       {
         mode: 'subscription',
         client_reference_id: request.uid,
@@ -129,14 +141,15 @@ export class StripeGateway {
   }
 
   async createPortalSession(customerId: string, returnUrl: string): Promise<string> {
-    const session = await this.sdk().billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+    const session = await (await this.sdk()).billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
     return session.url;
   }
 
   async retrieveSubscription(id: string): Promise<Stripe.Subscription | null> {
     try {
-      return await this.sdk().subscriptions.retrieve(id);
+      return await (await this.sdk()).subscriptions.retrieve(id);
     } catch (error) {
+      const Stripe = await loadStripe();
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       throw error;
     }
@@ -148,9 +161,11 @@ export class StripeGateway {
    * SDK only refuses signatures too old, so one dated ahead (replayable for as long as it is
    * ahead) is refused here.
    */
-  constructEvent(rawBody: Buffer | string, signature: string, now: Date): Stripe.Event {
+  async constructEvent(rawBody: Buffer | string, signature: string, now: Date): Promise<Stripe.Event> {
+    const { webhookSecret } = this.keys();
+    const Stripe = await loadStripe();
     // Stripe's static helper: checking a signature needs no API client (nor, locally, a listening server).
-    const event = Stripe.webhooks.constructEvent(rawBody, signature, this.keys().webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, now.getTime());
+    const event = Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, now.getTime());
     const signedAt = signatureTimestamp(signature);
     if (signedAt === null || signedAt - Math.floor(now.getTime() / 1000) > WEBHOOK_TOLERANCE_SECONDS) {
       throw new Stripe.errors.StripeSignatureVerificationError(signature, rawBody, { message: 'Timestamp outside the tolerance zone' });

@@ -43,7 +43,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: StripeWebh
       }
       let event;
       try {
-        event = deps.gateway.constructEvent(request.body, signature, deps.clock.now());
+        event = await deps.gateway.constructEvent(request.body, signature, deps.clock.now());
       } catch {
         deps.onFailure?.();
         throw new DomainError('invalid-argument', 'Webhook signature verification failed.');

@@ -5,7 +5,7 @@
  */
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { signWebhook, stripeEvent } from '../../server/billing/local-stripe/local-webhooks.js';
+import { LOCAL_STRIPE_API_VERSION, signWebhook, stripeEvent } from '../../server/billing/local-stripe/local-webhooks.js';
 import { StripeGateway, WEBHOOK_TOLERANCE_SECONDS } from '../../server/billing/stripe-gateway.js';
 import { loadConfig } from '../../server/config.js';
 
@@ -17,24 +17,29 @@ const seconds = Math.floor(now.getTime() / 1000);
 const payload = JSON.stringify(stripeEvent('customer.created', { id: 'cus_signed', object: 'customer' }, now));
 
 describe('webhook signatures', () => {
-  it('accepts a signature dated within the tolerance of the app’s clock, before or after', () => {
+  it('accepts a signature dated within the tolerance of the app’s clock, before or after', async () => {
     for (const offset of [-WEBHOOK_TOLERANCE_SECONDS + 1, -60, 0, 60, WEBHOOK_TOLERANCE_SECONDS]) {
-      expect(gateway.constructEvent(payload, signWebhook(payload, secret, seconds + offset), now).id, `${offset} s`).toMatch(/^evt_/);
+      expect((await gateway.constructEvent(payload, signWebhook(payload, secret, seconds + offset), now)).id, `${offset} s`).toMatch(/^evt_/);
     }
   });
 
-  it('refuses a signature dated beyond the tolerance either way', () => {
+  it('signs the local test Stripe’s events as the SDK’s own test header does, at the SDK’s API version', () => {
+    expect(signWebhook(payload, secret, seconds)).toBe(Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: seconds }));
+    expect(LOCAL_STRIPE_API_VERSION).toBe(Stripe.API_VERSION);
+  });
+
+  it('refuses a signature dated beyond the tolerance either way', async () => {
     for (const offset of [-WEBHOOK_TOLERANCE_SECONDS - 2, -600, WEBHOOK_TOLERANCE_SECONDS + 1, 600, 365 * 24 * 3600]) {
-      expect(() => gateway.constructEvent(payload, signWebhook(payload, secret, seconds + offset), now), `${offset} s`).toThrow(Stripe.errors.StripeSignatureVerificationError);
+      await expect(gateway.constructEvent(payload, signWebhook(payload, secret, seconds + offset), now), `${offset} s`).rejects.toThrow(Stripe.errors.StripeSignatureVerificationError);
     }
   });
 
-  it('refuses a changed body, another secret, and a header without its timestamp', () => {
+  it('refuses a changed body, another secret, and a header without its timestamp', async () => {
     const header = signWebhook(payload, secret, seconds);
-    expect(() => gateway.constructEvent(payload.replace('cus_signed', 'cus_signeD'), header, now)).toThrow(Stripe.errors.StripeSignatureVerificationError);
-    expect(() => gateway.constructEvent(payload, signWebhook(payload, 'whsec_other', seconds), now)).toThrow(Stripe.errors.StripeSignatureVerificationError);
-    expect(() => gateway.constructEvent(payload, header.replace(/^t=\d+,/, ''), now)).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    await expect(gateway.constructEvent(payload.replace('cus_signed', 'cus_signeD'), header, now)).rejects.toThrow(Stripe.errors.StripeSignatureVerificationError);
+    await expect(gateway.constructEvent(payload, signWebhook(payload, 'whsec_other', seconds), now)).rejects.toThrow(Stripe.errors.StripeSignatureVerificationError);
+    await expect(gateway.constructEvent(payload, header.replace(/^t=\d+,/, ''), now)).rejects.toThrow(Stripe.errors.StripeSignatureVerificationError);
     // A second, later timestamp does not slip past: the last one counts, as for Stripe's own check.
-    expect(() => gateway.constructEvent(payload, `${header},t=${seconds + 3600}`, now)).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    await expect(gateway.constructEvent(payload, `${header},t=${seconds + 3600}`, now)).rejects.toThrow(Stripe.errors.StripeSignatureVerificationError);
   });
 });

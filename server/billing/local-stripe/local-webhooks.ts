@@ -1,9 +1,21 @@
 /**
- * Stripe-shaped webhook events, signed the way Stripe signs them (the SDK's own test header),
- * which the local test Stripe sends to the product's webhook route.
+ * Stripe-shaped webhook events, signed the way Stripe signs them, which the local test Stripe
+ * sends to the product's webhook route.
+ *
+ * Signed here with node:crypto rather than the SDK's generateTestHeaderString: the scheme is
+ * one HMAC (Stripe's "Verify signatures manually": `t=<unix seconds>,v1=<hex HMAC-SHA256 of
+ * "<t>.<payload>">`), and importing the SDK for it would load all of it (about 20 MB) into
+ * every embedded server at start. The SDK's own constructEvent is what checks these, in the
+ * webhook route and in test/server/stripe-signature.test.ts.
  */
-import Stripe from 'stripe';
+import { createHmac } from 'node:crypto';
 import { localId } from './local-stripe-api.js';
+
+/**
+ * The API version the local test Stripe's events say they are: the Stripe SDK's
+ * (`Stripe.API_VERSION`, which test/server/stripe-signature.test.ts compares it with).
+ */
+export const LOCAL_STRIPE_API_VERSION = '2026-10-28.endive';
 
 export interface WebhookDelivery {
   payload: string;
@@ -14,7 +26,7 @@ export function stripeEvent(type: string, object: Record<string, unknown>, creat
   return {
     id,
     object: 'event',
-    api_version: Stripe.API_VERSION,
+    api_version: LOCAL_STRIPE_API_VERSION,
     created: Math.floor(created.getTime() / 1000),
     type,
     livemode: false,
@@ -25,8 +37,9 @@ export function stripeEvent(type: string, object: Record<string, unknown>, creat
 }
 
 /** Signs a payload for the webhook route; `timestamp` (seconds) lets tests make stale ones. */
-export function signWebhook(payload: string, secret: string, timestamp?: number): string {
-  return Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp !== undefined ? { timestamp } : {}) });
+export function signWebhook(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
+  return `t=${timestamp},v1=${signature}`;
 }
 
 export function signedDelivery(event: Record<string, unknown>, secret: string): WebhookDelivery {
