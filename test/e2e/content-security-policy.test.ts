@@ -16,6 +16,9 @@ import { embedSnippet } from '../../client/src/utils/embed.js';
 import { defaultSettings } from '../../events/map-document.js';
 import { formatPosition } from '../../events/position.js';
 import { PUBLIC_PAGES } from '../../server/routes/seo-routes.js';
+import { sanitizeSvg } from '../../server/files/sanitize-svg.js';
+import { inlineSvgSanitizer } from '../../server/files/svg-sanitizer-pool.js';
+import { seedExampleMaps } from '../../server/seed/example-maps.js';
 import { seedDemoMap } from '../../server/seed/seed-demo-map.js';
 import { signedInContext, startBrowserSession } from '../support/browser.js';
 import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
@@ -144,9 +147,12 @@ describe('the Content-Security-Policy in Chromium', () => {
     ({ server, browser } = session);
     site = await startOtherSite();
     mkdirSync(SHOTS, { recursive: true });
-    // The landing page's live map is the demo map, as on a first start.
+    // The landing page's live map is the demo map, and the case studies show the example maps,
+    // as on a first start (server/main.ts).
     const seeded = await seedDemoMap(server.services.store, server.services.clock, server.services.ids);
     if (seeded) await projected(server, formatPosition(seeded));
+    // (Their drawings sanitised in this thread: a worker's start would cost more than the work.)
+    for (const position of await seedExampleMaps({ ...server.services, svgSanitizer: inlineSvgSanitizer(sanitizeSvg) })) await projected(server, formatPosition(position));
 
     owner = await registerUser(server);
     const uploaded = await fetch(`${server.url}/api/files`, { method: 'POST', headers: { 'content-type': 'image/svg+xml', cookie: owner.cookie }, body: PLAN });
@@ -181,8 +187,13 @@ describe('the Content-Security-Policy in Chromium', () => {
     for (const path of [...PUBLIC_PAGES.filter((path) => path !== '/'), '/login', '/register', '/reset']) {
       await page.goto(path);
       await page.locator('main h1').first().waitFor({ timeout: TIMEOUT });
-      // The case studies show live maps too: wait for what they load.
-      await page.waitForLoadState('networkidle');
+      // The case studies show live maps too: bring each into view and wait for its drawn map,
+      // what a reader waits for (network idle never comes while a map's live parts poll).
+      const frames = page.locator('iframe');
+      for (let index = 0; index < (await frames.count()); index += 1) {
+        await frames.nth(index).scrollIntoViewIfNeeded();
+        await page.frameLocator('iframe').nth(index).locator('.mf-map').waitFor({ timeout: TIMEOUT });
+      }
     }
     expect(refused).toEqual([]);
     expect(errors).toEqual([]);
