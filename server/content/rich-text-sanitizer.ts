@@ -14,13 +14,14 @@
  * refused when it has more than {@link MAX_RICH_TEXT_ELEMENTS} elements or nests deeper than
  * {@link MAX_RICH_TEXT_DEPTH}: no formatting a person writes comes near either.
  */
-import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { parse, type DefaultTreeAdapterMap } from 'parse5';
+import type { DOMPurify } from 'dompurify';
+import type { DefaultTreeAdapterMap } from 'parse5';
 import { DomainError } from '../../events/errors.js';
 import { locationFields, type MapDocument } from '../../events/map-document.js';
 import type { MapEdit } from '../../events/map-edits.js';
 import { openRichTextLink, RICH_TEXT_CONFIG } from '../../events/rich-text.js';
 import { domWindow } from './dom-window.js';
+import { loadDomPurify, loadParse5 } from './lazy-libraries.js';
 
 const MAX_DESCRIPTION = locationFields.description.maxLength ?? 20_000;
 
@@ -52,6 +53,7 @@ let shared: DOMPurify | null = null;
 
 function purifier(): DOMPurify {
   if (shared) return shared;
+  const createDOMPurify = loadDomPurify();
   const purify = createDOMPurify(domWindow() as unknown as Parameters<typeof createDOMPurify>[0]);
   purify.addHook('afterSanitizeAttributes', openRichTextLink);
   shared = purify;
@@ -70,7 +72,7 @@ function checkTreeSize(html: string, budget?: Budget): void {
   // <head> and <body>, so the document starts at -2.
   let elements = 0;
   if (budget && (html.match(/<[A-Za-z]/g)?.length ?? 0) > budget.remaining) throw tooManyInAll();
-  const pending: Array<[ParsedNode, number]> = [[parse(html), -2]];
+  const pending: Array<[ParsedNode, number]> = [[loadParse5().parse(html), -2]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [node, depth] = next;
     if (!('childNodes' in node)) continue;

@@ -27,10 +27,11 @@
  * The result is serialised as XML. It is served with a Content-Security-Policy that forbids
  * scripts as well (see file-routes.ts): two locks on one door.
  */
-import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
+import type { Config, DOMPurify } from 'dompurify';
 import type { DOMWindow } from 'jsdom';
 import type { RemovedPart } from '../../events/files-api.js';
 import { domWindow } from '../content/dom-window.js';
+import { loadDomPurify } from '../content/lazy-libraries.js';
 import { cleanCss, isCssSafe, mayHoldCss } from './css-guard.js';
 import { contentBounds } from './svg-bounds.js';
 
@@ -142,6 +143,7 @@ let shared: Sanitiser | null = null;
 function sanitiser(): Sanitiser {
   if (shared) return shared;
   const window = domWindow();
+  const createDOMPurify = loadDomPurify();
   const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
 
   purify.addHook('uponSanitizeElement', (node, data) => {

@@ -5,7 +5,6 @@
  * style's colour (the icon's for a point, the fill's for a shape) as the location's colour.
  */
 import { kml } from '@tmcw/togeojson';
-import { DOMParser } from '@xmldom/xmldom';
 import type { FeatureCollection, Geometry } from 'geojson';
 import type { DomainError } from '../../events/errors.js';
 import type { ImportPlan } from '../../events/map-import.js';
@@ -13,6 +12,7 @@ import { planFeatures, type GeoFeature } from './geo-features.js';
 import type { ImportInput } from './import-input.js';
 import { importRefusal } from './refusal.js';
 import { truncateText } from '../../events/safe-text.js';
+import { loadXmlDom } from '../content/lazy-libraries.js';
 
 /** Properties togeojson writes from a placemark's style: how it is drawn, not data of the place. */
 const STYLE_PROPERTIES = new Set([
@@ -50,6 +50,7 @@ export function parseKml(input: ImportInput): ImportPlan {
   let name: string;
   try {
     // A well-formedness error is thrown (and said in words below), not logged.
+    const { DOMParser } = loadXmlDom();
     const document = new DOMParser({
       onError: (level, message) => {
         if (level === 'fatalError') throw new Error(message);

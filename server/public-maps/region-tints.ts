@@ -11,8 +11,8 @@
  * drawing (no text, link, use, style, class or event) reaches the page. A drawing whose regions
  * would make a large copy gets none (the floor shows as before, untinted).
  */
-import { DOMParser } from '@xmldom/xmldom';
 import { REGION_TINT, tint } from '../../events/colour-tint.js';
+import { loadXmlDom } from '../content/lazy-libraries.js';
 
 /** Most markup the tints may add to a page (a world map's countries would be far more). */
 export const REGION_TINTS_MAX_CHARS = 120_000;
@@ -106,6 +106,7 @@ export function regionTintsMarkup(svgText: string, regions: readonly RegionFill[
   if (regions.length === 0) return null;
   let root: XmlNode | null;
   try {
+    const { DOMParser } = loadXmlDom();
     const parsed = new DOMParser({ onError: () => {} }).parseFromString(svgText, 'image/svg+xml') as unknown as { documentElement: XmlNode | null };
     root = parsed.documentElement;
   } catch {

@@ -2,7 +2,8 @@
  * What a server holds before anyone asks for it: jsdom (the sanitisers' DOM) loads with the
  * first text or drawing to sanitise, KurrentDB's client only when EVENTSTORE_URL is set, and
  * Clerk's SDK only with Clerk's keys, the list of common passwords with the first password,
- * Stripe's SDK with the first call to Stripe (a checkout, a webhook to check).
+ * Stripe's SDK with the first call to Stripe (a checkout, a webhook to check), parse5 and
+ * xmldom with the first markup or XML to read (server/content/lazy-libraries.ts).
  * Checked in a fresh process, since this test runner has loaded them all long before.
  */
 import { execFile } from 'node:child_process';
@@ -43,7 +44,7 @@ const loaded = (name) => Object.keys(createRequire(import.meta.url).cache).some(
 // Everything server/main.ts imports, without starting it.
 for (const module of ['./projections/index.js', './projections/runner.js', './server/app.js', './server/config.js', './server/seed/seed-demo-map.js', './server/seed/example-maps.js', './server/services.js']) await import(module);
 await settled();
-const before = { jsdom: loaded('jsdom'), kurrentdb: loaded('@kurrent/kurrentdb-client'), clerk: loaded('@clerk/fastify'), passwords: loaded('@zxcvbn-ts/language-common'), stripe: loaded('stripe') };
+const before = { jsdom: loaded('jsdom'), kurrentdb: loaded('@kurrent/kurrentdb-client'), clerk: loaded('@clerk/fastify'), passwords: loaded('@zxcvbn-ts/language-common'), stripe: loaded('stripe'), parse5: loaded('parse5'), xmldom: loaded('@xmldom/xmldom') };
 const { sanitizeRichText } = await import('./server/content/rich-text-sanitizer.js');
 const { sanitizeSvg } = await import('./server/files/sanitize-svg.js');
 const text = sanitizeRichText('<b onclick="steal()">open</b>');
@@ -55,19 +56,19 @@ const gateway = new StripeGateway({ mode: 'stripe', secretKey: 'sk_test_lazy', w
 const webhook = await gateway.constructEvent('{}', 't=1,v1=00', new Date()).then(() => 'accepted', (error) => error.type);
 await settled();
 port1.close();
-console.log(JSON.stringify({ before, text, svg, common, webhook, after: { jsdom: loaded('jsdom'), passwords: loaded('@zxcvbn-ts/language-common'), stripe: loaded('stripe') } }));
+console.log(JSON.stringify({ before, text, svg, common, webhook, after: { jsdom: loaded('jsdom'), passwords: loaded('@zxcvbn-ts/language-common'), stripe: loaded('stripe'), parse5: loaded('parse5') } }));
 `;
 
 describe('modules a server loads on first use', () => {
-  it('given the modules of server/main.ts imported, then neither jsdom, the KurrentDB client, the Clerk SDK, Stripe’s SDK nor the common passwords are loaded, and jsdom, Stripe and the passwords load on first use', async () => {
+  it('given the modules of server/main.ts imported, then neither jsdom, the KurrentDB client, the Clerk SDK, Stripe’s SDK, parse5, xmldom nor the common passwords are loaded, and jsdom, parse5, Stripe and the passwords load on first use', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', SCRIPT], { cwd: ROOT });
     const result = JSON.parse(stdout.trim().split('\n').pop()!) as { before: Record<string, boolean>; text: string; svg: string; common: boolean[]; webhook: string; after: Record<string, boolean> };
-    expect(result.before).toEqual({ jsdom: false, kurrentdb: false, clerk: false, passwords: false, stripe: false });
+    expect(result.before).toEqual({ jsdom: false, kurrentdb: false, clerk: false, passwords: false, stripe: false, parse5: false, xmldom: false });
     expect(result.text).toBe('<b>open</b>');
     expect(result.svg).not.toContain('onclick');
     expect(result.svg).toContain('<rect');
     expect(result.common).toEqual([true, false]);
     expect(result.webhook).toBe('StripeSignatureVerificationError');
-    expect(result.after).toEqual({ jsdom: true, passwords: true, stripe: true });
+    expect(result.after).toEqual({ jsdom: true, passwords: true, stripe: true, parse5: true });
   }, 60_000);
 });
