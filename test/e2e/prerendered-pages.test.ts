@@ -94,7 +94,12 @@ describe('prerendered marketing pages', () => {
         // When React has hydrated it (the header asks who is signed in, then offers Login; the banner asks for consent)
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).waitFor();
         await page.getByRole('region', { name: 'Cookie consent' }).waitFor();
-        await page.waitForLoadState('networkidle');
+        // And the live map the landing adds after its first paint has drawn, so what it could
+        // report is in too (network idle never comes while a live map polls)
+        await page.locator('.live-map__placeholder').first().waitFor({ state: 'detached' });
+        for (const frame of await page.locator('iframe[loading="eager"]').all()) {
+          await (await frame.contentFrame()).locator('.mf-map').waitFor();
+        }
         // Then it is the very element the server sent, once, and nothing went wrong
         expect(await page.locator('main h1[data-from-server]').count(), path).toBe(1);
         expect(await page.locator('main').count(), path).toBe(1);

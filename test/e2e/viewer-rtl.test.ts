@@ -37,8 +37,10 @@ describe('the viewer right to left', () => {
     const phone = viewport.width < 500;
     const context = await browser.newContext({ viewport, hasTouch: phone, isMobile: phone, reducedMotion: 'reduce' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/m/${mapId}?lang=${lang}${query}`, { waitUntil: 'networkidle' });
+    await page.goto(`${server.url}/m/${mapId}?lang=${lang}${query}`);
+    // The drawn map, in its words' fonts: the boxes measured below are final.
     await page.waitForFunction(() => (window as { __mapfoldViewerReady?: number }).__mapfoldViewerReady);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     return { page, close: () => context.close() };
   }
 
@@ -79,12 +81,20 @@ describe('the viewer right to left', () => {
       const stage = await box(page, '.mf-stage');
       const popup = page.locator('.mf-popup').first();
       await popup.waitFor();
-      // Settled: the popup is placed again as it grows (use-anchored.ts).
-      await page.waitForTimeout(300);
-      const placed = await popup.evaluate((element) => {
-        const rect = element.getBoundingClientRect();
-        return { left: rect.left, top: rect.top, arrow: parseFloat(getComputedStyle(element).getPropertyValue('--mf-arrow')) };
-      });
+      // Settled: the popup is placed again as it grows (use-anchored.ts), so read it until it
+      // stays put for three frames.
+      const read = () =>
+        popup.evaluate((element) => {
+          const rect = element.getBoundingClientRect();
+          return { left: rect.left, top: rect.top, arrow: parseFloat(getComputedStyle(element).getPropertyValue('--mf-arrow')) };
+        });
+      let placed = await read();
+      for (let unchanged = 0; unchanged < 3; ) {
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+        const next = await read();
+        unchanged = JSON.stringify(next) === JSON.stringify(placed) ? unchanged + 1 : 0;
+        placed = next;
+      }
       where[lang] = { x: placed.left - stage.left, y: placed.top - stage.top, arrow: placed.arrow };
       await close();
     }
