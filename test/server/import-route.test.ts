@@ -1,13 +1,15 @@
 /**
  * POST /api/maps/{id}/import through the real HTTP app, on PGlite and PostgreSQL: a preview
  * changes nothing, an apply records one import that undo takes back, the mapping is
- * remembered, refusals say what the file was taken for, and a 100,000-row CSV goes through.
+ * remembered, refusals say what the file was taken for, and a 100,000-row CSV goes through
+ * (on PGlite; a 12,000-row one, several chunks, on PostgreSQL).
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { invertEdit } from '../../events/map-edit-inverse.js';
-import { applyEdit, type MapEdit } from '../../events/map-edits.js';
+import { applyEdit, IMPORT_CHUNK, type MapEdit } from '../../events/map-edits.js';
 import type { MapDocument } from '../../events/map-document.js';
+import { streams } from '../../events/streams.js';
 import { databaseTargets } from '../support/databases.js';
 import { share } from '../support/sharing.js';
 import { call, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
@@ -18,16 +20,22 @@ describe.each(databaseTargets)('imports on $name', (target) => {
 
   beforeAll(async () => {
     server = await startTestServer(target, { env: { IMPORT_LIMIT: String(32 * 1024 * 1024) } });
+    // One owner for the file: registering (a password hashed at production cost, an address
+    // verified) per test was seconds of the file.
+    owner = await registerUser(server);
   }, 60_000);
   afterAll(() => server?.close());
-  beforeEach(async () => {
-    owner = await registerUser(server);
+  // An account has two test maps: the owner's maps of each test are deleted after it.
+  const ownersMaps: string[] = [];
+  afterEach(async () => {
+    for (const id of ownersMaps.splice(0)) await ok('deleteMap', { id });
   });
 
   const ok = async (name: string, data: unknown, user: TestUser = owner) => {
     const answer = await call(server, name, data, user);
     if (answer.status !== 200) throw new Error(`${name}: ${answer.status} ${JSON.stringify(answer.body)}`);
     if (answer.body.position) await projected(server, answer.body.position);
+    if (name === 'createMap' && user === owner) ownersMaps.push(answer.body.result as string);
     return answer.body.result;
   };
   const data = async (mapId: string, user: TestUser = owner) =>
@@ -235,19 +243,29 @@ describe.each(databaseTargets)('imports on $name', (target) => {
     expect(comparable(rebuilt)).toEqual(comparable(original));
   });
 
-  it('previews and applies a 100,000-row latitude/longitude CSV', async () => {
+  // The full 100,000 rows (the import's promised size, issue 15) on PGlite, the embedded database
+  // whose server the work runs in; on PostgreSQL the same path at 12,000 rows, still three
+  // chunked events in one append (IMPORT_CHUNK is 5,000), as the size is the planner's and the
+  // route's question and the append's chunks are the database's. Both sizes took a minute each.
+  const bigRows = target.name === 'pglite' ? 100_000 : 12_000;
+  it(`previews and applies a ${bigRows.toLocaleString('en')}-row latitude/longitude CSV`, async () => {
+    expect(bigRows).toBeGreaterThan(2 * IMPORT_CHUNK);
     const mapId = await ok('createMap', { title: 'Big' });
     const lines = ['store_name,latitude,longitude,type'];
-    for (let i = 0; i < 100_000; i++) lines.push(`Store ${i},${(30 + (i % 2000) / 100).toFixed(4)},${(-120 + Math.floor(i / 2000) / 2).toFixed(4)},${['Grocery', 'Fuel', 'Pharmacy'][i % 3]}`);
+    for (let i = 0; i < bigRows; i++) lines.push(`Store ${i},${(30 + (i % 2000) / 100).toFixed(4)},${(-120 + Math.floor(i / 2000) / 2).toFixed(4)},${['Grocery', 'Fuel', 'Pharmacy'][i % 3]}`);
     const csv = lines.join('\n');
     const preview = await importFile(mapId, csv, { filename: 'big.csv' });
     expect(preview.status, JSON.stringify(preview.body).slice(0, 500)).toBe(200);
-    expect(preview.body.result.counts).toMatchObject({ locations: 100_000, groups: 3, layers: 1, skipped: 0 });
+    expect(preview.body.result.counts).toMatchObject({ locations: bigRows, groups: 3, layers: 1, skipped: 0 });
     const applied = await importFile(mapId, csv, { filename: 'big.csv', apply: '1' });
     expect(applied.status, JSON.stringify(applied.body).slice(0, 500)).toBe(200);
     const document = (await data(mapId)).data as MapDocument;
-    expect(document.locations).toHaveLength(100_000);
+    expect(document.locations).toHaveLength(bigRows);
     expect(document.locations.every((l) => l.position !== null)).toBe(true);
+    // Recorded as chunks of at most IMPORT_CHUNK locations, all parts of one import.
+    const parts = (await server.services.store.readStream(streams.map(mapId))).filter((event) => event.type === 'ImportApplied');
+    expect(parts.length).toBe(Math.ceil(bigRows / IMPORT_CHUNK));
+    expect(parts.every((event) => (event.data as { locations: unknown[] }).locations.length <= IMPORT_CHUNK)).toBe(true);
   }, 600_000);
 });
 
