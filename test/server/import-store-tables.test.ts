@@ -1,7 +1,7 @@
 /**
  * Real store tables through the import endpoint (issue 15), over HTTP on a real database: a
  * store directory with its own column names (Starbucks' directory.csv, cut down) and 42,049
- * US postal codes with latitude/longitude. Rows in, locations out; the columns guessed (or
+ * US postal codes with latitude/longitude (all of them on PGlite, a sixth on PostgreSQL). Rows in, locations out; the columns guessed (or
  * confirmed by the user); places checked at their latitude/longitude on the geographic floor
  * the import makes. Sources: test/fixtures/import/csv/SOURCES.md.
  */
@@ -62,10 +62,26 @@ describe.each(databaseTargets)('real store tables imported on $name', (target) =
     }
   });
 
-  it('imports 42,049 real US postal codes with latitude/longitude through a confirmed column mapping: every row a location at its place', async () => {
-    const csv = new Uint8Array(gunzipSync(readFileSync(fixture('us-zipcodes-geonames.csv.gz'))));
-    const rows = new TextDecoder().decode(csv).trim().split('\n').length - 1;
-    expect(rows).toBe(42_049);
+  // The whole file on PGlite, the embedded database whose server does the work; on PostgreSQL
+  // every sixth row and the rows checked below (still two chunked events): the size is the
+  // planner's and the route's question, not the database's, and the whole file took half a
+  // minute more per database.
+  const whole = target.name === 'pglite';
+  const CHECKED = [
+    ['00501', 'Holtsville', 40.922326, -72.637078],
+    ['10001', 'New York', 40.750422, -73.996328],
+    ['90210', 'Beverly Hills', 33.786594, -118.298662],
+    ['98101', 'Seattle', 47.432251, -121.803388],
+  ] as const;
+  it(`imports ${whole ? 'all 42,049' : 'a sixth of 42,049'} real US postal codes with latitude/longitude through a confirmed column mapping: every row a location at its place`, async () => {
+    const file = new TextDecoder().decode(gunzipSync(readFileSync(fixture('us-zipcodes-geonames.csv.gz')))).trim();
+    const [header, ...lines] = file.split('\n');
+    expect(lines).toHaveLength(42_049);
+    const checked = new Set<string>(CHECKED.map(([zip]) => zip));
+    const kept = whole ? lines : lines.filter((line, index) => index % 6 === 0 || checked.has(line.split(',')[0]!));
+    if (!whole) expect(kept.length).toBeGreaterThan(5_000);
+    const csv = new TextEncoder().encode([header, ...kept].join('\n'));
+    const rows = kept.length;
     const blank = await createMap('Postal codes');
     const guessed = await importFile(blank, csv, 'zipcodes.csv', 'text/csv', false);
     expect(guessed.mapping).toMatchObject({ lat: 'latitude', lng: 'longitude' });
@@ -76,12 +92,7 @@ describe.each(databaseTargets)('real store tables imported on $name', (target) =
     await importFile(blank, csv, 'zipcodes.csv', 'text/csv', true, options);
     const imported = await documentOf(blank);
     expect(imported.locations).toHaveLength(rows);
-    for (const [zip, city, lat, lng] of [
-      ['00501', 'Holtsville', 40.922326, -72.637078],
-      ['10001', 'New York', 40.750422, -73.996328],
-      ['90210', 'Beverly Hills', 33.786594, -118.298662],
-      ['98101', 'Seattle', 47.432251, -121.803388],
-    ] as const) {
+    for (const [zip, city, lat, lng] of CHECKED) {
       const location = imported.locations.find((l) => l.id === zip);
       expect(location, zip).toBeDefined();
       expect(location!.title).toBe(city);
