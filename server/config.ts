@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { LicenceMode } from '../events/billing-plans.js';
+import { DEFAULT_PASSWORD_HASH_COST } from './auth/password-hash.js';
 
 const EnvSchema = z.object({
   /** `production` (the Docker image sets it): the local test Stripe runs only when LOCAL_STRIPE=1 says so. */
@@ -45,6 +46,11 @@ const EnvSchema = z.object({
   INSIGHTS_FLUSH_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds').min(100, 'must be at least 100 ms').max(60_000, 'must be at most 60000 ms').default(2000),
   /** Insight beacons one visitor's address may send per minute, per process (server/insights/beacon-limiter.ts). */
   INSIGHTS_BEACONS_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'must be at most 1000000').default(120),
+  /**
+   * log2 of scrypt's N for new password hashes (server/auth/password-hash.ts): 17 (OWASP's
+   * recommendation) unless a test server asks for less; below 17 is refused in production.
+   */
+  PASSWORD_HASH_COST: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(10, 'must be at least 10').max(20, 'must be at most 20').default(DEFAULT_PASSWORD_HASH_COST),
   /** Comma-separated e-mail addresses of local accounts that get the admin claim. */
   ADMIN_EMAILS: z.string().default(''),
   /** SMTP server for outgoing mail (smtp:// or smtps://); unset keeps mail in the local outbox. */
@@ -126,6 +132,8 @@ export interface Config {
   importLimit: number;
   /** Bytes of published maps kept in memory (PUBLIC_MAP_CACHE_BYTES). */
   publicMapCacheBytes: number;
+  /** log2 of scrypt's N for new password hashes (PASSWORD_HASH_COST; 17 in production). */
+  passwordHashCost: number;
   /** The insights' flush interval and per-address beacon limit (INSIGHTS_FLUSH_MS, INSIGHTS_BEACONS_PER_MINUTE). */
   insights: { flushMs: number; beaconsPerMinute: number };
   adminEmails: ReadonlySet<string>;
@@ -169,6 +177,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.PASSWORD_HASH_COST < DEFAULT_PASSWORD_HASH_COST) {
+    throw new Error(`Invalid configuration: PASSWORD_HASH_COST below ${DEFAULT_PASSWORD_HASH_COST} is for test servers only; unset it in production.`);
+  }
   if (Boolean(e.CLERK_PUBLISHABLE_KEY) !== Boolean(e.CLERK_SECRET_KEY)) {
     throw new Error('Invalid configuration: set both CLERK_PUBLISHABLE_KEY and CLERK_SECRET_KEY, or neither.');
   }
@@ -200,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadLimit: e.UPLOAD_LIMIT,
     importLimit: e.IMPORT_LIMIT,
     publicMapCacheBytes: e.PUBLIC_MAP_CACHE_BYTES,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     insights: { flushMs: e.INSIGHTS_FLUSH_MS, beaconsPerMinute: e.INSIGHTS_BEACONS_PER_MINUTE },
     adminEmails: new Set(
       e.ADMIN_EMAILS.split(',')

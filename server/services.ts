@@ -8,6 +8,7 @@ import type { AuthProvider } from './auth/auth-provider.js';
 import type { ClerkAuth } from './auth/clerk-auth.js';
 import { localStripeKeys, type LocalStripeKeys } from './billing/local-stripe/local-stripe-keys.js';
 import { LocalAccounts } from './auth/local-accounts.js';
+import { scryptHasherAt } from './auth/password-hash.js';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from '../ports/database.js';
@@ -103,6 +104,7 @@ async function openServicesOn(
         mailer,
         publicUrl: config.publicUrl,
         onMailError: (error) => logger.error({ err: error }, 'sending mail failed'),
+        passwords: scryptHasherAt(config.passwordHashCost),
       });
   return {
     config,

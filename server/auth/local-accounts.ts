@@ -174,7 +174,7 @@ export class LocalAccounts implements AuthProvider {
   async login(input: z.infer<typeof LoginInput>, client: string): Promise<{ principal: Principal; token: string }> {
     const { rows } = await this.db.query<AccountRow>('SELECT * FROM auth_accounts WHERE email = $1', [input.email]);
     const row = rows[0];
-    const matches = await this.passwords.verify(input.password, row?.password_hash ?? DUMMY_HASH);
+    const matches = await this.passwords.verify(input.password, row?.password_hash ?? this.passwords.dummyHash ?? DUMMY_HASH);
     if (!row || !matches) throw new DomainError('unauthenticated', LOGIN_FAILED);
     return { principal: this.principalOf(row), token: await this.startSession(row.uid, client) };
   }

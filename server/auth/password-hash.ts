@@ -1,11 +1,16 @@
 /**
  * Password hashing with scrypt from Node's own crypto (no native addon to build), at OWASP's
  * recommended cost (N=2^17, r=8, p=1). The parameters are stored with each hash, so they can
- * be raised later without breaking existing accounts.
+ * be raised later without breaking existing accounts. A lower N is only for test servers
+ * (PASSWORD_HASH_COST, which config.ts refuses below 17 in production): the suites register
+ * and sign in hundreds of accounts, and at full cost each took 0.3 s to seconds of a shared CI
+ * machine.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const N = 2 ** 17;
+/** log2 of scrypt's N in production (PASSWORD_HASH_COST's default). */
+export const DEFAULT_PASSWORD_HASH_COST = 17;
+const N = 2 ** DEFAULT_PASSWORD_HASH_COST;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
@@ -18,11 +23,15 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
 
 const maxmem = (n: number, r: number) => 128 * n * r * 2;
 
-const stored = (salt: Buffer, key: Buffer) => ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+const stored = (salt: Buffer, key: Buffer, n = N) => ['scrypt', n, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 
-export async function hashPassword(password: string): Promise<string> {
+async function hashAt(password: string, n: number): Promise<string> {
   const salt = randomBytes(16);
-  return stored(salt, await scrypt(password, salt, { N, r: R, p: P, maxmem: maxmem(N, R) }));
+  return stored(salt, await scrypt(password, salt, { N: n, r: R, p: P, maxmem: maxmem(n, R) }), n);
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return hashAt(password, N);
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -50,6 +59,18 @@ export const DUMMY_HASH = stored(randomBytes(16), randomBytes(KEY_LENGTH));
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(password: string, stored: string): Promise<boolean>;
+  /** What an unknown address's password is verified against, at `hash`'s cost (default: {@link DUMMY_HASH}). */
+  dummyHash?: string;
 }
 
-export const scryptHasher: PasswordHasher = { hash: hashPassword, verify: verifyPassword };
+export const scryptHasher: PasswordHasher = { hash: hashPassword, verify: verifyPassword, dummyHash: DUMMY_HASH };
+
+/**
+ * scrypt with N = 2^cost: the production hasher at {@link DEFAULT_PASSWORD_HASH_COST}, a cheaper
+ * one for test servers. Verifying reads N from the stored hash, so either verifies both.
+ */
+export function scryptHasherAt(cost: number): PasswordHasher {
+  if (cost === DEFAULT_PASSWORD_HASH_COST) return scryptHasher;
+  const n = 2 ** cost;
+  return { hash: (password) => hashAt(password, n), verify: verifyPassword, dummyHash: stored(randomBytes(16), randomBytes(KEY_LENGTH), n) };
+}

@@ -1,6 +1,7 @@
 /** Configuration is validated at start-up: wrong values stop the process with a clear message. */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
+import { scryptHasherAt } from '../../server/auth/password-hash.js';
 import { openTestPGlite } from '../support/pglite-template.js';
 import { openServices } from '../../server/services.js';
 
@@ -24,6 +25,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ PUBLIC_MAP_CACHE_BYTES: 'plenty' })).toThrow(/PUBLIC_MAP_CACHE_BYTES: must be a number of bytes/);
     expect(() => loadConfig({ PUBLIC_MAP_CACHE_BYTES: '1000' })).toThrow(/PUBLIC_MAP_CACHE_BYTES: must be at least 1 MB/);
     expect(() => loadConfig({ PUBLIC_MAP_CACHE_BYTES: '1.5' })).toThrow(/PUBLIC_MAP_CACHE_BYTES: must be a whole number of bytes/);
+  });
+
+  it('hashes passwords at scrypt N=2^17 unless a test server sets PASSWORD_HASH_COST, which production refuses below 17', async () => {
+    expect(loadConfig({}).passwordHashCost).toBe(17);
+    expect(loadConfig({ NODE_ENV: 'production' }).passwordHashCost).toBe(17);
+    expect(loadConfig({ PASSWORD_HASH_COST: '12' }).passwordHashCost).toBe(12);
+    expect(loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '18' }).passwordHashCost).toBe(18);
+    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '12' })).toThrow(/PASSWORD_HASH_COST below 17 is for test servers only/);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '9' })).toThrow(/PASSWORD_HASH_COST: must be at least 10/);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '21' })).toThrow(/PASSWORD_HASH_COST: must be at most 20/);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '12.5' })).toThrow(/PASSWORD_HASH_COST: must be a whole number/);
+    // The hashes say their N, so a lower cost verifies against either, and an unknown address's dummy hash has the same N.
+    const cheap = scryptHasherAt(12);
+    const stored = await cheap.hash('a long enough password');
+    expect(stored.split('$').slice(0, 4)).toEqual(['scrypt', '4096', '8', '1']);
+    expect(cheap.dummyHash!.split('$').slice(0, 4)).toEqual(['scrypt', '4096', '8', '1']);
+    expect(await scryptHasherAt(17).verify('a long enough password', stored)).toBe(true);
+    expect(scryptHasherAt(17).dummyHash!.split('$')[1]).toBe('131072');
   });
 
   it('takes imports up to IMPORT_LIMIT bytes, 64 MB unless set', () => {
