@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoMap } from '../../server/seed/seed-demo-map.js';
 import { startBrowserSession } from '../support/browser.js';
+import { animationsEnded } from './support/animations.js';
 import { projected, type TestServer } from '../support/test-server.js';
 import { formatPosition } from '../../events/position.js';
 import { PUBLIC_PAGES } from '../../server/routes/seo-routes.js';
@@ -57,12 +58,7 @@ async function settle(page: Page, path: string): Promise<void> {
     await page.getByRole('region', { name: 'Cookie consent' }).waitFor({ timeout: TIMEOUT });
     await page.locator('.live-map__placeholder').first().waitFor({ state: 'detached', timeout: TIMEOUT });
   }
-  // A function: a string would be evaluated in the page, which the viewer's policy refuses.
-  await page.waitForFunction(
-    () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
-    undefined,
-    { timeout: TIMEOUT },
-  );
+  await animationsEnded(page, TIMEOUT);
 }
 
 /**

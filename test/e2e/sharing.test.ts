@@ -16,6 +16,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyMapDocument, Location } from '../../events/map-document.js';
 import { signedInContext, startBrowserSession } from '../support/browser.js';
+import { animationsEnded } from './support/animations.js';
 import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
 
 const TIMEOUT = 15_000;
@@ -184,7 +185,7 @@ describe('sharing a map in Chromium', () => {
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
     const link = await dialog.getByRole('textbox', { name: 'View link' }).inputValue();
     expect(link).toMatch(new RegExp(`/m/${mapId}\\?key=`));
-    await ownerPage.waitForTimeout(350);
+    await animationsEnded(ownerPage);
     await ownerPage.screenshot({ path: `${SHOTS}/share-dialog-1280.png` });
     await expectAccessible(ownerPage, "the owner's share dialog at 1280", '[role="dialog"]');
 
@@ -199,7 +200,7 @@ describe('sharing a map in Chromium', () => {
     await ownerPage.keyboard.press('Escape');
     dialog = await openShareDialog(ownerPage, mapId);
     await dialog.getByText('frank.ops@example.com').waitFor();
-    await ownerPage.waitForTimeout(350);
+    await animationsEnded(ownerPage);
     await ownerPage.screenshot({ path: `${SHOTS}/share-dialog-375.png` });
     await expectAccessible(ownerPage, "the owner's share dialog at 375", '[role="dialog"]');
     // Nothing sticks out sideways on a phone.
@@ -213,7 +214,7 @@ describe('sharing a map in Chromium', () => {
     await theirs.getByText('Ada Lovelace').waitFor();
     await theirs.getByRole('button', { name: 'Leave map' }).waitFor();
     expect(await theirs.getByLabel('Invite by email').count()).toBe(0);
-    await memberDialog.waitForTimeout(350);
+    await animationsEnded(memberDialog);
     await memberDialog.screenshot({ path: `${SHOTS}/share-dialog-member-375.png` });
     await expectAccessible(memberDialog, "a member's share dialog at 375", '[role="dialog"]');
   });
