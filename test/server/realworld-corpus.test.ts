@@ -9,6 +9,8 @@
  * - the applied map holds as many locations as the preview promised;
  * - names the file gives (a feature's `name`, a placemark's `<name>`, a store's `name`, a
  *   Mapplic location's `title`) are locations' titles afterwards;
+ * - a named point (a GeoJSON or KML Point, a store with a latitude and longitude) sits on its
+ *   floor within 2 of the floor's units of where the floor's calibration puts the file's place;
  * - a Mapplic location whose id is an element of its floor's drawing is linked to it, and an
  *   SVG's regions taken as locations are linked to their elements;
  * - the service's projections still run afterwards: `/api/ready` answers, and sets no stream of
@@ -20,6 +22,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectToFloor } from '../../events/geo-calibration.js';
 import type { MapDocument } from '../../events/map-document.js';
 import type { ImportPreview } from '../../events/map-import.js';
 import { streams } from '../../events/streams.js';
@@ -123,6 +126,29 @@ interface Expected {
   titles: Array<{ row: number; title: string }>;
   /** Mapplic: how many locations name an element of their floor's drawing. */
   linkable?: number;
+  /** Where the file puts its named points (GeoJSON and KML points, stores with a latitude and longitude), by name. */
+  points: Map<string, Array<{ lat: number; lng: number }>>;
+}
+
+/** Named places, by name: a name the file gives twice is left out of the check, as it cannot tell which is which. */
+function pointsByName(points: Array<{ title: string | null; lat: number; lng: number } | null>): Expected['points'] {
+  const byName = new Map<string, Array<{ lat: number; lng: number }>>();
+  for (const point of points) {
+    if (!point || !point.title || !Number.isFinite(point.lat) || !Number.isFinite(point.lng)) continue;
+    byName.set(point.title, [...(byName.get(point.title) ?? []), { lat: point.lat, lng: point.lng }]);
+  }
+  return byName;
+}
+
+const numberOf = (value: unknown): number => (typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN);
+
+/** A store's latitude and longitude, at the top (lat/lng, latitude/longitude, lon) or under `location`. */
+function storePoint(item: unknown): { lat: number; lng: number } | null {
+  if (!isObject(item)) return null;
+  const from = (object: Record<string, unknown>) => ({ lat: numberOf(object.lat ?? object.latitude), lng: numberOf(object.lng ?? object.lon ?? object.longitude) });
+  const top = from(item);
+  if (Number.isFinite(top.lat) && Number.isFinite(top.lng)) return top;
+  return isObject(item.location) ? from(item.location) : null;
 }
 
 /** Records of a delimited table, quotes respected (a quoted field may hold the delimiter or a line break), blank lines left out. */
@@ -177,20 +203,33 @@ function expectedOf(file: CorpusFile, bytes: Buffer): Expected {
   switch (file.kind) {
     case 'csv':
       // The first record is the header.
-      return { items: Math.max(0, tableRecords(text) - 1), titles: [] };
+      return { items: Math.max(0, tableRecords(text) - 1), titles: [], points: new Map() };
     case 'geojson': {
       const features = geojsonFeatures(JSON.parse(text));
-      return { items: features.length, titles: numbered(features.map((feature) => (isObject(feature) ? nameOf(feature.properties, ['name', 'title']) : null))) };
+      const points = features.map((feature) => {
+        if (!isObject(feature) || !isObject(feature.geometry) || feature.geometry.type !== 'Point' || !Array.isArray(feature.geometry.coordinates)) return null;
+        const [lng, lat] = feature.geometry.coordinates as number[];
+        return { title: nameOf(feature.properties, ['name', 'title']), lat: lat!, lng: lng! };
+      });
+      return { items: features.length, titles: numbered(features.map((feature) => (isObject(feature) ? nameOf(feature.properties, ['name', 'title']) : null))), points: pointsByName(points) };
     }
     case 'kml': {
-      if (file.name.endsWith('.kmz')) return { items: null, titles: [] };
+      if (file.name.endsWith('.kmz')) return { items: null, titles: [], points: new Map() };
       const placemarks = text.match(/<Placemark\b[\s\S]*?<\/Placemark>/g) ?? [];
       const names = placemarks.map((placemark) => /<name>([^<&]*)<\/name>/.exec(placemark)?.[1] ?? null);
-      return { items: placemarks.length, titles: numbered(names.map((name) => (name === null ? null : clean(name)))) };
+      const points = placemarks.map((placemark, i) => {
+        const coordinates = /<Point>\s*<coordinates>\s*([-\d.eE]+)\s*,\s*([-\d.eE]+)/.exec(placemark);
+        return coordinates ? { title: names[i] ? clean(names[i]!) : null, lat: Number(coordinates[2]), lng: Number(coordinates[1]) } : null;
+      });
+      return { items: placemarks.length, titles: numbered(names.map((name) => (name === null ? null : clean(name)))), points: pointsByName(points) };
     }
     case 'store-locator': {
       const items = storeList(JSON.parse(text));
-      return { items: items.length, titles: numbered(items.map((item) => nameOf(item, ['name', 'title']))) };
+      const points = items.map((item) => {
+        const point = storePoint(item);
+        return point ? { title: nameOf(item, ['name', 'title']), ...point } : null;
+      });
+      return { items: items.length, titles: numbered(items.map((item) => nameOf(item, ['name', 'title']))), points: pointsByName(points) };
     }
     case 'mapplic': {
       const json = JSON.parse(text) as { levels?: Array<{ map?: string; locations?: Array<{ id?: string; title?: string }> }> };
@@ -203,10 +242,10 @@ function expectedOf(file: CorpusFile, bytes: Buffer): Expected {
         const ids = new Set([...readFileSync(path.join(ROOT, drawing), 'utf8').matchAll(/\bid="([^"]+)"/g)].map((match) => match[1]!));
         linkable += (level.locations ?? []).filter((location) => location.id && ids.has(location.id)).length;
       }
-      return { items: locations.length, titles: numbered(locations.map((location) => (typeof location.title === 'string' ? clean(location.title) : null))), linkable };
+      return { items: locations.length, titles: numbered(locations.map((location) => (typeof location.title === 'string' ? clean(location.title) : null))), linkable, points: new Map() };
     }
     case 'svg':
-      return { items: null, titles: [] };
+      return { items: null, titles: [], points: new Map() };
   }
 }
 
@@ -342,6 +381,21 @@ describe('the real-world import corpus (test/fixtures/realworld)', () => {
     const shortened = [...titles].filter((title) => title.endsWith('…')).map((title) => title.slice(0, -1));
     const missing = expected.titles.filter(({ row, title }) => !named.has(row) && !hasTitle(titles, shortened, title)).map(({ title }) => title);
     expect(missing.slice(0, 10), `${file.name}: ${missing.length} of ${expected.titles.length} names in the file are no location's title`).toEqual([]);
+
+    // Points where the file puts them: each named point, projected onto its floor as the floor's calibration says, within 2 of the floor's units of where the location sits.
+    const off: string[] = [];
+    let placed = 0;
+    for (const location of document.locations) {
+      const sources = expected.points.get(clean(location.title));
+      const layer = document.layers.find((candidate) => candidate.id === location.layer);
+      if (!sources || sources.length !== 1 || !location.position || !layer?.geo || !layer.file) continue;
+      const where = projectToFloor(layer.geo, { width: layer.file.width, height: layer.file.height }, sources[0]!);
+      if (!where) continue;
+      placed++;
+      const distance = Math.hypot(where.x - location.position.x, where.y - location.position.y);
+      if (distance > 2) off.push(`${location.title}: ${distance.toFixed(1)} units off`);
+    }
+    expect(off.slice(0, 10), `${file.name}: ${off.length} of ${placed} named points are not where the file puts them`).toEqual([]);
 
     // Regions the file names are linked.
     const linked = document.locations.filter((location) => location.element).length;
