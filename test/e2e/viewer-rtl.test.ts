@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoMallDocument } from '../../server/seed/demo-mall.js';
 import { startBrowserSession } from '../support/browser.js';
+import { steady } from './support/animations.js';
 import { call, projected, registerUser, type TestServer } from '../support/test-server.js';
 
 type Box = { left: number; right: number; top: number; bottom: number; width: number };
@@ -83,18 +84,12 @@ describe('the viewer right to left', () => {
       await popup.waitFor();
       // Settled: the popup is placed again as it grows (use-anchored.ts), so read it until it
       // stays put for three frames.
-      const read = () =>
+      const placed = await steady(page, () =>
         popup.evaluate((element) => {
           const rect = element.getBoundingClientRect();
           return { left: rect.left, top: rect.top, arrow: parseFloat(getComputedStyle(element).getPropertyValue('--mf-arrow')) };
-        });
-      let placed = await read();
-      for (let unchanged = 0; unchanged < 3; ) {
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-        const next = await read();
-        unchanged = JSON.stringify(next) === JSON.stringify(placed) ? unchanged + 1 : 0;
-        placed = next;
-      }
+        }),
+      );
       where[lang] = { x: placed.left - stage.left, y: placed.top - stage.top, arrow: placed.arrow };
       await close();
     }

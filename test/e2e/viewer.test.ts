@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedSnippet } from '../../client/src/utils/embed.js';
 import { defaultSettings } from '../../events/map-document.js';
 import { startBrowserSession } from '../support/browser.js';
+import { steady } from './support/animations.js';
 import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
 
 const PLAN = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 600" width="1000" height="600">
@@ -272,11 +273,14 @@ describe('the public viewer in Chromium', () => {
     const map = (await frame)!;
     await map.getByRole('heading', { level: 1, name: 'Harbour Market' }).waitFor();
     await map.locator('.mf-world').waitFor();
-    await page.waitForTimeout(300);
+    // The map on screen, knowing it is embedded (cooperative gestures, learnt after hydrating),
+    // and its camera at rest (it fits the plan as the frame settles).
+    await map.waitForFunction(() => (window as { __mapfoldViewerReady?: number }).__mapfoldViewerReady);
+    await map.locator('[data-cooperative="true"]').waitFor({ state: 'attached' });
+    const scaleBefore = await steady(map, () => scaleOf(map));
 
     const box = (await iframe.boundingBox())!;
     const scrollBefore = await page.evaluate(() => window.scrollY);
-    const scaleBefore = await scaleOf(map);
     // Over the map, not the sidebar: the map area starts after the 340 px directory.
     await page.mouse.move(box.x + 340 + (box.width - 340) / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, 240);
