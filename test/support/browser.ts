@@ -11,7 +11,7 @@ import { startTestServer, type TestServer, type TestServerOptions, type TestUser
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** A test server whose mailed links point at itself, and a headless Chromium. */
-export async function startBrowserSession(options: Pick<TestServerOptions, 'env'> = {}): Promise<{ server: TestServer; browser: Browser; close(): Promise<void> }> {
+export async function startBrowserSession(options: Pick<TestServerOptions, 'env' | 'clock'> = {}): Promise<{ server: TestServer; browser: Browser; close(): Promise<void> }> {
   if (!existsSync('dist/client/index.html')) throw new Error('Build the client first: npm run build');
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
   const server = await startTestServer(pgliteTarget, { ...options, linksToThisServer: true });
@@ -41,7 +41,7 @@ export async function signedInContext(browser: Browser, server: TestServer, user
  * A browser session for the tests of the file or `describe` this is called in: started before
  * them, closed after; its server and browser are on the returned object once they run.
  */
-export function useBrowserSession(options: Pick<TestServerOptions, 'env'> = {}): { server: TestServer; browser: Browser } {
+export function useBrowserSession(options: Pick<TestServerOptions, 'env' | 'clock'> = {}): { server: TestServer; browser: Browser } {
   const current = {} as { server: TestServer; browser: Browser };
   let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {

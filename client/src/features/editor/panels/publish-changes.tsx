@@ -4,16 +4,19 @@
  * since the published revision (events/map-changes.ts), "Publish changes", "Schedule…" (a date
  * and time; the server's scheduler publishes it) and "Roll back" to a saved version. Editors
  * see where things stand; the owner (and admins) act. Everything comes from
- * `GET /api/maps/{id}/publication` and the two revisions compared, read again after each action.
+ * `GET /api/maps/{id}/publication` and the two revisions compared, read again after each action
+ * and whenever the map's stream moves (an edit in any tab, a publish the scheduler made).
  */
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { MapAtRevision } from '../../../../../events/history-api';
 import { diffDocuments, type DocumentChange, type DocumentChanges } from '../../../../../events/map-changes';
 import { MapDocument } from '../../../../../events/map-document';
 import type { PublishMode } from '../../../../../events/map-publishing';
 import { MapPublication } from '../../../../../events/publishing-api';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
+import { topics } from '../../../../../events/topics';
 import { api as defaultApi, toApiError, type ApiClient } from '../../../lib/api';
+import { useOptionalLiveClient } from '../../../lib/live';
 import { formatDateTime } from '../history-time';
 import './publish-changes.css';
 
@@ -34,6 +37,8 @@ const MODE_OPTIONS = [
   { value: 'live' as const, label: 'At once' },
   { value: 'manual' as const, label: 'When we publish' },
 ];
+/** Edits come in bursts while someone types: the review is read again once they pause. */
+const RELOAD_AFTER_MS = 600;
 /** Changes listed one by one; the rest are counted. */
 const LISTED = 40;
 
@@ -73,6 +78,7 @@ function localInputValue(date: Date): string {
 export function PublishChanges({ mapId, api = defaultApi }: PublishChangesProps) {
   const ids = useId();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const shown = useRef<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const [feedback, setFeedback] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -88,12 +94,37 @@ export function PublishChanges({ mapId, api = defaultApi }: PublishChangesProps)
     (async () => {
       const { result } = await api.get(`${base(mapId)}/publication`, MapPublication, { signal: controller.signal });
       const review = await loadReview(api, mapId, result, controller.signal);
-      if (!controller.signal.aborted) setLoaded({ publication: result, review });
+      if (controller.signal.aborted) return;
+      // The schedule shown came due and was published meanwhile (by the server, not here): said
+      // in the panel's feedback, which must no longer hold "will be published".
+      const due = shown.current?.publication.scheduled;
+      if (due && !result.scheduled && result.publishedRevision === due.revision) {
+        setFeedback({ tone: 'success', text: `Revision ${due.revision} was published as scheduled.` });
+      }
+      shown.current = { publication: result, review };
+      setLoaded(shown.current);
     })().catch((error: unknown) => {
       if (!controller.signal.aborted) setLoadError(toApiError(error).message);
     });
     return () => controller.abort();
   }, [api, mapId, generation]);
+
+  // The map's stream moved (an edit here or in another tab, a publish by the scheduler at its
+  // time): read again, once the burst is over. The snapshot on subscribing is what was loaded.
+  const live = useOptionalLiveClient();
+  useEffect(() => {
+    if (!live) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = live.subscribe(topics.map(mapId), (data) => {
+      if (data.kind !== 'map' || data.snapshot || data.events.length === 0) return;
+      clearTimeout(timer);
+      timer = setTimeout(reload, RELOAD_AFTER_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }, [live, mapId, reload]);
 
   // Edits made in the editor meanwhile: read again when the panel is looked at again.
   useEffect(() => {
