@@ -69,8 +69,9 @@ export async function startTestServer(target: DatabaseTarget, options: TestServe
     // Passwords hashed at scrypt N=2^12 instead of production's 2^17 (server/auth/password-hash.ts):
     // the suites register and sign in hundreds of accounts, and at full cost each took 0.3 s to
     // seconds of a busy CI machine. What the hash costs is login-work.test.ts's and config.test.ts's
-    // question; a test may still set PASSWORD_HASH_COST itself.
-    PASSWORD_HASH_COST: '12',
+    // question; a test may still set PASSWORD_HASH_COST itself. A server started as production
+    // keeps production's cost (config.ts refuses less there).
+    ...(options.env?.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: '12' }),
     ...(fixedPort ? { PUBLIC_URL: `http://127.0.0.1:${fixedPort}` } : {}),
     ...options.env,
   });
