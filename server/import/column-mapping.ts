@@ -15,7 +15,8 @@ const SYNONYMS: Record<ImportField, readonly string[]> = {
   description: ['description', 'desc', 'details', 'notes', 'note', 'info', 'information', 'body', 'text', 'content'],
   address: ['address', 'streetaddress', 'street', 'address1', 'addressline1', 'streetaddress1', 'street1', 'addr', 'addr1', 'fulladdress', 'formattedaddress', 'location'],
   address2: ['address2', 'addressline2', 'streetaddress2', 'street2', 'addr2', 'suite', 'unit'],
-  city: ['city', 'town', 'locality', 'municipality', 'cityname', 'towncity', 'suburb', 'village'],
+  // AccentCity before City: MaxMind's world cities give the name with its accents there, and in City lowercase without.
+  city: ['accentcity', 'city', 'town', 'locality', 'municipality', 'cityname', 'towncity', 'suburb', 'village'],
   state: ['state', 'stateprovince', 'province', 'stateorprovince', 'stateregion', 'statecode', 'provincecode', 'stateabbr', 'county', 'administrativearea', 'adminarea'],
   postcode: ['postcode', 'postalcode', 'zip', 'zipcode', 'zippostalcode', 'postcodezip', 'postal', 'zip5', 'plz', 'pincode', 'postcodes'],
   country: ['country', 'countryname', 'countrycode', 'countryregion', 'nation'],
@@ -83,6 +84,53 @@ function degreesInXY(rows: readonly (readonly string[])[], x: number, y: number)
   return any && fine && beyondFraction;
 }
 
+/** A name given in several forms (mledoze's countries: `name: {common, official, native}`): the form to show, best first. */
+const NAME_FORMS = ['common', 'en', 'default', 'display', 'short', 'full', 'official', 'value', 'text'];
+/** Places from the most to the least precise: a row naming a city and its state is the city. */
+const PLACE_FIELDS = ['city', 'state', 'country'] as const satisfies readonly ImportField[];
+const PLACE_PREFIX = /^(city|town|county|district|region|state|province|country)/;
+
+/** The title from a name given in its forms (`name.common`, `title.en`), if the columns hold one. */
+function nameInForms(columns: readonly string[], used: Set<string>, mapping: ColumnMapping): void {
+  for (const form of NAME_FORMS) {
+    const column = columns.find((c) => {
+      const parts = c.split('.');
+      return !used.has(c) && parts.length === 2 && SYNONYMS.title.includes(normaliseColumn(parts[0]!)) && normaliseColumn(parts[1]!) === form;
+    });
+    if (column) {
+      mapping.title = column;
+      used.add(column);
+      return;
+    }
+  }
+}
+
+/**
+ * The title when no column is called a name: a column that says it is a name (`MarketName`,
+ * `Loc Name`, and then `state_name`), or else the place a row stands for, as lists of
+ * capitals, states and countries name their rows (`city`, `state`, `country`; the column then
+ * fills the title, not the address under it). Not a place beside an id (rows without names
+ * update the map's locations of those ids, whose titles a city must not overwrite) or a
+ * street address or postcode (a row at an address, or a postcode's own row, is something in
+ * that city, not the city).
+ */
+function guessTitle(columns: readonly string[], used: Set<string>, mapping: ColumnMapping): void {
+  const free = columns.filter((c) => !used.has(c));
+  const names = free.filter((c) => /name$/.test(normaliseColumn(c)) && !/^(floor|level|user|file|first|last|sur)/.test(normaliseColumn(c)));
+  // A thing's name before a place's: "Facility Name" beside "State Name" names the facility.
+  const named = names.find((c) => !PLACE_PREFIX.test(normaliseColumn(c))) ?? names[0];
+  if (named) {
+    mapping.title = named;
+    return;
+  }
+  if (mapping.id || mapping.address || mapping.postcode) return;
+  const place = PLACE_FIELDS.find((field) => mapping[field]);
+  if (place) {
+    mapping.title = mapping[place]!;
+    delete mapping[place];
+  }
+}
+
 /**
  * The guessed mapping: each field to the first column known by one of its names, each column
  * used once. `rows` (the first rows of a table) settle what the names cannot: whether `x`/`y`
@@ -105,12 +153,10 @@ export function guessMapping(columns: readonly string[], rows: readonly (readonl
   const order = [...FIRST, ...IMPORT_FIELDS.filter((field) => !FIRST.includes(field))];
   // Whole names first for every field, then nested keys by their last part.
   for (const field of order) pick(field, normaliseColumn);
+  // `name: {common, official}` is the item's own name, before any nested one (`currencies.AWG.name`).
+  if (!mapping.title) nameInForms(columns, used, mapping);
   for (const field of order) pick(field, lastPart);
-  // A name nobody listed but that says it is one ("MarketName", "Loc Name"): the title.
-  if (!mapping.title) {
-    const named = columns.find((c) => !used.has(c) && /name$/.test(normaliseColumn(c)) && !/^(floor|level|country|city|state|county|region|user|file|first|last|sur)/.test(normaliseColumn(c)));
-    if (named) mapping.title = named;
-  }
+  if (!mapping.title) guessTitle(columns, used, mapping);
   // `Region` beside a city, postcode, country or coordinates is part of an address, not an SVG region.
   if (mapping.element && !mapping.state && normaliseColumn(mapping.element) === 'region' && (mapping.lat || mapping.city || mapping.postcode || mapping.country)) {
     mapping.state = mapping.element;

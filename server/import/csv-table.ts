@@ -1,6 +1,7 @@
 /**
- * A table from CSV text: comma, tab, semicolon or bar separated (papaparse sniffs which), with
- * or without a byte order mark, quoted cells and line breaks inside them. Read row by row
+ * A table from CSV text: comma, tab, semicolon or bar separated (papaparse sniffs which) or
+ * colon separated (isColonSeparated), with or without a byte order mark, quoted cells and line
+ * breaks inside them. Read row by row
  * (papaparse's `step`), keeping only the cells: a 100,000-row store list is a few arrays of
  * strings, never 100,000 objects. No row cap: the map's own limit is the planner's to tell.
  */
@@ -29,12 +30,29 @@ export function uniqueColumns(header: readonly string[]): string[] {
   });
 }
 
+/**
+ * Whether a table is separated by colons (`city:region:country:population`). Papaparse is not
+ * asked to guess ':' among the others, as it takes the most regular count, and a comma file
+ * with a time in every row (`09:00`) may split more regularly at its colons. So ':' only when
+ * the header has none of the usual separators and it and the first row split into the same
+ * number (two or more) of cells at their colons.
+ */
+export function isColonSeparated(text: string): boolean {
+  // The first 64 KB hold the header and the first row of any table: a 50 MB file is not split whole.
+  const [header, first] = text.slice(0, 65_536).replace(/^\uFEFF/, '').split(/\r\n|\n|\r/, 20).filter((line) => line.trim() !== '');
+  if (header === undefined || first === undefined || /[,\t;|]/.test(header)) return false;
+  const cells = header.split(':').length;
+  return cells >= 2 && first.split(':').length === cells;
+}
+
 export function readCsvTable(text: string): CsvTable {
   let header: string[] | null = null;
   const rows: string[][] = [];
   const errors: CsvTable['errors'] = [];
-  let delimiter = ',';
+  const colons = isColonSeparated(text);
+  let delimiter = colons ? ':' : ',';
   Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    ...(colons ? { delimiter: ':' } : {}),
     skipEmptyLines: 'greedy',
     step: (result) => {
       delimiter = result.meta.delimiter || delimiter;

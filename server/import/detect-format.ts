@@ -6,6 +6,7 @@
  */
 import type { ImportFormat } from '../../events/map-import.js';
 import { decodeText, rasterTypeOf, xmlRootName } from '../files/inspect-upload.js';
+import { isColonSeparated } from './csv-table.js';
 import { isMapplicCsvHeader } from './mapplic-csv.js';
 import { isMapplicMap } from './mapplic-json.js';
 import { READABLE_KINDS } from './refusal.js';
@@ -16,12 +17,29 @@ export interface DetectInput {
   bytes: Uint8Array;
 }
 
-export type Detected = { format: ImportFormat; text: string; json?: unknown } | { refusal: string };
+/** `encoding`: set when the bytes were not UTF-8 and were read as Windows-1252 (the preview says so). */
+export type Detected = { format: ImportFormat; text: string; json?: unknown; encoding?: 'windows-1252' } | { refusal: string };
 
 const GEOJSON_TYPES = new Set(['FeatureCollection', 'Feature', 'Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon', 'GeometryCollection']);
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isArrayOfObjects = (value: unknown): value is Array<Record<string, unknown>> => Array.isArray(value) && value.length > 0 && value.every(isObject);
+
+/** What Windows-1252 has at 0x80 to 0x9F (the WHATWG index); its five unassigned bytes stay the C1 controls they are in Latin-1. */
+const WINDOWS_1252_HIGH = '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/**
+ * Bytes that are not UTF-8, read as Windows-1252: what Excel on Windows saves as "CSV" and older
+ * tools write as "Latin-1" (Windows-1252 is Latin-1 with letters where Latin-1 has controls,
+ * and WHATWG's decoder reads ISO-8859-1 as it too). Any byte decodes, so text is told from a
+ * binary file as decodeText tells it: no NULs or C0 controls besides tab and line breaks.
+ */
+export function decodeWindows1252(bytes: Uint8Array): string | null {
+  // Node 20.18.3+ and 22.13+ decode 0x80 to 0x9F as Latin-1 does (nodejs/node#60888): put Windows-1252's letters there.
+  const text = new TextDecoder('windows-1252').decode(bytes).replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]!);
+  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+  return /[\u0000-\u0008\u000e-\u001f]/.test(text) ? null : text;
+}
 
 /** Whether a JSON value is a Mapfold document (its own export holds one under `document`). */
 export function mapfoldDocumentOf(json: unknown): unknown {
@@ -69,6 +87,7 @@ function extensionOf(filename: string): string {
 /** The first line of a table, split by its most likely delimiter, lowercase and trimmed. */
 function headerCells(text: string): string[] {
   const firstLine = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/, 1)[0] ?? '';
+  if (isColonSeparated(text)) return firstLine.split(':').map((cell) => cell.trim().replace(/^"|"$/g, '').trim().toLowerCase());
   const delimiter = [',', '\t', ';', '|'].map((d) => [d, firstLine.split(d).length] as const).sort((a, b) => b[1] - a[1])[0]![0];
   return firstLine.split(delimiter).map((cell) => cell.trim().replace(/^"|"$/g, '').trim().toLowerCase());
 }
@@ -79,16 +98,25 @@ export function detectFormat({ filename, contentType, bytes }: DetectInput): Det
   if (raster) {
     return { refusal: `The file is a ${raster.name} image, which has no locations to import. Add it as a floor's drawing (Floors, then Upload), or ${READABLE_KINDS.charAt(0).toLowerCase()}${READABLE_KINDS.slice(1)}` };
   }
-  const text = decodeText(bytes);
+  const utf8 = decodeText(bytes);
   const extension = extensionOf(filename);
+  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
+  const legacy = utf8 === null && !isZip ? decodeWindows1252(bytes) : null;
+  const text = utf8 ?? legacy;
   if (text === null) {
-    if (bytes[0] === 0x50 && bytes[1] === 0x4b) {
+    if (isZip) {
       const what = extension === 'kmz' ? 'a KMZ (zipped KML) file' : extension === 'xlsx' || extension === 'xls' ? 'an Excel workbook' : 'a zip archive';
       const todo = extension === 'kmz' ? 'Unzip it and import the .kml file inside.' : 'Save the sheet as CSV (in Excel: File, Save As, CSV UTF-8) and import that.';
       return { refusal: `The file is ${what}, which the import cannot read. ${todo}` };
     }
     return { refusal: `The file is not text in UTF-8 (or it holds characters no text file has). Save it as UTF-8 text (CSV UTF-8 in a spreadsheet) and import it again. ${READABLE_KINDS}` };
   }
+  const detected = detectText(text, extension, contentType);
+  return legacy !== null && 'format' in detected ? { ...detected, encoding: 'windows-1252' } : detected;
+}
+
+/** The kind of a file read as text. */
+function detectText(text: string, extension: string, contentType: string): Detected {
   const body = text.replace(/^\uFEFF/, '').trimStart();
   if (body === '') return { refusal: `The file is empty. ${READABLE_KINDS}` };
 

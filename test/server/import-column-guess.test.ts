@@ -88,8 +88,29 @@ describe('guessing columns from real files’ headers', () => {
       ['Email Address', 'email'], ['Opening Hours', 'hours'], ['Lat', 'lat'], ['Latitude', 'lat'], ['Lng', 'lng'], ['Lon', 'lng'], ['Long', 'lng'], ['Longitude', 'lng'],
       ['Name', 'title'], ['Store Name', 'title'], ['Title', 'title'], ['Description', 'description'], ['Category', 'groups'], ['Type', 'groups'],
     ];
-    for (const [column, field] of cases) expect(guessMapping([column]), column).toEqual({ [field]: column });
+    // Beside a name (a place alone names its row: below).
+    for (const [column, field] of cases) expect(guessMapping(field === 'title' ? [column] : ['Name', column]), column).toEqual(field === 'title' ? { title: column } : { title: 'Name', [field]: column });
     expect(guessMapping(['Name', 'Town', 'Region', 'Lat', 'Long'])).toEqual({ title: 'Name', city: 'Town', state: 'Region', lat: 'Lat', lng: 'Long' });
+  });
+
+  it('without a column called a name: a name in its forms, a column that says it is a name, else the place a row stands for', () => {
+    // mledoze's countries: `name: {common, official, native}` flattened, and other names nested deeper.
+    expect(guessMapping(['name.common', 'name.official', 'name.native.nld.common', 'currencies.AWG.name', 'capital', 'latlng'])).toMatchObject({ title: 'name.common' });
+    expect(guessMapping(['title.en', 'title.de', 'lat', 'lng'])).toMatchObject({ title: 'title.en' });
+    // ogr2ogr's US states: state_name beside state_abbr (the state); a thing's name before a place's.
+    expect(guessMapping(['FID', 'state_name', 'state_fips', 'sub_region', 'state_abbr'])).toMatchObject({ title: 'state_name', state: 'state_abbr' });
+    expect(guessMapping(['State Name', 'Facility Name', 'lat', 'lng'])).toMatchObject({ title: 'Facility Name' });
+    // Vega's state capitals, samayo's countries, MaxMind's world cities (AccentCity keeps the accents City drops).
+    expect(guessMapping(['lon', 'lat', 'state', 'city'])).toEqual({ title: 'city', state: 'state', lat: 'lat', lng: 'lon' });
+    expect(guessMapping(['country', 'city'])).toEqual({ title: 'city', country: 'country' });
+    expect(guessMapping(['country', 'north', 'south', 'west', 'east'])).toEqual({ title: 'country' });
+    expect(guessMapping(['Country', 'City', 'AccentCity', 'Region', 'Population', 'Latitude', 'Longitude'])).toEqual({ title: 'AccentCity', country: 'Country', state: 'Region', lat: 'Latitude', lng: 'Longitude' });
+    // Not beside an id (title-less rows update the map's locations) or a street address (a row there is not the city).
+    expect(guessMapping(columnsOf(PLAID_LOCATION)).title).toBeUndefined();
+    expect(guessMapping(['Street', 'City', 'Lat', 'Lng']).title).toBeUndefined();
+    expect(guessMapping(['zip_code', 'latitude', 'longitude', 'city', 'state', 'county']).title).toBeUndefined();
+    const plan = planTable('store-locator', { columns: ['lon', 'lat', 'state', 'city'], rows: [['-86.3005639', '32.3777298', 'Alabama', 'Montgomery']] }, guessMapping(['lon', 'lat', 'state', 'city']));
+    expect(plan.locations[0]).toMatchObject({ fields: { title: 'Montgomery', about: 'Alabama' }, position: { kind: 'geo', lat: 32.3777298, lng: -86.3005639 } });
   });
 
   it('keeps pixels as pixels: Mapfold’s export, a mall’s x/y, Mapplic’s fractions, a Region beside them', () => {

@@ -53,12 +53,46 @@ describe('detecting an import’s format', () => {
   });
 });
 
+describe('reading text that is not UTF-8', () => {
+  // "Mäkinen,Española" as Excel on Windows saves it, and a curly quote and € only Windows-1252 has (0x93, 0x80).
+  const latin1 = new Uint8Array([...new TextEncoder().encode('name,lat,lng\nM'), 0xe4, ...new TextEncoder().encode('kinen Espa'), 0xf1, ...new TextEncoder().encode('ola,1,2\n'), 0x93, 0x80, 0x35, 0x94, ...new TextEncoder().encode(',3,4\n')]);
+
+  it('reads a table in Windows-1252 (or Latin-1) as such, and says so', () => {
+    const detected = detect(latin1, 'pop.csv');
+    expect(detected).toMatchObject({ format: 'csv', encoding: 'windows-1252' });
+    expect('format' in detected && readCsvTable(detected.text).rows).toEqual([['Mäkinen Española', '1', '2'], ['“€5”', '3', '4']]);
+  });
+
+  it('reads UTF-8 as UTF-8, with no word about encodings', () => {
+    const detected = detect('name,lat,lng\nMäkinen,1,2\n', 'pop.csv');
+    expect(detected).toEqual({ format: 'csv', text: 'name,lat,lng\nMäkinen,1,2\n' });
+  });
+
+  it('still refuses binary files, which no encoding makes text', () => {
+    expect(detect(gzipSync('name,lat\n'))).toMatchObject({ refusal: expect.stringMatching(/^The file is not text in UTF-8/) });
+    expect(detect(new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x2c, 0xe4, 0x00, 0x01]))).toMatchObject({ refusal: expect.stringMatching(/^The file is not text/) });
+  });
+});
+
 describe('reading a table', () => {
   it('sniffs the delimiter, drops the byte order mark, keeps quoted line breaks, names empty and repeated headers', () => {
     const table = readCsvTable('\uFEFFName;Notes;;Name\n"A";"two\nlines";x;y\nB\n');
     expect(table.delimiter).toBe(';');
     expect(table.columns).toEqual(['Name', 'Notes', 'column 3', 'Name (2)']);
     expect(table.rows).toEqual([['A', 'two\nlines', 'x', 'y'], ['B', '', '', '']]);
+  });
+
+  it('reads a table separated by colons, but never takes the colons of times in a comma file for separators', () => {
+    const colons = readCsvTable('city:region:country:population\nSouthborough:MA:United States:9686\n');
+    expect(colons).toMatchObject({ delimiter: ':', columns: ['city', 'region', 'country', 'population'], rows: [['Southborough', 'MA', 'United States', '9686']] });
+    expect(formatOf('city:region:country:population\nSouthborough:MA:United States:9686\n', 'smallpop')).toBe('csv');
+    // Every row with two times, a header without one, and rows ragged at their commas (papaparse's guess would take ':').
+    const hours = readCsvTable('name,opens,closes,note\nBakery,07:00,18:00\nButcher,08:30,17:00,closed Sundays,\nCafe,09:00,23:00\n');
+    expect(hours.delimiter).toBe(',');
+    expect(hours.columns).toEqual(['name', 'opens', 'closes', 'note']);
+    expect(hours.rows[0]).toEqual(['Bakery', '07:00', '18:00', '']);
+    // One column of links is not split at "https:".
+    expect(readCsvTable('url\nhttps://example.com\n').columns).toEqual(['url']);
   });
 
   it('reads 100,000 rows and more, with no cap', () => {
