@@ -268,7 +268,9 @@ describe('the paying customer’s path in Chromium', () => {
         await shot('visitor');
 
         // And on the customer's own site: the embed snippet in a page of theirs.
-        const snippet = embedSnippet({ mapId, publicUrl: server.url, title: 'Hall building' }).replace('loading="lazy" ', '');
+        // As the share menu gives it: the map's own proportions.
+        const { size } = (await documentOf()).settings;
+        const snippet = embedSnippet({ mapId, publicUrl: server.url, title: 'Hall building', aspectRatio: size.width / size.height }).replace('loading="lazy" ', '');
         // Served by a site of its own (another origin on this machine: Chromium lets no page
         // without an address of its own frame a local one), so the iframe is cross-origin, as on theirs.
         const hostPage = `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Our building</title></head><body style="margin:0;padding:16px;font:16px system-ui,sans-serif"><h1 style="margin:0 0 12px">Find your room</h1>${snippet}<p>Opening hours: 8 to 20.</p></body></html>`;
@@ -282,6 +284,11 @@ describe('the paying customer’s path in Chromium', () => {
           const viewer = page.frames().find((frame) => frame.url().includes(`/m/${mapId}`))!;
           await viewer.waitForFunction(() => [...document.querySelectorAll('*')].some((element) => element.shadowRoot?.querySelector('svg rect')), undefined, { timeout: TIMEOUT });
           await shot('embed');
+          // Sized to its column: the map's proportions, and on a phone a least height of 80% of
+          // the screen's width, not 420 px.
+          const box = (await page.locator('iframe').boundingBox())!;
+          expect(box.width).toBeGreaterThan(width - 40);
+          if (phone) expect(box.height).toBeLessThanOrEqual(Math.max((box.width * size.height) / size.width, width * 0.8) + 1);
         } finally {
           site.close();
         }

@@ -31,6 +31,16 @@ export function viewerUrl(publicUrl: string, mapId: string, locationId?: string)
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/**
+ * The box's least height: room for the viewer's search bar and controls beside a flat map, on
+ * a page column. Never more than 80% of the screen's width: on a phone a fixed 420 px stood the
+ * box far taller than the map, which then filled only a band of it (the map keeps its
+ * proportions). A phone's page column is about the screen's width; the snippet stays one box
+ * (host pages style it), so the screen's width stands for the column's. A browser without
+ * min() keeps the fixed floor.
+ */
+export const EMBED_MIN_HEIGHT_PX = 420;
+
 /** The HTML of the embed: a box that keeps its proportions at any width, holding the iframe. */
 export function embedSnippet({ mapId, publicUrl, title, aspectRatio = 16 / 10, locationId, insights = true }: EmbedOptions): string {
   const ratio = Math.min(21 / 9, Math.max(3 / 4, Number.isFinite(aspectRatio) && aspectRatio > 0 ? aspectRatio : 16 / 10));
@@ -39,7 +49,7 @@ export function embedSnippet({ mapId, publicUrl, title, aspectRatio = 16 / 10, l
   const src = escapeAttribute(url.toString());
   const name = escapeAttribute(`Map: ${title}`);
   return (
-    `<div style="position:relative;width:100%;aspect-ratio:${Number(ratio.toFixed(4))};min-height:420px;max-height:90vh">` +
+    `<div style="position:relative;width:100%;aspect-ratio:${Number(ratio.toFixed(4))};min-height:${EMBED_MIN_HEIGHT_PX}px;min-height:min(${EMBED_MIN_HEIGHT_PX}px,80vw);max-height:90vh">` +
     `<iframe src="${src}" title="${name}" loading="lazy" allow="fullscreen" allowfullscreen ` +
     `style="position:absolute;inset:0;width:100%;height:100%;border:0;border-radius:12px"></iframe>` +
     `</div>`
