@@ -426,7 +426,8 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
     const regions = regionsOfFloor(floor);
     if (!regions) return null;
     if (id) {
-      const byId = regions.ids.get(lower(id));
+      // A file's code (`01`) names the region a drawing holds as `id="01"`, read as elementIdFor's reference.
+      const byId = regions.ids.get(lower(id)) ?? regions.ids.get(lower(elementIdFor(id)));
       if (byId) return byId;
     }
     if (title) return regions.ids.get(lower(title)) ?? regions.titles.get(lower(title)) ?? null;
@@ -484,7 +485,7 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
   const added: Location[] = [];
   const updates: Array<{ id: string; changes: z.infer<typeof LocationPatch> }> = [];
   const updatedIds = new Set<string>();
-  let skipped = 0;
+  let skipped = plan.leftOut ?? 0;
   let regionsLinked = 0;
   const sample: ImportPreview['sample'] = [];
   let limitSaid = false;

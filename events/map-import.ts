@@ -135,6 +135,12 @@ export interface ImportPlan {
   /** The column mapping used (tables), or null. */
   mapping: ColumnMapping | null;
   problems: ImportProblem[];
+  /**
+   * Items of the file the parser made no location of (a feature without geometry, a line),
+   * each named in a problem: counted with the rows the planner leaves out, so a preview's
+   * locations and skipped add up to what the file holds.
+   */
+  leftOut?: number;
   /** A whole Mapfold document (its own JSON export): applied in place of the map. */
   replaces?: unknown;
   /** The floor an SVG's regions belong to when they are made into locations of an existing floor. */

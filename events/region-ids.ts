@@ -24,7 +24,8 @@ const GENERATED_NAMES = [
 const GENERATED = new RegExp(
   `^(?:(?:${GENERATED_NAMES})[\\s_-]*\\d*(?:[-_.]\\d+)*_?` + // path3677, rect837-0-8, Layer_1, svg_12, Vector
     '|XMLID_\\d+_?' + // Illustrator
-    '|_?x?\\d+_?(?:[-_.]\\d+)*_?' + // Illustrator's _1, _x31_ (an id that began with a digit)
+    // Illustrator's _1, _x31_ (an id that began with a digit); a bare number (`01`, `101`) is a person's code: a shop's, a department's.
+    '|(?:_x?|x)\\d+_?(?:[-_.]\\d+)*_?' +
     '|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}' + // a UUID
     '|SVGRepo_\\w+' +
     ')$',

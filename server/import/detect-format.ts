@@ -7,6 +7,7 @@
 import type { ImportFormat } from '../../events/map-import.js';
 import { decodeText, rasterTypeOf, xmlRootName } from '../files/inspect-upload.js';
 import { isColonSeparated } from './csv-table.js';
+import { kmlInZip } from './kmz.js';
 import { isMapplicCsvHeader } from './mapplic-csv.js';
 import { isMapplicMap } from './mapplic-json.js';
 import { READABLE_KINDS } from './refusal.js';
@@ -17,8 +18,11 @@ export interface DetectInput {
   bytes: Uint8Array;
 }
 
-/** `encoding`: set when the bytes were not UTF-8 and were read as Windows-1252 (the preview says so). */
-export type Detected = { format: ImportFormat; text: string; json?: unknown; encoding?: 'windows-1252' } | { refusal: string };
+/**
+ * `encoding`: set when the bytes were not UTF-8 and were read as Windows-1252; `archived`: the
+ * KML's name inside a KMZ, whose text `text` is. The preview says both.
+ */
+export type Detected = { format: ImportFormat; text: string; json?: unknown; encoding?: 'windows-1252'; archived?: string } | { refusal: string };
 
 const GEOJSON_TYPES = new Set(['FeatureCollection', 'Feature', 'Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon', 'GeometryCollection']);
 
@@ -103,10 +107,22 @@ export function detectFormat({ filename, contentType, bytes }: DetectInput): Det
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
   const legacy = utf8 === null && !isZip ? decodeWindows1252(bytes) : null;
   const text = utf8 ?? legacy;
+  if (isZip) {
+    const inner = kmlInZip(bytes);
+    if (inner && 'tooLarge' in inner) return { refusal: 'The file is a KMZ (zipped KML) whose KML unpacks to more than 64 MB. Split its placemarks over several files and import them one after another.' };
+    if (inner) {
+      const kmlUtf8 = decodeText(inner.bytes);
+      const kmlText = kmlUtf8 ?? decodeWindows1252(inner.bytes);
+      const root = kmlText === null ? '' : (xmlRootName(kmlText)?.toLowerCase() ?? '');
+      if (kmlText !== null && (root === 'kml' || root.endsWith(':kml'))) {
+        return { format: 'kml', text: kmlText, archived: inner.name, ...(kmlUtf8 === null ? { encoding: 'windows-1252' as const } : {}) };
+      }
+    }
+  }
   if (text === null) {
     if (isZip) {
       const what = extension === 'kmz' ? 'a KMZ (zipped KML) file' : extension === 'xlsx' || extension === 'xls' ? 'an Excel workbook' : 'a zip archive';
-      const todo = extension === 'kmz' ? 'Unzip it and import the .kml file inside.' : 'Save the sheet as CSV (in Excel: File, Save As, CSV UTF-8) and import that.';
+      const todo = extension === 'kmz' ? 'It holds no KML file that could be read: save the places again from Google Earth or My Maps (as KML) and import that.' : 'Save the sheet as CSV (in Excel: File, Save As, CSV UTF-8) and import that.';
       return { refusal: `The file is ${what}, which the import cannot read. ${todo}` };
     }
     return { refusal: `The file is not text in UTF-8 (or it holds characters no text file has). Save it as UTF-8 text (CSV UTF-8 in a spreadsheet) and import it again. ${READABLE_KINDS}` };

@@ -17,7 +17,7 @@ import {
 } from '../../events/map-import.js';
 import { slug } from '../templates/built-in-maps.js';
 import { guessMapping, mappingFits } from './column-mapping.js';
-import { addContactFields } from './contact-fields.js';
+import { addContactFields, composeAddress } from './contact-fields.js';
 import { drawShapes, positionsOf, rewound, type DrawnShape } from './geo-drawing.js';
 import type { ImportInput } from './import-input.js';
 import { importRefusal } from './refusal.js';
@@ -71,7 +71,7 @@ export function propertyMapping(columns: readonly string[], input: Pick<ImportIn
 }
 
 /** The fields a feature's properties fill, by the mapping. */
-function fieldsOf(properties: Properties, mapping: ColumnMapping): { fields: PlannedFields; groups: string[]; id: string | null; element: string | null } {
+function fieldsOf(properties: Properties, mapping: ColumnMapping): { fields: PlannedFields; groups: string[]; id: string | null; element: string | null; address: string } {
   const value = (field: ImportField) => (mapping[field] && properties ? propertyText(properties[mapping[field]!]) : '');
   const fields: PlannedFields = {};
   const text = (field: 'title' | 'about' | 'description' | 'image' | 'thumbnail' | 'link' | 'phone' | 'hours' | 'label' | 'color') => {
@@ -89,7 +89,7 @@ function fieldsOf(properties: Properties, mapping: ColumnMapping): { fields: Pla
   const hidden = value('hidden');
   if (hidden) fields.hidden = /^(true|yes|1|y)$/i.test(hidden);
   const groups = value('groups');
-  return { fields, groups: groups ? splitGroupNames(groups) : [], id: value('id') || null, element: value('element') || null };
+  return { fields, groups: groups ? splitGroupNames(groups) : [], id: value('id') || null, element: value('element') || null, address: composeAddress(value) };
 }
 
 /** A geometry's parts by what they become: points (locations), polygons (one region), lines (drawn). */
@@ -164,17 +164,31 @@ export function planFeatures(features: readonly GeoFeature[], input: Pick<Import
   const regionRows = new Map<string, PlannedLocation>();
   let lineCount = 0;
   const pointRows: PlannedLocation[] = [];
+  const unplaced: PlannedLocation[] = [];
+  let leftOut = 0;
 
   features.forEach((feature, index) => {
     const row = index + 1;
+    const before = locations.length;
+    planFeature(feature, row);
+    if (locations.length === before) leftOut++;
+  });
+
+  /** A feature's locations, region or line; each feature that makes no location is named in a problem. */
+  function planFeature(feature: GeoFeature, row: number): void {
+    const { fields, groups, id: mappedId, element, address } = fieldsOf(feature.properties, mapping);
+    const fileId = mappedId ?? (typeof feature.id === 'string' || typeof feature.id === 'number' ? String(feature.id) : null);
     if (!feature.geometry) {
-      problem(row, null, `Feature ${row} has no geometry (no place on the map), so it was left out.`);
+      // A placemark with only an <address> (Google Earth geocodes it): a place all the same, brought in unplaced as a table's row with an address is.
+      if (address) {
+        const location: PlannedLocation = { row, id: fileId, fields: { ...fields, title: fields.title || fileId || address }, floor: null, position: null, groups, element };
+        unplaced.push(location);
+        locations.push(location);
+      } else problem(row, null, `Feature ${row}${fields.title ? ` (${fields.title})` : ''} has no geometry and no address (no place on the map), so it was left out.`);
       return;
     }
     const geometry = rewound(feature.geometry);
     const parts = partsOf(geometry);
-    const { fields, groups, id: mappedId, element } = fieldsOf(feature.properties, mapping);
-    const fileId = mappedId ?? (typeof feature.id === 'string' || typeof feature.id === 'number' ? String(feature.id) : null);
     const title = fields.title || fileId || `${geometry.type} ${row}`;
 
     const polygons = parts.polygons.filter((polygon) => polygon.length > 0 && polygon.every((ring) => ring.length >= 4 && ring.every(validPosition)));
@@ -231,7 +245,10 @@ export function planFeatures(features: readonly GeoFeature[], input: Pick<Import
       locations.push(location);
     });
     if (parts.points.length === 0 && polygons.length === 0 && lines.length === 0) problem(row, null, `Feature ${row} (${title}) has no usable coordinates, so it was left out.`);
-  });
+  }
+  if (unplaced.length > 0) {
+    problem(null, null, `${unplaced.length === 1 ? 'One feature has' : `${unplaced.length} features have`} an address but no coordinates: ${unplaced.length === 1 ? 'it comes' : 'they come'} in without a position, to be placed on the map by hand.`);
+  }
 
   const floors: ImportPlan['floors'] = [];
   if (shapes.length > 0) {
@@ -246,8 +263,8 @@ export function planFeatures(features: readonly GeoFeature[], input: Pick<Import
       problem(location.row, null, `${location.fields.title} could not be drawn with the other shapes (it falls outside the map's projection); its location was made without a region.`);
       delete location.drawnRegion;
     }
-    // The file's points go on the same floor, which shows them all.
-    for (const location of pointRows) location.floor = floorKey;
+    // The file's points (and its unplaced places) go on the same floor, which shows them all.
+    for (const location of [...pointRows, ...unplaced]) location.floor = floorKey;
     if (lineCount > 0 && regionRows.size === 0 && pointRows.length === 0) {
       problem(null, null, `The file holds only lines (${lineCount}): they are drawn on a new floor, but lines are not locations, so no location was made.`);
     }
@@ -263,5 +280,6 @@ export function planFeatures(features: readonly GeoFeature[], input: Pick<Import
     columns: { used: columns.filter((c) => used.has(c)), ignored: columns.filter((c) => !used.has(c)) },
     mapping,
     problems,
+    leftOut,
   };
 }

@@ -235,6 +235,7 @@ export async function importRoutes(scope: FastifyInstance, options: ImportRouteO
       try {
         // Drawings uploaded with the file, checked (and SVGs sanitised) as uploads are, before anything is planned on them.
         const problems: ImportProblem[] = [];
+        if (detected.archived) problems.push({ row: null, field: null, message: `The placemarks were read from “${detected.archived}” in the KMZ; its images (icons, overlays) are not used.` });
         if (detected.encoding === 'windows-1252') {
           problems.push({ row: null, field: null, message: 'The file is not UTF-8 text, so it was read as Windows-1252 (Western European, as Excel on Windows saves CSV). If letters such as é or ü look wrong in the preview, save the file as CSV UTF-8 and import it again.' });
         }

@@ -59,7 +59,7 @@ export function parseKml(input: ImportInput): ImportPlan {
     collection = kml(document as unknown as Parameters<typeof kml>[0]) as FeatureCollection;
     name = documentName(document as unknown as Parameters<typeof documentName>[0]);
   } catch {
-    throw refusal('it is not well-formed XML (it may be cut short)', 'Export it again from Google Earth or My Maps (as KML, not KMZ) and import the whole file.');
+    throw refusal('it is not well-formed XML (it may be cut short)', 'Export it again from Google Earth or My Maps and import the whole file.');
   }
   if (collection.features.length === 0) {
     throw refusal('it holds no placemarks with a place', 'Export the layer with its placemarks (in My Maps: Export to KML, "Keep data up to date" unticked) and import that.');
@@ -73,6 +73,6 @@ export function parseKml(input: ImportInput): ImportPlan {
     if (colour && properties.color === undefined) properties.color = colour;
     return { type: 'Feature', id: feature.id, properties, geometry: feature.geometry };
   });
-  const fromFile = input.filename.replace(/^.*[\\/]/, '').replace(/\.kml$/i, '').trim();
+  const fromFile = input.filename.replace(/^.*[\\/]/, '').replace(/\.km[lz]$/i, '').trim();
   return planFeatures(features, input, { format: 'kml', name: truncateText(name || fromFile || 'Map', 100), hiddenColumns: STYLE_PROPERTIES });
 }

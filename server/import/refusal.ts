@@ -14,4 +14,4 @@ export function importRefusal(format: ImportFormat | null, wrong: string, todo: 
 
 /** The kinds of file the import reads, in words, for "what to do". */
 export const READABLE_KINDS =
-  'Import a CSV or TSV table of locations, a Mapplic map (JSON or CSV), GeoJSON, KML, a store-locator list (JSON), an SVG drawing, or a Mapfold map exported as JSON.';
+  'Import a CSV or TSV table of locations, a Mapplic map (JSON or CSV), GeoJSON, KML or KMZ, a store-locator list (JSON), an SVG drawing, or a Mapfold map exported as JSON.';

@@ -13,12 +13,19 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { US_STATES } from './us-states.js';
 import { truncateText } from '../../events/safe-text.js';
 import { isGeneratedId } from '../../events/region-ids.js';
+import { elementIdFor } from '../../events/svg-element-id.js';
 
 export { isGeneratedId };
 
 export interface SvgRegion {
-  /** The element's id (what a location's `element` names). */
+  /**
+   * What a location's `element` names: the element's id, or for an id that starts with a digit
+   * or a minus sign (`01`, `2a`: codes) the reference elementIdFor makes of it (`id-01`), which
+   * the viewer finds the element by (client/src/components/map/find-region.ts).
+   */
   id: string;
+  /** The id as the drawing writes it, where `id` is the reference made of it (`01`). */
+  source?: string;
   title: string;
   /** Not a place by default: a generated id (`path3677`) with no title of its own, or a layer. */
   auto: boolean;
@@ -26,7 +33,7 @@ export interface SvgRegion {
 
 export interface SvgRegionsRead {
   regions: SvgRegion[];
-  /** Ids of shapes that a location cannot name (spaces, a leading digit, longer than 200), in file order. */
+  /** Ids of shapes that a location cannot name (spaces or other signs, longer than 200), in file order, then codes whose reference another element has as its id. */
   unusable: string[];
   /** The drawing's own `<title>`, if any. */
   documentTitle: string | null;
@@ -41,6 +48,8 @@ const NOT_DRAWN = new Set([
 ]);
 /** What a location's `element` may be (events/map-document.ts). */
 const ELEMENT_ID = /^[A-Za-z_][\w.:-]*$/;
+/** An id of the same characters that starts with a digit or a minus sign: a location names it by elementIdFor's reference. */
+const CODE_ID = /^[\d-][\w.:-]*$/;
 /** A group holding this many named regions is a layer of them (`<g id="shops">`), not one place. */
 const CONTAINER_MIN = 5;
 
@@ -59,6 +68,8 @@ interface Open {
 
 interface Found {
   id: string;
+  /** The id as the drawing writes it, when `id` is the reference made of it. */
+  raw: string | null;
   tag: string;
   title: string | null;
   label: string | null;
@@ -123,13 +134,16 @@ export function readSvgRegions(text: string): SvgRegionsRead {
     const id = typeof attributes.id === 'string' ? attributes.id.trim() : '';
     let index = -1;
     if (!hidden && id && REGION_TAGS.has(tag)) {
-      if (ELEMENT_ID.test(id) && id.length <= 200) {
+      const valid = ELEMENT_ID.test(id) && id.length <= 200;
+      if (valid || (CODE_ID.test(id) && id.length <= 200)) {
         index = found.length;
         found.push({
-          id,
+          id: valid ? id : elementIdFor(id),
+          raw: valid ? null : id,
           tag,
           title: null,
-          label: clean(attributes['data-name'] ?? attributes['inkscape:label'] ?? attributes['aria-label'] ?? attributes.title),
+          // `name`: svg-maps' departments and countries (`<path id="01" name="Ain">`).
+          label: clean(attributes['data-name'] ?? attributes['inkscape:label'] ?? attributes['aria-label'] ?? attributes.title ?? attributes.name),
           // Inkscape's layers, and any group right under the <svg> (the outer group a program wraps
           // a drawing in; a sanitised file may have lost Inkscape's attribute): never one place.
           layer: attributes['inkscape:groupmode'] === 'layer' || (tag === 'g' && stack.length === 1),
@@ -156,7 +170,7 @@ export function readSvgRegions(text: string): SvgRegionsRead {
     if (closed.index >= 0) {
       const entry = found[closed.index]!;
       entry.named = closed.named;
-      const named = !isGeneratedId(entry.id, entry.tag) || (entry.title ?? entry.label) !== null;
+      const named = !isGeneratedId(entry.raw ?? entry.id, entry.tag) || (entry.title ?? entry.label) !== null;
       parent.named += closed.named + (named ? 1 : 0);
     } else {
       parent.named += closed.named;
@@ -165,13 +179,26 @@ export function readSvgRegions(text: string): SvgRegionsRead {
   parser.write(text);
   parser.close();
 
-  const { usMap, countryMap } = codeKinds(found.map((entry) => entry.id));
-  const regions = found.map((entry): SvgRegion => {
-    const own = entry.title ?? entry.label;
-    const generated = isGeneratedId(entry.id, entry.tag) && (own === null || isGeneratedId(own.replace(/\s+/g, '_'), entry.tag));
+  // A reference made of a code that another element has as its own id (`id-01` beside `01`): the element with the id keeps it, as the viewer finds that one first.
+  const own = new Set(found.filter((entry) => entry.raw === null).map((entry) => entry.id));
+  const kept = found.filter((entry) => {
+    if (entry.raw === null) return true;
+    if (!own.has(entry.id)) {
+      own.add(entry.id);
+      return true;
+    }
+    unusable.push(truncateText(entry.raw, 200));
+    return false;
+  });
+  const { usMap, countryMap } = codeKinds(kept.map((entry) => entry.id));
+  const regions = kept.map((entry): SvgRegion => {
+    const named = entry.title ?? entry.label;
+    const id = entry.raw ?? entry.id;
+    const generated = isGeneratedId(id, entry.tag) && (named === null || isGeneratedId(named.replace(/\s+/g, '_'), entry.tag));
     return {
       id: entry.id,
-      title: own ?? titleFromId(entry.id, { usMap, countryMap }),
+      ...(entry.raw !== null ? { source: entry.raw } : {}),
+      title: named ?? titleFromId(id, { usMap, countryMap }),
       auto: generated || entry.layer || (entry.tag === 'g' && entry.named >= CONTAINER_MIN),
     };
   });

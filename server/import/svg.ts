@@ -72,8 +72,9 @@ export function parseSvg(input: ImportInput): ImportPlan {
       if (region.auto && !isLinked && !skip.has(region.id)) autoLeft += 1;
       return;
     }
-    // The region's id is the location's when it can be one and is free; else the planner makes one from the title.
-    const id = ElementId.safeParse(region.id).success && !takenIds.has(region.id) ? region.id : null;
+    // The region's id (a code as the drawing writes it, `01`) is the location's when it can be one and is free; else the planner makes one from the title.
+    const own = region.source ?? region.id;
+    const id = ElementId.safeParse(own).success && !takenIds.has(own) ? own : null;
     locations.push({ row: index + 1, id, fields: { title: region.title }, floor: floorKey, position: null, groups: [], element: region.id });
   });
 
@@ -100,7 +101,7 @@ export function parseSvg(input: ImportInput): ImportPlan {
     problems.push({
       row: null,
       field: 'element',
-      message: `${read.unusable.length === 1 ? '1 shape has an id' : `${read.unusable.length} shapes have ids`} a location cannot stand for (${examples}): ids start with a letter and hold only letters, digits, -, _, . or :. Rename ${read.unusable.length === 1 ? 'it' : 'them'} in the drawing to offer ${read.unusable.length === 1 ? 'it' : 'them'} as regions.`,
+      message: `${read.unusable.length === 1 ? '1 shape has an id' : `${read.unusable.length} shapes have ids`} a location cannot stand for (${examples}): ids hold only letters, digits, -, _, . or :, and no two alike. Rename ${read.unusable.length === 1 ? 'it' : 'them'} in the drawing to offer ${read.unusable.length === 1 ? 'it' : 'them'} as regions.`,
     });
   }
 

@@ -159,6 +159,13 @@ describe('planImport', () => {
     expect(result.preview.counts.regionsLinked).toBe(3);
   });
 
+  it('links a file’s code (a Mapplic location “01”) to the region a drawing holds as id="01", by its reference', () => {
+    const document = mall();
+    const regions = new Map([['id-01', 'Ain']]);
+    const result = planImport(document, plan([{ row: 1, id: '01', fields: { title: 'Ain' } }]), { ...options, regionsOf: (floor) => (floor === 'ground' ? regions : null) });
+    expect(applied(document, result.edits).locations[1]).toMatchObject({ id: '01', element: 'id-01' });
+  });
+
   it('leaves out bad fields with a problem in plain words, refuses rows without a title, and lists at most 1,000 problems', () => {
     const document = emptyMapDocument();
     const rows = Array.from({ length: 1_200 }, (_, i) => ({ row: i + 2, fields: {} }));
@@ -170,6 +177,11 @@ describe('planImport', () => {
     expect(result.preview.problems[1]!.message).toBe('The zoom “900” was left out: it must be a number from 0.1 to 64.');
     expect(result.preview.problems[2]).toEqual({ row: 2, field: 'title', message: 'Row 2 has no title: fill in its name, or choose the column that holds names.' });
     expect(applied(document, result.edits).locations[0]).toMatchObject({ title: 'Ok', link: null, zoom: null });
+  });
+
+  it('counts what the parser left out (a feature without geometry, a line) with the rows it leaves out itself', () => {
+    const result = planImport(emptyMapDocument(), { ...plan([{ row: 1, fields: { title: 'Here' } }, { row: 4, fields: {} }]), leftOut: 2 }, options);
+    expect(result.preview.counts).toMatchObject({ locations: 1, skipped: 3 });
   });
 
   it('records a big file as import events of 5,000 locations each, the first with the new floors and groups', () => {

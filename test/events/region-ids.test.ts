@@ -9,7 +9,7 @@ const shape = (id: string, tag = 'rect') => ({ id, tag, layer: false });
 
 describe('isMeaningfulRegion', () => {
   it('takes ids people gave', () => {
-    for (const id of ['shop-12', 'H865', 'food-court', 'g12', 'US-CA', 'MainHall', 'unit_b3', 'de-by', 'rectory', 'pathway']) {
+    for (const id of ['shop-12', 'H865', 'food-court', 'g12', 'US-CA', 'MainHall', 'unit_b3', 'de-by', 'rectory', 'pathway', '101', '01', '2a']) {
       expect(isMeaningfulRegion(shape(id)), id).toBe(true);
     }
   });

@@ -3,11 +3,13 @@
  * (csv-table.ts) and which columns fill which fields (column-mapping.ts, table-plan.ts).
  */
 import { gzipSync } from 'node:zlib';
+import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../events/locations-csv.js';
 import { guessMapping } from '../../server/import/column-mapping.js';
 import { readCsvTable } from '../../server/import/csv-table.js';
 import { detectFormat } from '../../server/import/detect-format.js';
+import { mainKmlName } from '../../server/import/kmz.js';
 import { flattenObject } from '../../server/import/store-locator.js';
 import { planTable } from '../../server/import/table-plan.js';
 
@@ -50,6 +52,26 @@ describe('detecting an import’s format', () => {
     expect(refusal('<html><body/></html>')).toMatch(/^The file is a web page/);
     expect(refusal('just some words')).toMatch(/^The file is text, but not a table/);
     for (const message of [refusal(''), refusal('{"hello": 1}'), refusal('{"a":')]) expect(message).not.toMatch(/zod|expected|received|schema/i);
+  });
+});
+
+describe('reading a KMZ (zipped KML)', () => {
+  const kml = '<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><name>A</name><Point><coordinates>1,2</coordinates></Point></Placemark></Document></kml>';
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it('reads doc.kml, else the first KML at the top of the archive, and leaves its images', () => {
+    const kmz = zipSync({ 'files/icon.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47]), 'doc.kml': bytes(kml) });
+    expect(detect(kmz, 'places.kmz')).toEqual({ format: 'kml', text: kml, archived: 'doc.kml' });
+    // ogr2ogr names it after the layer; the name (or its absence) does not matter.
+    expect(detect(zipSync({ 'sample.kml': bytes(kml) }), '')).toMatchObject({ format: 'kml', archived: 'sample.kml' });
+    expect(mainKmlName(['files/overlay.kml', '__MACOSX/._doc.kml', 'places.kml'])).toBe('places.kml');
+    expect(mainKmlName(['files/overlay.kml'])).toBe('files/overlay.kml');
+    expect(mainKmlName(['a.png'])).toBeNull();
+  });
+
+  it('refuses a KMZ without a KML, and a workbook, saying what each is', () => {
+    expect(detect(zipSync({ 'icon.png': new Uint8Array([1, 2, 3]) }), 'empty.kmz')).toMatchObject({ refusal: expect.stringMatching(/^The file is a KMZ \(zipped KML\) file, which the import cannot read\. It holds no KML file/) });
+    expect(detect(zipSync({ 'xl/workbook.xml': bytes('<workbook/>') }), 'stores.xlsx')).toMatchObject({ refusal: expect.stringMatching(/^The file is an Excel workbook/) });
   });
 });
 

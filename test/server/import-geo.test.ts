@@ -399,10 +399,32 @@ describe('GeoJSON refusals and problems', () => {
     );
     expect(plan.locations.map((l) => l.fields.title)).toEqual(['Here']);
     expect(plan.problems.map((p) => [p.row, p.message])).toEqual([
-      [2, 'Feature 2 has no geometry (no place on the map), so it was left out.'],
+      [2, 'Feature 2 (Nowhere) has no geometry and no address (no place on the map), so it was left out.'],
       [3, 'Route is a line (a route or a boundary): it is drawn on the map, but a line is not a location, so none was made for it.'],
     ]);
+    // Both counted as left out, so the preview's locations and skipped add up to the file's 3 features.
+    expect(plan.leftOut).toBe(2);
     expect(drawnFloor(plan).drawing.svg).toContain('<g id="lines"');
+  });
+
+  it('brings a placemark with only an <address> in unplaced, as a table row with an address and no coordinates', () => {
+    const kml = `<?xml version="1.0" encoding="UTF-8"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>Hotels</name>
+      <Placemark><name>Lub d - Bangkok Siam</name><address>925/9 Rama 1 Rd., Pathum Wan, Bangkok 10330, Thailand</address></Placemark>
+      <Placemark><address>Huai Khwang, Bangkok, Thailand</address></Placemark>
+      <Placemark><name>Bang Kapi</name><Point><coordinates>100.5915072,13.749176,0</coordinates></Point></Placemark>
+      <Placemark><name>Walking</name><address></address><Point><coordinates></coordinates></Point></Placemark>
+    </Document></kml>`;
+    const plan = parseKml(input(kml, 'hotels.kml'));
+    expect(plan.locations.map((l) => [l.row, l.fields.title, l.fields.about, l.position])).toEqual([
+      [1, 'Lub d - Bangkok Siam', '925/9 Rama 1 Rd., Pathum Wan, Bangkok 10330, Thailand', null],
+      [2, 'Huai Khwang, Bangkok, Thailand', 'Huai Khwang, Bangkok, Thailand', null],
+      [3, 'Bang Kapi', undefined, { kind: 'geo', lat: 13.749176, lng: 100.5915072 }],
+    ]);
+    expect(plan.leftOut).toBe(1);
+    expect(plan.problems.map((p) => [p.row, p.message])).toEqual([
+      [4, 'Feature 4 (Walking) has no geometry and no address (no place on the map), so it was left out.'],
+      [null, '2 features have an address but no coordinates: they come in without a position, to be placed on the map by hand.'],
+    ]);
   });
 
   it('reads a MultiPoint as a location per point, and a bare geometry', () => {

@@ -72,8 +72,23 @@ describe('svg regions', () => {
 
   it('leaves out ids a location cannot name, and says which', () => {
     const read = readSvgRegions(svg('<path id="1st"/><path id="shop 2"/><path id="ok"/>'));
-    expect(read.regions.map((region) => region.id)).toEqual(['ok']);
-    expect(read.unusable).toEqual(['1st', 'shop 2']);
+    expect(read.regions.map((region) => region.id)).toEqual(['id-1st', 'ok']);
+    expect(read.unusable).toEqual(['shop 2']);
+  });
+
+  it('offers codes that start with a digit or a minus sign (svg-maps’ departments), by the reference elementIdFor makes of them', () => {
+    const read = readSvgRegions(svg('<path id="01" name="Ain"/><path id="2a" name="Corse-du-Sud"/><path id="75"/><path id="-99"/><path id="101"/><path id="id-101"/>'));
+    expect(read.regions).toEqual([
+      { id: 'id-01', source: '01', title: 'Ain', auto: false },
+      { id: 'id-2a', source: '2a', title: 'Corse-du-Sud', auto: false },
+      { id: 'id-75', source: '75', title: '75', auto: false },
+      { id: 'id--99', source: '-99', title: '-99', auto: false },
+      // `id-101` is an element's own id: it keeps it, and the code whose reference it would be is said unusable.
+      { id: 'id-101', title: 'ID-101', auto: false },
+    ]);
+    expect(read.unusable).toEqual(['101']);
+    // A UUID that starts with a digit is a program's, not a person's.
+    expect(svgRegions(svg('<path id="3f2b9c1e-0a4d-4c8e-9f1a-2b3c4d5e6f70"/>'))).toMatchObject([{ id: 'id-3f2b9c1e-0a4d-4c8e-9f1a-2b3c4d5e6f70', auto: true }]);
   });
 
   it('reads Illustrator entities, the document title, and nothing from a file that is not SVG', () => {

@@ -35,7 +35,7 @@ export interface ImportCallbacks {
 }
 
 /** File types a table, a map file or a drawing may come as; the server decides by the content. */
-export const IMPORT_ACCEPT = '.csv,.tsv,.txt,.json,.geojson,.kml,.svg,.png,.jpg,.jpeg,.webp,text/csv,application/json,application/geo+json,application/vnd.google-earth.kml+xml,image/svg+xml,image/png,image/jpeg,image/webp';
+export const IMPORT_ACCEPT = '.csv,.tsv,.txt,.json,.geojson,.kml,.kmz,.svg,.png,.jpg,.jpeg,.webp,text/csv,application/json,application/geo+json,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,image/svg+xml,image/png,image/jpeg,image/webp';
 
 const ATTACHMENT = /\.(svg|png|jpe?g|webp|gif)$/i;
 
