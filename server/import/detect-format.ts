@@ -104,7 +104,8 @@ export function detectFormat({ filename, contentType, bytes }: DetectInput): Det
   }
   const utf8 = decodeText(bytes);
   const extension = extensionOf(filename);
-  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
+  // A zip's local file header, or the end record of an empty one ("PK" alone starts CSVs too: a column called PK).
+  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b && ((bytes[2] === 3 && bytes[3] === 4) || (bytes[2] === 5 && bytes[3] === 6));
   const legacy = utf8 === null && !isZip ? decodeWindows1252(bytes) : null;
   const text = utf8 ?? legacy;
   if (isZip) {

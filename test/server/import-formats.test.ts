@@ -82,6 +82,8 @@ describe('reading text that is not UTF-8', () => {
   it('reads a table in Windows-1252 (or Latin-1) as such, and says so', () => {
     const detected = detect(latin1, 'pop.csv');
     expect(detected).toMatchObject({ format: 'csv', encoding: 'windows-1252' });
+    // A table whose first column is PK (as a zip's first bytes are) is a table all the same.
+    expect(detect(new Uint8Array([...new TextEncoder().encode('PK,name\n1,M'), 0xe4, ...new TextEncoder().encode('kinen\n')]), 'keys.csv')).toMatchObject({ format: 'csv', encoding: 'windows-1252' });
     expect('format' in detected && readCsvTable(detected.text).rows).toEqual([['Mäkinen Española', '1', '2'], ['“€5”', '3', '4']]);
   });
 
