@@ -1,8 +1,8 @@
 /**
  * Drafts, review and publishing in Chromium (issue 27, item 3): a published map edited after
  * its publish shows "Published revision N · M changes not published" in the Publish panel with
- * what changed; "Publish changes" puts them on the public JSON; a roll back to a saved version
- * serves that version. Screenshots of the panel at 1280 and 375 wide on the way.
+ * what changed, and in each changed record what changed in it; "Publish changes" puts them on
+ * the public JSON; a roll back to a saved version serves that version. Screenshots of the panel at 1280 and 375 wide on the way.
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -70,7 +70,7 @@ describe('publishing changes in Chromium', () => {
       {
         id: mapId,
         edits: [
-          { type: 'LocationUpdated', id: 'cafe', changes: { title: 'Tea Room' } },
+          { type: 'LocationUpdated', id: 'cafe', changes: { title: 'Tea Room', hidden: true, position: { x: 140, y: 220 } } },
           { type: 'LocationAdded', location: { id: 'bank', title: 'Harbour Bank', layer: 'ground', position: { x: 500, y: 100 } } },
           { type: 'LocationRemoved', id: 'shoes' },
           { type: 'LayerRenamed', id: 'first', name: 'Gallery' },
@@ -89,6 +89,11 @@ describe('publishing changes in Chromium', () => {
       for (const line of ['Changed location “Tea Room”', 'Added location “Harbour Bank”', 'Removed location “Shoe Corner”', 'Changed floor “Gallery”']) {
         await expect.poll(() => review.textContent()).toContain(line);
       }
+      // Each changed record says what changed in it, on a quieter line under its name (parted
+      // by dots seen and by "; " heard).
+      const details = (name: string) => review.locator('.pc-item', { hasText: name }).locator('.pc-details').textContent();
+      await expect.poll(() => details('Tea Room')).toBe('Renamed “Café Noir” → “Tea Room” · ; now hidden from visitors · ; moved');
+      await expect.poll(() => details('Gallery')).toBe('Renamed “First floor” → “Gallery”');
       await page.getByRole('radiogroup', { name: 'Publish edits' }).scrollIntoViewIfNeeded();
       await page.locator('.pc').screenshot({ path: `${SHOTS}/publish-changes-${width}.png` });
       await page.screenshot({ path: `${SHOTS}/publish-changes-page-${width}.png` });
@@ -100,7 +105,7 @@ describe('publishing changes in Chromium', () => {
     await openPublish(page, mapId);
     await page.getByRole('button', { name: 'Publish changes' }).click();
     await expect.poll(() => page.getByTestId('publish-summary').textContent(), { timeout: TIMEOUT }).toMatch(/no changes to publish$/);
-    await expect.poll(() => publicTitles(server, mapId), { timeout: TIMEOUT }).toEqual(['Tea Room', 'Book Nook', 'Harbour Bank']);
+    await expect.poll(() => publicTitles(server, mapId), { timeout: TIMEOUT }).toEqual(['Book Nook', 'Harbour Bank']);
 
     // Roll back to the version saved before the edits.
     const versions = page.getByLabel('Roll back the public map to');

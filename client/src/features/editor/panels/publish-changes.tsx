@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { MapAtRevision } from '../../../../../events/history-api';
-import { diffDocuments, type DocumentChange, type DocumentChanges } from '../../../../../events/map-changes';
+import { detailWords, diffDocuments, type DocumentChange, type DocumentChanges } from '../../../../../events/map-changes';
 import { MapDocument } from '../../../../../events/map-document';
 import type { PublishMode } from '../../../../../events/map-publishing';
 import { MapPublication } from '../../../../../events/publishing-api';
@@ -58,9 +58,37 @@ async function loadReview(api: ApiClient, mapId: string, publication: MapPublica
 const KIND_WORDS: Record<DocumentChange['kind'], string> = { location: 'location', floor: 'floor', group: 'group', path: 'paths' };
 const CHANGE_WORDS: Record<DocumentChange['change'], string> = { added: 'Added', changed: 'Changed', removed: 'Removed' };
 
-function changeLine(change: DocumentChange): string {
-  if (change.kind === 'path') return `${CHANGE_WORDS[change.change]} ${change.name}`;
-  return `${CHANGE_WORDS[change.change]} ${KIND_WORDS[change.kind]} “${change.name}”`;
+/** What a change is about, after its badge: "location “Tea Room”", "3 path records". */
+function changeSubject(change: DocumentChange): string {
+  return change.kind === 'path' ? change.name : `${KIND_WORDS[change.kind]} “${change.name}”`;
+}
+
+/** What changed in a changed record, each part in words, the first capitalised ("Renamed “Info” → “Desk”", "moved"). */
+function detailParts(change: DocumentChange): string[] {
+  return (change.details ?? []).map((detail, index) => {
+    const words = detailWords(detail);
+    return index === 0 ? words.charAt(0).toUpperCase() + words.slice(1) : words;
+  });
+}
+
+/** The details under a change, muted, parted by dots a screen reader hears as pauses. */
+function ChangeDetails({ parts }: { parts: string[] }) {
+  if (parts.length === 0) return null;
+  return (
+    <span className="pc-details">
+      {parts.map((part, index) => (
+        <span key={index}>
+          {index > 0 ? (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span className="visually-hidden">; </span>
+            </>
+          ) : null}
+          {part}
+        </span>
+      ))}
+    </span>
+  );
 }
 
 /** The count of changes not published, in words. */
@@ -235,7 +263,11 @@ export function PublishChanges({ mapId, api = defaultApi }: PublishChangesProps)
                 ) : null}
                 {review.changes.changes.slice(0, LISTED).map((change) => (
                   <li key={`${change.kind}:${change.id}`} className={`pc-item pc-item--${change.change}`}>
-                    <span className="pc-badge">{CHANGE_WORDS[change.change]}</span> {changeLine(change).slice(CHANGE_WORDS[change.change].length + 1)}
+                    <span className="pc-badge">{CHANGE_WORDS[change.change]}</span>{' '}
+                    <span className="pc-what">
+                      <span className="pc-subject">{changeSubject(change)}</span>
+                      <ChangeDetails parts={detailParts(change)} />
+                    </span>
                   </li>
                 ))}
               </ul>
