@@ -2,7 +2,8 @@
  * Drafts, review and publishing in Chromium (issue 27, item 3): a published map edited after
  * its publish shows "Published revision N · M changes not published" in the Publish panel with
  * what changed, and in each changed record what changed in it; "Publish changes" puts them on
- * the public JSON; a roll back to a saved version serves that version. Screenshots of the panel at 1280 and 375 wide on the way.
+ * the public JSON; a roll back to a saved version serves that version. A changed location's
+ * name in the review shows it on the map, with where it stood when published. Screenshots of the panel at 1280 and 375 wide on the way.
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -70,7 +71,7 @@ describe('publishing changes in Chromium', () => {
       {
         id: mapId,
         edits: [
-          { type: 'LocationUpdated', id: 'cafe', changes: { title: 'Tea Room', hidden: true, position: { x: 140, y: 220 } } },
+          { type: 'LocationUpdated', id: 'cafe', changes: { title: 'Tea Room', position: { x: 160, y: 240 } } },
           { type: 'LocationAdded', location: { id: 'bank', title: 'Harbour Bank', layer: 'ground', position: { x: 500, y: 100 } } },
           { type: 'LocationRemoved', id: 'shoes' },
           { type: 'LayerRenamed', id: 'first', name: 'Gallery' },
@@ -92,11 +93,17 @@ describe('publishing changes in Chromium', () => {
       // Each changed record says what changed in it, on a quieter line under its name (parted
       // by dots seen and by "; " heard).
       const details = (name: string) => review.locator('.pc-item', { hasText: name }).locator('.pc-details').textContent();
-      await expect.poll(() => details('Tea Room')).toBe('Renamed “Café Noir” → “Tea Room” · ; now hidden from visitors · ; moved');
+      await expect.poll(() => details('Tea Room')).toBe('Renamed “Café Noir” → “Tea Room” · ; moved');
       await expect.poll(() => details('Gallery')).toBe('Renamed “First floor” → “Gallery”');
       await page.getByRole('radiogroup', { name: 'Publish edits' }).scrollIntoViewIfNeeded();
       await page.locator('.pc').screenshot({ path: `${SHOTS}/publish-changes-${width}.png` });
       await page.screenshot({ path: `${SHOTS}/publish-changes-page-${width}.png` });
+      // A changed location's name shows it on the map, with a faint ring where it stood when
+      // published (it moved); on a phone the panel gives way to the map.
+      await review.getByRole('button', { name: 'location “Tea Room”' }).click();
+      await page.getByTestId('published-ghost').locator('.ed-published-ghost__ring').waitFor({ timeout: TIMEOUT });
+      if (width < 500) await expect.poll(() => page.locator('.pc').isVisible(), { timeout: TIMEOUT }).toBe(false);
+      await page.screenshot({ path: `${SHOTS}/publish-changes-shown-${width}.png` });
       await context.close();
     }
 
@@ -105,7 +112,7 @@ describe('publishing changes in Chromium', () => {
     await openPublish(page, mapId);
     await page.getByRole('button', { name: 'Publish changes' }).click();
     await expect.poll(() => page.getByTestId('publish-summary').textContent(), { timeout: TIMEOUT }).toMatch(/no changes to publish$/);
-    await expect.poll(() => publicTitles(server, mapId), { timeout: TIMEOUT }).toEqual(['Book Nook', 'Harbour Bank']);
+    await expect.poll(() => publicTitles(server, mapId), { timeout: TIMEOUT }).toEqual(['Tea Room', 'Book Nook', 'Harbour Bank']);
 
     // Roll back to the version saved before the edits.
     const versions = page.getByLabel('Roll back the public map to');

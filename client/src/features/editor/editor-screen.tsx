@@ -32,6 +32,8 @@ import { appliedNotice } from '../../lib/import/import-machine';
 import { LayersPanel } from './panels/layers-panel';
 import { LocationsPanel } from './panels/locations-panel';
 import { PublishPanel } from './panels/publish-panel';
+import type { PublishedPlace } from './panels/publish-changes';
+import { PublishedGhost } from './published-ghost';
 import { SettingsPanel } from './panels/settings-panel';
 import { SharePanel } from './panels/share-panel';
 import { OverwriteNotices } from './overwrite-notices';
@@ -195,6 +197,9 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
   const [preview, setPreview] = useState(false);
   const [timeline, setTimeline] = useState(false);
   const [regionOffer, setRegionOffer] = useState<{ element: string; at: MapPoint } | null>(null);
+  // A moved location shown from the review of changes: where it stood when published, drawn
+  // faintly while it stays selected (published-ghost.tsx).
+  const [ghost, setGhost] = useState<({ id: string } & PublishedPlace) | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const explore = access === 'explore';
   const readOnly = isReadOnly(access);
@@ -236,6 +241,9 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
   useEffect(() => {
     if (selectedId && !selected) setSelectedId(null);
   }, [selectedId, selected]);
+  useEffect(() => {
+    if (ghost && selectedId !== ghost.id) setGhost(null);
+  }, [ghost, selectedId]);
 
   useEffect(() => {
     if (!toast) return;
@@ -516,7 +524,33 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
       case 'insights':
         return <InsightsPanel mapId={mapId} published={state !== null && !usesTestSlot(state)} onToast={setToast} />;
       case 'publish':
-        return <PublishPanel mapId={mapId} title={title} state={state} />;
+        return (
+          <PublishPanel
+            mapId={mapId}
+            title={title}
+            state={state}
+            onShowLocation={(id, published) => {
+              const location = doc.locations.find((candidate) => candidate.id === id);
+              if (!location) return;
+              // The map draws no hidden location nor one not placed: its form says what it is.
+              if (location.hidden || (!location.position && !location.element)) {
+                select(id, { focus: true });
+                return;
+              }
+              setSelectedId(id);
+              setRegionOffer(null);
+              setLayerChoice(location.layer);
+              setGhost(published ? { id, ...published } : null);
+              // On a phone the sheet covers the map it is shown on.
+              if (isNarrowScreen()) setPanelOpen(false);
+              // After the floor has switched: bring it into view.
+              requestAnimationFrame(() => {
+                const anchor = rendererRef.current?.anchorOf(id);
+                if (anchor) camera.ensureVisible(anchor, 96);
+              });
+            }}
+          />
+        );
       case 'share':
         return <SharePanel mapId={mapId} title={title} state={state ?? 0} isTest={state === null || usesTestSlot(state)} publicUrl={window.location.origin} />;
       case 'data':
@@ -707,7 +741,14 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
               onPickRegion={pickRegion}
               onMove={move}
               rendererRef={rendererRef}
-              overlay={host ? comments!.pins(host) : null}
+              overlay={
+                <>
+                  {host ? comments!.pins(host) : null}
+                  {ghost && ghost.layer === layerId && !preview && !timeline ? (
+                    <PublishedGhost camera={camera} at={ghost.position} labelSide={(selected?.position?.x ?? -Infinity) > ghost.position.x ? 'left' : 'right'} />
+                  ) : null}
+                </>
+              }
               readOnly={readOnly}
             />
           )}

@@ -20,15 +20,28 @@ import { useOptionalLiveClient } from '../../../lib/live';
 import { formatDateTime } from '../history-time';
 import './publish-changes.css';
 
+/** Where a location stood in the published revision, when it has moved since. */
+export interface PublishedPlace {
+  layer: string;
+  position: { x: number; y: number };
+}
+
 export interface PublishChangesProps {
   mapId: string;
   api?: ApiClient;
+  /**
+   * Shows a location added or changed since the publish on the map (selected, brought into
+   * view), with where it stood when published if it moved. Absent: the rows are plain text.
+   */
+  onShowLocation?: (id: string, published: PublishedPlace | null) => void;
 }
 
 type Loaded = { publication: MapPublication; review: Review | null };
 /** The published and the current map compared (null: nothing to compare, e.g. a live map). */
 interface Review {
   changes: DocumentChanges;
+  /** Where each moved location stood in the published revision, by id. */
+  movedFrom: Map<string, PublishedPlace>;
   titleChanged: { from: string; to: string } | null;
 }
 type Busy = 'mode' | 'publish' | 'schedule' | 'cancel' | 'rollback' | null;
@@ -52,7 +65,13 @@ async function loadReview(api: ApiClient, mapId: string, publication: MapPublica
   const before = MapDocument.parse(published!.result.document);
   const after = MapDocument.parse(current!.result.document);
   const titleChanged = published!.result.title !== current!.result.title ? { from: published!.result.title, to: current!.result.title } : null;
-  return { changes: diffDocuments(before, after), titleChanged };
+  const changes = diffDocuments(before, after);
+  const moved = new Set(changes.changes.filter((change) => change.kind === 'location' && change.details?.some((detail) => detail.field === 'moved' || detail.field === 'floor')).map((change) => change.id));
+  const movedFrom = new Map<string, PublishedPlace>();
+  for (const location of before.locations) {
+    if (moved.has(location.id) && location.position) movedFrom.set(location.id, { layer: location.layer, position: location.position });
+  }
+  return { changes, titleChanged, movedFrom };
 }
 
 const KIND_WORDS: Record<DocumentChange['kind'], string> = { location: 'location', floor: 'floor', group: 'group', path: 'paths' };
@@ -103,7 +122,7 @@ function localInputValue(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-export function PublishChanges({ mapId, api = defaultApi }: PublishChangesProps) {
+export function PublishChanges({ mapId, api = defaultApi, onShowLocation }: PublishChangesProps) {
   const ids = useId();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const shown = useRef<Loaded | null>(null);
@@ -265,7 +284,13 @@ export function PublishChanges({ mapId, api = defaultApi }: PublishChangesProps)
                   <li key={`${change.kind}:${change.id}`} className={`pc-item pc-item--${change.change}`}>
                     <span className="pc-badge">{CHANGE_WORDS[change.change]}</span>{' '}
                     <span className="pc-what">
-                      <span className="pc-subject">{changeSubject(change)}</span>
+                      {onShowLocation && change.kind === 'location' && change.change !== 'removed' ? (
+                        <button type="button" className="pc-subject pc-show" onClick={() => onShowLocation(change.id, review.movedFrom.get(change.id) ?? null)} title="Show it on the map">
+                          {changeSubject(change)}
+                        </button>
+                      ) : (
+                        <span className="pc-subject">{changeSubject(change)}</span>
+                      )}
                       <ChangeDetails parts={detailParts(change)} />
                     </span>
                   </li>

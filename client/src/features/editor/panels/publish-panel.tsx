@@ -25,7 +25,7 @@ import { useSession } from '../../../lib/session';
 import { useBilling } from '../../../lib/use-billing';
 import { formatDate } from '../../../utils/format-date';
 import { CATCH_UP_TIMEOUT_MS, LicenceCard, LicenceForm, licenceActive, type KnownLicence } from './publish-licence-step';
-import { PublishChanges } from './publish-changes';
+import { PublishChanges, type PublishChangesProps } from './publish-changes';
 import { publishSteps } from './publish-steps';
 import './panels.css';
 import './publish.css';
@@ -39,6 +39,8 @@ export interface PublishPanelProps {
   state: number | null;
   /** The API client (tests pass one; the app's by default). */
   api?: ApiClient;
+  /** Shows a changed location on the map from the review of changes (publish-changes.tsx). */
+  onShowLocation?: PublishChangesProps['onShowLocation'];
 }
 
 type Action = PlanId | 'unpublish';
@@ -72,7 +74,7 @@ interface Feedback {
   text: string;
 }
 
-export function PublishPanel({ mapId, title, state: openedState, api = defaultApi }: PublishPanelProps) {
+export function PublishPanel({ mapId, title, state: openedState, api = defaultApi, onShowLocation }: PublishPanelProps) {
   const session = useSession();
   const live = useLiveClient();
   const mode = useLicenceMode(api);
@@ -205,7 +207,7 @@ export function PublishPanel({ mapId, title, state: openedState, api = defaultAp
         </Step>
       </ol>
 
-      <PublishChanges mapId={mapId} api={api} />
+      <PublishChanges mapId={mapId} api={api} {...(onShowLocation ? { onShowLocation } : {})} />
 
     </div>
   );
