@@ -253,8 +253,9 @@ export function resolveEdit(seed: EditSeed, document: MapDocument, flags: Genera
       const layerIds = idsOf(layers);
       const groupIds = idsOf(groups);
       const locationIds = idsOf(locations);
-      const newLayers = seed.flag ? [{ id: uniqueElementId(seed.id, layerIds), name: clip(seed.text, 100), file: null, ...(seed.geo ? { geo: seed.geo } : {}) }] : [];
-      const newGroups = bitOf(seed.other, 0) ? [{ id: uniqueElementId(seed.id, groupIds), name: clip(seed.text, 100), color: seed.colour, legend: true }] : [];
+      // A new floor or group only below the document's limits (a map at 100 floors or 200 groups, the `toLimit` step's, takes none).
+      const newLayers = seed.flag && layers.length < 100 ? [{ id: uniqueElementId(seed.id, layerIds), name: clip(seed.text, 100), file: null, ...(seed.geo ? { geo: seed.geo } : {}) }] : [];
+      const newGroups = bitOf(seed.other, 0) && groups.length < 200 ? [{ id: uniqueElementId(seed.id, groupIds), name: clip(seed.text, 100), color: seed.colour, legend: true }] : [];
       const on = newLayers[0]?.id ?? layer.id;
       const added = Array.from({ length: seed.count }, (_, i) => ({
         id: uniqueElementId(i === 0 ? seed.id : `${seed.id.slice(0, 60)}_${i}`, locationIds), title: clip(seed.text, 200), layer: on,
