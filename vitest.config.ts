@@ -9,6 +9,20 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     projects: [
       {
+        // Pure code (the domain's deciders and rules, the benches' arithmetic, the catalogues):
+        // no database, server, mock or environment, so one module graph per worker is safe here,
+        // and none of the node project's set-up (which loads the database drivers) is needed.
+        // Some 40 files that each spent longer starting than testing.
+        plugins: [viewerMessages()],
+        test: {
+          name: 'unit',
+          environment: 'node',
+          isolate: false,
+          include: ['test/{events,bench,i18n}/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
         // The viewer's compiled catalogues (virtual:viewer-messages/*), as the builds have them.
         plugins: [viewerMessages()],
         test: {
@@ -18,7 +32,7 @@ export default defineConfig({
           // graph per worker (isolate: false) was tried on 2026-11-29 and CI doubled (937 s to
           // 1,755 s, every file about twice as slow), most likely because what a file leaves running
           // (a server's timers, a subscription's loop) ran on beside every later file of its worker.
-          include: ['test/{events,projections,server,contract,e2e,bench,i18n}/**/*.test.ts'],
+          include: ['test/{projections,server,contract,e2e}/**/*.test.ts'],
           setupFiles: ['test/support/setup-node.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
