@@ -31,6 +31,9 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
  * (initials shown, "Account settings for …" said) is left out: not this feature's, and reported apart.
  */
 async function expectAccessible(page: Page, where: string, only?: string) {
+  // Colours are read as a person sees them once the page is still: mid-fade, every text on
+  // /maps once measured below contrast (CI, 2026-11-29).
+  await animationsEnded(page);
   await page.evaluate(AXE_SOURCE);
   const context = JSON.stringify(only ? { include: [[only]] } : { exclude: [['.site-header .avatar']] });
   const violations = (await page.evaluate(`axe.run(${context}, { resultTypes: ['violations'] }).then((r) => r.violations)`)) as Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }>;
