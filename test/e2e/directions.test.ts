@@ -18,6 +18,7 @@ import { startBrowserSession } from '../support/browser.js';
 import { createMapAs, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
 import { directionsStatus, openViewer, routeDrawn, stepTexts } from './support/directions.js';
 import { floorPlan as plan, uploadPlan } from './support/floor-plans.js';
+import { animationsEnded } from './support/animations.js';
 
 /** Two floors, each a corridor at y 300 from x 100 (stairs) to x 900 (lift). */
 function twoFloorDocument(groundUrl: string, upperUrl: string) {
@@ -63,6 +64,9 @@ const shoot = async (page: Page, name: string) => {
 /** axe-core, run through DevTools (the page's CSP refuses an inline script), as in accessibility.test.ts. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 async function expectAccessible(page: Page, where: string) {
+  // Colours read once the panel's motion has ended, as a person sees them (sharing.test.ts once
+  // measured a whole page mid-fade).
+  await animationsEnded(page);
   await page.evaluate(AXE_SOURCE);
   const violations = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`)) as Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }>;
   const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
