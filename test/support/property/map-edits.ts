@@ -93,14 +93,22 @@ export function buildDocument(seed: DocumentSeed): MapDocument {
   const groupIds = new Set<string>();
   const groups = seed.groups.map((group) => ({ id: uniqueElementId(group.id, groupIds), name: clip(group.name, 100), color: group.colour, legend: group.legend }));
   const locationIds = new Set<string>();
-  const locations = seed.locations.map((location) => ({
-    id: uniqueElementId(location.id, locationIds),
-    title: clip(location.title, 200),
-    layer: layers[location.layer % layers.length]!.id,
-    groups: groups.length > 0 ? [...new Set(location.groups.map((g) => groups[g % groups.length]!.id))] : [],
-    element: location.element,
-    position: location.positioned ? { x: location.x, y: location.y } : null,
-  }));
+  // A region stands for one location (events/map-edits.ts): a floor's region is given once.
+  const regions = new Set<string>();
+  const locations = seed.locations.map((location) => {
+    const layer = layers[location.layer % layers.length]!.id;
+    const region = location.element === null ? null : `${layer}\u0000${location.element}`;
+    const element = region === null || regions.has(region) ? null : location.element;
+    if (region !== null) regions.add(region);
+    return {
+      id: uniqueElementId(location.id, locationIds),
+      title: clip(location.title, 200),
+      layer,
+      groups: groups.length > 0 ? [...new Set(location.groups.map((g) => groups[g % groups.length]!.id))] : [],
+      element,
+      position: location.positioned ? { x: location.x, y: location.y } : null,
+    };
+  });
   return MapDocumentInput.parse({
     version: 3,
     settings: {
@@ -176,12 +184,13 @@ export function resolveEdit(seed: EditSeed, document: MapDocument, flags: Genera
     case 'LocationAdded': {
       const on = pickOf(layers, seed.other)!;
       const entrance = pickOf(nodes, seed.other);
+      const element = regionTaken(document, on.id, seed.svgId, null) ? null : seed.svgId;
       return {
         type: 'LocationAdded',
         location: {
           id: uniqueElementId(seed.id, idsOf(locations)), title: clip(seed.text, 200), layer: on.id,
           about: '', description: seed.flag ? `<p>${clip(seed.text, 100)}</p>` : '', image: null, thumbnail: null, link: seed.flag ? 'https://example.com/a b' : null,
-          phone: '', hours: '', position: seed.flag ? { x: seed.x, y: seed.y } : null, element: seed.svgId, zoom: null, marker: 'pin', color: null, label: clip(seed.text, 60),
+          phone: '', hours: '', position: seed.flag ? { x: seed.x, y: seed.y } : null, element, zoom: null, marker: 'pin', color: null, label: clip(seed.text, 60),
           groups: group ? [group.id] : [], hidden: false, entrances: entrance && seed.flag ? [entrance.id] : [],
         },
       };
@@ -196,13 +205,23 @@ export function resolveEdit(seed: EditSeed, document: MapDocument, flags: Genera
       if (bitOf(seed.other, 4)) changes.element = seed.svgId;
       if (bitOf(seed.other, 5)) changes.color = seed.flag ? seed.colour : null;
       if (bitOf(seed.other, 6)) changes.hidden = seed.flag;
+      // Linked (or moved) onto a region another location of that floor has: unlinked instead.
+      if (changes.element !== undefined || changes.layer !== undefined) {
+        const element = changes.element === undefined ? location.element : changes.element;
+        if (regionTaken(document, changes.layer ?? location.layer, element, location.id)) changes.element = null;
+      }
       if (bitOf(seed.other, 7)) changes.marker = seed.flag ? 'label' : 'dot';
       if (bitOf(seed.other, 8)) changes.zoom = seed.flag ? 64 : 0.1;
       return { type: 'LocationUpdated', id: location.id, changes };
     }
     case 'LocationMoved':
       if (!location) return null;
-      return { type: 'LocationMoved', id: location.id, position: { x: seed.x, y: seed.y }, ...(seed.flag ? { layer: pickOf(layers, seed.other)!.id } : {}) };
+      {
+        // Onto another floor only where its region is nobody's.
+        const to = seed.flag ? pickOf(layers, seed.other)!.id : undefined;
+        const layer = to !== undefined && to !== location.layer && regionTaken(document, to, location.element, location.id) ? undefined : to;
+        return { type: 'LocationMoved', id: location.id, position: { x: seed.x, y: seed.y }, ...(layer !== undefined ? { layer } : {}) };
+      }
     case 'LocationRemoved':
       return location ? { type: 'LocationRemoved', id: location.id } : null;
     case 'LayerAdded':
@@ -257,12 +276,16 @@ export function resolveEdit(seed: EditSeed, document: MapDocument, flags: Genera
       const newLayers = seed.flag && layers.length < 100 ? [{ id: uniqueElementId(seed.id, layerIds), name: clip(seed.text, 100), file: null, ...(seed.geo ? { geo: seed.geo } : {}) }] : [];
       const newGroups = bitOf(seed.other, 0) && groups.length < 200 ? [{ id: uniqueElementId(seed.id, groupIds), name: clip(seed.text, 100), color: seed.colour, legend: true }] : [];
       const on = newLayers[0]?.id ?? layer.id;
+      // One location a region: the updated location links it if its floor's is free, else the first added one may.
+      const updated = location && bitOf(seed.other, 1) ? location : undefined;
+      const linked = updated && !regionTaken(document, updated.layer, seed.svgId, updated.id) ? seed.svgId : null;
+      const firstTakes = !regionTaken(document, on, seed.svgId, null) && !(linked !== null && updated?.layer === on);
       const added = Array.from({ length: seed.count }, (_, i) => ({
         id: uniqueElementId(i === 0 ? seed.id : `${seed.id.slice(0, 60)}_${i}`, locationIds), title: clip(seed.text, 200), layer: on,
         about: '', description: '', image: null, thumbnail: null, link: null, phone: '', hours: '', position: { x: seed.x + i, y: seed.y },
-        element: seed.svgId, zoom: null, marker: 'pin' as const, color: null, label: '', groups: newGroups.map((g) => g.id), hidden: false, entrances: [],
+        element: i === 0 && firstTakes ? seed.svgId : null, zoom: null, marker: 'pin' as const, color: null, label: '', groups: newGroups.map((g) => g.id), hidden: false, entrances: [],
       }));
-      const updates = location && bitOf(seed.other, 1) ? [{ id: location.id, changes: { title: clip(seed.text, 200), element: seed.svgId } }] : [];
+      const updates = updated ? [{ id: updated.id, changes: { title: clip(seed.text, 200), element: linked } }] : [];
       return {
         type: 'ImportApplied',
         source: { format: 'csv', name: clip(seed.text, 200), mapping: bitOf(seed.other, 2) ? { title: clip(seed.text, 200) } : null },
@@ -304,6 +327,14 @@ export function resolveEdit(seed: EditSeed, document: MapDocument, flags: Genera
       };
     }
   }
+}
+
+/**
+ * Whether another location of `layer` than `self` has the region `element`: the decider's rule
+ * that a region stands for one location (events/map-edits.ts), which the generator keeps.
+ */
+function regionTaken(document: MapDocument, layer: string, element: string | null, self: string | null): boolean {
+  return element !== null && document.locations.some((l) => l.id !== self && l.layer === layer && l.element === element);
 }
 
 /** Whether an edit carries a calibration (where an edge one sits). */
