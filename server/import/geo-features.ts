@@ -205,7 +205,9 @@ export function planFeatures(features: readonly GeoFeature[], input: Pick<Import
       const region: Polygon | MultiPolygon = polygons.length === 1 ? { type: 'Polygon', coordinates: polygons[0]! } : { type: 'MultiPolygon', coordinates: polygons };
       shapes.push({ id, name: title, geometry: region });
       extent.push(region);
-      const location: PlannedLocation = { row, id: locationId, fields: { ...fields, title }, floor: floorKey, position: null, groups, element: null, drawnRegion: id };
+      // Shown as the region itself, as the built-in maps' regions are (a pin on each of 52 states
+      // hides the map), unless the file gives a marker.
+      const location: PlannedLocation = { row, id: locationId, fields: { marker: 'hidden', ...fields, title }, floor: floorKey, position: null, groups, element: null, drawnRegion: id };
       regionRows.set(id, location);
       locations.push(location);
     }

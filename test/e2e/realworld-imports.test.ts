@@ -1,0 +1,146 @@
+/**
+ * Issue 28's Chromium subset of the real-world corpus (test/fixtures/realworld, SOURCES.md): files
+ * as their authors published them, started on /maps/new's "Import a file" as a new user would,
+ * then opened on the map's own page (/m/{id}, shown to its owner before it is published):
+ * - a Mapplic map of a school (lycee-pierres-vives: its JSON and the two floors' SVGs, picked
+ *   together), whose rooms are regions of the drawings: a room is lit and opens by click on both
+ *   floors;
+ * - Leaflet's US states GeoJSON (mapbox/geojson-vt), whose ids are FIPS codes ('01' to '56', the
+ *   District of Columbia '11'): every state is a region (Puerto Rico, beyond Albers USA's insets, a
+ *   place), and Texas opens by click.
+ * At 1280 × 800 and 375 × 812. Screenshots go to screenshots/ (git-ignored) as
+ * realworld-{map}-{width}-{step}.png, to look at.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { MapDocument } from '../../events/map-document.js';
+import { signedInContext, useBrowserSession } from '../support/browser.js';
+import { registerUser } from '../support/test-server.js';
+import { animationsEnded } from './support/animations.js';
+
+const TIMEOUT = 30_000;
+const CORPUS = path.resolve(import.meta.dirname, '../fixtures/realworld');
+const SHOTS = path.resolve(import.meta.dirname, '../../screenshots');
+const LYCEE = ['lycee.json', 'RDC.svg', 'etage.svg'].map((name) => path.join(CORPUS, 'mapplic/lycee-pierres-vives', name));
+const US_STATES = path.join(CORPUS, 'geojson/us-states-geojson-vt.json');
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+];
+
+/** /maps/new → "Import a file" with `files` → the preview's import button → the new map's editor; its id. */
+async function startMapFromFiles(page: Page, files: string[], previewName: string): Promise<string> {
+  await page.goto('/maps/new');
+  await page.getByRole('radio', { name: /Import a file/ }).check();
+  await page.getByLabel('Choose files').setInputFiles(files);
+  await page.getByRole('button', { name: 'Create map' }).click();
+  const preview = page.getByRole('region', { name: previewName });
+  await preview.waitFor({ timeout: TIMEOUT });
+  await preview.getByRole('button', { name: /^Import \d+ locations?$/ }).click();
+  await page.waitForURL((url) => /^\/maps\/[A-Za-z0-9_-]+$/.test(url.pathname) && url.pathname !== '/maps/new', { timeout: TIMEOUT });
+  await page.getByRole('textbox', { name: 'Map title' }).waitFor({ timeout: TIMEOUT });
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+async function documentOf(page: Page, mapId: string): Promise<MapDocument> {
+  return ((await (await page.request.get(`/api/maps/${mapId}/data`)).json()) as { result: { data: MapDocument } }).result.data;
+}
+
+/** The centre, on the page, of the drawn region of location `locationId` (null while it is not drawn or not in view). */
+async function regionCentre(page: Page, locationId: string): Promise<{ x: number; y: number } | null> {
+  return page.locator('.mf-base').first().evaluate((host, id) => {
+    const element = host.shadowRoot?.querySelector(`[data-mf-loc="${CSS.escape(id)}"]`);
+    if (!element) return null;
+    const rect = element.getBoundingClientRect();
+    const x = rect.left + rect.width / 2;
+    const y = rect.top + rect.height / 2;
+    return x > 0 && y > 0 && x < innerWidth && y < innerHeight ? { x, y } : null;
+  }, locationId);
+}
+
+/** Clicks the region of `locationId` where the page shows it, and waits for its details. */
+async function openRegion(page: Page, locationId: string, title: string): Promise<void> {
+  await expect.poll(() => regionCentre(page, locationId), { timeout: TIMEOUT }).not.toBeNull();
+  await animationsEnded(page);
+  const centre = (await regionCentre(page, locationId))!;
+  await page.mouse.click(centre.x, centre.y);
+  await page.getByRole('dialog', { name: title }).waitFor({ timeout: TIMEOUT });
+  const lit = await page.locator('.mf-base').first().evaluate((host, id) => host.shadowRoot!.querySelector(`[data-mf-loc="${CSS.escape(id)}"]`)!.hasAttribute('data-mf-active'), locationId);
+  expect(lit).toBe(true);
+}
+
+describe('real-world files imported and clickable in Chromium', () => {
+  const session = useBrowserSession();
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+  });
+
+  for (const viewport of VIEWPORTS) {
+    it(`a Mapplic school on two floors, its rooms clickable (${viewport.width} px)`, { timeout: 180_000 }, async () => {
+      const owner = await registerUser(session.server);
+      const context = await signedInContext(session.browser, session.server, owner, viewport);
+      const page = await context.newPage();
+      const shot = async (step: string) => animationsEnded(page).then(() => page.screenshot({ path: path.join(SHOTS, `realworld-mapplic-school-${viewport.width}-${step}.png`) }));
+      const mapId = await startMapFromFiles(page, LYCEE, 'lycee.json');
+      await shot('1-editor');
+
+      // What the file says, in the map: both floors, and each room of the JSON on its floor's region.
+      const document = await documentOf(page, mapId);
+      expect(document.layers.map((floor) => floor.name)).toEqual(['RDC', 'Etage']);
+      const byTitle = new Map(document.locations.map((location) => [location.title, location]));
+      const becquerel = byTitle.get('Becquerel')!;
+      expect(becquerel.element).toBe('s_0');
+      const upstairs = document.locations.find((location) => location.layer === document.layers[1]!.id && location.element);
+      expect(upstairs, 'a room of the upper floor linked to its region').toBeDefined();
+
+      await page.goto(`/m/${mapId}`);
+      await expect.poll(() => regionCentre(page, becquerel.id), { timeout: TIMEOUT }).not.toBeNull();
+      await shot('2-overview');
+      await openRegion(page, becquerel.id, 'Becquerel');
+      await shot('3-ground-floor-room');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Becquerel' }).waitFor({ state: 'detached' });
+
+      // The upper floor, by its link, and one of its rooms.
+      await page.goto(`/m/${mapId}?location=${encodeURIComponent(upstairs!.id)}`);
+      await page.getByRole('dialog', { name: upstairs!.title }).waitFor({ timeout: TIMEOUT });
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: upstairs!.title }).waitFor({ state: 'detached' });
+      await openRegion(page, upstairs!.id, upstairs!.title);
+      await shot('4-upper-floor-room');
+      await context.close();
+    });
+
+    it(`the US states GeoJSON with FIPS ids, every state a region (${viewport.width} px)`, { timeout: 180_000 }, async () => {
+      const owner = await registerUser(session.server);
+      const context = await signedInContext(session.browser, session.server, owner, viewport);
+      const page = await context.newPage();
+      const shot = async (step: string) => animationsEnded(page).then(() => page.screenshot({ path: path.join(SHOTS, `realworld-us-states-${viewport.width}-${step}.png`) }));
+      const mapId = await startMapFromFiles(page, [US_STATES], 'us-states-geojson-vt.json');
+      await shot('1-editor');
+
+      const document = await documentOf(page, mapId);
+      expect(document.locations).toHaveLength(52);
+      // Albers USA, the projection of US maps, has no inset for Puerto Rico: the preview says so, and it comes in as a place of the map, not a drawn state.
+      expect(document.locations.filter((location) => !location.element).map((location) => location.title)).toEqual(['Puerto Rico']);
+      const dc = document.locations.find((location) => location.title === 'District of Columbia')!;
+      expect(dc.element).toBeDefined();
+      const texas = document.locations.find((location) => location.title === 'Texas')!;
+
+      await page.goto(`/m/${mapId}`);
+      await expect.poll(() => regionCentre(page, texas.id), { timeout: TIMEOUT }).not.toBeNull();
+      await shot('2-overview');
+      await openRegion(page, texas.id, 'Texas');
+      await shot('3-texas');
+      await page.keyboard.press('Escape');
+      // The District of Columbia, id '11' in the file, is on the map and opens by its link.
+      await page.goto(`/m/${mapId}?location=${encodeURIComponent(dc.id)}`);
+      await page.getByRole('dialog', { name: 'District of Columbia' }).waitFor({ timeout: TIMEOUT });
+      expect(await page.locator('.mf-base').first().evaluate((host, id) => host.shadowRoot!.querySelector(`[data-mf-loc="${CSS.escape(id)}"]`) !== null, dc.id)).toBe(true);
+      await shot('4-district-of-columbia');
+      await context.close();
+    });
+  }
+});
