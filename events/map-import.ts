@@ -146,7 +146,7 @@ export interface ImportPlan {
   /** The floor an SVG's regions belong to when they are made into locations of an existing floor. */
   targetFloor?: string;
   /** A drawing's regions offered as locations (format `svg`), for the preview's list; `linked` is worked out by the planner. */
-  regions?: Array<{ id: string; title: string; selected: boolean; linked?: boolean }>;
+  regions?: Array<{ id: string; title: string; selected: boolean; linked?: boolean; fromText?: boolean }>;
 }
 
 /** One row of a preview's sample: what a location will be. */
@@ -179,8 +179,8 @@ export const PreviewFloor = z.object({
   updated: z.number().int(),
 });
 
-/** A drawing's region offered as a location (format `svg`). */
-export const PreviewRegion = z.object({ id: z.string(), title: z.string(), selected: z.boolean(), linked: z.boolean() });
+/** A drawing's region offered as a location (format `svg`); `fromText`: the title is the text written inside the shape, the drawing naming it only by a made-up id. */
+export const PreviewRegion = z.object({ id: z.string(), title: z.string(), selected: z.boolean(), linked: z.boolean(), fromText: z.boolean().optional() });
 
 /** What the endpoint answers, for a preview and for an apply alike. */
 export const ImportPreview = z.object({

@@ -14,13 +14,13 @@ import { svgPathBbox } from 'svg-path-bbox';
 
 export type Box = { minX: number; minY: number; maxX: number; maxY: number };
 /** An affine transform [a, b, c, d, e, f], as in SVG's matrix(). */
-type Matrix = [number, number, number, number, number, number];
+export type Matrix = [number, number, number, number, number, number];
 
-const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+export const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 /** Not drawn where they stand: measured only when a `<use>` points at what is inside. */
 const NOT_DRAWN = new Set(['defs', 'clippath', 'mask', 'pattern', 'symbol', 'marker', 'filter', 'lineargradient', 'radialgradient', 'title', 'desc', 'metadata', 'style', 'script', 'text']);
 
-function multiply([a1, b1, c1, d1, e1, f1]: Matrix, [a2, b2, c2, d2, e2, f2]: Matrix): Matrix {
+export function multiply([a1, b1, c1, d1, e1, f1]: Matrix, [a2, b2, c2, d2, e2, f2]: Matrix): Matrix {
   return [a1 * a2 + c1 * b2, b1 * a2 + d1 * b2, a1 * c2 + c1 * d2, b1 * c2 + d1 * d2, a1 * e2 + c1 * f2 + e1, b1 * e2 + d1 * f2 + f1];
 }
 
@@ -67,7 +67,7 @@ export function parseTransform(value: string | null): Matrix | null {
 }
 
 /** A plain number or px length; null for %, em and anything else that needs a viewport. */
-function number(value: string | null, fallback: number | null = null): number | null {
+export function number(value: string | null, fallback: number | null = null): number | null {
   if (value === null || value.trim() === '') return fallback;
   const match = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(px)?\s*$/i.exec(value);
   return match ? Number(match[1]) : null;
@@ -84,10 +84,15 @@ function points(value: string | null): Array<[number, number]> {
 
 /** The element's own box, before its transform; null when it draws nothing measurable. */
 function ownBox(element: Element): Box | null {
-  const get = (name: string, fallback: number | null = 0) => number(element.getAttribute(name), fallback);
-  switch (element.localName) {
+  return shapeBox(element.localName, (name) => element.getAttribute(name));
+}
+
+/** A shape's own box from its name and attributes (as a streaming reader has them), before its transform; null when it draws nothing measurable. */
+export function shapeBox(tag: string, attribute: (name: string) => string | null | undefined): Box | null {
+  const get = (name: string, fallback: number | null = 0) => number(attribute(name) ?? null, fallback);
+  switch (tag) {
     case 'path': {
-      const d = element.getAttribute('d');
+      const d = attribute('d');
       if (!d?.trim()) return null;
       try {
         const [minX, minY, maxX, maxY] = svgPathBbox(d);
@@ -119,7 +124,7 @@ function ownBox(element: Element): Box | null {
     }
     case 'polygon':
     case 'polyline': {
-      const list = points(element.getAttribute('points'));
+      const list = points(attribute('points') ?? null);
       if (list.length === 0) return null;
       return {
         minX: Math.min(...list.map(([x]) => x)),
@@ -133,7 +138,7 @@ function ownBox(element: Element): Box | null {
   }
 }
 
-function transformed(box: Box, [a, b, c, d, e, f]: Matrix): Box {
+export function transformed(box: Box, [a, b, c, d, e, f]: Matrix): Box {
   const corners = [
     [box.minX, box.minY],
     [box.maxX, box.minY],
@@ -148,7 +153,7 @@ function transformed(box: Box, [a, b, c, d, e, f]: Matrix): Box {
   };
 }
 
-function union(a: Box | null, b: Box | null): Box | null {
+export function union(a: Box | null, b: Box | null): Box | null {
   if (!a) return b;
   if (!b) return a;
   return { minX: Math.min(a.minX, b.minX), minY: Math.min(a.minY, b.minY), maxX: Math.max(a.maxX, b.maxX), maxY: Math.max(a.maxY, b.maxY) };

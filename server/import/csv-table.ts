@@ -1,7 +1,8 @@
 /**
  * A table from CSV text: comma, tab, semicolon or bar separated (papaparse sniffs which) or
  * colon separated (isColonSeparated), with or without a byte order mark, quoted cells and line
- * breaks inside them. Read row by row
+ * breaks inside them, quotes inside quotes doubled or (where doubling does not read) escaped
+ * with a backslash. Read row by row
  * (papaparse's `step`), keeping only the cells: a 100,000-row store list is a few arrays of
  * strings, never 100,000 objects. No row cap: the map's own limit is the planner's to tell.
  */
@@ -46,17 +47,41 @@ export function isColonSeparated(text: string): boolean {
 }
 
 export function readCsvTable(text: string): CsvTable {
+  const colons = isColonSeparated(text);
+  const doubled = readWith(text, colons ? ':' : undefined, '"');
+  // Quotes escaped with a backslash (`"Bret \\"Hit Man\\" Hart"`, as some programs write CSV)
+  // instead of doubled: read that way when the doubled reading breaks on a quote and a
+  // backslash reading breaks on none, so a file that reads as CSV is never read otherwise.
+  // Papaparse sniffs its delimiter with doubled quotes only, so each is tried: the one that
+  // splits the most rows into as many cells as the header (two or more) is taken.
+  if (doubled.quoteFaults > 0 && text.includes('\\"')) {
+    let best: { table: CsvTable; regular: number } | null = null;
+    for (const delimiter of colons ? [':'] : [',', ';', '\t', '|']) {
+      const { table, quoteFaults } = readWith(text, delimiter, '\\');
+      if (quoteFaults > 0 || table.columns.length < 2) continue;
+      const regular = table.rows.filter((row) => row.length === table.columns.length).length;
+      if (!best || regular > best.regular) best = { table, regular };
+    }
+    if (best) return best.table;
+  }
+  return doubled.table;
+}
+
+/** The table read with this escape for a quote inside quotes, and how many quote faults papaparse found (the header's too). */
+function readWith(text: string, delimiterGiven: string | undefined, escapeChar: string): { table: CsvTable; quoteFaults: number } {
   let header: string[] | null = null;
   const rows: string[][] = [];
   const errors: CsvTable['errors'] = [];
-  const colons = isColonSeparated(text);
-  let delimiter = colons ? ':' : ',';
+  let quoteFaults = 0;
+  let delimiter = delimiterGiven ?? ',';
   Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
-    ...(colons ? { delimiter: ':' } : {}),
+    ...(delimiterGiven ? { delimiter: delimiterGiven } : {}),
+    escapeChar,
     skipEmptyLines: 'greedy',
     step: (result) => {
       delimiter = result.meta.delimiter || delimiter;
       const cells = result.data.map((cell) => (typeof cell === 'string' ? cell : String(cell ?? '')));
+      quoteFaults += result.errors.filter((error) => error.type === 'Quotes').length;
       if (header === null) {
         header = cells;
         return;
@@ -72,5 +97,5 @@ export function readCsvTable(text: string): CsvTable {
   for (const row of rows) {
     while (row.length < columns.length) row.push('');
   }
-  return { columns, rows, delimiter, errors };
+  return { table: { columns, rows, delimiter, errors }, quoteFaults };
 }

@@ -14,6 +14,7 @@ import { US_STATES } from './us-states.js';
 import { truncateText } from '../../events/safe-text.js';
 import { isGeneratedId } from '../../events/region-ids.js';
 import { elementIdFor } from '../../events/svg-element-id.js';
+import { DrawingGeometry, labelsInside } from './svg-text-labels.js';
 
 export { isGeneratedId };
 
@@ -29,6 +30,8 @@ export interface SvgRegion {
   title: string;
   /** Not a place by default: a generated id (`path3677`) with no title of its own, or a layer. */
   auto: boolean;
+  /** The title is the text written inside the shape (svg-text-labels.ts), the drawing giving none of its own. */
+  fromText?: boolean;
 }
 
 export interface SvgRegionsRead {
@@ -50,6 +53,8 @@ const NOT_DRAWN = new Set([
 const ELEMENT_ID = /^[A-Za-z_][\w.:-]*$/;
 /** An id of the same characters that starts with a digit or a minus sign: a location names it by elementIdFor's reference. */
 const CODE_ID = /^[\d-][\w.:-]*$/;
+/** A text that is a reading shown on a shape, not its name: `50%`, `21 °C`. */
+const READING = /^[-+]?[\d.,]+\s*(?:%|°\s*[CF]?)$/i;
 /** A group holding this many named regions is a layer of them (`<g id="shops">`), not one place. */
 const CONTAINER_MIN = 5;
 
@@ -75,6 +80,8 @@ interface Found {
   label: string | null;
   layer: boolean;
   named: number;
+  /** Regions it is inside of, by index in `found`. */
+  ancestors: number[];
 }
 
 /** Whitespace collapsed, at most 200 characters (a location's title). */
@@ -114,6 +121,8 @@ export function readSvgRegions(text: string): SvgRegionsRead {
   let documentTitle: string | null = null;
   /** The text of the `<title>` being read, when it names its parent. */
   let titleText: string[] | null = null;
+  // Where shapes and texts are, only for a drawing that writes texts (the rest need no geometry).
+  const geometry = /<(?:svg:)?text[\s>]/i.test(text) ? new DrawingGeometry(text) : null;
   // Faults are not fatal here: a region list is a convenience, the sanitiser judges the file.
   parser.on('error', () => undefined);
   parser.on('doctype', (doctype) => Object.assign(parser.ENTITIES, declaredEntities(doctype)));
@@ -148,19 +157,26 @@ export function readSvgRegions(text: string): SvgRegionsRead {
           // a drawing in; a sanitised file may have lost Inkscape's attribute): never one place.
           layer: attributes['inkscape:groupmode'] === 'layer' || (tag === 'g' && stack.length === 1),
           named: 0,
+          ancestors: stack.flatMap((open) => (open.index >= 0 ? [open.index] : [])),
         });
       } else {
         unusable.push(truncateText(id, 200));
       }
     }
+    geometry?.open(tag, attributes, hidden, index, stack.flatMap((open) => (open.index >= 0 ? [open.index] : [])));
     stack.push({ tag, hidden, index, named: 0, titled: false });
   });
-  parser.on('text', (value) => titleText?.push(value));
-  parser.on('cdata', (value) => titleText?.push(value));
+  const onText = (value: string) => {
+    titleText?.push(value);
+    geometry?.text(value);
+  };
+  parser.on('text', onText);
+  parser.on('cdata', onText);
   parser.on('closetag', () => {
     const closed = stack.pop();
     const parent = stack.at(-1);
     if (!closed || !parent) return;
+    geometry?.close();
     if (closed.tag === 'title' && titleText !== null) {
       const title = clean(titleText.join(''));
       titleText = null;
@@ -191,18 +207,46 @@ export function readSvgRegions(text: string): SvgRegionsRead {
     return false;
   });
   const { usMap, countryMap } = codeKinds(kept.map((entry) => entry.id));
+  const labels = geometry ? textLabels(geometry, found) : new Map<Found, string>();
+  // Regions named by their text count as named inside their groups too: a group of numbered rooms is a layer of them.
+  const labelledInside = new Map<number, number>();
+  for (const entry of labels.keys()) for (const ancestor of entry.ancestors) labelledInside.set(ancestor, (labelledInside.get(ancestor) ?? 0) + 1);
+  const indexOf = new Map(found.map((entry, index) => [entry, index]));
   const regions = kept.map((entry): SvgRegion => {
-    const named = entry.title ?? entry.label;
+    const holds = entry.named + (labelledInside.get(indexOf.get(entry)!) ?? 0);
+    const own = entry.title ?? entry.label;
     const id = entry.raw ?? entry.id;
-    const generated = isGeneratedId(id, entry.tag) && (named === null || isGeneratedId(named.replace(/\s+/g, '_'), entry.tag));
+    const ownGenerated = own === null || isGeneratedId(own.replace(/\s+/g, '_'), entry.tag);
+    const fromId = titleFromId(id, { usMap, countryMap });
+    // A shape the drawing names only by an id a program made up (`rect3781`) is named by the text written inside it (`H865`); a person's id stays its name.
+    const label = ownGenerated && isGeneratedId(id, entry.tag) ? (labels.get(entry) ?? null) : null;
+    const named = label ?? own;
+    const generated = isGeneratedId(id, entry.tag) && (label === null && ownGenerated);
     return {
       id: entry.id,
       ...(entry.raw !== null ? { source: entry.raw } : {}),
-      title: named ?? titleFromId(id, { usMap, countryMap }),
-      auto: generated || entry.layer || (entry.tag === 'g' && entry.named >= CONTAINER_MIN),
+      title: named ?? fromId,
+      auto: generated || entry.layer || (entry.tag === 'g' && holds >= CONTAINER_MIN),
+      ...(label !== null ? { fromText: true } : {}),
     };
   });
   return { regions, unusable, documentTitle };
+}
+
+/**
+ * The text written inside each region (svg-text-labels.ts), by region; layers are named by none
+ * (their texts belong to what they hold), nor are labels that read as a program's names.
+ */
+function textLabels(geometry: DrawingGeometry, found: readonly Found[]): Map<Found, string> {
+  const layers = new Set(found.flatMap((entry, index) => (entry.layer ? [index] : [])));
+  const byIndex = labelsInside(geometry.regionBoxes(), found.map((entry) => entry.ancestors), geometry.texts, layers);
+  const labels = new Map<Found, string>();
+  for (const [index, words] of byIndex) {
+    const entry = found[index]!;
+    // A reading (a gauge's `50%`, `21°C`) is no name.
+    if (!isGeneratedId(words.replace(/\s+/g, '_'), entry.tag) && !READING.test(words)) labels.set(entry, truncateText(words, 200));
+  }
+  return labels;
 }
 
 /** The regions of an SVG text (see {@link readSvgRegions}). */

@@ -67,7 +67,7 @@ export function parseSvg(input: ImportInput): ImportPlan {
   read.regions.forEach((region, index) => {
     const isLinked = linked.has(region.id);
     const selected = !isLinked && !skip.has(region.id) && (include.has(region.id) || !region.auto);
-    regions.push({ id: region.id, title: region.title, selected, linked: isLinked });
+    regions.push({ id: region.id, title: region.title, selected, linked: isLinked, ...(region.fromText ? { fromText: true } : {}) });
     if (!selected) {
       if (region.auto && !isLinked && !skip.has(region.id)) autoLeft += 1;
       return;

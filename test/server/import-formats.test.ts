@@ -2,6 +2,8 @@
  * What an import file is taken for (server/import/detect-format.ts), how a table is read
  * (csv-table.ts) and which columns fill which fields (column-mapping.ts, table-plan.ts).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -117,6 +119,18 @@ describe('reading a table', () => {
     expect(hours.rows[0]).toEqual(['Bakery', '07:00', '18:00', '']);
     // One column of links is not split at "https:".
     expect(readCsvTable('url\nhttps://example.com\n').columns).toEqual(['url']);
+  });
+
+  it('reads quotes escaped with a backslash where doubling them does not read, and never a file that reads with doubled quotes', () => {
+    // rust-csv's strange.csv (test/fixtures/realworld): `;`, no header, `\"` inside quotes, a `#` line, a row of one cell.
+    const strange = readCsvTable(readFileSync(path.resolve(import.meta.dirname, '../fixtures/realworld/csv/rust-csv-strange-semicolon.csv'), 'utf8'));
+    expect(strange.delimiter).toBe(';');
+    expect(strange.columns).toEqual(['"Hacksaw" Jim Duggan', '1987']);
+    expect(strange.rows.map((row) => row[0])).toEqual(['Bret "Hit Man" Hart', "# We're not sure when Rafael started, so omit the year.", 'Rafael Halperin', '"Big Cat" Ernie Ladd', '"Macho Man" Randy Savage', 'Jake "The Snake" Roberts']);
+    expect(strange.errors).toEqual([]);
+    expect(readCsvTable('name,note\n"A","say \\"hi\\" twice"\n"B","plain"\n').rows).toEqual([['A', 'say "hi" twice'], ['B', 'plain']]);
+    // A backslash before a closing quote in a file that reads with doubled quotes is a backslash (a Windows path).
+    expect(readCsvTable('name,path\n"A","C:\\"\n"B","x ""y"""\n').rows).toEqual([['A', 'C:\\'], ['B', 'x "y"']]);
   });
 
   it('reads 100,000 rows and more, with no cap', () => {

@@ -75,6 +75,8 @@ export async function previewRegions(mapId: string, floor: RegionsFloor, signal?
  */
 export function offeredRegions(regions: readonly Region[], texts: ReadonlyMap<string, string> | null): OfferedRegion[] {
   return regions.map((region) => {
+    // The server read the text inside the shape from the file already.
+    if (region.fromText) return { ...region, fromText: true, named: true };
     const text = region.title === region.id ? texts?.get(region.id) : undefined;
     return text ? { ...region, title: text, fromText: true, named: true } : { ...region, fromText: false, named: region.selected };
   });
