@@ -6,7 +6,8 @@
  *    the floor, the markers and the directory, on screen before or without JavaScript;
  *  - the map's JSON for hydration in a data block (events/viewer-page-data.ts), `<` and the like
  *    escaped, so no text of the map ends the block; the prefetch script goes, the map is here;
- *  - the map's title and a description in `<title>`, `<meta name="description">` and Open Graph.
+ *  - the map's title and a description in `<title>`, `<meta name="description">` and Open Graph,
+ *    and the oEmbed discovery link (GET /oembed, events/oembed.ts).
  *
  * Rich text: the page carries no location description as markup. Descriptions are shown only
  * in the details popup, which the browser renders after sanitising them with DOMPurify (they
@@ -127,7 +128,11 @@ export function describeMap(map: PublicMap, translator: PageTranslator): string 
 function assemble(template: string, map: PublicMap, markup: string, publicUrl: string, locale: ViewerLocale, translator: PageTranslator, order: readonly number[] | undefined, preloads: readonly string[]): string {
   const title = escapeHtml(`${map.title} · Mapfold`);
   const description = escapeHtml(describeMap(map, translator));
-  const url = escapeHtml(new URL(`m/${encodeURIComponent(map.id)}`, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`).toString());
+  const base = publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`;
+  const pageUrl = new URL(`m/${encodeURIComponent(map.id)}`, base).toString();
+  const url = escapeHtml(pageUrl);
+  // oEmbed discovery (oembed.com §4): CMSs that embed by URL find GET /oembed here.
+  const oembed = escapeHtml(`${new URL('oembed', base).toString()}?url=${encodeURIComponent(pageUrl)}&format=json`);
   const replace = (page: string, pattern: RegExp, by: string) => {
     if (!pattern.test(page)) throw new Error(`viewer.html has changed: ${pattern} is not in it.`);
     // A function, so `$` in a map's text is never read as a replacement pattern.
@@ -139,7 +144,7 @@ function assemble(template: string, map: PublicMap, markup: string, publicUrl: s
   page = replace(
     page,
     /<meta name="description" content="[^"]*" \/>/,
-    `<meta name="description" content="${description}" />\n    <meta property="og:type" content="website" />\n    <meta property="og:title" content="${escapeHtml(map.title)}" />\n    <meta property="og:description" content="${description}" />\n    <meta property="og:url" content="${url}" />`,
+    `<meta name="description" content="${description}" />\n    <meta property="og:type" content="website" />\n    <meta property="og:title" content="${escapeHtml(map.title)}" />\n    <meta property="og:description" content="${description}" />\n    <meta property="og:url" content="${url}" />\n    <link rel="alternate" type="application/json+oembed" href="${oembed}" title="${escapeHtml(map.title)}" />`,
   );
   // What the hydration loads first, fetched while the page is read instead of after hydrating.
   // Linked at the end of the body, not in the head: there they took the main thread before the

@@ -28,6 +28,7 @@ import { PUBLIC_MAP_JSON_ROUTE } from '../security/security-headers.js';
 import { publicMapJson, type PublicMapCache } from '../public-maps/public-map-cache.js';
 import { sendCompressedOnce, sendEncoded } from '../public-maps/send-encoded.js';
 import { ifNoneMatchMatches } from '../public-maps/http-negotiation.js';
+import { OEmbedQuery, OEmbedRich, oembedFor, viewerPageOf } from '../../events/oembed.js';
 
 export type { PublicMap } from '../../events/http-api.js';
 
@@ -59,9 +60,11 @@ const HTML_TYPE = 'text/html; charset=utf-8';
 export interface PublicMapOptions {
   db: Queryable;
   cache: PublicMapCache;
+  /** The site's public address: the viewer pages an oEmbed request may name. */
+  publicUrl: string;
 }
 
-export async function publicMapRoutes(app: FastifyInstance, { db, cache }: PublicMapOptions): Promise<void> {
+export async function publicMapRoutes(app: FastifyInstance, { db, cache, publicUrl }: PublicMapOptions): Promise<void> {
   /**
    * Whether the caller may see test map `id`: only here is the caller identified (a database
    * read), and only here is the query read (`?key=`, checked by its schema now: the embed's
@@ -129,4 +132,38 @@ export async function publicMapRoutes(app: FastifyInstance, { db, cache }: Publi
     }
     return sendEncoded(request, reply, shell, { contentType: HTML_TYPE, cacheControl: ERROR_CACHE_CONTROL, status: 404 });
   });
+
+  // oEmbed (events/oembed.ts): what a CMS embedding a published map's link asks for, linked
+  // from the page's head. Test maps have no answer (their page is private: the same 404 as a
+  // map that does not exist). Anyone's: the answer holds nothing the public page does not.
+  typed(app).get(
+    '/oembed',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'oEmbed for a published map',
+        description: 'The oEmbed 1.0 answer (type rich) for a published map\'s page `{PUBLIC_URL}/m/{id}`: the share menu\'s embed HTML, sized to `maxwidth` and `maxheight`. JSON only: `format=xml` answers 501.',
+        querystring: OEmbedQuery,
+        response: { 200: OEmbedRich, '4xx': ErrorBody, 501: ErrorBody },
+      },
+      // Until the map is known to be published, nothing of the answer may be kept (a refused query's too).
+      onRequest: (_request, reply, done) => {
+        reply.header('cache-control', ERROR_CACHE_CONTROL);
+        done();
+      },
+    },
+    async (request, reply) => {
+      const { url, maxwidth, maxheight, format } = request.query;
+      if (format !== undefined && format !== 'json') throw new DomainError('unimplemented', 'Only format=json is answered.');
+      const page = viewerPageOf(url, publicUrl);
+      if (!page) throw new DomainError('not-found', 'The url is not a map page of this site.');
+      const found = await cache.json(page.mapId);
+      if (found.kind !== 'published') throw new DomainError('not-found', NOT_FOUND);
+      const { rows } = await db.query<{ title: string }>('SELECT title FROM maps_list WHERE id = $1', [page.mapId]);
+      if (!rows[0]) throw new DomainError('not-found', NOT_FOUND);
+      // Anyone may ask from a browser too (the page itself is public).
+      reply.header('cache-control', PUBLISHED_CACHE_CONTROL).header('access-control-allow-origin', '*');
+      return oembedFor({ id: page.mapId, title: rows[0].title }, { publicUrl, locationId: page.locationId, maxwidth, maxheight, cacheAge: SHARED_MAX_AGE });
+    },
+  );
 }
