@@ -214,6 +214,20 @@ export const Features = z.object({
   deepLinks: z.boolean(),
 });
 
+/**
+ * The venue's postal address (what IMDF's Address feature holds, events/imdf-export.ts):
+ * street and number, town or city, ISO 3166-2 subdivision (`US-CA`), ISO 3166-1 country
+ * (`US`), postal code. Absent on most maps; an IMDF export needs it.
+ */
+export const VenueAddress = z.object({
+  address: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  locality: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  province: z.string({ error: 'must be text' }).regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/, 'must be an ISO 3166-2 code like US-CA').nullable().default(null),
+  country: z.string({ error: 'must be text' }).regex(/^[A-Z]{2}$/, 'must be a two-letter country code like US'),
+  postalCode: z.string({ error: 'must be text' }).trim().max(20, 'must be at most 20 characters').nullable().default(null),
+});
+export type VenueAddress = z.infer<typeof VenueAddress>;
+
 export const Settings = z
   .object({
     size: z.object({ width: z.number().positive().max(100_000), height: z.number().positive().max(100_000) }),
@@ -228,6 +242,8 @@ export const Settings = z
      * or `auto` for each visitor's browser (events/locales.ts). Absent before issue 19: `auto`.
      */
     language: z.enum(VIEWER_LANGUAGES).default('auto'),
+    /** The venue's address, for an IMDF export (issue 28); absent until someone gives it. */
+    address: VenueAddress.optional(),
   })
   .refine((settings) => settings.minZoom <= settings.maxZoom, { message: 'Minimum zoom can be at most the maximum zoom.', path: ['minZoom'] });
 export type Settings = z.infer<typeof Settings>;

@@ -113,6 +113,8 @@ const CORRELATION_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 const CLIENT_DIST = path.resolve(import.meta.dirname, '../dist/client');
 /** The viewer's server renderer (`vite build --ssr`). */
 const SERVER_DIST = path.resolve(import.meta.dirname, '../dist/server');
+/** The client's files as the repository holds them: the demo's floors for a server run before a build. */
+const CLIENT_PUBLIC = path.resolve(import.meta.dirname, '../client/public');
 
 export async function buildApp(
   services: Services,
@@ -250,7 +252,9 @@ export async function buildApp(
         viewLinkKeys,
         rateLimiter: services.rateLimiter,
       });
-      await queryRoutes(product, db);
+      const builtFloor = floorReader(services.files, CLIENT_DIST);
+      const sourceFloor = floorReader(services.files, CLIENT_PUBLIC);
+      await queryRoutes(product, db, async (url) => (await builtFloor(url)) ?? (await sourceFloor(url)), () => services.clock.now());
       await mapSetAsideRoutes(product, db);
       await commentRoutes(product, db);
       await sharingRoutes(product, { db, viewLinkKeys, publicUrl: config.publicUrl, people: peopleDirectory(db, services.localAccounts !== null) });

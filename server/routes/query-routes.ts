@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { exportLocationsCsv } from '../../events/locations-csv.js';
 import { exportGeoJson } from '../../events/locations-geojson.js';
+import { exportImdf } from '../../events/imdf-export.js';
 import { MapDocument } from '../../events/map-document.js';
 import { DomainError } from '../../events/errors.js';
 import { formatPosition } from '../../events/position.js';
@@ -19,8 +20,13 @@ import type { Database } from '../../ports/database.js';
 import { requirePrincipal } from '../http/access-hooks.js';
 import { typed } from '../http/zod-routes.js';
 import { mapAccessHook } from '../access/map-access-hook.js';
+import { imdfZip, readOutlines, type ReadFloor } from '../export/imdf-archive.js';
 
-export async function queryRoutes(scope: FastifyInstance, db: Database): Promise<void> {
+/**
+ * `readFloor` gives a floor drawing's SVG by its url (server/public-maps/floor-reader.ts), for
+ * the IMDF export's outlines; without it, no floor has outlines and shops export as points.
+ */
+export async function queryRoutes(scope: FastifyInstance, db: Database, readFloor: ReadFloor = async () => null, now: () => Date = () => new Date()): Promise<void> {
   const app = typed(scope);
   const signedIn = [scope.access.signedIn];
   const mapSchema = (response: z.ZodType) => ({ tags: ['maps'], params: MapIdParams, response: { 200: response, '4xx': ErrorBody } });
@@ -81,4 +87,22 @@ export async function queryRoutes(scope: FastifyInstance, db: Database): Promise
       .type('application/geo+json; charset=utf-8');
     return JSON.stringify(exportGeoJson(MapDocument.parse(row.data)));
   });
+
+  // IMDF (Apple's indoor map format, OGC 20-094) as a zip of its GeoJSON files: calibrated
+  // floors, the venue's address, a unit per shop outline (events/imdf-export.ts). A map that
+  // lacks a must is refused with what it lacks (invalid-argument).
+  app.get(
+    '/api/maps/:id/export.imdf.zip',
+    // No response schema: the answer is the zip's bytes (errors still answer the catalogue's body).
+    { schema: { tags: ['maps'], params: MapIdParams }, ...viewable },
+    async (request, reply) => {
+      const row = await viewableMapData(request.params.id);
+      const document = MapDocument.parse(row.data);
+      const outlines = await readOutlines(document, readFloor);
+      const archive = exportImdf(document, { mapId: row.id, title: row.title, created: now().toISOString(), outlines });
+      if (!archive.ok) throw new DomainError('invalid-argument', archive.message);
+      reply.header('content-disposition', attachment(`${fileName(row.title)}-imdf.zip`)).type('application/zip');
+      return reply.send(Buffer.from(imdfZip(archive.files, now())));
+    },
+  );
 }

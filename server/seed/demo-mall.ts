@@ -53,6 +53,15 @@ export const DEMO_GROUPS = [
 
 const HOURS = 'Mon–Sat 9:00–21:00, Sun 10:00–18:00';
 
+/**
+ * Where the mall stands (a made-up address on a real river front) and how its floors lie on the
+ * globe: both floors over the same 120 × 80 m (a drawing unit is 10 cm, the scale wayfinding
+ * assumed before, events/wayfinding/route-costs.ts), north up, so the map exports as IMDF
+ * (events/imdf-export.ts) and its shops have latitudes and longitudes.
+ */
+export const DEMO_ADDRESS = { address: '1200 Riverside Boulevard', locality: 'Sacramento', province: 'US-CA', country: 'US', postalCode: '95818' };
+export const DEMO_CALIBRATION = { kind: 'bounds', projection: 'mercator', north: 38.577, south: 38.5762805, west: -121.505, east: -121.5036196 } as const;
+
 export const DEMO_FLOORS: DemoFloor[] = [
   {
     id: 'ground',
@@ -132,10 +141,12 @@ export function demoMallDocument(): Document {
       maxZoom: 6,
       defaultLayer: 'ground',
       features: { ...base.settings.features, minimap: true },
+      address: DEMO_ADDRESS,
     },
     layers: DEMO_FLOORS.map((floor) => ({
       id: floor.id,
       name: floor.name,
+      geo: DEMO_CALIBRATION,
       file: { kind: 'svg', url: `/assets/demo/riverside-${floor.id}.svg`, width: WIDTH, height: HEIGHT },
     })),
     groups: DEMO_GROUPS.map((g) => ({ ...g, legend: true })),

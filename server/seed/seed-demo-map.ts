@@ -8,6 +8,9 @@
  * network by the same edits an editor makes (one `PathsEdited`, then each location's entrances
  * by `LocationUpdated`), appended at the revision read, so two processes starting together
  * record them once. A demo that has any path point is left as its editors made it.
+ *
+ * Likewise a demo recorded before IMDF export (issue 28) gets the mall's address and its
+ * floors' calibration, each only where it has none (`SettingsChanged`, `LayerCalibrated`).
  */
 import { MapDocument } from '../../events/map-document.js';
 import { applyEdit, checkEdit, type MapEdit } from '../../events/map-edits.js';
@@ -17,7 +20,7 @@ import type { Position } from '../../events/position.js';
 import type { Clock, IdGenerator } from '../clock.js';
 import type { EventStore } from '../../ports/event-store.js';
 import { handleCommand, type CommandMetadata } from '../commands/command-handler.js';
-import { demoMallDocument } from './demo-mall.js';
+import { DEMO_ADDRESS, DEMO_CALIBRATION, demoMallDocument } from './demo-mall.js';
 
 export const DEMO_MAP_ID = 'demo';
 /** The demo map belongs to the product itself, not to any user. */
@@ -39,18 +42,36 @@ export async function seedDemoMap(store: EventStore, clock: Clock, ids: IdGenera
       const data = { mapId: DEMO_MAP_ID, uid: SYSTEM_UID, author: SYSTEM_UID, title: 'Riverside Mall (demo)', state: MapState.demo, document: demoMallDocument(), created: at };
       return [{ type: 'MapCreated', data }];
     }
-    return demoPathEvents(state, DEMO_MAP_ID, at);
+    return [...demoPathEvents(state, DEMO_MAP_ID, at), ...asEvents(demoImdfEdits(state), DEMO_MAP_ID, at)];
   }, meta);
   return outcome.position;
+}
+
+/** Edits as the events a map records for them. */
+function asEvents(edits: MapEdit[], mapId: string, at: string): MapEvent[] {
+  return edits.map((edit) => {
+    const { type, ...fields } = edit;
+    return { type, data: { ...fields, mapId, edited: at } } as MapEvent;
+  });
 }
 
 /** The path edits a demo without any path point gets, as events; none for any other map. */
 function demoPathEvents(state: MapAggregate, mapId: string, at: string): MapEvent[] {
   if (state.status !== 'active' || state.document.paths.nodes.length > 0) return [];
-  return demoPathEdits(state.document).map((edit) => {
-    const { type, ...fields } = edit;
-    return { type, data: { ...fields, mapId, edited: at } } as MapEvent;
-  });
+  return asEvents(demoPathEdits(state.document), mapId, at);
+}
+
+/** What a demo recorded before IMDF export lacks for it: the mall's address, its floors' calibration (only floors of the mall that have none). */
+export function demoImdfEdits(state: MapAggregate): MapEdit[] {
+  if (state.status !== 'active') return [];
+  const { document } = state;
+  const edits: MapEdit[] = [];
+  if (!document.settings.address) edits.push({ type: 'SettingsChanged', settings: { ...document.settings, address: DEMO_ADDRESS } });
+  const mallFloors = new Set(demoMallDocument().layers.map((l) => l.id));
+  for (const layer of document.layers) {
+    if (!layer.geo && mallFloors.has(layer.id)) edits.push({ type: 'LayerCalibrated', id: layer.id, geo: DEMO_CALIBRATION });
+  }
+  return edits;
 }
 
 /**

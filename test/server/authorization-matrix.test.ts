@@ -116,6 +116,9 @@ const routeRows: Record<string, { expect: Row; body?: boolean; /** Ends the call
   'GET /api/maps/:id/export.json': { expect: VIEW },
   'GET /api/maps/:id/locations.csv': { expect: VIEW },
   'GET /api/maps/:id/export.geojson': { expect: VIEW },
+  // Whoever may view; the shared map has no calibrated floor nor address, so past the access
+  // checks the answer is IMDF's invalid-argument (test/server/imdf-export.test.ts has the archive).
+  'GET /api/maps/:id/export.imdf.zip': { expect: row(400, 400, 400, 403, 403, 403, 401, 400) },
   'GET /api/maps/:id/members': { expect: VIEW },
   'GET /api/maps/:id/comments': { expect: VIEW },
   'GET /api/maps/:id/timeline': { expect: VIEW },
