@@ -1,7 +1,9 @@
 /**
  * The real-world corpus (issue 28): every file of test/fixtures/realworld/ (taken whole from
  * public repositories, SOURCES.md) goes through `POST /api/maps/{id}/import` on one shared
- * PGlite server, as a new user would send it: previewed, then applied to a map of its own.
+ * server a database (PGlite, and PostgreSQL when DATABASE_URL is set; the largest file on
+ * PGlite only, test/support/realworld-corpus.ts), as a new user would send it: previewed, then
+ * applied to a map of its own.
  *
  * What is checked is read from the file itself, not from what the importer made of it:
  * - every feature, placemark, row, store or Mapplic location comes in, or is listed as skipped
@@ -19,27 +21,15 @@
  * Files that fail today are listed in KNOWN_FAILURES with why (issue 28): their tests are
  * `it.fails`, so one that starts passing fails the run until its entry is taken out.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectToFloor } from '../../events/geo-calibration.js';
-import type { MapDocument } from '../../events/map-document.js';
 import type { ImportPreview } from '../../events/map-import.js';
 import { streams } from '../../events/streams.js';
 import { databaseTargets } from '../support/databases.js';
+import { corpusDocumentOf, corpusOn, expectedOf, hasTitle, clean, KINDS, ROOT, sendCorpusFile, type CorpusFile, type Expected, type Kind } from '../support/realworld-corpus.js';
 import { call, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
-
-const ROOT = path.resolve(import.meta.dirname, '../fixtures/realworld');
-
-type Kind = 'csv' | 'geojson' | 'kml' | 'store-locator' | 'svg' | 'mapplic';
-
-interface CorpusFile {
-  /** Its path under test/fixtures/realworld, as SOURCES.md names it. */
-  name: string;
-  kind: Kind;
-  /** Files sent with it (a Mapplic map's floor drawings): those beside it in its own folder. */
-  attachments: string[];
-}
 
 /**
  * Files that do not come in whole today, and why (issue 28). Each is still imported; its test is
@@ -64,202 +54,7 @@ const NOTHING_TO_PLACE = new Set([
   // 2 are tracks (lines); its 5 places (2 with an address) come in, the 10 others are counted as skipped, each with why.
   'kml/togeojson-addresses.kml',
 ]);
-
-const KINDS: Record<string, Kind> = { csv: 'csv', geojson: 'geojson', kml: 'kml', 'store-locator': 'store-locator', svg: 'svg', mapplic: 'mapplic' };
-
-/** Every corpus file: the folders by format, a Mapplic map's folder with its drawings, and the older SVG at the top. */
-function corpus(): CorpusFile[] {
-  const files: CorpusFile[] = [];
-  for (const entry of readdirSync(ROOT).sort()) {
-    const full = path.join(ROOT, entry);
-    if (statSync(full).isFile()) {
-      if (entry.endsWith('.svg')) files.push({ name: entry, kind: 'svg', attachments: [] });
-      continue;
-    }
-    const kind = KINDS[entry];
-    if (!kind) continue;
-    for (const inner of readdirSync(full).sort()) {
-      const innerPath = path.join(full, inner);
-      if (statSync(innerPath).isFile()) {
-        files.push({ name: `${entry}/${inner}`, kind, attachments: [] });
-        continue;
-      }
-      // A Mapplic map with its floors: the JSON is the file, the rest go with it.
-      const parts = readdirSync(innerPath).sort();
-      for (const json of parts.filter((part) => part.endsWith('.json'))) {
-        files.push({ name: `${entry}/${inner}/${json}`, kind, attachments: parts.filter((part) => part !== json).map((part) => `${entry}/${inner}/${part}`) });
-      }
-    }
-  }
-  return files;
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  csv: 'text/csv',
-  tsv: 'text/tab-separated-values',
-  json: 'application/json',
-  geojson: 'application/geo+json',
-  kml: 'application/vnd.google-earth.kml+xml',
-  kmz: 'application/vnd.google-earth.kmz',
-  svg: 'image/svg+xml',
-};
-const contentTypeOf = (name: string) => CONTENT_TYPES[name.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream';
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-/** What the file holds, read without the importer: how many things to import (null: the importer decides) and the names it gives them. */
-interface Expected {
-  items: number | null;
-  /** The names it gives, with the item's number (1-based, as problems number them). */
-  titles: Array<{ row: number; title: string }>;
-  /** Mapplic: how many locations name an element of their floor's drawing. */
-  linkable?: number;
-  /** Where the file puts its named points (GeoJSON and KML points, stores with a latitude and longitude), by name. */
-  points: Map<string, Array<{ lat: number; lng: number }>>;
-}
-
-/** Named places, by name: a name the file gives twice is left out of the check, as it cannot tell which is which. */
-function pointsByName(points: Array<{ title: string | null; lat: number; lng: number } | null>): Expected['points'] {
-  const byName = new Map<string, Array<{ lat: number; lng: number }>>();
-  for (const point of points) {
-    if (!point || !point.title || !Number.isFinite(point.lat) || !Number.isFinite(point.lng)) continue;
-    byName.set(point.title, [...(byName.get(point.title) ?? []), { lat: point.lat, lng: point.lng }]);
-  }
-  return byName;
-}
-
-const numberOf = (value: unknown): number => (typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN);
-
-/** A store's latitude and longitude, at the top (lat/lng, latitude/longitude, lon) or under `location`. */
-function storePoint(item: unknown): { lat: number; lng: number } | null {
-  if (!isObject(item)) return null;
-  const from = (object: Record<string, unknown>) => ({ lat: numberOf(object.lat ?? object.latitude), lng: numberOf(object.lng ?? object.lon ?? object.longitude) });
-  const top = from(item);
-  if (Number.isFinite(top.lat) && Number.isFinite(top.lng)) return top;
-  return isObject(item.location) ? from(item.location) : null;
-}
-
-/** Records of a delimited table, quotes respected (a quoted field may hold the delimiter or a line break), blank lines left out. */
-function tableRecords(text: string): number {
-  const body = text.replace(/^\uFEFF/, '');
-  let records = 0;
-  let quoted = false;
-  let content = false;
-  for (let i = 0; i < body.length; i++) {
-    const char = body[i]!;
-    if (char === '"') quoted = !quoted;
-    if (!quoted && (char === '\n' || char === '\r')) {
-      if (content) records++;
-      content = false;
-      if (char === '\r' && body[i + 1] === '\n') i++;
-      continue;
-    }
-    if (char.trim() !== '') content = true;
-  }
-  if (content) records++;
-  return records;
-}
-
-function geojsonFeatures(json: unknown): unknown[] {
-  if (Array.isArray(json)) return json;
-  if (isObject(json) && json.type === 'FeatureCollection' && Array.isArray(json.features)) return json.features;
-  return [json];
-}
-
-/**
- * How many locations a feature is: one, or one per point of a MultiPoint (and of a collection
- * of points without a shape), as the file gives several places there.
- */
-function placesOf(feature: unknown): number {
-  const geometry = isObject(feature) && isObject(feature.geometry) ? feature.geometry : null;
-  if (!geometry) return 1;
-  const parts = geometry.type === 'GeometryCollection' && Array.isArray(geometry.geometries) ? geometry.geometries.filter(isObject) : [geometry];
-  if (parts.some((part) => part.type === 'Polygon' || part.type === 'MultiPolygon')) return 1;
-  const points = parts.reduce((sum, part) => sum + (part.type === 'Point' ? 1 : part.type === 'MultiPoint' && Array.isArray(part.coordinates) ? part.coordinates.length : 0), 0);
-  return Math.max(1, points);
-}
-
-const nameOf = (properties: unknown, keys: readonly string[]): string | null => {
-  if (!isObject(properties)) return null;
-  for (const key of keys) {
-    const value = properties[key];
-    if (typeof value === 'string' && clean(value) !== '') return clean(value);
-  }
-  return null;
-};
-
-/** The list a store-locator JSON holds: the file itself, or its one array of objects. */
-function storeList(json: unknown): unknown[] {
-  if (Array.isArray(json)) return json;
-  if (isObject(json)) for (const value of Object.values(json)) if (Array.isArray(value)) return value;
-  return [];
-}
-
-/** Names with their item numbers, the nameless left out. */
-const numbered = (names: Array<string | null>) =>
-  names.flatMap((title, i) => (title === null || title === '' ? [] : [{ row: i + 1, title }]));
-
-function expectedOf(file: CorpusFile, bytes: Buffer): Expected {
-  const text = bytes.toString('utf8');
-  switch (file.kind) {
-    case 'csv':
-      // The first record is the header.
-      return { items: Math.max(0, tableRecords(text) - 1), titles: [], points: new Map() };
-    case 'geojson': {
-      const features = geojsonFeatures(JSON.parse(text));
-      const points = features.map((feature) => {
-        if (!isObject(feature) || !isObject(feature.geometry) || feature.geometry.type !== 'Point' || !Array.isArray(feature.geometry.coordinates)) return null;
-        const [lng, lat] = feature.geometry.coordinates as number[];
-        return { title: nameOf(feature.properties, ['name', 'title']), lat: lat!, lng: lng! };
-      });
-      return { items: features.reduce((sum: number, feature) => sum + placesOf(feature), 0), titles: numbered(features.map((feature) => (isObject(feature) ? nameOf(feature.properties, ['name', 'title']) : null))), points: pointsByName(points) };
-    }
-    case 'kml': {
-      if (file.name.endsWith('.kmz')) return { items: null, titles: [], points: new Map() };
-      const placemarks = text.match(/<Placemark\b[\s\S]*?<\/Placemark>/g) ?? [];
-      const names = placemarks.map((placemark) => /<name>([^<&]*)<\/name>/.exec(placemark)?.[1] ?? null);
-      const points = placemarks.map((placemark, i) => {
-        const coordinates = /<Point>\s*<coordinates>\s*([-\d.eE]+)\s*,\s*([-\d.eE]+)/.exec(placemark);
-        return coordinates ? { title: names[i] ? clean(names[i]!) : null, lat: Number(coordinates[2]), lng: Number(coordinates[1]) } : null;
-      });
-      return { items: placemarks.length, titles: numbered(names.map((name) => (name === null ? null : clean(name)))), points: pointsByName(points) };
-    }
-    case 'store-locator': {
-      const items = storeList(JSON.parse(text));
-      const points = items.map((item) => {
-        const point = storePoint(item);
-        return point ? { title: nameOf(item, ['name', 'title']), ...point } : null;
-      });
-      return { items: items.length, titles: numbered(items.map((item) => nameOf(item, ['name', 'title']))), points: pointsByName(points) };
-    }
-    case 'mapplic': {
-      const json = JSON.parse(text) as { levels?: Array<{ map?: string; locations?: Array<{ id?: string; title?: string }> }> };
-      const levels = json.levels ?? [];
-      const locations = levels.flatMap((level) => level.locations ?? []);
-      let linkable = 0;
-      for (const level of levels) {
-        const drawing = file.attachments.find((attachment) => level.map && path.basename(attachment) === path.basename(level.map));
-        if (!drawing) continue;
-        const ids = new Set([...readFileSync(path.join(ROOT, drawing), 'utf8').matchAll(/\bid="([^"]+)"/g)].map((match) => match[1]!));
-        linkable += (level.locations ?? []).filter((location) => location.id && ids.has(location.id)).length;
-      }
-      return { items: locations.length, titles: numbered(locations.map((location) => (typeof location.title === 'string' ? clean(location.title) : null))), linkable, points: new Map() };
-    }
-    case 'svg':
-      return { items: null, titles: [], points: new Map() };
-  }
-}
-
-/** Whether a title the file gives is among the map's, allowing for one cut short (with an ellipsis) because it was long. */
-function hasTitle(titles: Set<string>, shortened: string[], title: string): boolean {
-  if (titles.has(title)) return true;
-  return shortened.some((prefix) => title.startsWith(prefix));
-}
-
-const target = databaseTargets.find((candidate) => candidate.name === 'pglite')!;
-
-describe('the real-world import corpus (test/fixtures/realworld)', () => {
+describe.each(databaseTargets)('the real-world import corpus (test/fixtures/realworld) on $name', (target) => {
   let server: TestServer;
   let owner: TestUser;
   let imports = 0;
@@ -280,39 +75,14 @@ describe('the real-world import corpus (test/fixtures/realworld)', () => {
     return owner;
   }
 
-  /** Sends the file (with its drawings, as a form) to the import; answers the status and the preview or the refusal's words. */
-  async function send(mapId: string, file: CorpusFile, user: TestUser, apply: boolean): Promise<{ status: number; result?: ImportPreview; message?: string }> {
-    const bytes = readFileSync(path.join(ROOT, file.name));
-    const query = new URLSearchParams({ filename: path.basename(file.name), ...(apply ? { apply: '1' } : {}) });
-    let body: BodyInit;
-    const headers: Record<string, string> = { cookie: user.cookie };
-    if (file.attachments.length > 0) {
-      const form = new FormData();
-      form.append('file', new Blob([bytes], { type: contentTypeOf(file.name) }), path.basename(file.name));
-      for (const attachment of file.attachments) {
-        form.append('drawing', new Blob([readFileSync(path.join(ROOT, attachment))], { type: contentTypeOf(attachment) }), path.basename(attachment));
-      }
-      body = form;
-    } else {
-      headers['content-type'] = contentTypeOf(file.name);
-      body = bytes;
-    }
-    const response = await fetch(`${server.url}/api/maps/${mapId}/import?${query}`, { method: 'POST', headers, body });
-    const answer = (await response.json()) as { result?: ImportPreview; position?: string | null; error?: { message: string } };
-    if (answer.position) await projected(server, answer.position);
-    return { status: response.status, ...(answer.result ? { result: answer.result } : {}), ...(answer.error ? { message: answer.error.message } : {}) };
-  }
+  const send = (mapId: string, file: CorpusFile, user: TestUser, apply: boolean) => sendCorpusFile(server, mapId, file, user, apply);
+  const documentOf = (mapId: string, user: TestUser) => corpusDocumentOf(server, mapId, user);
 
   /** The preview or apply answer, or a failure with the import's own words. */
   async function accepted(mapId: string, file: CorpusFile, user: TestUser, apply: boolean): Promise<ImportPreview> {
     const answer = await send(mapId, file, user, apply);
     if (answer.status !== 200 || !answer.result) throw new Error(`${apply ? 'apply' : 'preview'} answered ${answer.status}: ${answer.message ?? '(no message)'}`);
     return answer.result;
-  }
-
-  async function documentOf(mapId: string, user: TestUser): Promise<MapDocument> {
-    const response = await fetch(`${server.url}/api/maps/${mapId}/data`, { headers: { cookie: user.cookie } });
-    return ((await response.json()) as { result: { data: MapDocument } }).result.data;
   }
 
   async function importWhole(file: CorpusFile) {
@@ -409,7 +179,7 @@ describe('the real-world import corpus (test/fixtures/realworld)', () => {
     if (file.kind === 'svg') expect(linked, `${file.name}: each region taken is linked to its element`).toBe(document.locations.length);
   }
 
-  const files = corpus();
+  const files = corpusOn(target.name);
 
   it('holds at least 60 files, 6 of each format, and the known failures name files that exist', () => {
     expect(files.length + files.reduce((sum, file) => sum + file.attachments.length, 0)).toBeGreaterThanOrEqual(60);
