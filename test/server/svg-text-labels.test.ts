@@ -6,7 +6,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { planImport } from '../../events/import-planner.js';
+import { emptyMapDocument } from '../../events/map-document.js';
 import { isGeneratedId, readSvgRegions, svgRegions } from '../../server/import/svg-regions.js';
+import { applied, plan } from '../support/import-plans.js';
 
 const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" viewBox="0 0 1000 1000">${body}</svg>`;
 const byId = (body: string) => new Map(svgRegions(svg(body)).map((region) => [region.id, region]));
@@ -86,6 +89,29 @@ describe('regions named by the text inside them', () => {
   it('reads an SVG without texts as before, without measuring anything', () => {
     const read = readSvgRegions(svg('<rect id="rect1" width="10" height="10"/><rect id="shop-1" width="10" height="10"/>'));
     expect(read.regions.map((region) => [region.id, region.auto])).toEqual([['rect1', true], ['shop-1', false]]);
+  });
+});
+
+describe('locations of a file linked to the regions of its drawing', () => {
+  const drawing = svg(`
+    <g id="plan">
+      <g id="zara" data-name="Zara"><g id="zara-shop" data-name="Zara"><path d="M0 0h100v100H0z"/><path d="M100 0h50v50h-50z"/></g><text x="10" y="50">Zara</text></g>
+      <g id="g120" inkscape:label="Boots"><g id="g121" inkscape:label="Boots"><rect width="10" height="10" x="300"/></g></g>
+      <rect id="rect5" x="500" y="0" width="100" height="100"/><text x="510" y="50">H12</text>
+    </g>`);
+  const regions = new Map(svgRegions(drawing).map((region) => [region.id, region.title]));
+  const linked = (rows: Parameters<typeof plan>[0]) => {
+    const document = { ...emptyMapDocument(), layers: [{ id: 'ground', name: 'Ground', file: { kind: 'svg' as const, url: '/files/AAAAAAAAAAAAAAAAAAAAAA', width: 1000, height: 1000 } }] };
+    const result = planImport(document, plan(rows.map((row) => ({ ...row, floor: 'ground' }))), { sourceName: 'mall.json', regionsOf: () => regions });
+    return applied(document, result.edits).locations.map((location) => location.element);
+  };
+
+  it('by id, or by title to the outermost group of that name (a shop of several shapes in groups within groups), or to the room its text names', () => {
+    expect(linked([
+      { row: 1, id: 'zara', fields: { title: 'Zara' } },
+      { row: 2, id: null, fields: { title: 'Boots' } },
+      { row: 3, id: null, fields: { title: 'H12' } },
+    ])).toEqual(['zara', 'g120', 'rect5']);
   });
 });
 

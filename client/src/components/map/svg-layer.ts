@@ -98,17 +98,21 @@ export interface RegionColors {
 /** The shadow root's own stylesheet: region fills, hover, the selected and focused region. */
 function regionStyles({ base, hover, active, accent }: RegionColors): string {
   const region = '[data-mf-loc]';
+  // A region drawn as a group (a shop's outline in several shapes, an isometric lot's faces) is
+  // painted whole: every shape in it, outlined too, since a shape's own stroke hides the group's.
+  // Its label (a <text> in the group) keeps the drawing's colours, or it would vanish into the fill.
+  const whole = (selector: string) => `${selector}, ${selector} :not(text, text *)`;
   return `
 :host { display: block; }
 svg { display: block; width: 100%; height: 100%; overflow: visible; }
 ${region} { cursor: pointer; transition: fill .15s ease, opacity .15s ease; }
-${region}, ${region} * { fill: var(--mf-fill, ${base}) !important; }
-${region}:hover, ${region}:hover *, ${region}[data-mf-hover], ${region}[data-mf-hover] * { fill: var(--mf-hover, ${hover}) !important; }
-${region}[data-mf-active], ${region}[data-mf-active] * { fill: var(--mf-active, ${active}) !important; }
-${region}[data-mf-active], ${region}[data-mf-focus] { stroke: ${accent} !important; stroke-width: 3px !important; }
+${whole(region)} { fill: var(--mf-fill, ${base}) !important; }
+${whole(`${region}:hover`)}, ${whole(`${region}[data-mf-hover]`)} { fill: var(--mf-hover, ${hover}) !important; }
+${whole(`${region}[data-mf-active]`)} { fill: var(--mf-active, ${active}) !important; }
+${whole(`${region}[data-mf-active]`)}, ${whole(`${region}[data-mf-focus]`)} { stroke: ${accent} !important; stroke-width: 3px !important; }
 ${region}[data-mf-dim] { opacity: .35; }
 ${region}[data-mf-off] { pointer-events: none; }
-[data-mf-spot], [data-mf-spot] * { fill: ${hover} !important; stroke: ${accent} !important; stroke-width: 3px !important; }
+${whole('[data-mf-spot]')} { fill: ${hover} !important; stroke: ${accent} !important; stroke-width: 3px !important; }
 :host([data-placing]) [data-mf-pick] { cursor: copy; }
 :host([data-placing]) [data-mf-pick]:hover, :host([data-placing]) [data-mf-pick]:hover * { fill: ${hover} !important; stroke: ${accent} !important; stroke-width: 2px !important; stroke-dasharray: 6 4; }
 `;
@@ -138,6 +142,7 @@ export function mountSvg(
   if (!svg.hasAttribute('preserveAspectRatio')) svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
   svg.setAttribute('aria-hidden', 'true');
   svg.setAttribute('focusable', 'false');
+  drawUsesInPlace(svg);
   const findRegion = regionFinder(svg);
   for (const { id, element, color } of regions) {
     const region = findRegion(element);
@@ -207,8 +212,43 @@ function coversMostOf(element: Element, drawing: number): boolean {
  * attribute) or any group right under the `<svg>` (the outer group every program wraps a drawing in).
  */
 function isLayer(element: Element, svg: Element): boolean {
-  if (element.localName !== 'g') return false;
+  if (element.localName !== 'g' || element.hasAttribute('data-mf-use')) return false;
   return element.parentElement === svg || element.getAttribute('inkscape:groupmode') === 'layer';
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * Each `<use>` with an id (a region the file draws by reusing a shape: a kiosk, a parking bay)
+ * becomes a group holding a copy of what it shows, under the same id and attributes: CSS cannot
+ * reach into a `<use>`'s copy, so a shape there with its own fill would never light on hover or
+ * selection. The group is marked `data-mf-use`, never taken for a layer. A `<symbol>` with a
+ * viewBox (scaled to the use's size) or a nested `<svg>` is left a `<use>`.
+ */
+function drawUsesInPlace(svg: Element): void {
+  for (const use of svg.querySelectorAll('use[id]')) {
+    if (use.closest(NOT_DRAWN)) continue;
+    const href = (use.getAttribute('href') ?? use.getAttributeNS(XLINK_NS, 'href') ?? '').trim();
+    const target = href.startsWith('#') ? svg.querySelector(`[id="${CSS.escape(href.slice(1))}"]`) : null;
+    if (!target || target.contains(use) || target.localName === 'svg' || (target.localName === 'symbol' && target.hasAttribute('viewBox'))) continue;
+    const group = use.ownerDocument.createElementNS(SVG_NS, 'g');
+    for (const attribute of use.attributes) {
+      if (!['href', 'xlink:href', 'x', 'y', 'width', 'height', 'transform'].includes(attribute.name)) group.setAttribute(attribute.name, attribute.value);
+    }
+    // A use's x and y move what it shows after its own transform.
+    const x = Number.parseFloat(use.getAttribute('x') ?? '') || 0;
+    const y = Number.parseFloat(use.getAttribute('y') ?? '') || 0;
+    const transform = [use.getAttribute('transform') ?? '', x || y ? `translate(${x} ${y})` : ''].join(' ').trim();
+    if (transform) group.setAttribute('transform', transform);
+    group.setAttribute('data-mf-use', '');
+    for (const part of target.localName === 'symbol' ? [...target.childNodes] : [target]) {
+      const copy = part.cloneNode(true);
+      // The copy's ids would repeat the originals' (a region found twice).
+      if (copy instanceof Element) for (const element of [copy, ...copy.querySelectorAll('[id]')]) element.removeAttribute('id');
+      group.append(copy);
+    }
+    use.replaceWith(group);
+  }
 }
 
 /** Shapes (and groups of them) that can stand for a location. */
