@@ -28,12 +28,12 @@ export function imdfReadiness(document: MapDocument): ImdfCheck[] {
     {
       key: 'floors',
       ok: uncalibrated.length === 0,
-      required: calibrated.size > 0 ? false : true,
+      required: calibrated.size === 0,
       label: 'Calibrated floors',
       missing:
         uncalibrated.length === 0
           ? ''
-          : `${uncalibrated.length} of ${document.layers.length} floors have no latitude and longitude (${uncalibrated.slice(0, 3).map((l) => l.name).join(', ')}${uncalibrated.length > 3 ? ', …' : ''}): calibrate them in Floors.`,
+          : `${uncalibrated.length} of ${document.layers.length} floor${document.layers.length === 1 ? '' : 's'} ${uncalibrated.length === 1 ? 'has' : 'have'} no latitude and longitude (${uncalibrated.slice(0, 3).map((l) => l.name).join(', ')}${uncalibrated.length > 3 ? ', …' : ''}): calibrate them in Floors.`,
     },
     {
       key: 'address',

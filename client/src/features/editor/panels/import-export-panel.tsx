@@ -4,10 +4,13 @@
  * table, a Mapplic or Mapfold JSON, GeoJSON, KML, an SVG), sent to `POST /api/maps/{id}/import`,
  * previewed there and applied there; the editor never parses a file itself. What the server
  * records arrives over the live hub like any edit, and the editor makes it one undo step.
+ * IMDF (Apple Maps' indoor format) is made by the server from the floors' drawings; the panel
+ * shows what the map still lacks for it (events/imdf-readiness.ts).
  */
 import type { ImportPreview } from '../../../../../events/map-import';
 import { exportLocationsCsv } from '../../../../../events/locations-csv';
 import { exportGeoJson } from '../../../../../events/locations-geojson';
+import { imdfReadiness } from '../../../../../events/imdf-readiness';
 import { ImportFlow } from '../../../components/import/import-flow';
 import type { EditorPanelProps } from './panel-props';
 import { PictureExport, type PictureExportProps } from './picture-export';
@@ -103,7 +106,53 @@ export function ImportExportPanel({ document, mapId, title, canDownload, canImpo
           {canDownload ? null : ' Both are made from the map as it is in this tab.'}
         </p>
       </section>
+      <ImdfExport document={document} href={canDownload ? `${base}/export.imdf.zip` : null} />
       {picture ? <PictureExport document={document} title={title} {...picture} /> : null}
     </div>
+  );
+}
+
+/** IMDF for Apple Maps: a checklist of what the map lacks, and the download once nothing required is missing. */
+function ImdfExport({ document, href }: { document: ImportExportPanelProps['document']; href: string | null }) {
+  const checks = imdfReadiness(document);
+  const ready = checks.every((check) => check.ok || !check.required);
+  return (
+    <section className="ep-section" aria-labelledby="ep-io-imdf">
+      <h3 id="ep-io-imdf" className="ep-section__title">
+        IMDF (Apple Maps)
+      </h3>
+      <ul className="ep-checklist" aria-label="What IMDF needs">
+        {checks.map((check) => (
+          <li key={check.key} className={`ep-checklist__item ep-checklist__item--${check.ok ? 'ok' : check.required ? 'missing' : 'partial'}`}>
+            <span className="ep-checklist__mark" aria-hidden="true">
+              {check.ok ? '✓' : check.required ? '✕' : '!'}
+            </span>
+            <span>
+              <span className="ep-checklist__label">
+                {check.label}
+                <span className="visually-hidden">{check.ok ? ': done' : check.required ? ': missing' : ': partly'}</span>
+              </span>
+              {check.missing ? <small className="ep-checklist__missing">{check.missing}</small> : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="ep-row__actions ep-row__actions--stack">
+        {href && ready ? (
+          <a className="ep-button" href={href} download>
+            Download IMDF (Apple Maps)
+          </a>
+        ) : (
+          <button type="button" className="ep-button" disabled>
+            Download IMDF (Apple Maps)
+          </button>
+        )}
+      </div>
+      <p className="ep-hint">
+        {href
+          ? 'A zip of the venue, its floors, a unit and a door per shop and the shops’ names, in the Indoor Mapping Data Format Apple Maps takes.'
+          : 'IMDF is made from the saved map: make a copy of this map (or sign up) to export it.'}
+      </p>
+    </section>
   );
 }

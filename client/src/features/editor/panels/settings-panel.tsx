@@ -1,7 +1,7 @@
 /**
  * The map's settings: its size (for floors without a drawing), the zoom range and the view it
  * opens at, its theme, which parts of the viewer are on, and the fills of the drawing's
- * regions, and the language of the viewer's own words. Every change is checked with the document's own schemas (events/map-document.ts
+ * regions, the language of the viewer's own words and the venue's address (for IMDF). Every change is checked with the document's own schemas (events/map-document.ts
  * `Settings`, with its minZoom <= maxZoom rule, and `RegionStyles`) before it is given as an
  * edit, always the whole settings object; a refused value stays in its field with the reason.
  */
@@ -13,6 +13,7 @@ import { checkedOnEdit } from './checked-edits';
 import { ColorSwatch, HexInput, useHexDraft } from './color-input';
 import type { EditorPanelProps } from './panel-props';
 import { useDraft } from './use-draft';
+import { VenueAddressForm } from './venue-address-form';
 import './panels.css';
 
 export interface SettingsPanelProps extends EditorPanelProps {
@@ -251,6 +252,20 @@ export function SettingsPanel({ document, onEdit, onUseCurrentView }: SettingsPa
         <p id={`${ids}-language-hint`} className="ep-hint">
           The viewer’s buttons and labels; the map’s own text (titles, descriptions) is not translated.
         </p>
+      </section>
+
+      <section className="ep-section" aria-labelledby={`${ids}-address`}>
+        <h3 id={`${ids}-address`} className="ep-section__title">
+          Address
+        </h3>
+        <p className="ep-hint">Where the venue is. An IMDF export (Data panel) needs it to hand the map to Apple Maps.</p>
+        <VenueAddressForm
+          address={settings.address}
+          onAddress={(address) => {
+            const { address: _previous, ...rest } = settings;
+            return change(address ? { ...rest, address } : rest);
+          }}
+        />
       </section>
 
       <section className="ep-section" aria-labelledby={`${ids}-regions`}>
