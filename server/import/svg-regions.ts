@@ -53,8 +53,8 @@ const NOT_DRAWN = new Set([
 const ELEMENT_ID = /^[A-Za-z_][\w.:-]*$/;
 /** An id of the same characters that starts with a digit or a minus sign: a location names it by elementIdFor's reference. */
 const CODE_ID = /^[\d-][\w.:-]*$/;
-/** A text that is a reading shown on a shape, not its name: `50%`, `21 °C`. */
-const READING = /^[-+]?[\d.,]+\s*(?:%|°\s*[CF]?)$/i;
+/** A text that is a reading or state shown on a shape, not its name: `50%`, `21 °C`, a switch's `OFF` (Home Assistant's floor plans). */
+const READING = /^(?:[-+]?[\d.,]+\s*(?:%|°\s*[CF]?)|on|off)$/i;
 /** A group holding this many named regions is a layer of them (`<g id="shops">`), not one place. */
 const CONTAINER_MIN = 5;
 
@@ -243,7 +243,7 @@ function textLabels(geometry: DrawingGeometry, found: readonly Found[]): Map<Fou
   const labels = new Map<Found, string>();
   for (const [index, words] of byIndex) {
     const entry = found[index]!;
-    // A reading (a gauge's `50%`, `21°C`) is no name.
+    // A reading (a gauge's `50%`, `21°C`, a switch's `OFF`) is no name.
     if (!isGeneratedId(words.replace(/\s+/g, '_'), entry.tag) && !READING.test(words)) labels.set(entry, truncateText(words, 200));
   }
   return labels;

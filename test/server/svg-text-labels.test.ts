@@ -50,14 +50,15 @@ describe('regions named by the text inside them', () => {
     expect(regions.get('rect3')!.title).toBe('rect3');
   });
 
-  it('names no background (a shape with more than two texts in it), and reads no gauge’s reading or hidden text as a name', () => {
+  it('names no background (a shape with more than two texts in it), and reads no gauge’s reading, switch state or hidden text as a name', () => {
     const regions = byId(`
       <defs><text id="t" x="550" y="550">Hidden</text></defs>
       <rect id="rect1" x="0" y="0" width="1000" height="300"/>
       <text x="10" y="20">A</text><text x="500" y="20">B</text><text x="900" y="20">C</text>
       <rect id="rect2" x="0" y="400" width="100" height="100"/><text x="20" y="450">50%</text>
-      <rect id="rect3" x="500" y="500" width="100" height="100"/>`);
-    expect(['rect1', 'rect2', 'rect3'].map((id) => [regions.get(id)!.title, regions.get(id)!.auto])).toEqual([['rect1', true], ['rect2', true], ['rect3', true]]);
+      <rect id="rect3" x="500" y="500" width="100" height="100"/>
+      <rect id="rect4" x="700" y="400" width="100" height="100"/><text x="720" y="450">OFF</text>`);
+    expect(['rect1', 'rect2', 'rect3', 'rect4'].map((id) => [regions.get(id)!.title, regions.get(id)!.auto])).toEqual([['rect1', true], ['rect2', true], ['rect3', true], ['rect4', true]]);
   });
 
   it('leaves a person’s id, a <title>, data-name and inkscape:label as they are, text or not', () => {
