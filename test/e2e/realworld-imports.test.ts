@@ -7,7 +7,7 @@
  *   floors;
  * - Leaflet's US states GeoJSON (mapbox/geojson-vt), whose ids are FIPS codes ('01' to '56', the
  *   District of Columbia '11'): every state is a region (Puerto Rico, beyond Albers USA's insets, a
- *   place), and Texas opens by click.
+ *   place), and Texas opens by click; the District's link zooms in until it can be seen.
  * At 1280 × 800 and 375 × 812. Screenshots go to screenshots/ (git-ignored) as
  * realworld-{map}-{width}-{step}.png, to look at.
  */
@@ -57,6 +57,14 @@ async function regionCentre(page: Page, locationId: string): Promise<{ x: number
     const x = rect.left + rect.width / 2;
     const y = rect.top + rect.height / 2;
     return x > 0 && y > 0 && x < innerWidth && y < innerHeight ? { x, y } : null;
+  }, locationId);
+}
+
+/** The longer side (px) of the drawn region of location `locationId`, as the page shows it. */
+async function sideOf(page: Page, locationId: string): Promise<number> {
+  return page.locator('.mf-base').first().evaluate((host, id) => {
+    const rect = host.shadowRoot!.querySelector(`[data-mf-loc="${CSS.escape(id)}"]`)!.getBoundingClientRect();
+    return Math.max(rect.width, rect.height);
   }, locationId);
 }
 
@@ -132,13 +140,18 @@ describe('real-world files imported and clickable in Chromium', () => {
       await page.goto(`/m/${mapId}`);
       await expect.poll(() => regionCentre(page, texas.id), { timeout: TIMEOUT }).not.toBeNull();
       await shot('2-overview');
+      const dcAtHome = await sideOf(page, dc.id);
+      expect(dcAtHome).toBeGreaterThan(0);
       await openRegion(page, texas.id, 'Texas');
       await shot('3-texas');
       await page.keyboard.press('Escape');
       // The District of Columbia, id '11' in the file, is on the map and opens by its link.
       await page.goto(`/m/${mapId}?location=${encodeURIComponent(dc.id)}`);
       await page.getByRole('dialog', { name: 'District of Columbia' }).waitFor({ timeout: TIMEOUT });
-      expect(await page.locator('.mf-base').first().evaluate((host, id) => host.shadowRoot!.querySelector(`[data-mf-loc="${CSS.escape(id)}"]`) !== null, dc.id)).toBe(true);
+      // A district of 177 km² on a continent's map: the link zooms in as far as the map allows
+      // (8 times the whole map), not only to the twice every location gets.
+      await animationsEnded(page);
+      expect(await sideOf(page, dc.id)).toBeGreaterThanOrEqual(6 * dcAtHome);
       await shot('4-district-of-columbia');
       await context.close();
     });

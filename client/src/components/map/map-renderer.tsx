@@ -85,6 +85,8 @@ const NO_LOCATIONS: readonly Location[] = [];
 export interface MapRendererHandle {
   /** Where a location sits on its layer: its position, or the middle of its region. */
   anchorOf(id: string): MapPoint | null;
+  /** A region's size on its layer (layer units), or null for a location without a drawn region (or before it is drawn). */
+  extentOf(id: string): { width: number; height: number } | null;
   /** The map's focusable surface. */
   focus(): void;
   /**
@@ -235,11 +237,22 @@ export function MapRenderer(props: MapRendererProps) {
   };
   const anchorRef = useRef(anchorOf);
   anchorRef.current = anchorOf;
+  const extentOf = (id: string): { width: number; height: number } | null => {
+    const region = regionsRef.current.get(id);
+    const base = baseRef.current;
+    if (!region || !base) return null;
+    const r = region.getBoundingClientRect();
+    const scale = base.getBoundingClientRect().width / width || 1;
+    return r.width > 0 || r.height > 0 ? { width: r.width / scale, height: r.height / scale } : null;
+  };
+  const extentRef = useRef(extentOf);
+  extentRef.current = extentOf;
 
   useImperativeHandle(
     props.ref,
     () => ({
       anchorOf: (id) => anchorRef.current(id),
+      extentOf: (id) => extentRef.current(id),
       focus: () => viewportRef.current?.focus(),
       revealZoom: (id) => clustersRef.current?.revealZoom(id) ?? null,
     }),

@@ -292,6 +292,8 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
     [groupsById, t],
   );
 
+  /** The layer whose drawing is in (onLayerReady): until then a region's size is unknown. */
+  const drawnLayer = useRef<string | null>(null);
   /** Moves the view to a location waiting to be shown, once its layer can tell where it is. */
   const flyToPending = useCallback(() => {
     const pending = flyPending.current;
@@ -306,7 +308,17 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
     flyPending.current = null;
     // In a clustered layer, deep enough for the location to stand alone, out of its cluster.
     const reveal = rendererRef.current?.revealZoom(pending.id) ?? 0;
-    const zoom = location.zoom ?? Math.max(camera.zoom, Math.min(doc.settings.maxZoom, 2), reveal);
+    // A small region (a district on a country's map, a kiosk in a mall) deep enough to be seen:
+    // its longer side a sixth of the view's shorter one, within the map's zoom limit.
+    const extent = rendererRef.current?.extentOf(pending.id);
+    // A region's own position is known before its drawing: wait for the drawing to know its size.
+    if (location.element && !extent && drawnLayer.current !== location.layer) {
+      flyPending.current = pending;
+      return;
+    }
+    const longest = extent ? Math.max(extent.width, extent.height) : 0;
+    const legible = longest > 0 ? Math.min(doc.settings.maxZoom, Math.min(camera.width, camera.height) / 6 / (longest * camera.fit)) : 0;
+    const zoom = location.zoom ?? Math.max(camera.zoom, Math.min(doc.settings.maxZoom, 2), reveal, legible);
     // On a phone the details cover the lower part: the location goes to the middle of the rest.
     camera.centerOn(anchor, zoom, pending.animate, live.current.narrow ? -camera.height * 0.22 : 0);
   }, [camera, doc.settings.maxZoom]);
@@ -424,6 +436,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
   // A layer's drawing is in: regions can say where they are (anchors for the popup, fly-to).
   const [, setLayerReadyCount] = useState(0);
   const onLayerReady = useCallback(() => {
+    drawnLayer.current = live.current.layerId;
     setLayerReadyCount((count) => count + 1);
     flyToPending();
     if (readyOnce.current) return;
