@@ -2,8 +2,10 @@
  * Round trips of the real-world corpus (issue 28, item 4): every corpus file that imports is
  * applied to a map of its own, and that map exported as Mapfold JSON, CSV and GeoJSON; each
  * export is imported (previewed, then applied) into a blank new map of the same account through
- * `POST /api/maps/{id}/import`, on each database (the two largest tables on PGlite only,
- * test/support/realworld-corpus.ts). What "equal" means follows what each format carries:
+ * `POST /api/maps/{id}/import`, on each database. The two largest tables (world-cities.csv and
+ * worldcitiespop-sample.csv, 54,000 rows) are left out: they came back equal in all three formats
+ * when tried, but took two thirds of this file's time, and size is the corpus test's and
+ * big-map.test.ts's question. What "equal" means follows what each format carries:
  * - JSON is the whole map: the blank map's document afterwards is the source's, value for value
  *   (ids kept; keys compared in any order), and its own export is the same file.
  * - CSV carries every location field but a location's entrances, with its floor and groups by
@@ -235,15 +237,15 @@ describe.each(databaseTargets)('real-world corpus round trips on $name', (target
     console.log(`Round trips on ${target.name}: ${Object.entries(tally).map(([format, trips]) => `${format} ${trips.length}`).join(', ')}\n${JSON.stringify(tally, null, 1)}`);
   });
 
-  // The two largest tables (54,000 rows, brought back three times) on PGlite only: on PostgreSQL every other file asks the same of each format.
-  const files = corpusOn(target.name).filter((file) => target.name === 'pglite' || !LARGE.has(file.name));
+  // Not the two largest tables (54,000 rows, brought back three times: two thirds of this file's time); vega-airports.csv asks the same of each format at 3,376 rows.
+  const files = corpusOn(target.name).filter((file) => !LARGE.has(file.name));
   const checks: Record<Format, (file: CorpusFile) => Promise<void>> = { json: jsonRoundTrip, csv: csvRoundTrip, geojson: geojsonRoundTrip };
   for (const file of files) {
     for (const format of ['json', 'csv', 'geojson'] as const) {
       const reason = ROUND_TRIP_FAILURES[`${file.name}|${format}`];
       const title = reason ? `${file.name} as ${format} (known failure: ${reason})` : `${file.name} comes back equal as ${format}`;
       const check = format === 'geojson' ? () => checks[format](file).finally(() => doneWith(file)) : () => checks[format](file);
-      (reason ? it.fails : it)(title, check, LARGE.has(file.name) ? 600_000 : 120_000);
+      (reason ? it.fails : it)(title, check, 120_000);
     }
   }
 });

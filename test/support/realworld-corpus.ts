@@ -258,6 +258,6 @@ export function corpusOn(database: 'pglite' | 'postgres'): CorpusFile[] {
 
 /**
  * Tables of tens of thousands of rows: their round trips (an import and three exports brought
- * back) took minutes on a busy machine, so they get longer and run on PGlite only.
+ * back) took minutes on a busy machine; the round-trip test leaves them to the corpus test.
  */
 export const LARGE = new Set(['csv/world-cities.csv', 'csv/worldcitiespop-sample.csv']);
