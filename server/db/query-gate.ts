@@ -7,7 +7,7 @@
  * event loop gets a turn between two of them (requests that arrived are read and queue their
  * queries), and a person's request goes before the service's own work
  * (ports/background-work.ts), which still gets a turn once it has waited {@link MAX_WAIT_MS},
- * one piece per such while.
+ * one piece at a time and never more than half the time while requests wait.
  * Each piece of background work is kept small (event reads bounded in bytes, one import chunk
  * per projection transaction), so a request waits for at most one of them.
  */
@@ -17,7 +17,7 @@ import { inBackground } from '../../ports/background-work.js';
 const MAX_WAIT_MS = 500;
 
 interface Waiter {
-  start: () => void;
+  start: (ahead: boolean) => void;
   since: number;
 }
 
@@ -25,23 +25,31 @@ export class QueryGate {
   private busy = false;
   private readonly requests: Waiter[] = [];
   private readonly background: Waiter[] = [];
-  /** When the service's own work last went ahead of waiting requests. */
-  private lastOverdue = Number.NEGATIVE_INFINITY;
+  /** Until when waiting requests go before the service's work, however long it has waited. */
+  private requestsUntil = Number.NEGATIVE_INFINITY;
 
   /** Runs `work` (one query, or a whole transaction) when it is its turn. */
   async run<T>(work: () => Promise<T>): Promise<T> {
-    await this.turn();
+    const ahead = await this.turn();
+    const started = performance.now();
     try {
       return await work();
     } finally {
+      // The service's work that went ahead of waiting requests: they go for as long as it took
+      // (half a second at least) before the next such piece, so it never takes more than half.
+      if (ahead) {
+        const ended = performance.now();
+        this.requestsUntil = ended + Math.max(MAX_WAIT_MS, ended - started);
+      }
       this.release();
     }
   }
 
-  private turn(): Promise<void> {
+  /** Resolves when it is the caller's turn: true when it goes ahead of waiting requests. */
+  private turn(): Promise<boolean> {
     if (!this.busy) {
       this.busy = true;
-      return Promise.resolve();
+      return Promise.resolve(false);
     }
     return new Promise((start) => (inBackground() ? this.background : this.requests).push({ start, since: performance.now() }));
   }
@@ -54,23 +62,21 @@ export class QueryGate {
     // Others wait: the event loop first takes in what arrived meanwhile, then the next goes.
     setImmediate(() => {
       const next = this.next();
-      if (next) next.start();
+      if (next) next.waiter.start(next.ahead);
       else this.busy = false;
     });
   }
 
-  private next(): Waiter | undefined {
+  private next(): { waiter: Waiter; ahead: boolean } | undefined {
     const oldest = this.background[0];
-    if (!oldest) return this.requests.shift();
-    if (this.requests.length === 0) return this.background.shift();
+    const request = this.requests[0];
+    if (!oldest) return request && { waiter: this.requests.shift()!, ahead: false };
+    if (!request) return { waiter: this.background.shift()!, ahead: false };
     // Requests wait: the service's work goes only once it has waited long, and then one piece
-    // per such while (a backlog of it, every projection reading an import's part, must not go
-    // all at once ahead of them either).
+    // at a time, requests going between (a backlog of it, every projection reading an import's
+    // part, must not go all at once ahead of them either).
     const now = performance.now();
-    if (now - oldest.since >= MAX_WAIT_MS && now - this.lastOverdue >= MAX_WAIT_MS) {
-      this.lastOverdue = now;
-      return this.background.shift();
-    }
-    return this.requests.shift();
+    if (now - oldest.since >= MAX_WAIT_MS && now >= this.requestsUntil) return { waiter: this.background.shift()!, ahead: true };
+    return { waiter: this.requests.shift()!, ahead: false };
   }
 }
