@@ -10,9 +10,8 @@
  * `?layer=` makes an SVG's regions locations of that existing floor.
  *
  * Without `?apply=1` it answers the preview and changes nothing. With it, the drawings are
- * checked and stored as uploads are, and the edits recorded through the map's command handler:
- * in one append, or a big import's parts one append each (importAppends), so history, undo, the
- * timeline and live editors see one import, and no other user waits for all of it.
+ * checked and stored as uploads are, and the edits recorded in one append through the map's
+ * command handler, so history, undo, the timeline and live editors see one import.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -292,30 +291,17 @@ export async function importRoutes(scope: FastifyInstance, options: ImportRouteO
         correlationId: request.correlationId,
         commandId: request.server.ids.uuid(),
       };
-      // A big import is recorded part by part, one append each (importAppends): one append of
-      // twenty 5,000-location events held the embedded database for half a minute, and every
-      // other user with it (issue 26 item 8).
-      const appends = importAppends(edits);
       let outcome;
-      for (const [index, part] of appends.entries()) {
-        if (index > 0) await new Promise((resolve) => setImmediate(resolve));
-        try {
-          outcome = await runMapCommand({ store: options.store, db, ids: options.ids, history }, { type: 'EditMap', data: { mapId, edits: part } }, { ...meta, commandId: index === 0 ? meta.commandId : request.server.ids.uuid() });
-        } catch (error) {
-          // The plan was made against the map as it was read; an edit since (a location of the same id) makes it stale.
-          if (error instanceof DomainError && error.code === 'invalid-argument' && /^edits\.\d+\.(layers|groups|locations|updates|id)/.test(error.message)) {
-            request.log.info({ mapId, reason: error.message, partsRecorded: index, parts: appends.length }, 'an import met a changed map');
-            throw new DomainError(
-              'aborted',
-              index === 0
-                ? 'The map changed while the file was being imported, so nothing was imported. Preview the file again and import it.'
-                : `The map changed while the file was being imported: ${index} of its ${appends.length} parts were imported, the rest not. Undo them in the history, or preview the file again and import it.`,
-            );
-          }
-          throw error;
+      try {
+        outcome = await runMapCommand({ store: options.store, db, ids: options.ids, history }, { type: 'EditMap', data: { mapId, edits } }, meta);
+      } catch (error) {
+        // The plan was made against the map as it was read; an edit since (a location of the same id) makes it stale.
+        if (error instanceof DomainError && error.code === 'invalid-argument' && /^edits\.\d+\.(layers|groups|locations|updates|id)/.test(error.message)) {
+          request.log.info({ mapId, reason: error.message }, 'an import met a changed map');
+          throw new DomainError('aborted', 'The map changed while the file was being imported, so nothing was imported. Preview the file again and import it.');
         }
+        throw error;
       }
-      if (!outcome) throw new DomainError('internal', 'An import with no edits was about to be recorded.');
       request.log.info({ mapId, format, locations: planned.preview.counts.locations, updated: planned.preview.counts.updated }, 'import applied');
       return {
         result: { ...planned.preview, revision: String(outcome.revision) },
@@ -323,27 +309,6 @@ export async function importRoutes(scope: FastifyInstance, options: ImportRouteO
       };
     });
   });
-}
-
-/**
- * The appends an import's edits are recorded in: each part of a big import (an ImportApplied
- * with `part`, up to IMPORT_CHUNK locations) its own, the edits between parts with the part
- * before them. An import of one part stays one append, all or nothing. A big one recorded part
- * by part shows its parts in the history as before ("part 2 of 5"); if the map changes meanwhile
- * so that a part no longer applies, the parts before it stay recorded and the answer says so.
- */
-export function importAppends(edits: readonly ImportEdit[]): ImportEdit[][] {
-  const appends: ImportEdit[][] = [];
-  let current: ImportEdit[] = [];
-  for (const edit of edits) {
-    if (edit.type === 'ImportApplied' && edit.part && edit.part.number > 1 && current.length > 0) {
-      appends.push(current);
-      current = [];
-    }
-    current.push(edit);
-  }
-  if (current.length > 0) appends.push(current);
-  return appends;
 }
 
 /**

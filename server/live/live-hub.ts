@@ -33,7 +33,6 @@ import type { Principal } from '../../events/principal.js';
 import { unsafeTextIssue } from '../../events/safe-text.js';
 import { LIVE_CHANNEL, LiveNotice } from '../../projections/live-notices.js';
 import { SESSIONS_CHANNEL, SessionsEnded } from '../auth/session-notices.js';
-import { runInBackground } from '../../ports/background-work.js';
 import type { Database } from '../../ports/database.js';
 import { PresenceHub, type PresenceTimings } from './presence.js';
 import { MapSnapshots, type SnapshotMessage } from './map-snapshots.js';
@@ -251,9 +250,7 @@ export class LiveHub {
   /** Follows the store's map streams; on a failure, again from the last event seen, after a growing pause. */
   private follow(): void {
     if (this.stopped) return;
-    // The service's own work (reads of whole import chunks among them): on the embedded
-    // database people's requests go first, and it waits half a second at most (server/db/query-gate.ts).
-    const subscription = runInBackground(() => this.store.subscribeToAll(
+    const subscription = this.store.subscribeToAll(
       { after: this.followedTo, filter: { streamPrefixes: [STREAM_PREFIXES[0]] }, batchSize: PUSH_BATCH },
       {
         onEvents: async (events) => {
@@ -270,7 +267,7 @@ export class LiveHub {
           this.followTimer.unref();
         },
       },
-    ));
+    );
     this.following = subscription;
   }
 
@@ -537,16 +534,12 @@ export class LiveHub {
     let from = since === undefined ? null : BigInt(since);
     let events = from === null ? null : await this.readMissing(stream, from);
     if (!events) {
-      // Read in turn with the projections' work (ports/background-work.ts): on the embedded
-      // database a request's read goes before it, and the read model would trail the stream
-      // further than the edits just made.
-      const load = (fresh: boolean) => runInBackground(() => this.snapshots.get(topic, feed.mapId!, feed.load, { fresh }));
-      let snapshot: SnapshotMessage | null = await load(false);
+      let snapshot: SnapshotMessage | null = await this.snapshots.get(topic, feed.mapId!, feed.load);
       if (!snapshot) return;
       events = await this.readMissing(stream, snapshot.revision);
       // A kept snapshot too far behind the stream: a fresh one costs less than its events.
       if (snapshot.kept && (events === null || events.length > MapSnapshots.REUSE_WITHIN_EVENTS)) {
-        snapshot = await load(true);
+        snapshot = await this.snapshots.get(topic, feed.mapId!, feed.load, { fresh: true });
         if (!snapshot) return;
         events = await this.readMissing(stream, snapshot.revision);
       }
