@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { embedSdk } from './scripts/embed-sdk-plugin';
 import { precompress } from './scripts/precompress-plugin';
 import { viewerMessages } from './scripts/viewer-messages-plugin';
 
@@ -45,8 +46,9 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : {
   root,
   // .env files for VITE_* variables live at the repository root, beside package.json.
   envDir: fileURLToPath(new URL('.', import.meta.url)),
-  // Precompressed copies of the built files (.br, .gz), served by Accept-Encoding (server/app.ts).
-  plugins: [react(), viewerMessages(), precompress()],
+  // Precompressed copies of the built files (.br, .gz), served by Accept-Encoding (server/app.ts);
+  // /embed.js, the embed SDK, built on the side (scripts/embed-sdk-plugin.ts).
+  plugins: [react(), viewerMessages(), embedSdk(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -23,6 +23,7 @@ export const BUILD_INPUTS = [
   'events',
   'vite.config.ts',
   'scripts/precompress-plugin.ts',
+  'scripts/embed-sdk-plugin.ts',
   'scripts/viewer-messages-plugin.ts',
   'scripts/viewer-messages.ts',
   'scripts/prerender-pages.ts',

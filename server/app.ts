@@ -324,7 +324,12 @@ export async function buildApp(
       index: false,
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (reply, filePath) => reply.header('cache-control', staticCacheControl(path.relative(CLIENT_DIST, filePath))),
+      setHeaders: (reply, filePath) => {
+        const file = path.relative(CLIENT_DIST, filePath);
+        reply.header('cache-control', staticCacheControl(file));
+        // The embed SDK is loaded by other sites' pages (`<script src>`): not same-origin only.
+        if (/^embed\.js(\.br|\.gz)?$/.test(file)) reply.header('cross-origin-resource-policy', 'cross-origin');
+      },
     });
   }
   // A marketing page prerendered at build time is painted before its script; any other

@@ -20,6 +20,7 @@ import { directionsAllowed } from '../../../../events/wayfinding/directions-allo
 import { useDirections } from './directions/use-directions';
 import { recordInsight } from './insights';
 import { useSearchInsight } from './use-search-insight';
+import type { EmbedLink } from './embed-bridge';
 import { useTranslator } from '../../i18n/i18n-context';
 import './viewer.css';
 
@@ -244,8 +245,8 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
   const returnFocus = useRef<HTMLElement | null>(null);
   const focusOnClose = useRef(false);
   const flyPending = useRef<{ id: string; animate: boolean } | null>(selectedId ? { id: selectedId, animate: false } : null);
-  const live = useRef({ selectedId, byId, narrow });
-  live.current = { selectedId, byId, narrow };
+  const live = useRef({ selectedId, byId, narrow, layerId: layer?.id ?? null });
+  live.current = { selectedId, byId, narrow, layerId: layer?.id ?? null };
 
   // Filters apply once the search's code is in (at once, most often: it is fetched in idle time).
   const [search, setSearch] = useState<SearchCode | null>(searchCode);
@@ -432,6 +433,13 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
     return () => clearTimeout(timer);
   }, [hint]);
 
+  // The embed SDK (/embed.js on the host page): its bridge (embed-bridge.ts) is loaded only in
+  // an iframe whose address names the host's origin, once the map is on screen. It lives as
+  // long as the page (the viewer is the page's whole content), so it is never stopped.
+  const embed = useRef<EmbedLink>({});
+  embed.current.view = { doc, selectedId, layer, query, onQuery: setQuery, open, switchLayer };
+  useEffect(() => embed.current.sync?.());
+
   const readyOnce = useRef(false);
   // A layer's drawing is in: regions can say where they are (anchors for the popup, fly-to).
   const [, setLayerReadyCount] = useState(0);
@@ -442,6 +450,9 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
     if (readyOnce.current) return;
     readyOnce.current = true;
     onReady?.();
+    if (location.search.includes('host=')) {
+      void import('./embed-bridge').then((code) => code.connectHost(embed.current));
+    }
     // The details popup, and DOMPurify for descriptions: fetched while the visitor looks around.
     const idle = (window as { requestIdleCallback?: (callback: () => void) => void }).requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 300));
     idle(() => {
