@@ -13,10 +13,10 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MapDocument } from '../../events/map-document.js';
 import { signedInContext, useBrowserSession } from '../support/browser.js';
 import { registerUser } from '../support/test-server.js';
 import { animationsEnded } from './support/animations.js';
+import { documentOf, startMapFromFiles } from './support/import-files.js';
 
 const TIMEOUT = 60_000;
 const SHOTS = path.resolve(import.meta.dirname, '../../screenshots');
@@ -29,24 +29,6 @@ const SHOPS = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w
     <use id="kiosk" href="#kiosk-shape" x="260" y="40"/>
   </g>
 </svg>`;
-
-/** /maps/new → "Import a file" with `files` → the preview's import button → the new map's editor; its id. */
-async function startMapFromFiles(page: Page, files: Parameters<Page['setInputFiles']>[1], previewName: string): Promise<string> {
-  await page.goto('/maps/new');
-  await page.getByRole('radio', { name: /Import a file/ }).check();
-  await page.getByLabel('Choose files').setInputFiles(files);
-  await page.getByRole('button', { name: 'Create map' }).click();
-  const preview = page.getByRole('region', { name: previewName });
-  await preview.waitFor({ timeout: TIMEOUT });
-  await preview.getByRole('button', { name: /^Import \d+ locations?$/ }).click();
-  await page.waitForURL((url) => /^\/maps\/[A-Za-z0-9_-]+$/.test(url.pathname) && url.pathname !== '/maps/new', { timeout: TIMEOUT });
-  await page.getByRole('textbox', { name: 'Map title' }).waitFor({ timeout: TIMEOUT });
-  return new URL(page.url()).pathname.split('/').pop()!;
-}
-
-async function documentOf(page: Page, mapId: string): Promise<MapDocument> {
-  return ((await (await page.request.get(`/api/maps/${mapId}/data`)).json()) as { result: { data: MapDocument } }).result.data;
-}
 
 /** The fill each shape of a location's region is painted with, each text's, and where its last shape (a lot's top face) is; null while it is not drawn. */
 async function paint(page: Page, locationId: string): Promise<{ shapes: string[]; texts: string[]; centre: { x: number; y: number }; corner: { x: number; y: number } } | null> {
@@ -86,7 +68,7 @@ describe('regions of several shapes light whole', () => {
     const owner = await registerUser(session.server);
     const context = await signedInContext(session.browser, session.server, owner, { width: 1280, height: 800 });
     const page = await context.newPage();
-    const mapId = await startMapFromFiles(page, CECOTTO, 'barrioCecotto.json');
+    const mapId = await startMapFromFiles(page, CECOTTO, 'barrioCecotto.json', TIMEOUT);
     const lot = (await documentOf(page, mapId)).locations.find((location) => location.element === 'm4p14')!;
     expect(lot.title).toBe('Manzana 4, Parcela 14');
 
@@ -123,7 +105,7 @@ describe('regions of several shapes light whole', () => {
     const owner = await registerUser(session.server);
     const context = await signedInContext(session.browser, session.server, owner, { width: 1280, height: 800 });
     const page = await context.newPage();
-    const mapId = await startMapFromFiles(page, [{ name: 'shops.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(SHOPS) }], 'shops.svg');
+    const mapId = await startMapFromFiles(page, [{ name: 'shops.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(SHOPS) }], 'shops.svg', TIMEOUT);
     const locations = (await documentOf(page, mapId)).locations;
     const bakery = locations.find((location) => location.element === 'bakery')!;
     const kiosk = locations.find((location) => location.element === 'kiosk')!;

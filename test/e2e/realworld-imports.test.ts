@@ -15,10 +15,10 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MapDocument } from '../../events/map-document.js';
 import { signedInContext, useBrowserSession } from '../support/browser.js';
 import { registerUser } from '../support/test-server.js';
 import { animationsEnded } from './support/animations.js';
+import { documentOf, startMapFromFiles } from './support/import-files.js';
 
 const TIMEOUT = 30_000;
 const CORPUS = path.resolve(import.meta.dirname, '../fixtures/realworld');
@@ -29,24 +29,6 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 375, height: 812 },
 ];
-
-/** /maps/new → "Import a file" with `files` → the preview's import button → the new map's editor; its id. */
-async function startMapFromFiles(page: Page, files: string[], previewName: string): Promise<string> {
-  await page.goto('/maps/new');
-  await page.getByRole('radio', { name: /Import a file/ }).check();
-  await page.getByLabel('Choose files').setInputFiles(files);
-  await page.getByRole('button', { name: 'Create map' }).click();
-  const preview = page.getByRole('region', { name: previewName });
-  await preview.waitFor({ timeout: TIMEOUT });
-  await preview.getByRole('button', { name: /^Import \d+ locations?$/ }).click();
-  await page.waitForURL((url) => /^\/maps\/[A-Za-z0-9_-]+$/.test(url.pathname) && url.pathname !== '/maps/new', { timeout: TIMEOUT });
-  await page.getByRole('textbox', { name: 'Map title' }).waitFor({ timeout: TIMEOUT });
-  return new URL(page.url()).pathname.split('/').pop()!;
-}
-
-async function documentOf(page: Page, mapId: string): Promise<MapDocument> {
-  return ((await (await page.request.get(`/api/maps/${mapId}/data`)).json()) as { result: { data: MapDocument } }).result.data;
-}
 
 /** The centre, on the page, of the drawn region of location `locationId` (null while it is not drawn or not in view). */
 async function regionCentre(page: Page, locationId: string): Promise<{ x: number; y: number } | null> {
@@ -91,7 +73,7 @@ describe('real-world files imported and clickable in Chromium', () => {
       const context = await signedInContext(session.browser, session.server, owner, viewport);
       const page = await context.newPage();
       const shot = async (step: string) => animationsEnded(page).then(() => page.screenshot({ path: path.join(SHOTS, `realworld-mapplic-school-${viewport.width}-${step}.png`) }));
-      const mapId = await startMapFromFiles(page, LYCEE, 'lycee.json');
+      const mapId = await startMapFromFiles(page, LYCEE, 'lycee.json', TIMEOUT);
       await shot('1-editor');
 
       // What the file says, in the map: both floors, and each room of the JSON on its floor's region.
@@ -126,7 +108,7 @@ describe('real-world files imported and clickable in Chromium', () => {
       const context = await signedInContext(session.browser, session.server, owner, viewport);
       const page = await context.newPage();
       const shot = async (step: string) => animationsEnded(page).then(() => page.screenshot({ path: path.join(SHOTS, `realworld-us-states-${viewport.width}-${step}.png`) }));
-      const mapId = await startMapFromFiles(page, [US_STATES], 'us-states-geojson-vt.json');
+      const mapId = await startMapFromFiles(page, [US_STATES], 'us-states-geojson-vt.json', TIMEOUT);
       await shot('1-editor');
 
       const document = await documentOf(page, mapId);
