@@ -53,6 +53,11 @@ export interface ReadAllOptions {
   /** Exclusive: read the events after this position; default the start of the log. */
   after?: Position;
   maxCount?: number;
+  /**
+   * Stop once the events read hold about this many bytes of data (as the store keeps it); the
+   * first event always comes. Stores that cannot tell ignore it.
+   */
+  maxBytes?: number;
   filter?: AllFilter;
 }
 
@@ -62,6 +67,8 @@ export interface SubscribeToAllOptions {
   filter?: AllFilter;
   /** Most events handed to one `onEvents` call. */
   batchSize?: number;
+  /** Most data (bytes, as the store keeps it) handed to one `onEvents` call, one event at least; a store's default otherwise. */
+  maxBatchBytes?: number;
 }
 
 export interface AllSubscriber {

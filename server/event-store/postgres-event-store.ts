@@ -33,6 +33,12 @@ import {
 const APPENDED_CHANNEL = 'mapfold_events_appended';
 /** Subscriptions also look every so often: a rolled-back older transaction sends no notice. */
 const FALLBACK_POLL_MS = 250;
+/**
+ * Data (as stored, compressed) a subscription's read brings at most, unless told otherwise: one
+ * of an import's 5,000-location events (about 300 KB so), so each projection transaction that
+ * follows is a bounded piece of work. Small events come 500 to a read as before.
+ */
+const SUBSCRIPTION_BATCH_BYTES = 256 * 1024;
 
 export const EVENT_STORE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS es_streams (
@@ -114,6 +120,28 @@ AS $$
      AND (p_prefixes IS NULL OR EXISTS (SELECT 1 FROM unnest(p_prefixes) AS prefix WHERE starts_with(es_events.stream_id, prefix)))
    ORDER BY transaction_id, global_position
    LIMIT p_limit
+$$;
+
+-- The same, stopping once the events read hold p_max_bytes of data as stored (compressed;
+-- pg_column_size reads no value): a subscription reading an import's 5,000-location events
+-- took all twenty in one read and one projection transaction, which held the embedded
+-- database for half a minute (issue 26 item 8). The first event always comes.
+CREATE OR REPLACE FUNCTION es_read_all_within(p_commit bigint, p_prepare bigint, p_limit integer, p_prefixes text[], p_max_bytes bigint)
+RETURNS SETOF es_events
+LANGUAGE sql STABLE
+SET enable_bitmapscan = off
+AS $$
+  SELECT global_position, transaction_id, event_id, stream_id, stream_revision, type, data, metadata, recorded_at FROM (
+    SELECT candidates.*, sum(pg_column_size(candidates.data)) OVER (ORDER BY transaction_id, global_position) AS read_bytes
+      FROM (SELECT * FROM es_events
+             WHERE (transaction_id, global_position) > (p_commit, p_prepare)
+               AND transaction_id < (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint)
+               AND (p_prefixes IS NULL OR EXISTS (SELECT 1 FROM unnest(p_prefixes) AS prefix WHERE starts_with(es_events.stream_id, prefix)))
+             ORDER BY transaction_id, global_position
+             LIMIT p_limit) AS candidates
+  ) AS bounded
+   WHERE read_bytes - pg_column_size(data) < p_max_bytes
+   ORDER BY transaction_id, global_position
 $$;
 `;
 
@@ -248,10 +276,14 @@ export class PostgresEventStore implements EventStore {
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const after = options.after ?? START;
     const prefixes = options.filter?.streamPrefixes?.length ? [...options.filter.streamPrefixes] : null;
-    const { rows } = await this.db.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM es_read_all($1::bigint, $2::bigint, $3::integer, $4::text[]) ORDER BY transaction_id, global_position`,
-      [after.commit.toString(), after.prepare.toString(), options.maxCount ?? 1000, prefixes],
-    );
+    const params = [after.commit.toString(), after.prepare.toString(), options.maxCount ?? 1000, prefixes];
+    const { rows } =
+      options.maxBytes === undefined
+        ? await this.db.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM es_read_all($1::bigint, $2::bigint, $3::integer, $4::text[]) ORDER BY transaction_id, global_position`, params)
+        : await this.db.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM es_read_all_within($1::bigint, $2::bigint, $3::integer, $4::text[], $5::bigint) ORDER BY transaction_id, global_position`, [
+            ...params,
+            options.maxBytes,
+          ]);
     return rows.map(toRecorded);
   }
 
@@ -261,6 +293,7 @@ export class PostgresEventStore implements EventStore {
     let wake: (() => void) | null = null;
     let pendingWake = false;
     const batchSize = options.batchSize ?? 500;
+    const maxBytes = options.maxBatchBytes ?? SUBSCRIPTION_BATCH_BYTES;
 
     const sleep = () =>
       new Promise<void>((resolve) => {
@@ -287,13 +320,14 @@ export class PostgresEventStore implements EventStore {
       while (!stopped) {
         // Clear the flag before reading, so a notice that lands during the read is not lost.
         pendingWake = false;
-        const events = await this.readAll({ after, maxCount: batchSize, ...(options.filter ? { filter: options.filter } : {}) });
+        const events = await this.readAll({ after, maxCount: batchSize, maxBytes, ...(options.filter ? { filter: options.filter } : {}) });
         if (stopped) break;
         if (events.length > 0) {
           await subscriber.onEvents(events);
           const last = events[events.length - 1]!;
           if (comparePositions(last.position, after) > 0) after = last.position;
-          if (events.length === batchSize) continue;
+          // The byte bound may have cut the read short: read on until nothing is left.
+          continue;
         }
         await sleep();
       }
