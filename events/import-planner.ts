@@ -194,6 +194,7 @@ function basePreview(plan: ImportPlan): Omit<ImportPreview, 'revision'> {
     removedFloor: null,
     regions: [],
     replaces: false,
+    ...(plan.geocoding ? { geocoding: plan.geocoding } : {}),
   };
 }
 
@@ -592,10 +593,18 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
 
     if (isUpdate && current) {
       const changes: z.infer<typeof LocationPatch> = { ...fields };
+      // A position found from an address does not move one placed by hand or by coordinates.
+      const placedBetter = row.precision !== undefined && current.position !== null && (current.precision === undefined || current.precision === null || current.precision === 'exact');
+      if (placedBetter) position = undefined;
       if (position !== undefined) changes.position = position;
       if (floor && floor.id !== current.layer) changes.layer = floor.id;
       if (groups !== undefined) changes.groups = groups;
       if (element !== undefined) changes.element = element;
+      // A position the file gives replaces a geocoded one, and how precise that was.
+      if (position) {
+        if (row.precision) changes.precision = row.precision;
+        else if (current.precision) changes.precision = null;
+      }
       updates.push({ id: current.id, changes });
       updatedIds.add(current.id);
       if (sample.length < SAMPLE_ROWS) sample.push(sampleRow(row.row, current.id, changes.title ?? current.title, floorById.get(changes.layer ?? current.layer)?.name ?? current.layer, groups ?? current.groups, geoPoint, position ?? current.position, element ?? current.element, true));
@@ -640,6 +649,7 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
       label: fields.label ?? '',
       groups: groups ?? [],
       hidden: fields.hidden ?? false,
+      ...(row.precision && position ? { precision: row.precision } : {}),
     };
     added.push(location);
     if (sample.length < SAMPLE_ROWS) sample.push(sampleRow(row.row, id, location.title, floor!.name, location.groups, geoPoint ?? (floor!.geo && location.position ? floorToGeo(floor!.geo, floor!.size, location.position) : null), location.position, location.element, false));

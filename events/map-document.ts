@@ -143,6 +143,16 @@ export type Point = z.infer<typeof Point>;
 
 export const MARKER_TYPES = ['circle', 'dot', 'pin', 'label', 'thumbnail', 'hidden'] as const;
 
+/**
+ * How precisely a location's position is known, when it was found from an address (geocoding
+ * on import, events/geocoding.ts): at its street address, its postcode's middle, its city's,
+ * its region's or its country's; `exact` once someone places it by hand. None: placed by hand
+ * or from coordinates the file gave.
+ */
+export const LOCATION_PRECISIONS = ['exact', 'street', 'postcode', 'city', 'region', 'country'] as const;
+export const LocationPrecision = z.enum(LOCATION_PRECISIONS);
+export type LocationPrecision = z.infer<typeof LocationPrecision>;
+
 /** A location's fields without their defaults: the base of the full schema and of updates. */
 export const locationFields = {
   title: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
@@ -168,6 +178,8 @@ export const locationFields = {
   hidden: z.boolean(),
   /** The path points a visitor enters by (wayfinding); none: the point nearest the location. */
   entrances: z.array(ElementId).max(20),
+  /** How precisely the position is known (geocoded from an address); absent (or null) when placed by hand or by given coordinates, and in events before it existed. */
+  precision: LocationPrecision.nullable().optional(),
 };
 
 export const Location = z.object({

@@ -9,7 +9,7 @@
  * client (which shows the preview and never parses files itself).
  */
 import { z } from 'zod';
-import type { GeoCalibration, Location } from './map-document.js';
+import { LocationPrecision, type GeoCalibration, type Location } from './map-document.js';
 import { ImportSource } from './map-edits.js';
 
 export const IMPORT_FORMATS = ImportSource.shape.format.options;
@@ -99,6 +99,16 @@ export interface PlannedGroup {
 /** Fields a file may set on a location, beyond where it is and what it belongs to. */
 export type PlannedFields = Partial<Pick<Location, 'title' | 'about' | 'description' | 'image' | 'thumbnail' | 'link' | 'phone' | 'hours' | 'zoom' | 'marker' | 'color' | 'label' | 'hidden'>>;
 
+/** A row's postal address in its parts, as the file writes them ('' where it gives none): what geocoding places a row by. */
+export interface PlannedAddress {
+  /** The street address (with its second line), or the whole address in one cell. */
+  street: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+}
+
 export interface PlannedLocation {
   /** Where it came from: the row (1 is a table's first data row) or the feature's number, for problems. */
   row: number;
@@ -114,6 +124,10 @@ export interface PlannedLocation {
   element: string | null;
   /** The region the file drew for it (GeoJSON polygons): its path id on the generated drawing. */
   drawnRegion?: string;
+  /** Its postal address, when the file gives one and no position: geocoding places it by that (events/geocoding.ts). */
+  address?: PlannedAddress;
+  /** How precisely a geocoded position is known. */
+  precision?: LocationPrecision;
 }
 
 /** Something the user should know: a row refused, a field not read, a file to upload. */
@@ -147,7 +161,16 @@ export interface ImportPlan {
   targetFloor?: string;
   /** A drawing's regions offered as locations (format `svg`), for the preview's list; `linked` is worked out by the planner. */
   regions?: Array<{ id: string; title: string; selected: boolean; linked?: boolean; fromText?: boolean }>;
+  /** How rows with an address and no coordinates were placed (events/geocoding.ts), when there were any. */
+  geocoding?: z.infer<typeof PreviewGeocoding>;
 }
+
+/** Rows placed by their address: how many at each precision, how many could not be (each with a problem), and whether a street geocoder (GEOCODER_URL) was asked. */
+export const PreviewGeocoding = z.object({
+  placed: z.partialRecord(LocationPrecision, z.number().int()),
+  unplaced: z.number().int(),
+  remote: z.boolean(),
+});
 
 /** One row of a preview's sample: what a location will be. */
 export const PreviewRow = z.object({
@@ -213,6 +236,8 @@ export const ImportPreview = z.object({
   regions: z.array(PreviewRegion),
   /** Whether the import replaces the whole map (a Mapfold JSON) rather than adding to it. */
   replaces: z.boolean(),
+  /** Rows placed by their address (geocoding); absent: no row needed it. */
+  geocoding: PreviewGeocoding.optional(),
   /** Set on an apply: the map's revision after it. */
   revision: z.string().nullable(),
 });

@@ -42,6 +42,8 @@ export interface RemoteFetchOptions {
   resolve?: Resolver;
   /** For the whole fetch: resolving, redirects and the body. */
   timeoutMs?: number;
+  /** Headers in place of a drawing's (a geocoder's JSON answer: its own accept and user-agent). */
+  headers?: Record<string, string>;
 }
 
 const systemResolver: Resolver = async (hostname) => {
@@ -108,7 +110,7 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** One request to `url`, connected to `target` whatever the name resolves to by then. */
-function get(url: URL, target: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
+function get(url: URL, target: ResolvedAddress, signal: AbortSignal, headers: Record<string, string> = {}): Promise<IncomingMessage> {
   // The connection's only lookup: answers the address already checked.
   const lookup: LookupFunction = (_hostname, options, callback) => {
     if (options.all) (callback as unknown as (error: null, addresses: ResolvedAddress[]) => void)(null, [target]);
@@ -126,6 +128,7 @@ function get(url: URL, target: ResolvedAddress, signal: AbortSignal): Promise<In
         'user-agent': 'Mapfold (fetching a floor plan once to store a copy)',
         accept: 'image/svg+xml, image/png, image/jpeg, image/webp;q=0.9, */*;q=0.1',
         'accept-encoding': 'identity, gzip, deflate, br',
+        ...headers,
       },
     });
     request.once('response', resolve);
@@ -196,7 +199,7 @@ export async function fetchRemoteFile(address: string, options: RemoteFetchOptio
   try {
     for (let hop = 0; ; hop++) {
       const target = await allowedAddress(url, resolve, allowed, signal);
-      const response = await get(url, target, signal);
+      const response = await get(url, target, signal, options.headers);
       const status = response.statusCode ?? 0;
       if (REDIRECTS.has(status)) {
         response.resume();

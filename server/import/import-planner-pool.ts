@@ -11,7 +11,8 @@
 import { Worker } from 'node:worker_threads';
 import { DomainError } from '../../events/errors.js';
 import type { PlannedImport } from '../../events/import-planner.js';
-import type { ImportFormat, ImportProblem, PlannedFloor } from '../../events/map-import.js';
+import type { Placement } from '../../events/geocoding.js';
+import type { ImportFormat, ImportProblem, PlannedAddress, PlannedFloor } from '../../events/map-import.js';
 import type { MapDocument } from '../../events/map-document.js';
 import type { ImportInput } from './import-input.js';
 import type { PlannerAnswer, PlannerRequest } from './import-planner-worker.js';
@@ -23,6 +24,8 @@ export interface ParsedImport {
   job: number;
   floors: PlannedFloor[];
   hasLocations: boolean;
+  /** The distinct street addresses of rows without coordinates, when asked for (GEOCODER_URL). */
+  addresses: PlannedAddress[];
 }
 
 export interface PlanRequest {
@@ -31,11 +34,13 @@ export interface PlanRequest {
   problems: ImportProblem[];
   drawings: Array<[string, string]>;
   sizes: Array<[string, { width: number; height: number }]>;
+  /** A street geocoder's answers (GEOCODER_URL), by address key. */
+  remote?: Array<[string, Placement | null]>;
 }
 
 export interface ImportPlanner {
-  /** Parses the file; its plan waits in the worker for {@link ImportPlanner.plan} (or {@link ImportPlanner.drop}). */
-  parse(format: ImportFormat, input: ImportInput): Promise<ParsedImport>;
+  /** Parses the file; its plan waits in the worker for {@link ImportPlanner.plan} (or {@link ImportPlanner.drop}). `streetAddresses`: answer the rows' street addresses too. */
+  parse(format: ImportFormat, input: ImportInput, streetAddresses?: boolean): Promise<ParsedImport>;
   plan(job: number, request: PlanRequest): Promise<PlannedImport>;
   /** Forgets a parsed job that will not be planned (its import failed in between). */
   drop(job: number): void;
@@ -87,20 +92,20 @@ export class WorkerImportPlanner implements ImportPlanner {
     return this.worker !== null;
   }
 
-  async parse(format: ImportFormat, input: ImportInput): Promise<ParsedImport> {
+  async parse(format: ImportFormat, input: ImportInput, streetAddresses = false): Promise<ParsedImport> {
     if (this.closed) throw new DomainError('unavailable', 'The server is shutting down.');
     if (this.jobs.size + this.parsing >= this.maxJobs) throw new DomainError('resource-exhausted', IMPORTS_BUSY);
     const worker = this.worker ?? this.start();
     this.parsing++;
     try {
       const { bytes, attachments, ...rest } = input;
-      const answer = await this.ask(worker, { op: 'parse', format, input: { ...rest, bytes, attachments } });
+      const answer = await this.ask(worker, { op: 'parse', format, input: { ...rest, bytes, attachments }, streetAddresses });
       if (!('parsed' in answer)) throw new Error('The import planner answered out of turn.');
       const job = answer.id;
       this.jobs.set(job, worker);
       // Files the parser added to the attachments (the file itself as an SVG's drawing), as if it had run here.
       for (const [name, file] of answer.parsed.added) attachments.set(name, file === null ? bytes : Buffer.from(file));
-      return { job, floors: answer.parsed.floors, hasLocations: answer.parsed.hasLocations };
+      return { job, floors: answer.parsed.floors, hasLocations: answer.parsed.hasLocations, addresses: answer.parsed.addresses };
     } finally {
       this.parsing--;
       this.exitWhenIdle();

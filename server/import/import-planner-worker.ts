@@ -13,8 +13,10 @@
 import { parentPort } from 'node:worker_threads';
 import { DomainError, type ErrorCode } from '../../events/errors.js';
 import { planImport, type FloorRegions, type PlannedImport } from '../../events/import-planner.js';
-import type { ImportFormat, ImportPlan, ImportProblem, PlannedFloor } from '../../events/map-import.js';
+import { geocodePlan, streetAddresses, type Placement } from '../../events/geocoding.js';
+import type { ImportFormat, ImportPlan, ImportProblem, PlannedAddress, PlannedFloor } from '../../events/map-import.js';
 import type { MapDocument } from '../../events/map-document.js';
+import { embeddedGazetteer } from '../geocoding/gazetteer.js';
 import { geographicFloor } from './geographic-floor.js';
 import type { ImportInput } from './import-input.js';
 import { parsers } from './parsers.js';
@@ -24,7 +26,7 @@ import { svgRegions } from './svg-regions.js';
 export type ParseInput = Omit<ImportInput, 'bytes' | 'attachments'> & { bytes: Uint8Array; attachments: Map<string, Uint8Array> };
 
 export type PlannerRequest =
-  | { id: number; op: 'parse'; format: ImportFormat; input: ParseInput }
+  | { id: number; op: 'parse'; format: ImportFormat; input: ParseInput; /** Answer the distinct street addresses of rows without coordinates (for GEOCODER_URL). */ streetAddresses?: boolean }
   | {
       id: number;
       op: 'plan';
@@ -37,11 +39,13 @@ export type PlannerRequest =
       drawings: Array<[string, string]>;
       /** Uploaded drawings' sizes, by attachment name. */
       sizes: Array<[string, { width: number; height: number }]>;
+      /** A street geocoder's answers (GEOCODER_URL), by address key (events/geocoding.ts addressKey). */
+      remote?: Array<[string, Placement | null]>;
     }
   | { id: number; op: 'drop'; job: number };
 
 export type PlannerAnswer =
-  | { id: number; ok: true; parsed: { floors: PlannedFloor[]; hasLocations: boolean; added: Array<[string, Uint8Array | null]> } }
+  | { id: number; ok: true; parsed: { floors: PlannedFloor[]; hasLocations: boolean; added: Array<[string, Uint8Array | null]>; addresses: PlannedAddress[] } }
   | { id: number; ok: true; planned: PlannedImport }
   | { id: number; ok: true; dropped: true }
   | { id: number; ok: false; domain: { code: Exclude<ErrorCode, 'unknown'>; message: string } | null; message: string };
@@ -61,13 +65,16 @@ async function run(request: PlannerRequest): Promise<PlannerAnswer> {
       plans.set(request.id, plan);
       // A parser may name the file itself as a floor's drawing (an SVG): the server is told, as it would have seen the change.
       const added = [...attachments].filter(([name]) => !before.has(name)).map(([name, file]): [string, Uint8Array | null] => [name, file === bytes ? null : file]);
-      return { id: request.id, ok: true, parsed: { floors: plan.floors, hasLocations: plan.locations.length > 0, added } };
+      const addresses = request.streetAddresses ? streetAddresses(plan) : [];
+      return { id: request.id, ok: true, parsed: { floors: plan.floors, hasLocations: plan.locations.length > 0, added, addresses } };
     }
     case 'plan': {
       const plan = plans.get(request.job);
       plans.delete(request.job);
       if (!plan) throw new Error(`No parsed import ${request.job}`);
       plan.problems.push(...request.problems);
+      // Rows with an address and no coordinates placed (the gazetteer read only if there are any).
+      geocodePlan(plan, embeddedGazetteer, new Map(request.remote ?? []));
       const regions = new Map<string, FloorRegions>(request.drawings.map(([key, svg]) => [key, new Map(svgRegions(svg).map((region) => [region.id, region.title]))]));
       const sizes = new Map(request.sizes);
       const planned = planImport(request.document, plan, {

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { DomainError } from '../../events/errors.js';
 import { ErrorBody, WirePosition } from '../../events/function-results.js';
 import { MapIdParams } from '../../events/http-api.js';
+import type { Placement } from '../../events/geocoding.js';
 import { withStoredFiles, type PlannedImport } from '../../events/import-planner.js';
 import { ColumnMapping, IMPORT_FIELDS, ImportOptions, ImportPreview, type ImportProblem, type PlannedFloor } from '../../events/map-import.js';
 import type { LayerFile, MapDocument } from '../../events/map-document.js';
@@ -44,6 +45,9 @@ import type { ImportInput } from './import-input.js';
 import { WorkerImportPlanner, type ImportPlanner } from './import-planner-pool.js';
 import { importRefusal } from './refusal.js';
 import { refuseUnsafeUrlText } from '../security/unsafe-text-hook.js';
+import type { Config } from '../config.js';
+import { ImportProgress } from '../geocoding/import-progress.js';
+import { RemoteGeocoder } from '../geocoding/remote-geocoder.js';
 
 export interface ImportRouteOptions {
   db: Database;
@@ -57,6 +61,10 @@ export interface ImportRouteOptions {
   svgSanitizer?: SvgSanitizer;
   /** Where files are parsed and planned (default: a worker thread, import-planner-pool.ts). */
   planner?: ImportPlanner;
+  /** The geocoder of streets rows with an address are sent to (GEOCODER_URL), or none: the embedded geocoder only. */
+  geocoder?: Config['geocoder'] | RemoteGeocoder;
+  /** Said in the geocoder's User-Agent. */
+  publicUrl?: string;
 }
 
 /** Files uploaded with the main one at most (a Mapplic map's levels and images). */
@@ -67,6 +75,13 @@ const ImportQuery = z.object({
   mapping: z.string().max(200_000).optional(),
   layer: z.string().max(200).optional(),
   apply: z.string().max(10).optional(),
+  /** A token the client names this import by, to ask its geocoding's progress (GET …/import/progress?token=). */
+  progress: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+});
+
+const ProgressQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+const ProgressAnswer = z.object({
+  result: z.object({ phase: z.enum(['geocoding', 'planning', 'done', 'unknown']), done: z.number().int(), total: z.number().int() }),
 });
 
 const ImportAnswer = z.object({
@@ -159,6 +174,22 @@ export async function importRoutes(scope: FastifyInstance, options: ImportRouteO
   if (!options.svgSanitizer) scope.addHook('onClose', () => sanitizer.close());
   const planner = options.planner ?? new WorkerImportPlanner();
   if (!options.planner) scope.addHook('onClose', () => planner.close());
+  const geocoder = !options.geocoder || options.geocoder instanceof RemoteGeocoder
+    ? (options.geocoder ?? null)
+    : new RemoteGeocoder({ ...options.geocoder, userAgent: `Mapfold geocoding on import${options.publicUrl ? ` (${options.publicUrl})` : ''}` });
+  const progress = new ImportProgress();
+
+  // How far an import's geocoding has got (the preview's progress bar): the caller's own imports of a map they may edit.
+  typed(scope).get(
+    '/api/maps/:id/import/progress',
+    { schema: { tags: ['maps'], description: 'How far an import named by ?progress= on POST /api/maps/{id}/import has got in placing its rows by address.', params: MapIdParams, querystring: ProgressQuery, response: { 200: ProgressAnswer, '4xx': ErrorBody } } },
+    async (request) => {
+      const principal = requireVerified(request);
+      await requireMapAccess(db, principal, request.params.id, 'edit');
+      const state = progress.get(principal.uid, request.params.id, request.query.token);
+      return { result: state ?? { phase: 'unknown' as const, done: 0, total: 0 } };
+    },
+  );
 
   await scope.register(async (app) => {
     // Every body is a file: bytes up to the import limit, or a form of files.
@@ -223,7 +254,7 @@ export async function importRoutes(scope: FastifyInstance, options: ImportRouteO
       // Parsed and planned in the planner's worker thread: a big file keeps no one else waiting.
       let parsed;
       try {
-        parsed = await planner.parse(format, input);
+        parsed = await planner.parse(format, input, geocoder !== null);
       } catch (error) {
         if (error instanceof DomainError) throw error;
         request.log.warn({ err: error, format }, 'an import parser failed');
@@ -257,8 +288,24 @@ export async function importRoutes(scope: FastifyInstance, options: ImportRouteO
         for (const floor of parsed.floors) await inspect(floor);
 
         const drawings = parsed.hasLocations ? await floorDrawings(document, parsed.floors, inspected, files) : [];
+        // Rows with a street address and no coordinates asked of the geocoder of streets (GEOCODER_URL), each address once.
+        let remote: Array<[string, Placement | null]> | undefined;
+        if (geocoder && parsed.addresses.length > 0) {
+          const token = query.progress;
+          const answers = await geocoder.placeAll(
+            parsed.addresses,
+            token ? (state) => progress.set(principal.uid, mapId, token, { phase: 'geocoding', ...state }) : undefined,
+            (error) => request.log.warn({ err: error, mapId }, 'the geocoder did not answer'),
+          );
+          remote = [...answers];
+          if (parsed.addresses.length > geocoder.maxAddresses) {
+            problems.push({ row: null, field: 'address', message: `${parsed.addresses.length.toLocaleString('en')} addresses were to be placed: the first ${geocoder.maxAddresses.toLocaleString('en')} were sent to the street geocoder, the others placed by city or postcode.` });
+          }
+          if (token) progress.set(principal.uid, mapId, token, { phase: 'planning', done: answers.size, total: answers.size });
+        }
         handedOver = true;
         planned = await planner.plan(parsed.job, {
+          ...(remote ? { remote } : {}),
           document,
           sourceName: upload.filename || `${format} file`,
           problems,
@@ -268,6 +315,7 @@ export async function importRoutes(scope: FastifyInstance, options: ImportRouteO
       } finally {
         if (!handedOver) planner.drop(parsed.job);
       }
+      if (query.progress) progress.set(principal.uid, mapId, query.progress, { phase: 'done', done: 1, total: 1 });
       if (!apply) return { result: { ...planned.preview, revision: null }, position: null };
 
       if (planned.edits.length === 0) {

@@ -5,9 +5,9 @@
  */
 import { splitGroupNames } from '../../events/group-list.js';
 import { fromCell } from '../../events/locations-csv.js';
-import { IMPORT_FIELDS, type ColumnMapping, type ImportFormat, type ImportPlan, type ImportProblem, type PlannedFields, type PlannedLocation } from '../../events/map-import.js';
+import { IMPORT_FIELDS, type ColumnMapping, type ImportField, type ImportFormat, type ImportPlan, type ImportProblem, type PlannedAddress, type PlannedFields, type PlannedLocation } from '../../events/map-import.js';
 import { MARKER_TYPES } from '../../events/map-document.js';
-import { guessMapping, mappingFits } from './column-mapping.js';
+import { guessMapping, mappingFits, normaliseColumn } from './column-mapping.js';
 import { addContactFields } from './contact-fields.js';
 import type { ImportInput } from './import-input.js';
 import { importRefusal } from './refusal.js';
@@ -60,6 +60,21 @@ export function chooseMapping(format: ImportFormat, columns: readonly string[], 
   return guessMapping(columns, rows.slice(0, 200));
 }
 
+const PLACE_TITLE = new Set(['city', 'town', 'accentcity', 'cityname', 'locality', 'municipality', 'village']);
+
+/** A row's postal address from its cells, or null when it gives none (no position from a floor or x/y either). */
+export function addressOf(value: (field: ImportField) => string, titlePlace: 'city' | null = null): PlannedAddress | null {
+  const street = [value('address'), value('address2')].map((part) => part.trim()).filter(Boolean).join(', ');
+  const address: PlannedAddress = {
+    street,
+    city: value('city').trim() || (titlePlace ? value('title').trim() : ''),
+    state: value('state').trim(),
+    postcode: value('postcode').trim(),
+    country: value('country').trim(),
+  };
+  return Object.values(address).some((part) => part !== '') ? address : null;
+}
+
 /** The plan of a table's rows read through `mapping`. */
 export function planTable(format: ImportFormat, table: Table, mapping: ColumnMapping, problems: ImportProblem[] = []): ImportPlan {
   const { columns, rows } = table;
@@ -94,6 +109,8 @@ export function planTable(format: ImportFormat, table: Table, mapping: ColumnMap
     if (fractional) problems.push({ row: null, field: 'x', message: 'Every x and y is between 0 and 1: they are read as fractions of the floor’s width and height (as Mapplic writes them).' });
   }
 
+  // A list of places whose name column is the place (`city`, `town`): the title is the city it is in.
+  const titlePlace = mapping.title && !mapping.city && PLACE_TITLE.has(normaliseColumn(mapping.title)) ? 'city' : null;
   const locations: PlannedLocation[] = [];
   rows.forEach((row, i) => {
     const number = i + 1;
@@ -143,6 +160,9 @@ export function planTable(format: ImportFormat, table: Table, mapping: ColumnMap
     const floor = cell(row, at.floor);
     const element = cell(row, at.element);
     const id = cell(row, at.id);
+    // Without coordinates, its address is what geocoding places it by (events/geocoding.ts).
+    // Not a row on a floor the file names or for a region: its floor or region places it.
+    const address = position === null && !floor && !element ? addressOf((field) => cell(row, at[field]), titlePlace) : null;
     locations.push({
       row: number,
       id: id || null,
@@ -151,6 +171,7 @@ export function planTable(format: ImportFormat, table: Table, mapping: ColumnMap
       position,
       groups: at.groups === null ? [] : splitGroupNames(cell(row, at.groups)),
       element: element || null,
+      ...(address ? { address } : {}),
     });
   });
 
