@@ -56,7 +56,6 @@ import { templateRoutes } from './routes/template-routes.js';
 import { contactRoutes } from './routes/contact-routes.js';
 import { clientConfigRoutes } from './routes/client-config-routes.js';
 import { seoRoutes } from './routes/seo-routes.js';
-import { basemapRoutes } from './basemap/basemap-routes.js';
 import type { Services } from './services.js';
 import { accessHooks, isSameOrigin, registerAccessHooks } from './http/access-hooks.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -69,7 +68,6 @@ import { publishedStateReader } from './public-maps/published-map.js';
 import { InsightsCounter } from './insights/insights-counter.js';
 import { BeaconLimiter } from './insights/beacon-limiter.js';
 import { insightsReportRoutes, publicInsightsRoutes } from './routes/insights-routes.js';
-import { fromProjectRoot } from './project-root.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,11 +110,11 @@ export interface AppOptions {
 }
 
 const CORRELATION_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
-const CLIENT_DIST = fromProjectRoot('dist/client');
+const CLIENT_DIST = path.resolve(import.meta.dirname, '../dist/client');
 /** The viewer's server renderer (`vite build --ssr`). */
-const SERVER_DIST = fromProjectRoot('dist/server');
+const SERVER_DIST = path.resolve(import.meta.dirname, '../dist/server');
 /** The client's files as the repository holds them: the demo's floors for a server run before a build. */
-const CLIENT_PUBLIC = fromProjectRoot('client/public');
+const CLIENT_PUBLIC = path.resolve(import.meta.dirname, '../client/public');
 
 export async function buildApp(
   services: Services,
@@ -225,8 +223,6 @@ export async function buildApp(
   app.addHook('onClose', () => insights.close().catch((error: unknown) => app.log.error({ err: error }, 'the last insights could not be written')));
   await publicInsightsRoutes(app, { cache: publicMaps, counter: insights, limiter: new BeaconLimiter(config.insights.beaconsPerMinute) });
   await seoRoutes(app, config);
-  // The basemap of geographic maps: its style and the embedded archive, read by Range (issue 29).
-  await basemapRoutes(app, { config });
   await app.register(async (api) => {
     // The API's JSON over a kilobyte goes out compressed (per request, cheap settings). Only
     // here: published maps and the built files come compressed once already, and the live
