@@ -26,6 +26,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openPGliteDatabase } from '../server/db/pglite-database.js';
 import { startRealServer, type ServerDatabase } from './server-process.js';
+import { COMPILED_SERVER_COMMAND } from '../test/support/compiled-server.js';
 
 const PROBE_RATE = 50;
 const PROBE_CONNECTIONS = 4;
@@ -104,7 +105,7 @@ const int = (value: number) => Math.round(value).toLocaleString('en');
 export async function benchInsightsLoad(print: (line: string) => void, options: InsightsLoadOptions): Promise<void> {
   const probeSeconds = Math.max(5, Math.min(20, options.seconds));
   print(`${int(options.rate)} view beacons/s for ${options.seconds} s (autocannon, ${BEACON_CONNECTIONS} connections, one beacon = one view); the public map probed at ${PROBE_RATE} req/s (${PROBE_CONNECTIONS} connections) alone for ${probeSeconds} s and during the load`);
-  print('the real server as production runs it (node --import tsx server/main.ts, NODE_ENV=production), INSIGHTS_BEACONS_PER_MINUTE raised (one load generator is one address)');
+  print(`the real server as production runs it (${COMPILED_SERVER_COMMAND}, NODE_ENV=production), INSIGHTS_BEACONS_PER_MINUTE raised (one load generator is one address)`);
   for (const database of options.databases) {
     const name = database === 'pglite' ? 'PGlite' : 'PostgreSQL';
     const server = await startRealServer(database, { INSIGHTS_BEACONS_PER_MINUTE: '1000000' });

@@ -5,7 +5,7 @@
  * receiving the message that holds the new title, and the size of that message (bytes per
  * push). Maps of 100, 1,000 and 5,000 locations; then the same with the 20 sockets split over
  * two server processes sharing the database (PostgreSQL only: the second one is spawned as
- * `server/main.ts`, as in test/server/multi-process.test.ts).
+ * `node dist/node/server/main.js`, as in test/server/multi-process.test.ts).
  *
  * Arrival is recognised by the unique title in the raw message, so the figure does not depend
  * on the protocol's shape (it measured the version-1 whole-document snapshots the same way).
@@ -24,6 +24,7 @@ import { loadConfig } from '../server/config.js';
 import type { Database } from '../ports/database.js';
 import { openServices } from '../server/services.js';
 import { median, percentile } from './stats.js';
+import { compiledServerArgs } from '../test/support/compiled-server.js';
 
 const SOCKETS = 20;
 const WARM_UP = 20;
@@ -184,7 +185,7 @@ export async function benchLiveFanout(db: Database, print: (line: string) => voi
     if (!databaseUrl) return;
     const port = await freePort();
     const secondBase = `http://127.0.0.1:${port}`;
-    second = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    second = spawn(process.execPath, await compiledServerArgs(), {
       env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: secondBase },
       stdio: 'ignore',
     });

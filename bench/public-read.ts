@@ -24,6 +24,7 @@ import { load, type LoadResult } from './load.js';
 import { startPlainServer, type PlainRoute } from './plain-process.js';
 import { cpuMillis, residentBytes, type ServerProcess } from './processes.js';
 import { startRealServer, type ServerDatabase } from './server-process.js';
+import { COMPILED_SERVER_COMMAND } from '../test/support/compiled-server.js';
 import { median } from './stats.js';
 
 const CONNECTIONS = 50;
@@ -213,7 +214,7 @@ export function publicReadTable(results: PublicReadResult[]): string[] {
 
 export async function benchPublicReads(print: (line: string) => void, databases: ServerDatabase[] = ['pglite', 'postgres']): Promise<PublicReadResult[]> {
   print(`autocannon, ${CONNECTIONS} connections, Accept-Encoding: ${BROWSER_ENCODING}; ${ROUNDS} rounds of ${SECONDS} s per question and process after ${WARM_UP_SECONDS} s of warm-up, real and plain taking turns; medians`);
-  print(`the real server as production runs it (node --import tsx server/main.ts, NODE_ENV=production, ${process.env.PUBLIC_BENCH_LOG_LEVEL ? `LOG_LEVEL=${process.env.PUBLIC_BENCH_LOG_LEVEL}` : 'its default log level (info; the public routes write no per-request lines)'}, the logs discarded)`);
+  print(`the real server as production runs it (${COMPILED_SERVER_COMMAND}, NODE_ENV=production, ${process.env.PUBLIC_BENCH_LOG_LEVEL ? `LOG_LEVEL=${process.env.PUBLIC_BENCH_LOG_LEVEL}` : 'its default log level (info; the public routes write no per-request lines)'}, the logs discarded)`);
   print('(a shared 2-core machine: the load generator, the server and other work share it; compare within a run)');
   const results: PublicReadResult[] = [];
   for (const database of databases) {

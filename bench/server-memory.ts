@@ -1,7 +1,7 @@
 /**
  * The server's resident memory when nobody uses it (issue 18: an idle embedded server under
  * 300 MB). The real server in its own process, started as `npm start` starts it minus the build
- * (the tsx CLI's child: `node --import tsx server/main.ts`, the environment's defaults, a
+ * (`node dist/node/server/main.js`, test/support/compiled-server.ts; the environment's defaults, a
  * temporary DATA_DIR and a free port), on PGlite and on PostgreSQL. Printed: VmRSS once
  * /api/ready answers and after 30 s without a request, VmHWM (the peak so far), and how long
  * the start took. PGlite runs twice: a first start (initdb, seeding) and a restart on the same
@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase } from '../test/support/databases.js';
+import { compiledServerArgs } from '../test/support/compiled-server.js';
 import { freePort, stopChild, waitForOk } from './processes.js';
 
 const IDLE_MS = Number(process.env.MEMORY_BENCH_IDLE_MS ?? 30_000);
@@ -34,7 +35,7 @@ async function measure(name: string, dataDir: string, databaseUrl: string | null
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, await compiledServerArgs(), {
     env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,6 +1,6 @@
 /**
  * The real server as its own process, started as production starts it minus the build (the
- * Docker image's `node --import tsx server/main.ts`, NODE_ENV=production, the default log
+ * Docker image's `node dist/node/server/main.js`, test/support/compiled-server.ts, NODE_ENV=production, the default log
  * level): a temporary DATA_DIR (PGlite) or a scratch PostgreSQL database, a free port, ready
  * once `/api/ready` says so and the demo map is readable. Its pid is the node process itself
  * (no wrapper in between), whose resident memory bench/processes.ts reads.
@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase } from '../test/support/databases.js';
+import { compiledServerArgs } from '../test/support/compiled-server.js';
 import { freePort, stopChild, waitForOk, type ServerProcess } from './processes.js';
 
 export type ServerDatabase = 'pglite' | 'postgres';
@@ -30,7 +31,7 @@ export async function startRealServer(database: ServerDatabase, env: Record<stri
   // The PostgreSQL run gets its scratch database; the PGlite run must not inherit one.
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, await compiledServerArgs(), {
     env: {
       ...inherited,
       NODE_ENV: 'production',

@@ -11,11 +11,16 @@
  * events/, which the client imports, the Vite config and the scripts and server modules the
  * build runs, package.json, the lockfile, .env files) was changed after the oldest of them,
  * or the `VITE_*` settings differ from the recorded ones.
+ *
+ * The server's compiled copy (dist/node/, scripts/build-server.ts: what `npm start` runs) is
+ * a step of its own, a second's work: made again alone when only the server's sources changed
+ * (serverStaleness), without the client's minute.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, SERVER_ENTRY, SERVER_SOURCES } from './build-server.js';
 
 /** What the build reads, relative to the repository: folders are read whole. */
 export const BUILD_INPUTS = [
@@ -75,6 +80,21 @@ export function staleness({ newestInput, outputs, builtEnv, currentEnv }: BuildS
   const names = new Set([...Object.keys(builtEnv), ...Object.keys(currentEnv)]);
   const changed = [...names].sort().find((name) => builtEnv[name] !== currentEnv[name]);
   if (changed) return { stale: true, reason: `${changed} is not what the last build was made with` };
+  return { stale: false };
+}
+
+/**
+ * Whether the server's compiled copy must be made again: its entry (written last) is missing, or
+ * a file of the server's sources (server/, events/, projections/, ports/) or the lockfile changed
+ * after it.
+ */
+export function serverStaleness(root: string): Staleness {
+  const built = mtimeOf(path.join(root, SERVER_ENTRY));
+  if (built === null) return { stale: true, reason: `${SERVER_ENTRY} is missing` };
+  for (const input of [...SERVER_SOURCES, 'package-lock.json']) {
+    const found = newestUnder(path.join(root, input));
+    if (found && found.mtimeMs > built) return { stale: true, reason: `${path.relative(root, found.file)} changed after the last build` };
+  }
   return { stale: false };
 }
 
@@ -140,20 +160,26 @@ export function recordBuildEnv(root: string, env: NodeJS.ProcessEnv): void {
   writeFileSync(path.join(root, BUILD_ENV_FILE), `${JSON.stringify(viteEnv(env), null, 2)}\n`);
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   if (process.argv.includes('--record')) {
     recordBuildEnv(root, process.env);
     return;
   }
   const state = staleness(readBuildState(root, process.env));
-  if (!state.stale) {
-    console.log('The client build is up to date (npm run build makes it again).');
+  if (state.stale) {
+    // The whole build, the server's compiled copy included.
+    console.log(`Building the client: ${state.reason}.`);
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
     return;
   }
-  console.log(`Building the client: ${state.reason}.`);
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  console.log('The client build is up to date (npm run build makes it again).');
+  const server = serverStaleness(root);
+  if (!server.stale) return;
+  console.log(`Compiling the server: ${server.reason}.`);
+  const { files, ms } = await buildServer(root);
+  console.log(`Server compiled to ${path.dirname(path.dirname(SERVER_ENTRY))}/: ${files} files in ${(ms / 1000).toFixed(1)} s.`);
 }
 
-if (process.argv[1] && existsSync(process.argv[1]) && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] && existsSync(process.argv[1]) && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -68,6 +68,7 @@ import { publishedStateReader } from './public-maps/published-map.js';
 import { InsightsCounter } from './insights/insights-counter.js';
 import { BeaconLimiter } from './insights/beacon-limiter.js';
 import { insightsReportRoutes, publicInsightsRoutes } from './routes/insights-routes.js';
+import { fromProjectRoot } from './project-root.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,11 +111,11 @@ export interface AppOptions {
 }
 
 const CORRELATION_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
-const CLIENT_DIST = path.resolve(import.meta.dirname, '../dist/client');
+const CLIENT_DIST = fromProjectRoot('dist/client');
 /** The viewer's server renderer (`vite build --ssr`). */
-const SERVER_DIST = path.resolve(import.meta.dirname, '../dist/server');
+const SERVER_DIST = fromProjectRoot('dist/server');
 /** The client's files as the repository holds them: the demo's floors for a server run before a build. */
-const CLIENT_PUBLIC = path.resolve(import.meta.dirname, '../client/public');
+const CLIENT_PUBLIC = fromProjectRoot('client/public');
 
 export async function buildApp(
   services: Services,

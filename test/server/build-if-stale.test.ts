@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, ut
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUILD_ENV_FILE, BUILD_INPUTS, BUILD_OUTPUTS, readBuildState, staleness, viteEnv, type BuildState } from '../../scripts/build-if-stale.js';
+import { BUILD_ENV_FILE, BUILD_INPUTS, BUILD_OUTPUTS, readBuildState, serverStaleness, staleness, viteEnv, type BuildState } from '../../scripts/build-if-stale.js';
+import { SERVER_ENTRY } from '../../scripts/build-server.js';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const T = Date.parse('2026-11-01T12:00:00Z');
@@ -76,6 +77,23 @@ describe('a repository on disk', () => {
     rmSync(path.join(root, 'dist/server/viewer-server.js'));
     expect(staleness(readBuildState(root, {}))).toEqual({ stale: true, reason: 'dist/server/viewer-server.js is missing' });
   });
+
+  it('compiles the server again, alone, when its compiled copy is missing or one of its sources or the lockfile changed after it', () => {
+    builtRepository();
+    write(SERVER_ENTRY, T + 60_000);
+    expect(serverStaleness(root)).toEqual({ stale: false });
+    write('README.md', T + 120_000);
+    expect(serverStaleness(root)).toEqual({ stale: false });
+    write('server/main.ts', T + 120_000);
+    expect(serverStaleness(root)).toEqual({ stale: true, reason: 'server/main.ts changed after the last build' });
+    // A change of the server alone leaves the client's build as it is.
+    expect(staleness(readBuildState(root, {}))).toEqual({ stale: false });
+    write('projections/new-projection.ts', T + 180_000);
+    write(SERVER_ENTRY, T + 150_000);
+    expect(serverStaleness(root)).toEqual({ stale: true, reason: 'projections/new-projection.ts changed after the last build' });
+    rmSync(path.join(root, SERVER_ENTRY));
+    expect(serverStaleness(root)).toEqual({ stale: true, reason: `${SERVER_ENTRY} is missing` });
+  });
 });
 
 describe('the inputs cover what the build reads', () => {
@@ -113,9 +131,9 @@ describe('the inputs cover what the build reads', () => {
     expect(seen.size).toBeGreaterThan(100);
   });
 
-  it('npm start builds through it, and npm run build records its settings last', () => {
+  it('npm start builds through it and runs the compiled server, and npm run build compiles the server and records its settings last', () => {
     const { scripts } = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-    expect(scripts.start).toBe('tsx scripts/build-if-stale.ts && tsx server/main.ts');
-    expect(scripts.build).toMatch(/&& tsx scripts\/build-if-stale\.ts --record$/);
+    expect(scripts.start).toBe(`tsx scripts/build-if-stale.ts && node ${SERVER_ENTRY}`);
+    expect(scripts.build).toMatch(/&& tsx scripts\/build-server\.ts && tsx scripts\/build-if-stale\.ts --record$/);
   });
 });

@@ -16,6 +16,7 @@ import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { openPostgresDatabase } from '../../server/db/postgres-database.js';
 import { openServices } from '../../server/services.js';
+import { compiledServerArgs } from '../support/compiled-server.js';
 import { createPostgresDatabase, postgresUrl } from '../support/databases.js';
 import { openLive, registerUser, type TestServer } from '../support/test-server.js';
 
@@ -47,8 +48,8 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL', () => {
     database = await createPostgresDatabase();
     const port = await freePort();
     leaderUrl = `http://127.0.0.1:${port}`;
-    // The leader is a real process, started as `npm start` starts the server.
-    leader = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    // The leader is a real process, started as `npm start` starts the server: its compiled copy (dist/node/).
+    leader = spawn(process.execPath, await compiledServerArgs(), {
       env: { ...process.env, DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: leaderUrl },
       stdio: 'ignore',
     });
