@@ -243,11 +243,12 @@ describe.each(databaseTargets)('imports on $name', (target) => {
     expect(comparable(rebuilt)).toEqual(comparable(original));
   });
 
-  // The full 100,000 rows (the import's promised size, issue 15) on PGlite, the embedded database
-  // whose server the work runs in; on PostgreSQL the same path at 12,000 rows, still three
-  // chunked events in one append (IMPORT_CHUNK is 5,000), as the size is the planner's and the
-  // route's question and the append's chunks are the database's. Both sizes took a minute each.
-  const bigRows = target.name === 'pglite' ? 100_000 : 12_000;
+  // A table of several chunked parts in one append (IMPORT_CHUNK is 5,000): 20,000 rows on PGlite,
+  // the embedded database whose server the work runs in, 12,000 on PostgreSQL, as the append's
+  // chunks are the database's question. `BIG_IMPORT_ROWS=100000` runs the import's promised size
+  // (issue 15) on both, as `npm run bench` measures it: on PGlite it took six minutes of a busy
+  // CI run, the longest test of the suite, asking nothing a smaller table does not.
+  const bigRows = Number(process.env.BIG_IMPORT_ROWS ?? (target.name === 'pglite' ? 20_000 : 12_000));
   it(`previews and applies a ${bigRows.toLocaleString('en')}-row latitude/longitude CSV`, async () => {
     expect(bigRows).toBeGreaterThan(2 * IMPORT_CHUNK);
     const mapId = await ok('createMap', { title: 'Big' });
