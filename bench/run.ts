@@ -48,6 +48,9 @@
  *  - many points, clustered: first render of 2,000 locations and of the 25,000-store chain (server-
  *    rendered and client-only), frame times panning and zooming the 25,000, search among them,
  *    the editor opening them (bench/cluster.ts; `npm run bench -- cluster` alone).
+ *  - geocoding on import: 10,000 addresses placed by the embedded geocoder (its data loaded cold,
+ *    then warm), and 10,000 through a Nominatim-shaped server on loopback (bench/geocoding.ts;
+ *    `npm run bench -- geocoding` alone).
  * PostgreSQL comes from DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
  * scratch database is created and dropped. Figures on a shared machine vary: compare ratios.
  */
@@ -77,6 +80,7 @@ import { benchClusters } from './cluster.js';
 import { benchDirectionsDraw } from './directions-draw.js';
 import { benchInsightsFlushPause } from './insights-flush-pause.js';
 import { benchFairnessOnDatabases } from './fairness.js';
+import { benchGeocoding } from './geocoding.js';
 import { benchViewerRender } from './viewer-render.js';
 import { benchViewerSize } from './viewer-size.js';
 import { benchViewerTransfer } from './viewer-transfer.js';
@@ -240,6 +244,12 @@ if (!only || 'landing'.startsWith(only.toLowerCase())) {
 if (!only || only.toLowerCase() === 'route') {
   console.log('\n== Routing (10,000 path points on 3 floors) ==');
   await benchRoute((line) => console.log(`  ${line}`));
+}
+
+// Geocoding on import (bench/geocoding.ts): `npm run bench -- geocoding` runs it alone.
+if (!only || only.toLowerCase() === 'geocoding') {
+  console.log('\n== Geocoding on import: the embedded geocoder, and a Nominatim-shaped server on loopback ==');
+  await benchGeocoding((line) => console.log(`  ${line}`));
 }
 
 // Many points, clustered (needs the build and Chromium): `npm run bench -- cluster` runs it alone.

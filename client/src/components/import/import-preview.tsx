@@ -8,6 +8,7 @@
  */
 import { useId, type ReactNode } from 'react';
 import { IMPORT_FIELDS, IMPORT_FORMAT_NAMES, type ColumnMapping, type ImportField, type ImportOptions, type ImportPreview } from '../../../../events/map-import';
+import { LOCATION_PRECISIONS, type LocationPrecision } from '../../../../events/map-document';
 import { regionChosen } from '../../lib/import/import-machine';
 import { FIELD_LABELS, FIELD_ORDER, MAIN_FIELDS } from './import-fields';
 
@@ -58,6 +59,8 @@ export function ImportPreviewView({ preview, fileNames, mapping, options, stale,
 
       <Counts preview={preview} />
 
+      {preview.geocoding ? <Placing geocoding={preview.geocoding} /> : null}
+
       {!preview.replaces && (preview.floors.length > 0 || preview.removedFloor !== null) ? <Landing preview={preview} heading={part} /> : null}
 
       {preview.replaces ? (
@@ -85,6 +88,19 @@ export function ImportPreviewView({ preview, fileNames, mapping, options, stale,
 
       <div className="im-actions">{actions}</div>
     </section>
+  );
+}
+
+const PRECISION_WORDS: Record<LocationPrecision, string> = { exact: 'exactly', street: 'at the street address', postcode: 'at the postcode', city: 'in the city', region: 'in the region', country: 'in the country' };
+
+/** Rows placed by their address (geocoding), by how precisely, and those that could not be (the problems say why). */
+function Placing({ geocoding }: { geocoding: NonNullable<ImportPreview['geocoding']> }) {
+  const placed = LOCATION_PRECISIONS.filter((precision) => (geocoding.placed[precision] ?? 0) > 0).map((precision) => `${geocoding.placed[precision]!.toLocaleString('en-US')} ${PRECISION_WORDS[precision]}`);
+  return (
+    <p className="im-hint" data-part="geocoding">
+      Placed by address{geocoding.remote ? '' : ' (built-in geocoder: cities and postcodes)'}: {placed.length > 0 ? placed.join(', ') : 'none'}
+      {geocoding.unplaced > 0 ? <>; {count(geocoding.unplaced, 'row', 'rows')} could not be placed (see the problems) and {geocoding.unplaced === 1 ? 'comes' : 'come'} in without a position</> : null}.
+    </p>
   );
 }
 
