@@ -1,10 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import { viewerMessages } from './scripts/viewer-messages-plugin';
+import { SlowestFirstSequencer } from './test/support/slowest-first-sequencer';
 
 export default defineConfig({
   test: {
     // Each file gets its own databases and servers; two at a time suits a 2-core machine.
     maxWorkers: 2,
+    // The slowest files first, by their seconds in a CI run (test/file-seconds.json), so no
+    // three-minute file starts last and runs on alone.
+    sequence: { sequencer: SlowestFirstSequencer },
     // Once per run: the PGlite template every in-memory test database starts from.
     globalSetup: ['test/support/global-setup.ts'],
     projects: [

@@ -3,9 +3,12 @@
  * --reporter=json --outputFile=FILE`), slowest first, with their seconds: where the suite's time
  * goes, so CI's log shows which files to look at when it grows.
  *
- * Usage: tsx scripts/slowest-tests.ts REPORT.json [COUNT=15]
+ * Usage: tsx scripts/slowest-tests.ts REPORT.json [COUNT=15] [--write test/file-seconds.json]
+ *
+ * With `--write FILE` it also writes every file's seconds there (path: seconds, slowest first),
+ * the list vitest's sequencer starts the slowest files first by (test/support/slowest-first-sequencer.ts).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -22,9 +25,13 @@ const Report = z.object({
   ),
 });
 
-const [reportPath, countArgument = '15'] = process.argv.slice(2);
-if (!reportPath) {
-  console.error('usage: tsx scripts/slowest-tests.ts REPORT.json [COUNT]');
+const args = process.argv.slice(2);
+const writeAt = args.indexOf('--write');
+const writePath = writeAt >= 0 ? args[writeAt + 1] : undefined;
+if (writeAt >= 0) args.splice(writeAt, 2);
+const [reportPath, countArgument = '15'] = args;
+if (!reportPath || (writeAt >= 0 && !writePath)) {
+  console.error('usage: tsx scripts/slowest-tests.ts REPORT.json [COUNT] [--write FILE]');
   process.exit(2);
 }
 
@@ -44,4 +51,9 @@ console.log(`Slowest ${shown.length} of ${files.length} test files (${total.toFi
 for (const file of shown) {
   const flag = file.status === 'passed' ? '' : `  (${file.status})`;
   console.log(`${file.seconds.toFixed(1).padStart(8)} s  ${file.file}  [${file.tests} tests]${flag}`);
+}
+if (writePath) {
+  const seconds = Object.fromEntries(files.map((file) => [file.file.split(path.sep).join('/'), Math.round(file.seconds * 10) / 10]));
+  writeFileSync(writePath, `${JSON.stringify(seconds, null, 1)}\n`);
+  console.log(`Wrote the seconds of ${files.length} files to ${writePath}.`);
 }
