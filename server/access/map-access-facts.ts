@@ -9,6 +9,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../../events/errors.js';
 import { can, requireCan, roleOf, type MapAccessFacts, type MapAction, type MapRole } from '../../events/map-access.js';
 import type { Principal } from '../../events/principal.js';
+import { streams } from '../../events/streams.js';
 import type { Queryable } from '../../ports/database.js';
 
 export interface MapAccess {
@@ -28,8 +29,52 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
 
-/** The owner, members and view link of a map; null when there is no such map. */
+/** How long a read waits at most for a map its reader may just have created to reach the read models. */
+export const NEW_MAP_WAIT_MS = 5_000;
+const NEW_MAP_POLL_MS = 20;
+
+/**
+ * Whether the map's stream was started after map_data's checkpoint: it was just created, and
+ * the projection has not applied its first event yet (not: a deleted map, whose first event the
+ * projection passed long ago). Read in the event store's own tables; with KurrentDB holding the
+ * events there are none, and nothing is waited for.
+ */
+async function mapNotProjectedYet(db: Queryable, mapId: string): Promise<boolean> {
+  try {
+    const { rows } = await db.query<{ pending: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM es_events e, projection_checkpoints c
+                       WHERE e.stream_id = $1 AND e.stream_revision = 0 AND c.name = 'map_data'
+                         AND (e.transaction_id, e.global_position) > (c.commit_position, c.prepare_position)) AS pending`,
+      [streams.map(mapId)],
+    );
+    return rows[0]?.pending === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The owner, members and view link of a map; null when there is no such map. Reads its own
+ * writes: a map created a moment ago whose first event the map_data projection has not applied
+ * yet (its author opening it, importing into it) is waited for, up to {@link NEW_MAP_WAIT_MS},
+ * instead of answering "Map not found" (issue 26 item 8: on the embedded database requests and
+ * the projections take turns, so a request can come before the projection's work).
+ */
 export async function loadMapAccess(db: Queryable, mapId: string): Promise<MapAccess | null> {
+  const found = await readMapAccess(db, mapId);
+  if (found) return found;
+  // Applied between the two reads, perhaps: read once more.
+  if (!(await mapNotProjectedYet(db, mapId))) return readMapAccess(db, mapId);
+  const until = performance.now() + NEW_MAP_WAIT_MS;
+  while (performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, NEW_MAP_POLL_MS));
+    const read = await readMapAccess(db, mapId);
+    if (read) return read;
+  }
+  return null;
+}
+
+async function readMapAccess(db: Queryable, mapId: string): Promise<MapAccess | null> {
   const { rows } = await db.query<{ uid: string; members: Array<{ uid: string; role: 'editor' | 'viewer' }> | null; key_hash: string | null }>(
     `SELECT d.uid,
             (SELECT jsonb_agg(jsonb_build_object('uid', m.uid, 'role', m.role)) FROM map_members m WHERE m.map_id = d.id) AS members,
