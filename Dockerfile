@@ -16,6 +16,8 @@ COPY --from=build /app/dist ./dist
 COPY events ./events
 COPY projections ./projections
 COPY server ./server
+# The embedded world basemap (basemap/world.pmtiles), served at /basemap/.
+COPY basemap ./basemap
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000

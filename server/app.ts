@@ -56,6 +56,7 @@ import { templateRoutes } from './routes/template-routes.js';
 import { contactRoutes } from './routes/contact-routes.js';
 import { clientConfigRoutes } from './routes/client-config-routes.js';
 import { seoRoutes } from './routes/seo-routes.js';
+import { basemapRoutes } from './basemap/basemap-routes.js';
 import type { Services } from './services.js';
 import { accessHooks, isSameOrigin, registerAccessHooks } from './http/access-hooks.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -224,6 +225,8 @@ export async function buildApp(
   app.addHook('onClose', () => insights.close().catch((error: unknown) => app.log.error({ err: error }, 'the last insights could not be written')));
   await publicInsightsRoutes(app, { cache: publicMaps, counter: insights, limiter: new BeaconLimiter(config.insights.beaconsPerMinute) });
   await seoRoutes(app, config);
+  // The basemap of geographic maps: its style and the embedded archive, read by Range (issue 29).
+  await basemapRoutes(app, { config });
   await app.register(async (api) => {
     // The API's JSON over a kilobyte goes out compressed (per request, cheap settings). Only
     // here: published maps and the built files come compressed once already, and the live

@@ -6,6 +6,9 @@ import { z } from 'zod';
 import type { LicenceMode } from '../events/billing-plans.js';
 import { DEFAULT_PASSWORD_HASH_COST } from './auth/password-hash.js';
 
+/** Label fonts: Protomaps' (the fonts @protomaps/basemaps names) until the server has its own. */
+export const DEFAULT_GLYPHS_URL = 'https://protomaps.github.io/basemaps-assets/fonts/{fontstack}/{range}.pbf';
+
 const EnvSchema = z.object({
   /** `production` (the Docker image sets it): the local test Stripe runs only when LOCAL_STRIPE=1 says so. */
   NODE_ENV: z.string().optional(),
@@ -110,7 +113,44 @@ const EnvSchema = z.object({
   GEOCODER_MAX_ADDRESSES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'must be at most 1000000').default(1000),
   /** 1: GEOCODER_URL may be on a private network or this machine (a geocoder of one's own); 0 (default): public addresses only. */
   GEOCODER_ALLOW_PRIVATE: z.enum(['0', '1'], 'must be 1 (the geocoder may be on a private network or this machine) or 0').default('0'),
+  /**
+   * The basemap of geographic maps (server/basemap): unset, the embedded world archive this
+   * server serves; a PMTiles archive in the Protomaps schema (`pmtiles://https://…/x.pmtiles` or
+   * `https://…/x.pmtiles`), styled here; or any MapLibre style (`https://…/style.json`).
+   */
+  BASEMAP_URL: z
+    .string()
+    .trim()
+    .refine((value) => parseBasemapUrl(value) !== null, 'must be a PMTiles archive (pmtiles://https://… or https://….pmtiles) or a MapLibre style (https://…)')
+    .optional(),
+  /** The attribution shown for a BASEMAP_URL archive (HTML allowed); unset, OpenStreetMap's and Protomaps'. */
+  BASEMAP_ATTRIBUTION: z.string().trim().min(1).optional(),
+  /** Where the style's label fonts (SDF glyphs, `{fontstack}/{range}.pbf`) and icons come from. */
+  BASEMAP_GLYPHS_URL: z.string().trim().regex(/^https?:\/\/.+\{fontstack\}.*\{range\}/, 'must be an http(s) address with {fontstack} and {range}').default(DEFAULT_GLYPHS_URL),
+  BASEMAP_SPRITE_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
+
+/** Where geographic maps' basemap comes from (BASEMAP_URL). */
+export type BasemapSource =
+  | { kind: 'embedded' }
+  /** A PMTiles archive at an http(s) address (without the `pmtiles://` prefix). */
+  | { kind: 'pmtiles'; url: string }
+  /** A MapLibre style at an http(s) address. */
+  | { kind: 'style'; url: string };
+
+/** BASEMAP_URL read: an archive by its `pmtiles://` scheme or `.pmtiles` path, else a style; null if it is neither. */
+export function parseBasemapUrl(value: string): Exclude<BasemapSource, { kind: 'embedded' }> | null {
+  const archive = value.startsWith('pmtiles://') ? value.slice('pmtiles://'.length) : null;
+  let url: URL;
+  try {
+    url = new URL(archive ?? value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (archive !== null || url.pathname.endsWith('.pmtiles')) return { kind: 'pmtiles', url: url.href };
+  return { kind: 'style', url: url.href };
+}
 
 /**
  * Which Stripe billing talks to: Stripe itself (STRIPE_SECRET_KEY), the local test Stripe this
@@ -161,6 +201,8 @@ export interface Config {
   posthog: { key: string; host: string } | null;
   /** The geocoder of streets imports send addresses to (GEOCODER_URL), or null: the embedded geocoder only. */
   geocoder: { url: string; kind: 'nominatim' | 'photon' | 'pelias'; requestsPerSecond: number; timeoutMs: number; maxAddresses: number; allowPrivate: boolean } | null;
+  /** The basemap of geographic maps (BASEMAP_URL), its attribution, label fonts and icons. */
+  basemap: { source: BasemapSource; attribution: string | null; glyphsUrl: string; spriteUrl: string | null };
 }
 
 /** Whether billing uses Stripe, the local test Stripe, or nothing (see BillingMode). */
@@ -256,5 +298,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoder: e.GEOCODER_URL
       ? { url: e.GEOCODER_URL, kind: e.GEOCODER_KIND, requestsPerSecond: e.GEOCODER_RATE, timeoutMs: e.GEOCODER_TIMEOUT_MS, maxAddresses: e.GEOCODER_MAX_ADDRESSES, allowPrivate: e.GEOCODER_ALLOW_PRIVATE === '1' }
       : null,
+    basemap: {
+      source: (e.BASEMAP_URL ? parseBasemapUrl(e.BASEMAP_URL) : null) ?? { kind: 'embedded' },
+      attribution: e.BASEMAP_ATTRIBUTION ?? null,
+      glyphsUrl: e.BASEMAP_GLYPHS_URL,
+      spriteUrl: e.BASEMAP_SPRITE_URL ?? null,
+    },
   };
 }

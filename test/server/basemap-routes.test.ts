@@ -1,0 +1,219 @@
+/**
+ * The basemap served by the app (issue 29 item 2), over real HTTP: the embedded archive with
+ * Range requests and its CDN and CORS headers, read back by the `pmtiles` package's own HTTP
+ * reader as MapLibre's protocol would; the style, valid by MapLibre's style spec, in each theme
+ * and language; BASEMAP_URL pointing at another archive or at a style.
+ */
+import { readFileSync } from 'node:fs';
+import { VectorTile } from '@mapbox/vector-tile';
+import { validateStyleMin, type StyleSpecification, type VectorSourceSpecification } from '@maplibre/maplibre-gl-style-spec';
+import { PbfReader } from 'pbf';
+import { FetchSource, PMTiles } from 'pmtiles';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMBEDDED_ARCHIVE_FILE } from '../../server/basemap/embedded-archive.js';
+import { parseBasemapUrl, loadConfig } from '../../server/config.js';
+import { pgliteTarget } from '../support/databases.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+import { tileAt } from '../support/basemap-tiles.js';
+
+const archive = readFileSync(EMBEDDED_ARCHIVE_FILE);
+const SIZE = archive.length;
+
+describe('the embedded basemap over HTTP', () => {
+  let server: TestServer;
+  let hashedUrl: string;
+  beforeAll(async () => {
+    server = await startTestServer(pgliteTarget);
+    const style = (await (await fetch(`${server.url}/basemap/style.json`)).json()) as StyleSpecification;
+    const source = style.sources.protomaps as VectorSourceSpecification;
+    // The style names the archive by PUBLIC_URL; the test server listens elsewhere.
+    hashedUrl = `${server.url}${new URL(source.url!.replace(/^pmtiles:\/\//, '')).pathname}`;
+  });
+  afterAll(() => server?.close());
+
+  it('names the archive by its content hash, and serves it whole with CDN and CORS headers', async () => {
+    expect(hashedUrl).toMatch(/\/basemap\/world\.[0-9a-f]{12}\.pmtiles$/);
+    const response = await fetch(hashedUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    expect(response.headers.get('content-type')).toBe('application/vnd.pmtiles');
+    expect(response.headers.get('content-length')).toBe(String(SIZE));
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('etag')).toMatch(/^"[0-9a-f]{12}"$/);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-expose-headers')).toMatch(/Content-Range/);
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(Buffer.from(await response.arrayBuffer()).equals(archive)).toBe(true);
+  });
+
+  it('answers a byte range with 206 and Content-Range, a suffix range with the last bytes', async () => {
+    const header = await fetch(hashedUrl, { headers: { range: 'bytes=0-126' } });
+    expect(header.status).toBe(206);
+    expect(header.headers.get('content-range')).toBe(`bytes 0-126/${SIZE}`);
+    expect(header.headers.get('content-length')).toBe('127');
+    const bytes = Buffer.from(await header.arrayBuffer());
+    expect(bytes.subarray(0, 7).toString('latin1')).toBe('PMTiles');
+    expect(bytes[7]).toBe(3);
+
+    const tail = await fetch(hashedUrl, { headers: { range: 'bytes=-10' } });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get('content-range')).toBe(`bytes ${SIZE - 10}-${SIZE - 1}/${SIZE}`);
+    expect(Buffer.from(await tail.arrayBuffer()).equals(archive.subarray(SIZE - 10))).toBe(true);
+
+    const open = await fetch(hashedUrl, { headers: { range: `bytes=${SIZE - 5}-` } });
+    expect(open.status).toBe(206);
+    expect((await open.arrayBuffer()).byteLength).toBe(5);
+
+    const past = await fetch(hashedUrl, { headers: { range: `bytes=100-${SIZE + 1000}` } });
+    expect(past.status).toBe(206);
+    expect(past.headers.get('content-range')).toBe(`bytes 100-${SIZE - 1}/${SIZE}`);
+  });
+
+  it('answers 416 with the size for a range past the end or a malformed one', async () => {
+    for (const range of [`bytes=${SIZE}-`, `bytes=${SIZE + 10}-${SIZE + 20}`, 'bytes=abc', 'bytes=9-3', 'bytes=0-1,5-9', 'bytes=-0']) {
+      const response = await fetch(hashedUrl, { headers: { range } });
+      expect(response.status, range).toBe(416);
+      expect(response.headers.get('content-range'), range).toBe(`bytes */${SIZE}`);
+    }
+    // A unit other than bytes is ignored (RFC 9110): the whole file.
+    const lines = await fetch(hashedUrl, { method: 'HEAD', headers: { range: 'lines=1-2' } });
+    expect(lines.status).toBe(200);
+  });
+
+  it('revalidates by ETag (304) and sends the whole file when If-Range names another version', async () => {
+    const etag = (await fetch(hashedUrl, { method: 'HEAD' })).headers.get('etag')!;
+    const notModified = await fetch(hashedUrl, { headers: { 'if-none-match': etag } });
+    expect(notModified.status).toBe(304);
+    const stale = await fetch(hashedUrl, { headers: { range: 'bytes=0-9', 'if-range': '"000000000000"' } });
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get('content-length')).toBe(String(SIZE));
+    await stale.arrayBuffer();
+    const current = await fetch(hashedUrl, { headers: { range: 'bytes=0-9', 'if-range': etag } });
+    expect(current.status).toBe(206);
+    await current.arrayBuffer();
+  });
+
+  it('serves the stable name with a short cache, refuses other hashes and names, and answers the preflight', async () => {
+    const stable = await fetch(`${server.url}/basemap/world.pmtiles`, { headers: { range: 'bytes=0-6' } });
+    expect(stable.status).toBe(206);
+    expect(stable.headers.get('cache-control')).toBe('public, max-age=300');
+    await stable.arrayBuffer();
+    for (const path of ['/basemap/world.000000000000.pmtiles', '/basemap/other.pmtiles', '/basemap/world.json', '/basemap/..%2Fpackage.json']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(404);
+      await response.arrayBuffer();
+    }
+    const preflight = await fetch(hashedUrl, { method: 'OPTIONS', headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'range' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Range/);
+  });
+
+  it('is read by the pmtiles package over HTTP, as MapLibre reads it: Paris at zoom 8', async () => {
+    const reader = new PMTiles(new FetchSource(hashedUrl));
+    const header = await reader.getHeader();
+    expect([header.minZoom, header.maxZoom]).toEqual([0, 8]);
+    const [z, x, y] = tileAt(2.3522, 48.8566, 8);
+    const tile = await reader.getZxy(z, x, y);
+    const layers = new VectorTile(new PbfReader(new Uint8Array(tile!.data))).layers;
+    expect(Object.keys(layers).sort()).toEqual(['earth', 'places']);
+    const names = Array.from({ length: layers.places!.length }, (_, i) => layers.places!.feature(i).properties.name);
+    expect(names).toContain('Paris');
+  });
+});
+
+describe('the basemap style', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(pgliteTarget, { env: { PUBLIC_URL: 'https://maps.example.com' } });
+  });
+  afterAll(() => server?.close());
+
+  async function styleOf(query: string): Promise<{ response: Response; style: StyleSpecification }> {
+    const response = await fetch(`${server.url}/basemap/style.json${query}`);
+    expect(response.status).toBe(200);
+    return { response, style: (await response.json()) as StyleSpecification };
+  }
+
+  it('is a valid MapLibre style in light and dark, over the embedded archive at PUBLIC_URL, with Natural Earth credited', async () => {
+    const backgrounds = new Set<unknown>();
+    for (const theme of ['light', 'dark']) {
+      const { response, style } = await styleOf(`?theme=${theme}&lang=en`);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(validateStyleMin(style)).toEqual([]);
+      const source = style.sources.protomaps as VectorSourceSpecification;
+      expect(source.url).toMatch(/^pmtiles:\/\/https:\/\/maps\.example\.com\/basemap\/world\.[0-9a-f]{12}\.pmtiles$/);
+      expect(source.attribution).toContain('Made with Natural Earth');
+      expect(style.glyphs).toContain('{fontstack}/{range}.pbf');
+      const layerIds = style.layers.map((layer) => layer.id);
+      for (const id of ['background', 'earth', 'boundaries_country', 'places_country', 'places_locality']) expect(layerIds).toContain(id);
+      backgrounds.add(style.layers.find((layer) => layer.id === 'background')?.paint);
+    }
+    expect(backgrounds.size).toBe(2);
+  });
+
+  it("labels in the viewer's language: country names from name:fr, then name:en", async () => {
+    const french = JSON.stringify((await styleOf('?theme=light&lang=fr')).style.layers.find((layer) => layer.id === 'places_country'));
+    expect(french).toContain('name:fr');
+    const japanese = JSON.stringify((await styleOf('?lang=ja')).style.layers.find((layer) => layer.id === 'places_country'));
+    expect(japanese).toContain('name:ja');
+    const regional = JSON.stringify((await styleOf('?lang=pt-BR')).style.layers.find((layer) => layer.id === 'places_country'));
+    expect(regional).toContain('name:pt');
+  });
+
+  it('refuses an unknown theme or a language that is no language tag', async () => {
+    for (const query of ['?theme=neon', '?lang=%3Cscript%3E', '?lang=english-language-please']) {
+      const response = await fetch(`${server.url}/basemap/style.json${query}`);
+      expect(response.status, query).toBe(400);
+      await response.arrayBuffer();
+    }
+  });
+});
+
+describe('BASEMAP_URL', () => {
+  it('is read as an archive (pmtiles:// or .pmtiles) or else a style; anything else is refused at start-up', () => {
+    expect(parseBasemapUrl('pmtiles://https://cdn.example.com/planet.pmtiles')).toEqual({ kind: 'pmtiles', url: 'https://cdn.example.com/planet.pmtiles' });
+    expect(parseBasemapUrl('https://cdn.example.com/region/20260101.pmtiles')).toEqual({ kind: 'pmtiles', url: 'https://cdn.example.com/region/20260101.pmtiles' });
+    expect(parseBasemapUrl('https://tiles.openfreemap.org/styles/liberty')).toEqual({ kind: 'style', url: 'https://tiles.openfreemap.org/styles/liberty' });
+    expect(parseBasemapUrl('https://api.maptiler.com/maps/streets-v2/style.json?key=abc')).toEqual({ kind: 'style', url: 'https://api.maptiler.com/maps/streets-v2/style.json?key=abc' });
+    expect(parseBasemapUrl('ftp://example.com/x.pmtiles')).toBeNull();
+    expect(parseBasemapUrl('pmtiles://not a url')).toBeNull();
+    expect(loadConfig({}).basemap.source).toEqual({ kind: 'embedded' });
+    expect(() => loadConfig({ BASEMAP_URL: 'file:///etc/passwd' })).toThrow(/BASEMAP_URL: must be a PMTiles archive/);
+    expect(() => loadConfig({ BASEMAP_GLYPHS_URL: 'https://fonts.example.com/fonts.pbf' })).toThrow(/BASEMAP_GLYPHS_URL/);
+  });
+
+  it('an archive: the style draws it, credited to OpenStreetMap unless BASEMAP_ATTRIBUTION says otherwise', async () => {
+    const server = await startTestServer(pgliteTarget, { env: { BASEMAP_URL: 'https://cdn.example.com/planet.pmtiles' } });
+    try {
+      const style = (await (await fetch(`${server.url}/basemap/style.json?theme=dark&lang=de`)).json()) as StyleSpecification;
+      expect(validateStyleMin(style)).toEqual([]);
+      const source = style.sources.protomaps as VectorSourceSpecification;
+      expect(source.url).toBe('pmtiles://https://cdn.example.com/planet.pmtiles');
+      expect(source.attribution).toContain('© OpenStreetMap contributors');
+    } finally {
+      await server.close();
+    }
+    const credited = await startTestServer(pgliteTarget, { env: { BASEMAP_URL: 'pmtiles://https://cdn.example.com/eu.pmtiles', BASEMAP_ATTRIBUTION: '© Example Tiles' } });
+    try {
+      const style = (await (await fetch(`${credited.url}/basemap/style.json`)).json()) as StyleSpecification;
+      expect((style.sources.protomaps as VectorSourceSpecification).attribution).toBe('© Example Tiles');
+    } finally {
+      await credited.close();
+    }
+  });
+
+  it('a style: /basemap/style.json redirects to it', async () => {
+    const server = await startTestServer(pgliteTarget, { env: { BASEMAP_URL: 'https://tiles.openfreemap.org/styles/liberty' } });
+    try {
+      const response = await fetch(`${server.url}/basemap/style.json?theme=light`, { redirect: 'manual' });
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('https://tiles.openfreemap.org/styles/liberty');
+    } finally {
+      await server.close();
+    }
+  });
+});
