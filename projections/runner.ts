@@ -20,6 +20,7 @@
  */
 import { comparePositions, formatPosition, START, type Position } from '../events/position.js';
 import type { EventStore, RecordedEvent, Subscription } from '../ports/event-store.js';
+import { runInBackground } from '../ports/background-work.js';
 import type { Database, LockSession } from '../ports/database.js';
 import { CheckpointMovedError, CHECKPOINTS_SCHEMA, clearLegacyStops, lockCheckpointAt, readCheckpoint, writeCheckpoint } from './checkpoints.js';
 import { clearDeadLetters, DEAD_LETTERS_SCHEMA, poisonedEvent, type PoisonedEvent } from './dead-letters.js';
@@ -270,7 +271,8 @@ export class ProjectionRunner {
     const control = new AbortController();
     this.followControls.set(projection.name, control);
     let after = start;
-    const subscription = this.store.subscribeToAll(
+    // The service's own work: on the embedded database it takes turns with people's requests (ports/background-work.ts).
+    const subscription = runInBackground(() => this.store.subscribeToAll(
       { after, filter: { streamPrefixes: projection.streamPrefixes }, batchSize: this.batchSize },
       {
         onEvents: async (events) => {
@@ -294,7 +296,7 @@ export class ProjectionRunner {
           setTimeout(() => void this.follow(projection).catch(() => {}), delayMs);
         },
       },
-    );
+    ));
     this.subscriptions.set(projection.name, subscription);
   }
 

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, NotificationHandler, Queryable, QueryResult } from '../../ports/database.js';
+import { QueryGate } from './query-gate.js';
 
 /**
  * PostgreSQL's settings for one embedded backend. PGlite keeps initdb's defaults, sized for a
@@ -65,7 +66,9 @@ export interface PGliteOptions {
  * `directory`, or in memory when `directory` is undefined (tests).
  *
  * PGlite runs one backend, so its transactions are serialised by PGlite itself; LISTEN/NOTIFY
- * works within this process, which is all the embedded mode has.
+ * works within this process, which is all the embedded mode has. Queries and transactions take
+ * turns through a {@link QueryGate}: the event loop between two, and requests in turn with the
+ * service's own work.
  */
 export async function openPGliteDatabase(directory: string | undefined, options: PGliteOptions = {}): Promise<Database> {
   const module = pgliteWasmModule();
@@ -85,14 +88,18 @@ export async function openPGliteDatabase(directory: string | undefined, options:
     },
   });
   const base = wrap(pglite);
+  const gate = new QueryGate();
 
   return {
     kind: 'pglite',
-    query: base.query,
-    async exec(sql: string) {
-      await pglite.exec(sql);
+    query<Row>(sql: string, params?: readonly unknown[]) {
+      return gate.run(() => base.query<Row>(sql, params));
     },
-    transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
+    async exec(sql: string) {
+      await gate.run(() => pglite.exec(sql));
+    },
+    // The transaction's own queries go straight to it: it holds PGlite until it ends.
+    transaction: (work) => gate.run(() => pglite.transaction((tx) => work(wrap(tx)))),
     async listen(channel: string, handler: NotificationHandler) {
       const unlisten = await pglite.listen(channel, handler);
       return async () => {

@@ -33,6 +33,7 @@ import type { Principal } from '../../events/principal.js';
 import { unsafeTextIssue } from '../../events/safe-text.js';
 import { LIVE_CHANNEL, LiveNotice } from '../../projections/live-notices.js';
 import { SESSIONS_CHANNEL, SessionsEnded } from '../auth/session-notices.js';
+import { runInBackground } from '../../ports/background-work.js';
 import type { Database } from '../../ports/database.js';
 import { PresenceHub, type PresenceTimings } from './presence.js';
 import { MapSnapshots, type SnapshotMessage } from './map-snapshots.js';
@@ -250,7 +251,8 @@ export class LiveHub {
   /** Follows the store's map streams; on a failure, again from the last event seen, after a growing pause. */
   private follow(): void {
     if (this.stopped) return;
-    const subscription = this.store.subscribeToAll(
+    // The service's own work: on the embedded database it takes turns with people's requests (ports/background-work.ts).
+    const subscription = runInBackground(() => this.store.subscribeToAll(
       { after: this.followedTo, filter: { streamPrefixes: [STREAM_PREFIXES[0]] }, batchSize: PUSH_BATCH },
       {
         onEvents: async (events) => {
@@ -267,7 +269,7 @@ export class LiveHub {
           this.followTimer.unref();
         },
       },
-    );
+    ));
     this.following = subscription;
   }
 

@@ -1,0 +1,84 @@
+/**
+ * The embedded database's turns (server/db/query-gate.ts, issue 26 item 8): one piece of work at
+ * a time; when others wait, the event loop gets a turn before the next starts; people's
+ * requests and the service's own work (ports/background-work.ts) alternate while both wait, so
+ * neither waits behind a backlog of the other. A gate that put requests first starved the
+ * projections under steady traffic, and a new map answered "Map not found" to its own author.
+ */
+import { describe, expect, it } from 'vitest';
+import { inBackground, runInBackground } from '../../ports/background-work.js';
+import { QueryGate } from '../../server/db/query-gate.js';
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('the embedded database gate', () => {
+  it('runs one piece at a time and lets the event loop turn between two', async () => {
+    const gate = new QueryGate();
+    const order: string[] = [];
+    const first = deferred();
+    const running = gate.run(async () => {
+      order.push('first');
+      await first.promise;
+    });
+    const second = gate.run(async () => void order.push('second'));
+    // Something the event loop has to do meanwhile (a request arriving, say).
+    setImmediate(() => order.push('event loop'));
+    await Promise.resolve();
+    expect(order).toEqual(['first']);
+    expect(gate.waiting).toBe(1);
+    first.resolve();
+    await Promise.all([running, second]);
+    expect(order).toEqual(['first', 'event loop', 'second']);
+  });
+
+  it('alternates between the service’s work and requests while both wait', async () => {
+    const gate = new QueryGate();
+    const order: string[] = [];
+    const first = deferred();
+    const running = gate.run(() => first.promise);
+    const projections = [1, 2, 3].map((n) => runInBackground(() => gate.run(async () => void order.push(`projection ${n}`))));
+    const requests = [1, 2, 3, 4].map((n) => gate.run(async () => void order.push(`request ${n}`)));
+    first.resolve();
+    await Promise.all([running, ...projections, ...requests]);
+    expect(order).toEqual(['projection 1', 'request 1', 'projection 2', 'request 2', 'projection 3', 'request 3', 'request 4']);
+  });
+
+  it('keeps the service’s work going under a steady stream of requests, and requests going under a backlog of it', async () => {
+    const gate = new QueryGate();
+    let requestsServed = 0;
+    let stop = false;
+    // Two clients that always have a request waiting.
+    const client = async () => {
+      while (!stop) {
+        await gate.run(async () => void requestsServed++);
+      }
+    };
+    const clients = [client(), client()];
+    // A projection applying ten pieces one after another (each marked as the service's own work).
+    let applied = 0;
+    const projection = runInBackground(async () => {
+      for (let piece = 0; piece < 10; piece++) {
+        expect(inBackground()).toBe(true);
+        await gate.run(async () => void applied++);
+      }
+    });
+    await projection;
+    const servedMeanwhile = requestsServed;
+    stop = true;
+    await Promise.all(clients);
+    expect(applied).toBe(10);
+    // Every other turn: the ten pieces went in about twenty turns, with requests served between them.
+    expect(servedMeanwhile).toBeGreaterThanOrEqual(9);
+    expect(servedMeanwhile).toBeLessThanOrEqual(12);
+  });
+
+  it('goes on after a piece of work that failed', async () => {
+    const gate = new QueryGate();
+    await expect(gate.run(() => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+    await expect(gate.run(async () => 'next')).resolves.toBe('next');
+  });
+});
