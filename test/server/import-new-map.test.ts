@@ -71,8 +71,10 @@ describe('importing into a new map', () => {
     expect(document.locations.map((l) => [l.id, l.title, l.layer, l.position !== null])).toEqual([
       ['1001-1', 'Alexanderplatz', floor.id, true],
       ['1002-2', 'Marienplatz', floor.id, true],
-      ['1003-3', 'Head office', floor.id, false],
+      // No coordinates: placed by its address, in Hamburg (geocoding on import, issue 29 item 3).
+      ['1003-3', 'Head office', floor.id, true],
     ]);
+    expect(document.locations[2]!.precision).toBe('city');
     expect(document.locations[0]).toMatchObject({ about: 'Alexanderplatz 7, Berlin, BE, 10178, DE', phone: '+49 30 1234567' });
 
     // What the preview said, against what was recorded.

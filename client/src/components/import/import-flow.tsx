@@ -89,7 +89,9 @@ export function ImportFlow({ mapId, onApplied, onApplying, initialFiles, onCance
       {context.reading || status === 'preparing' ? (
         <p className="im-reading" role="status">
           <span className="im-spinner" aria-hidden="true" />
-          {applying ? `Importing ${fileNames[0]}…` : status === 'preparing' ? `Looking into ${fileNames[0]}…` : `Reading ${fileNames[0]}…`}
+          {context.geocoding
+            ? `Placing addresses: ${context.geocoding.done.toLocaleString('en-US')} of ${context.geocoding.total.toLocaleString('en-US')}…`
+            : applying ? `Importing ${fileNames[0]}…` : status === 'preparing' ? `Looking into ${fileNames[0]}…` : `Reading ${fileNames[0]}…`}
         </p>
       ) : (
         <>

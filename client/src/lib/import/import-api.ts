@@ -29,6 +29,8 @@ export interface ImportCallbacks {
   onProgress?: (fraction: number) => void;
   /** Every byte is sent: the server is reading the file now. */
   onUploaded?: () => void;
+  /** How far the server has got placing rows by their address (a street geocoder can take minutes). */
+  onGeocoding?: (progress: { done: number; total: number }) => void;
   signal?: AbortSignal;
   /** Where to send it; the same origin by default. */
   baseUrl?: string;
@@ -54,14 +56,39 @@ function hasOptions(options: ImportOptions | undefined): options is ImportOption
 }
 
 /** The request's address: the file's name, the mapping and whether to apply, as query parameters. */
-export function importUrl({ mapId, files, options, apply, layer }: ImportRequest, baseUrl = ''): string {
+export function importUrl({ mapId, files, options, apply, layer }: ImportRequest, baseUrl = '', progress?: string): string {
   const query = new URLSearchParams();
   const [main] = files;
   if (main) query.set('filename', main.name);
   if (layer) query.set('layer', layer);
   if (hasOptions(options)) query.set('mapping', JSON.stringify(options));
   if (apply) query.set('apply', '1');
+  if (progress) query.set('progress', progress);
   return `${baseUrl}/api/maps/${encodeURIComponent(mapId)}/import?${query.toString()}`;
+}
+
+/** How often the geocoding's progress is asked while the server works on the file. */
+const PROGRESS_POLL_MS = 1000;
+
+/** Asks the server how far the import's geocoding has got, once a second until `done` resolves. */
+function pollGeocoding(url: string, token: string | null, onGeocoding: (progress: { done: number; total: number }) => void, done: Promise<unknown>): void {
+  let finished = false;
+  void done.finally(() => {
+    finished = true;
+  });
+  const ask = async () => {
+    if (finished) return;
+    try {
+      const response = await fetch(url, { credentials: 'same-origin', ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}) });
+      const body = response.ok ? ((await response.json()) as { result?: { phase?: string; done?: number; total?: number } }) : null;
+      const state = body?.result;
+      if (!finished && state?.phase === 'geocoding' && typeof state.done === 'number' && typeof state.total === 'number') onGeocoding({ done: state.done, total: state.total });
+    } catch {
+      // Progress is a nicety: the import's own answer says how it went.
+    }
+    if (!finished) setTimeout(() => void ask(), PROGRESS_POLL_MS);
+  };
+  setTimeout(() => void ask(), PROGRESS_POLL_MS);
 }
 
 /** Sends the files; resolves to the server's preview, rejects with an {@link ApiError} in the server's words. */
@@ -82,19 +109,30 @@ export async function sendImport(request: ImportRequest, callbacks: ImportCallba
     for (const file of attachments) form.append(file.name, file, file.name);
     body = form;
   }
+  // A name for this import, to ask how far its geocoding has got while the server works on it.
+  const progressToken = callbacks.onGeocoding ? `i${Math.random().toString(36).slice(2, 12)}${Date.now().toString(36)}` : undefined;
+  const { onGeocoding, onUploaded } = callbacks;
+  let answered: (value?: unknown) => void = () => undefined;
+  const uploaded =
+    onGeocoding && progressToken
+      ? () => {
+          onUploaded?.();
+          pollGeocoding(`${callbacks.baseUrl ?? ''}/api/maps/${encodeURIComponent(request.mapId)}/import/progress?token=${progressToken}`, token, onGeocoding, new Promise((resolve) => (answered = resolve)));
+        }
+      : onUploaded;
   return sendWithProgress({
-    url: importUrl(request, callbacks.baseUrl),
+    url: importUrl(request, callbacks.baseUrl, progressToken),
     body,
     ...(contentType ? { contentType } : {}),
     token,
     schema: ImportPreview,
     ...(callbacks.onProgress ? { onProgress: callbacks.onProgress } : {}),
-    ...(callbacks.onUploaded ? { onUploaded: callbacks.onUploaded } : {}),
+    ...(uploaded ? { onUploaded: uploaded } : {}),
     ...(callbacks.signal ? { signal: callbacks.signal } : {}),
     messages: {
       failed: 'The file could not be imported. Try again.',
       timeout: 'Sending the file took too long. Try again on a faster connection.',
       cancelled: 'The import was cancelled.',
     },
-  });
+  }).finally(() => answered());
 }

@@ -29,6 +29,8 @@ export interface ImportContext {
   progress: number;
   /** Every byte is sent; the server reads the file. */
   reading: boolean;
+  /** How far the server has got placing rows by their address, while it does. */
+  geocoding: { done: number; total: number } | null;
   /** The last refusal, in the server's words. */
   error: string | null;
   /** What the last apply did ("Imported 120 locations from shops.csv."). */
@@ -48,10 +50,11 @@ export type ImportEvent =
   // From the request under way.
   | { type: 'PROGRESS'; fraction: number }
   | { type: 'UPLOADED' }
+  | { type: 'GEOCODING'; done: number; total: number }
   | { type: 'ANSWERED'; preview: ImportPreview }
   | { type: 'FAILED'; message: string };
 
-type Answer = Extract<ImportEvent, { type: 'PROGRESS' | 'UPLOADED' | 'ANSWERED' | 'FAILED' }>;
+type Answer = Extract<ImportEvent, { type: 'PROGRESS' | 'UPLOADED' | 'GEOCODING' | 'ANSWERED' | 'FAILED' }>;
 
 /** The request: progress as it goes, then its answer or its refusal; stopping it aborts it. */
 const importRequest = fromCallback<ImportEvent, ImportRequest>(({ sendBack, input }) => {
@@ -69,6 +72,7 @@ const importRequest = fromCallback<ImportEvent, ImportRequest>(({ sendBack, inpu
       send({ type: 'PROGRESS', fraction });
     },
     onUploaded: () => send({ type: 'UPLOADED' }),
+    onGeocoding: ({ done, total }) => send({ type: 'GEOCODING', done, total }),
   }).then(
     (preview) => send({ type: 'ANSWERED', preview }),
     (failure: unknown) => send({ type: 'FAILED', message: toApiError(failure).message }),
@@ -146,7 +150,7 @@ export const importMachine = setup({
   },
 }).createMachine({
   id: 'import',
-  context: ({ input }) => ({ mapId: input.mapId, files: [], options: {}, preview: null, progress: 0, reading: false, error: null, notice: null, notes: [] }),
+  context: ({ input }) => ({ mapId: input.mapId, files: [], options: {}, preview: null, progress: 0, reading: false, geocoding: null, error: null, notice: null, notes: [] }),
   initial: 'idle',
   on: {
     PICK: {
@@ -169,7 +173,7 @@ export const importMachine = setup({
       on: { CANCEL: { target: 'idle', actions: assign({ files: [], error: null }) } },
     },
     sending: {
-      entry: assign({ progress: 0, reading: false }),
+      entry: assign({ progress: 0, reading: false, geocoding: null }),
       invoke: {
         src: 'importRequest',
         input: ({ context }) => ({ mapId: context.mapId, files: context.files, options: context.options }),
@@ -177,6 +181,7 @@ export const importMachine = setup({
       on: {
         PROGRESS: { actions: assign({ progress: ({ event }) => event.fraction }) },
         UPLOADED: { actions: assign({ reading: true }) },
+        GEOCODING: { actions: assign({ geocoding: ({ event }) => ({ done: event.done, total: event.total }) }) },
         ANSWERED: { target: 'ready', actions: assign({ preview: ({ event }) => event.preview, error: null }) },
         FAILED: [
           // A re-preview refused: the last preview stays, with the refusal above it.
@@ -205,7 +210,7 @@ export const importMachine = setup({
       },
     },
     applying: {
-      entry: assign({ progress: 0, reading: false }),
+      entry: assign({ progress: 0, reading: false, geocoding: null }),
       invoke: {
         src: 'importRequest',
         // The mapping is sent as shown, guessed or not, so what is recorded is what was previewed.
@@ -219,6 +224,7 @@ export const importMachine = setup({
       on: {
         PROGRESS: { actions: assign({ progress: ({ event }) => event.fraction }) },
         UPLOADED: { actions: assign({ reading: true }) },
+        GEOCODING: { actions: assign({ geocoding: ({ event }) => ({ done: event.done, total: event.total }) }) },
         ANSWERED: {
           target: 'idle',
           actions: [
