@@ -261,3 +261,27 @@ export function corpusOn(database: 'pglite' | 'postgres'): CorpusFile[] {
  * back) took minutes on a busy machine; the round-trip test leaves them to the corpus test.
  */
 export const LARGE = new Set(['csv/world-cities.csv', 'csv/worldcitiespop-sample.csv']);
+
+/** `MAPFOLD_FULL_CORPUS=1`: the round trips of every corpus file instead of CI's sample. */
+export const FULL_CORPUS = process.env.MAPFOLD_FULL_CORPUS === '1';
+
+/**
+ * Files CI's round trips always take: the largest table they bring back (3,376 rows, the size
+ * the round trips ask about) and the US states with their numeric ids (the District of
+ * Columbia's "11", issue 26).
+ */
+const ALWAYS_ROUND_TRIPPED = new Set(['csv/vega-airports.csv', 'geojson/us-states-geojson-vt.json']);
+
+/**
+ * CI's round trips: every second file of each format (the first, the third, … in corpus order,
+ * by name), so each format's sources stay spread over its files, and ALWAYS_ROUND_TRIPPED;
+ * deterministic, so a failure comes back on the next run.
+ */
+export function roundTripSample(files: CorpusFile[]): CorpusFile[] {
+  const seen = new Map<Kind, number>();
+  return files.filter((file) => {
+    const index = seen.get(file.kind) ?? 0;
+    seen.set(file.kind, index + 1);
+    return index % 2 === 0 || ALWAYS_ROUND_TRIPPED.has(file.name);
+  });
+}
