@@ -83,8 +83,29 @@ function polygonsOf(geometry: Geometry | null): Position[][][] {
   return [];
 }
 
+/**
+ * A ring that crosses the antimeridian, as TopoJSON joins the halves Natural Earth cut there
+ * (Chukotka, Wrangel Island, Fiji), jumps from 180° to -180° and back: drawn on the plane that
+ * is a band around the world. Unjumped, its points run on past ±180° and geojson-vt (which
+ * wraps the world) brings that part in from the other side. A ring around a pole (Antarctica)
+ * never comes back from its jump and is left as it is: on the plane it is right already.
+ */
+export function unwrapRing(ring: Position[]): Position[] {
+  let shift = 0;
+  const out = ring.map((point, i) => {
+    const previous = ring[i - 1];
+    if (previous) {
+      const step = point[0]! - previous[0]!;
+      if (step > 180) shift -= 360;
+      else if (step < -180) shift += 360;
+    }
+    return shift === 0 ? point : [point[0]! + shift, point[1]!];
+  });
+  return shift === 0 ? out : ring;
+}
+
 function rewound(geometry: Geometry | null): MultiPolygon {
-  return { type: 'MultiPolygon', coordinates: polygonsOf(geometry).map(rewind) };
+  return { type: 'MultiPolygon', coordinates: polygonsOf(geometry).map((polygon) => rewind(polygon.map(unwrapRing))) };
 }
 
 /** Where a region's label goes: the centroid of its largest polygon's outer ring (good enough at these zooms). */
@@ -92,7 +113,8 @@ export function labelPoint(geometry: Geometry | null): Position | null {
   let best: Position[] | null = null;
   let bestArea = 0;
   for (const polygon of polygonsOf(geometry)) {
-    const outer = polygon[0];
+    // Russia's mainland crosses the antimeridian: its centroid is found on the unjumped ring.
+    const outer = polygon[0] && unwrapRing(polygon[0]);
     if (!outer) continue;
     const area = Math.abs(ringArea(outer));
     if (area > bestArea) [best, bestArea] = [outer, area];
@@ -110,7 +132,8 @@ export function labelPoint(geometry: Geometry | null): Position | null {
     cy += (y0 + y1) * cross;
   }
   if (a === 0) return best[0] ?? null;
-  return [cx / (3 * a), cy / (3 * a)];
+  const lon = cx / (3 * a);
+  return [lon > 180 ? lon - 360 : lon < -180 ? lon + 360 : lon, cy / (3 * a)];
 }
 
 /** Area of a region's polygons in square degrees at the equator, scaled by latitude: for ranking only. */

@@ -71,6 +71,16 @@ describe('the embedded world basemap', () => {
     expect(await kinds(7)).toContain('county');
   });
 
+  it('draws land that crosses the antimeridian once, in place (Chukotka, Fiji), and labels Russia on its mainland', async () => {
+    // TopoJSON joins what Natural Earth cut at 180°: unjumped, no ring spans the world's width.
+    expect(await archive.getZxy(...tileAt(2.8, 67.5, 6))).toBeUndefined();
+    expect(await archive.getZxy(...tileAt(-20, -17, 5))).toBeUndefined();
+    expect((await featuresAt(archive, tileAt(-175, 66, 5))).earth?.length).toBeGreaterThan(0);
+    expect((await featuresAt(archive, tileAt(178.4, -17.8, 6))).earth?.length).toBeGreaterThan(0);
+    const russia = (await featuresAt(archive, tileAt(90, 60, 1))).places?.find((place) => place.properties.iso_a2 === 'RU');
+    expect(russia?.properties.name).toBe('Russia');
+  });
+
   it('has no tiles in the open ocean (the style’s background is the water)', async () => {
     expect(await archive.getZxy(...tileAt(-30, 30, 6))).toBeUndefined();
   });
