@@ -65,9 +65,24 @@ export async function loadMapAccess(db: Queryable, mapId: string): Promise<MapAc
   if (found) return found;
   // Applied between the two reads, perhaps: read once more.
   if (!(await mapNotProjectedYet(db, mapId))) return readMapAccess(db, mapId);
+  // Every request for the map waits on one look-out, not one each (many tabs, a public page's visitors).
+  let waits = newMapWaits.get(db);
+  if (!waits) newMapWaits.set(db, (waits = new Map()));
+  let waiting = waits.get(mapId);
+  if (!waiting) {
+    waiting = untilProjected(db, mapId).finally(() => waits.delete(mapId));
+    waits.set(mapId, waiting);
+  }
+  return waiting;
+}
+
+const newMapWaits = new WeakMap<Queryable, Map<string, Promise<MapAccess | null>>>();
+
+/** Reads the map's row again and again (less often as time goes on) until it is there or {@link NEW_MAP_WAIT_MS} have passed. */
+async function untilProjected(db: Queryable, mapId: string): Promise<MapAccess | null> {
   const until = performance.now() + NEW_MAP_WAIT_MS;
-  while (performance.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, NEW_MAP_POLL_MS));
+  for (let pause = NEW_MAP_POLL_MS; performance.now() < until; pause = Math.min(pause * 2, 250)) {
+    await new Promise((resolve) => setTimeout(resolve, pause));
     const read = await readMapAccess(db, mapId);
     if (read) return read;
   }
