@@ -5,7 +5,9 @@
  * the data names places in it (`name:xx`, else `name`).
  */
 import { layers, namedFlavor, type Flavor } from '@protomaps/basemaps';
+import { DEFAULT_GLYPHS_URL } from '../config.js';
 import type { LayerSpecification, SourceSpecification, StyleSpecification } from '@maplibre/maplibre-gl-style-spec';
+import type { Config } from '../config.js';
 
 export const BASEMAP_THEMES = ['light', 'dark'] as const;
 export type BasemapTheme = (typeof BASEMAP_THEMES)[number];
@@ -68,4 +70,18 @@ export function basemapStyle(options: BasemapStyleOptions): StyleSpecification {
     ...(options.spriteUrl ? { sprite: options.spriteUrl } : {}),
     layers: options.spriteUrl ? drawn : drawn.map(withoutIcons),
   };
+}
+
+/**
+ * The origins other than this site's that a page showing the basemap fetches from (its archive
+ * or style, fonts and icons): what the viewer's Content-Security-Policy must let it connect to
+ * once it draws with MapLibre. A BASEMAP_URL style names further hosts of its own (its tiles,
+ * fonts, icons), which only that style knows.
+ */
+export function basemapOrigins(basemap: Config['basemap'], publicUrl: string): string[] {
+  const site = new URL(publicUrl).origin;
+  const addresses = [basemap.glyphsUrl, basemap.spriteUrl ?? (basemap.glyphsUrl === DEFAULT_GLYPHS_URL ? PROTOMAPS_SPRITE : null)];
+  if (basemap.source.kind !== 'embedded') addresses.push(basemap.source.url);
+  const origins = addresses.flatMap((address) => (address ? [new URL(address.replace(/[{}]/g, '')).origin] : []));
+  return [...new Set(origins)].filter((origin) => origin !== site);
 }

@@ -11,6 +11,7 @@ import { PbfReader } from 'pbf';
 import { FetchSource, PMTiles } from 'pmtiles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_ARCHIVE_FILE } from '../../server/basemap/embedded-archive.js';
+import { basemapOrigins } from '../../server/basemap/basemap-style.js';
 import { parseBasemapUrl, loadConfig } from '../../server/config.js';
 import { pgliteTarget } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -184,6 +185,14 @@ describe('BASEMAP_URL', () => {
     expect(loadConfig({}).basemap.source).toEqual({ kind: 'embedded' });
     expect(() => loadConfig({ BASEMAP_URL: 'file:///etc/passwd' })).toThrow(/BASEMAP_URL: must be a PMTiles archive/);
     expect(() => loadConfig({ BASEMAP_GLYPHS_URL: 'https://fonts.example.com/fonts.pbf' })).toThrow(/BASEMAP_GLYPHS_URL/);
+  });
+
+  it("names the origins a basemap page fetches from, for the viewer's Content-Security-Policy", () => {
+    const site = 'https://maps.example.com';
+    expect(basemapOrigins(loadConfig({}).basemap, site)).toEqual(['https://protomaps.github.io']);
+    expect(basemapOrigins(loadConfig({ BASEMAP_URL: 'pmtiles://https://tiles.example.net/planet.pmtiles' }).basemap, site)).toEqual(['https://protomaps.github.io', 'https://tiles.example.net']);
+    const own = loadConfig({ BASEMAP_GLYPHS_URL: 'https://maps.example.com/fonts/{fontstack}/{range}.pbf', BASEMAP_URL: 'https://tiles.openfreemap.org/styles/liberty' });
+    expect(basemapOrigins(own.basemap, site)).toEqual(['https://tiles.openfreemap.org']);
   });
 
   it('an archive: the style draws it, credited to OpenStreetMap unless BASEMAP_ATTRIBUTION says otherwise', async () => {
