@@ -12,6 +12,7 @@ import {
   type ImportField,
   type ImportPlan,
   type ImportProblem,
+  type PlannedAddress,
   type PlannedFields,
   type PlannedLocation,
 } from '../../events/map-import.js';
@@ -21,6 +22,7 @@ import { addContactFields, composeAddress } from './contact-fields.js';
 import { drawShapes, positionsOf, rewound, type DrawnShape } from './geo-drawing.js';
 import type { ImportInput } from './import-input.js';
 import { importRefusal } from './refusal.js';
+import { addressOf } from './table-plan.js';
 
 type Properties = Record<string, unknown> | null;
 export type GeoFeature = Feature<Geometry | null, Properties>;
@@ -71,7 +73,7 @@ export function propertyMapping(columns: readonly string[], input: Pick<ImportIn
 }
 
 /** The fields a feature's properties fill, by the mapping. */
-function fieldsOf(properties: Properties, mapping: ColumnMapping): { fields: PlannedFields; groups: string[]; id: string | null; element: string | null; address: string } {
+function fieldsOf(properties: Properties, mapping: ColumnMapping): { fields: PlannedFields; groups: string[]; id: string | null; element: string | null; address: string; addressParts: PlannedAddress | null } {
   const value = (field: ImportField) => (mapping[field] && properties ? propertyText(properties[mapping[field]!]) : '');
   const fields: PlannedFields = {};
   const text = (field: 'title' | 'about' | 'description' | 'image' | 'thumbnail' | 'link' | 'phone' | 'hours' | 'label' | 'color') => {
@@ -89,7 +91,7 @@ function fieldsOf(properties: Properties, mapping: ColumnMapping): { fields: Pla
   const hidden = value('hidden');
   if (hidden) fields.hidden = /^(true|yes|1|y)$/i.test(hidden);
   const groups = value('groups');
-  return { fields, groups: groups ? splitGroupNames(groups) : [], id: value('id') || null, element: value('element') || null, address: composeAddress(value) };
+  return { fields, groups: groups ? splitGroupNames(groups) : [], id: value('id') || null, element: value('element') || null, address: composeAddress(value), addressParts: addressOf(value) };
 }
 
 /** A geometry's parts by what they become: points (locations), polygons (one region), lines (drawn). */
@@ -176,12 +178,13 @@ export function planFeatures(features: readonly GeoFeature[], input: Pick<Import
 
   /** A feature's locations, region or line; each feature that makes no location is named in a problem. */
   function planFeature(feature: GeoFeature, row: number): void {
-    const { fields, groups, id: mappedId, element, address } = fieldsOf(feature.properties, mapping);
+    const { fields, groups, id: mappedId, element, address, addressParts } = fieldsOf(feature.properties, mapping);
     const fileId = mappedId ?? (typeof feature.id === 'string' || typeof feature.id === 'number' ? String(feature.id) : null);
     if (!feature.geometry) {
       // A placemark with only an <address> (Google Earth geocodes it): a place all the same, brought in unplaced as a table's row with an address is.
       if (address) {
-        const location: PlannedLocation = { row, id: fileId, fields: { ...fields, title: fields.title || fileId || address }, floor: null, position: null, groups, element };
+        // Its address is what geocoding places it by (events/geocoding.ts), unless it stands for a region.
+        const location: PlannedLocation = { row, id: fileId, fields: { ...fields, title: fields.title || fileId || address }, floor: null, position: null, groups, element, ...(addressParts && !element ? { address: addressParts } : {}) };
         unplaced.push(location);
         locations.push(location);
       } else problem(row, null, `Feature ${row}${fields.title ? ` (${fields.title})` : ''} has no geometry and no address (no place on the map), so it was left out.`);
@@ -249,7 +252,7 @@ export function planFeatures(features: readonly GeoFeature[], input: Pick<Import
     if (parts.points.length === 0 && polygons.length === 0 && lines.length === 0) problem(row, null, `Feature ${row} (${title}) has no usable coordinates, so it was left out.`);
   }
   if (unplaced.length > 0) {
-    problem(null, null, `${unplaced.length === 1 ? 'One feature has' : `${unplaced.length} features have`} an address but no coordinates: ${unplaced.length === 1 ? 'it comes' : 'they come'} in without a position, to be placed on the map by hand.`);
+    problem(null, null, `${unplaced.length === 1 ? 'One feature has' : `${unplaced.length} features have`} an address but no coordinates: placed by ${unplaced.length === 1 ? 'its' : 'their'} address where the geocoder knows it, else brought in without a position, to be placed on the map by hand.`);
   }
 
   const floors: ImportPlan['floors'] = [];

@@ -420,10 +420,12 @@ describe('GeoJSON refusals and problems', () => {
       [2, 'Huai Khwang, Bangkok, Thailand', 'Huai Khwang, Bangkok, Thailand', null],
       [3, 'Bang Kapi', undefined, { kind: 'geo', lat: 13.749176, lng: 100.5915072 }],
     ]);
+    // The address, for geocoding on import to place them by.
+    expect(plan.locations[1]!.address).toEqual({ street: 'Huai Khwang, Bangkok, Thailand', city: '', state: '', postcode: '', country: '' });
     expect(plan.leftOut).toBe(1);
     expect(plan.problems.map((p) => [p.row, p.message])).toEqual([
       [4, 'Feature 4 (Walking) has no geometry and no address (no place on the map), so it was left out.'],
-      [null, '2 features have an address but no coordinates: they come in without a position, to be placed on the map by hand.'],
+      [null, '2 features have an address but no coordinates: placed by their address where the geocoder knows it, else brought in without a position, to be placed on the map by hand.'],
     ]);
   });
 
