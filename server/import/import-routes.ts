@@ -10,8 +10,10 @@
  * `?layer=` makes an SVG's regions locations of that existing floor.
  *
  * Without `?apply=1` it answers the preview and changes nothing. With it, the drawings are
- * checked and stored as uploads are, and the edits recorded in one append through the map's
- * command handler, so history, undo, the timeline and live editors see one import.
+ * checked and stored as uploads are, and the edits recorded through the map's command handler:
+ * in one append, or a big import's parts one append each (importAppends), taken back if one of
+ * them cannot be recorded, so that history, undo and live editors see one import or none, and
+ * no other user waits for all of it.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -24,6 +26,7 @@ import { withStoredFiles, type PlannedImport } from '../../events/import-planner
 import { ColumnMapping, IMPORT_FIELDS, ImportOptions, ImportPreview, type ImportProblem, type PlannedFloor } from '../../events/map-import.js';
 import type { LayerFile, MapDocument } from '../../events/map-document.js';
 import type { MapEdit as ImportEdit } from '../../events/map-edits.js';
+import { applyEdits } from '../../events/map-edit-inverse.js';
 import { formatPosition } from '../../events/position.js';
 import type { IdGenerator } from '../clock.js';
 import type { CommandMetadata } from '../commands/command-handler.js';
@@ -339,17 +342,38 @@ export async function importRoutes(scope: FastifyInstance, options: ImportRouteO
         correlationId: request.correlationId,
         commandId: request.server.ids.uuid(),
       };
+      // A big import is recorded part by part, one append each (importAppends): one append of
+      // twenty 5,000-location events held the embedded database for ten seconds, and every other
+      // user with it (issue 26 item 8). Still one import to its author: the answer comes once
+      // every part is in (the editor makes them one undo step), and a part that cannot be
+      // recorded takes the parts before it back, so no half import is left behind.
+      const appends = importAppends(edits);
+      const commands = { store: options.store, db, ids: options.ids, history };
+      const recorded: ImportEdit[][] = [];
       let outcome;
-      try {
-        outcome = await runMapCommand({ store: options.store, db, ids: options.ids, history }, { type: 'EditMap', data: { mapId, edits } }, meta);
-      } catch (error) {
-        // The plan was made against the map as it was read; an edit since (a location of the same id) makes it stale.
-        if (error instanceof DomainError && error.code === 'invalid-argument' && /^edits\.\d+\.(layers|groups|locations|updates|id)/.test(error.message)) {
-          request.log.info({ mapId, reason: error.message }, 'an import met a changed map');
-          throw new DomainError('aborted', 'The map changed while the file was being imported, so nothing was imported. Preview the file again and import it.');
+      for (const [index, part] of appends.entries()) {
+        try {
+          const before = appends.length > 1 ? activeMap((await history.stateAt(mapId)).state).document : null;
+          outcome = await runMapCommand(commands, { type: 'EditMap', data: { mapId, edits: part } }, index === 0 ? meta : { ...meta, commandId: request.server.ids.uuid() });
+          if (before) recorded.push(applyEdits(before, part).inverse);
+        } catch (error) {
+          const takenBack = recorded.length === 0 || (await takeBackParts(commands, mapId, recorded, { ...meta, commandId: request.server.ids.uuid() }, request.log));
+          if (!takenBack) {
+            request.log.error({ err: error, mapId, partsRecorded: index, parts: appends.length }, 'an import stopped midway and its recorded parts could not be taken back');
+            throw new DomainError(
+              'aborted',
+              `The file could not be imported to the end: ${index} of its ${appends.length} parts were imported and could not be taken back. Undo them in the map's history, then import the file again.`,
+            );
+          }
+          // The plan was made against the map as it was read; an edit since (a location of the same id) makes it stale.
+          if (error instanceof DomainError && error.code === 'invalid-argument' && /^edits\.\d+\.(layers|groups|locations|updates|id)/.test(error.message)) {
+            request.log.info({ mapId, reason: error.message, partsTakenBack: recorded.length }, 'an import met a changed map');
+            throw new DomainError('aborted', 'The map changed while the file was being imported, so nothing was imported. Preview the file again and import it.');
+          }
+          throw error;
         }
-        throw error;
       }
+      if (!outcome) throw new DomainError('internal', 'An import with no edits was about to be recorded.');
       request.log.info({ mapId, format, locations: planned.preview.counts.locations, updated: planned.preview.counts.updated }, 'import applied');
       return {
         result: { ...planned.preview, revision: String(outcome.revision) },
@@ -357,6 +381,57 @@ export async function importRoutes(scope: FastifyInstance, options: ImportRouteO
       };
     });
   });
+}
+
+/**
+ * The appends an import's edits are recorded in: each part of a big import (an ImportApplied
+ * with `part`, up to IMPORT_CHUNK locations) its own, the edits between parts with the part
+ * before them. An import of one part stays one append, all or nothing.
+ */
+export function importAppends(edits: readonly ImportEdit[]): ImportEdit[][] {
+  const appends: ImportEdit[][] = [];
+  let current: ImportEdit[] = [];
+  for (const edit of edits) {
+    if (edit.type === 'ImportApplied' && edit.part && edit.part.number > 1 && current.length > 0) {
+      appends.push(current);
+      current = [];
+    }
+    current.push(edit);
+  }
+  if (current.length > 0) appends.push(current);
+  return appends;
+}
+
+/**
+ * Takes back the parts of an import recorded before one failed: their inverses (computed
+ * against the map each part met), last part first, as one command; what no longer applies
+ * (a location someone removed meanwhile) is left out. Answers whether that was recorded.
+ */
+async function takeBackParts(
+  commands: Parameters<typeof runMapCommand>[0] & { history: MapHistory },
+  mapId: string,
+  recorded: readonly ImportEdit[][],
+  meta: CommandMetadata,
+  log: { error(details: object, message: string): void },
+): Promise<boolean> {
+  try {
+    const document = activeMap((await commands.history.stateAt(mapId)).state).document;
+    const present = new Set(document.locations.map((location) => location.id));
+    const inverse = [...recorded]
+      .reverse()
+      .flat()
+      .flatMap((edit): ImportEdit[] => {
+        if (edit.type !== 'LocationsRemoved') return [edit];
+        const ids = edit.ids.filter((id) => present.has(id));
+        return ids.length > 0 ? [{ ...edit, ids }] : [];
+      });
+    const { applied } = applyEdits(document, inverse);
+    if (applied.length > 0) await runMapCommand(commands, { type: 'EditMap', data: { mapId, edits: applied } }, meta);
+    return true;
+  } catch (error) {
+    log.error({ err: error, mapId }, 'taking back the recorded parts of an import failed');
+    return false;
+  }
 }
 
 /**
