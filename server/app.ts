@@ -4,6 +4,7 @@
  * Plugins load in a visible order: integrations, then request context, then routes.
  */
 import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -23,7 +24,7 @@ import { CLOSE_FORBIDDEN_ORIGIN, CLOSE_OUTDATED_CLIENT, CLOSE_UNAUTHENTICATED, L
 import type { Principal } from '../events/principal.js';
 import { devOutboxRoutes } from './routes/dev-outbox-routes.js';
 import { refuseUnsafeText } from './security/unsafe-text-hook.js';
-import { securityHeaders } from './security/security-headers.js';
+import { PUBLIC_MAP_JSON_ROUTE, pageKindOf, securityHeaders } from './security/security-headers.js';
 import { functionCallLimits } from './security/function-call-limits.js';
 import type { Limit } from './security/rate-limiter.js';
 import type { Clock, IdGenerator } from './clock.js';
@@ -36,7 +37,7 @@ import { setUpBilling } from './billing/billing-plugin.js';
 import type { ReactorRunner } from './billing/reactor-runner.js';
 import { BILLING_REACTOR } from './billing/billing-reactor.js';
 import { functionRoutes } from './routes/function-routes.js';
-import { publicMapRoutes } from './routes/public-map-routes.js';
+import { publicMapRoutes, publishedJsonNotModifiedFastPath } from './routes/public-map-routes.js';
 import { floorReader } from './public-maps/floor-reader.js';
 import { ssrViewerPage } from './public-maps/ssr-viewer-page.js';
 import type { ViewerPageRenderer } from './public-maps/viewer-page.js';
@@ -124,7 +125,21 @@ export async function buildApp(
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
   const { config, db } = services;
+  // Requests answered before Fastify sees them (set below, once what they read exists).
+  let beforeRouting: ((request: IncomingMessage, response: ServerResponse) => boolean) | null = null;
   const common = {
+    // Fastify's own HTTP server and settings, with one thing first: the published map's 304
+    // from memory (publishedJsonNotModifiedFastPath), the embeds' commonest request.
+    serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void, settings: FastifyServerOptions) => {
+      const server = createServer((request, response) => {
+        if (beforeRouting?.(request, response) !== true) handler(request, response);
+      });
+      server.keepAliveTimeout = settings.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = settings.requestTimeout ?? 0;
+      server.setTimeout(settings.connectionTimeout ?? 0);
+      if (settings.maxRequestsPerSocket) server.maxRequestsPerSocket = settings.maxRequestsPerSocket;
+      return server;
+    },
     bodyLimit: config.bodyLimit,
     genReqId: () => services.ids.uuid(),
     trustProxy: config.trustProxy ?? false,
@@ -150,7 +165,7 @@ export async function buildApp(
   app.setErrorHandler(errorHandler(config.bodyLimit));
 
   // First, so every route added after it gets its kind's headers (CSP, HSTS, nosniff, ...).
-  await securityHeaders(app, config);
+  const securityHeadersOf = await securityHeaders(app, config);
   await app.register(fastifyCookie);
   const hub = new LiveHub(db, app.log, services.store, options.liveRecheckMs, options.presenceTimings);
   app.decorate('liveHub', hub);
@@ -214,6 +229,7 @@ export async function buildApp(
   app.addHook('onReady', () => publicMaps.start());
   app.addHook('onClose', () => publicMaps.stop());
   await publicMapRoutes(app, { db, cache: publicMaps, publicUrl: config.publicUrl });
+  beforeRouting = publishedJsonNotModifiedFastPath(publicMaps, securityHeadersOf(pageKindOf(PUBLIC_MAP_JSON_ROUTE)));
   const insights = await InsightsCounter.open({
     db,
     clock: services.clock,

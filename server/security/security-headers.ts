@@ -244,7 +244,7 @@ function headersOf(options: HelmetOptions): Array<[string, string]> {
  * than by @fastify/helmet per request, which parsed the policies again for every answer (a
  * seventh of the CPU of a published map read from memory).
  */
-export async function securityHeaders(app: FastifyInstance, config: SecurityHeadersConfig): Promise<void> {
+export async function securityHeaders(app: FastifyInstance, config: SecurityHeadersConfig): Promise<(kind: PageKind) => Readonly<Record<string, string>>> {
   const options = helmetOptions(config);
   const byKind = Object.fromEntries(Object.entries(options).map(([kind, kindOptions]) => [kind, Object.fromEntries(headersOf(kindOptions))])) as Record<PageKind, Record<string, string>>;
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -255,4 +255,6 @@ export async function securityHeaders(app: FastifyInstance, config: SecurityHead
     reply.headers(byKind[kind]);
     done();
   });
+  // The same headers for answers sent before Fastify (public-map-routes.ts's fast path).
+  return (kind) => byKind[kind];
 }

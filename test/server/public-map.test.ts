@@ -6,7 +6,7 @@
  * public by setting its state in the maps_list read model directly.
  */
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseTargets } from '../support/databases.js';
 import { call, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
 import { until } from '../support/until.js';
@@ -123,6 +123,31 @@ describe.each(databaseTargets)('public maps on $name', (target) => {
     const after = await until(() => get(id, undefined, { 'if-none-match': etag }), (answer) => answer.status !== 304, 'the renamed map');
     expect(after.status).toBe(200);
     expect(after.body.result.title).toBe('Cached, renamed');
+  });
+
+  it('answers the 304 of a map in memory before Fastify with the very headers of its route, and leaves every other request to Fastify', async () => {
+    const id = await createMap('Revalidated');
+    const etag = (await get(id)).headers.get('etag')!;
+    // Over HTTP: the server's fast path (publishedJsonNotModifiedFastPath); injected: Fastify's route, which the fast path does not see.
+    // Fastify gives every request it sees an id (genReqId), which the fast path never asks for.
+    const requestIds = vi.spyOn(server.services.ids, 'uuid');
+    const overHttp = await fetch(`${server.url}/api/public/maps/${id}?key=ignored`, { headers: { 'if-none-match': `W/"other", ${etag}` } });
+    expect(overHttp.status).toBe(304);
+    expect(requestIds).not.toHaveBeenCalled();
+    const injected = await server.app.inject({ method: 'GET', url: `/api/public/maps/${id}?key=ignored`, headers: { 'if-none-match': `W/"other", ${etag}` } });
+    expect(injected.statusCode).toBe(304);
+    expect(requestIds).toHaveBeenCalled();
+    requestIds.mockRestore();
+    // What either adds for its transport alone: the date, and the connection's keep-alive.
+    const transport = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+    const headersOf = (entries: Iterable<[string, unknown]>) => Object.fromEntries([...entries].filter(([name]) => !transport.has(name)).map(([name, value]) => [name, String(value)]).sort());
+    expect(headersOf(overHttp.headers.entries())).toEqual(headersOf(Object.entries(injected.headers)));
+    expect(overHttp.headers.get('content-security-policy')).toBeTruthy();
+    // Each of these is Fastify's to answer: a HEAD, another tag, a map not kept, a path that is not an id.
+    expect((await fetch(`${server.url}/api/public/maps/${id}`, { method: 'HEAD', headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await get(id, undefined, { 'if-none-match': '"stale"' })).status).toBe(200);
+    expect((await get('no-such-map', undefined, { 'if-none-match': etag })).status).toBe(404);
+    expect((await fetch(`${server.url}/api/public/maps/${id}/x`, { headers: { 'if-none-match': etag } })).status).toBe(404);
   });
 
   it('gives 404 for a deleted map and for ids that cannot be map ids', async () => {
