@@ -98,7 +98,13 @@ const quote = (text: string) => `â€œ${text.length > 60 ? `${text.slice(0, 57)}â€
 export function countryOf(gazetteer: Gazetteer, text: string): string | null {
   const key = placeKey(text);
   if (key === '') return null;
-  return gazetteer.countryCodes.get(key) ?? COUNTRY_ALIASES[key] ?? null;
+  const found = gazetteer.countryCodes.get(key) ?? COUNTRY_ALIASES[key];
+  if (found) return found;
+  // ISO's long forms: "Virgin Islands, British", "Bolivia, Plurinational State of", "Korea, Republic of".
+  const comma = /^([^,]+),\s*(.+)$/.exec(text);
+  if (!comma) return null;
+  const [, head, tail] = comma as unknown as [string, string, string];
+  return gazetteer.countryCodes.get(placeKey(`${tail} ${head}`).replace(/^the /, '')) ?? gazetteer.countryCodes.get(placeKey(head)) ?? null;
 }
 
 /** Names people write that the ISO lists give otherwise. */
@@ -178,16 +184,16 @@ export function geocodeEmbedded(gazetteer: Gazetteer, given: PlannedAddress, fal
       if (best) return { placed: { lat: best.lat, lng: best.lng, precision: 'city' } };
     }
   }
-  // A city too small for the gazetteer still lies in its region.
+  // A city too small for the gazetteer still lies in its region (a title tried as a city says nothing of it).
   if (region && country) {
     const centre = gazetteer.regionCentres.get(`${country}:${region}`);
     if (centre) return { placed: { ...centre, precision: 'region' } };
   }
-  if (named && !address.city && !address.postcode) {
+  if (named && (!address.city || address.cityFromTitle) && !address.postcode) {
     const centre = gazetteer.countries.get(named);
     if (centre) return { placed: { ...centre, precision: 'country' } };
   }
-  return { unplaced: unplacedReason(address, named, country) };
+  return { unplaced: unplacedReason(address.cityFromTitle ? { ...address, city: '' } : address, named, country) };
 }
 
 function unplacedReason(address: PlannedAddress, named: string | null, country: string | null): string {
@@ -197,6 +203,7 @@ function unplacedReason(address: PlannedAddress, named: string | null, country: 
   if (address.city) return `the city ${quote(address.city)}${where} is not one the built-in geocoder knows (places of 1,000 people or more): check its spelling, or add a postcode or coordinates`;
   if (address.postcode) return country ? `the postcode ${quote(address.postcode)}${where} is not one the built-in geocoder knows (it has US ZIP codes and Canada's first three characters): add the city` : `the postcode ${quote(address.postcode)} names no country: add a country column or the city`;
   if (address.state) return `the region ${quote(address.state)} is not one the geocoder knows${where}: add the city`;
+  if (!address.street) return 'it has no street, city, postcode or country the geocoder knows';
   return 'the street address alone cannot be placed by the built-in geocoder: add the city and postcode, or set GEOCODER_URL to a geocoder that knows streets';
 }
 
@@ -216,8 +223,8 @@ export function commonCountry(gazetteer: Gazetteer, addresses: readonly PlannedA
       const code = [...countries][0]!;
       byCity.set(code, (byCity.get(code) ?? 0) + 1);
     }
-    // A US ZIP code beside a state abbreviation says the country too.
-    if (!address.city && /^\d{5}(-\d{4})?$/.test(address.postcode.trim()) && gazetteer.regions.get('US')?.has(placeKey(address.state))) byCity.set('US', (byCity.get('US') ?? 0) + 1);
+    // A US state's name or abbreviation says the country too.
+    if (address.state && gazetteer.regions.get('US')?.has(placeKey(address.state))) byCity.set('US', (byCity.get('US') ?? 0) + 1);
   }
   return byCity.size > 0 ? [...byCity].sort((a, b) => b[1] - a[1])[0]![0] : null;
 }

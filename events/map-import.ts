@@ -107,6 +107,8 @@ export interface PlannedAddress {
   state: string;
   postcode: string;
   country: string;
+  /** The city is the row's title, tried as a place's name (a list of cities by name and country): not one, the row is placed by its region or country. */
+  cityFromTitle?: boolean;
 }
 
 export interface PlannedLocation {

@@ -72,7 +72,11 @@ export function addressOf(value: (field: ImportField) => string, titlePlace: 'ci
     postcode: value('postcode').trim(),
     country: value('country').trim(),
   };
-  return Object.values(address).some((part) => part !== '') ? address : null;
+  if (!Object.values(address).some((part) => part !== '')) return null;
+  // Only a country or region: the title may be the place itself (`name,country` lists of cities).
+  const title = value('title').trim();
+  if (!address.street && !address.city && !address.postcode && title) return { ...address, city: title, cityFromTitle: true };
+  return address;
 }
 
 /** The plan of a table's rows read through `mapping`. */

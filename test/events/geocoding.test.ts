@@ -6,7 +6,7 @@
  * that cannot be placed saying why (issue 29 item 3).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addressKey, commonCountry, geocodeEmbedded, geocodePlan, placeKey, postcodeKey, type Gazetteer, type GeocodeOutcome } from '../../events/geocoding.js';
+import { addressKey, commonCountry, countryOf, geocodeEmbedded, geocodePlan, placeKey, postcodeKey, type Gazetteer, type GeocodeOutcome } from '../../events/geocoding.js';
 import type { ImportPlan, PlannedAddress } from '../../events/map-import.js';
 import { buildGazetteer } from '../../server/geocoding/gazetteer.js';
 
@@ -85,9 +85,22 @@ describe('the embedded geocoder', () => {
     expect(geocodeEmbedded(gazetteer, at({ city: 'Qwxyzville', country: 'Narnia' }), null)).toEqual({ unplaced: expect.stringMatching(/country “Narnia”/) });
   });
 
+  it('tries the title of a row naming only its country or region as the place (lists of cities by name), else places it in the country', () => {
+    const lyon = placed(geocodeEmbedded(gazetteer, at({ city: 'Lyon', country: 'France', cityFromTitle: true }), null));
+    expect(lyon.precision).toBe('city');
+    expect(km(lyon, { lat: 45.76, lng: 4.84 })).toBeLessThan(5);
+    expect(placed(geocodeEmbedded(gazetteer, at({ city: 'Acme GmbH', country: 'DE', cityFromTitle: true }), null)).precision).toBe('country');
+    expect(placed(geocodeEmbedded(gazetteer, at({ city: 'Hawaii', state: 'HI', cityFromTitle: true }), 'US')).precision).toBe('region');
+    expect(commonCountry(gazetteer, [at({ state: 'HI' }), at({ state: 'Texas' })])).toBe('US');
+  });
+
   it('finds the file’s country from its rows', () => {
     expect(commonCountry(gazetteer, [at({ country: 'Deutschland' }), at({ country: 'DE' }), at({ country: 'France' })])).toBe('DE');
     expect(commonCountry(gazetteer, [at({ city: 'Toronto' }), at({ city: 'Winnipeg' })])).toBe('CA');
+    // ISO 3166's long forms, as lists of countries write them.
+    expect(countryOf(gazetteer, 'Bolivia, Plurinational State of')).toBe('BO');
+    expect(countryOf(gazetteer, 'Virgin Islands, British')).toBe('VG');
+    expect(countryOf(gazetteer, 'Congo, The Democratic Republic of the')).toBe('CD');
   });
 
   it('places a plan’s rows once per address, with their precision, and lists those it cannot place', () => {
