@@ -6,8 +6,6 @@ import { z } from 'zod';
 import type { LicenceMode } from '../events/billing-plans.js';
 import { DEFAULT_PASSWORD_HASH_COST } from './auth/password-hash.js';
 
-/** Label fonts: Protomaps' (the fonts @protomaps/basemaps names) until the server has its own. */
-export const DEFAULT_GLYPHS_URL = 'https://protomaps.github.io/basemaps-assets/fonts/{fontstack}/{range}.pbf';
 
 const EnvSchema = z.object({
   /** `production` (the Docker image sets it): the local test Stripe runs only when LOCAL_STRIPE=1 says so. */
@@ -125,8 +123,11 @@ const EnvSchema = z.object({
     .optional(),
   /** The attribution shown for a BASEMAP_URL archive (HTML allowed); unset, OpenStreetMap's and Protomaps'. */
   BASEMAP_ATTRIBUTION: z.string().trim().min(1).optional(),
-  /** Where the style's label fonts (SDF glyphs, `{fontstack}/{range}.pbf`) and icons come from. */
-  BASEMAP_GLYPHS_URL: z.string().trim().regex(/^https?:\/\/.+\{fontstack\}.*\{range\}/, 'must be an http(s) address with {fontstack} and {range}').default(DEFAULT_GLYPHS_URL),
+  /**
+   * Where the style's label fonts (SDF glyphs, `{fontstack}/{range}.pbf`) and icons come from;
+   * unset, this server's own copies (`/basemap/fonts/…`, `/basemap/sprites/…`).
+   */
+  BASEMAP_GLYPHS_URL: z.string().trim().regex(/^https?:\/\/.+\{fontstack\}.*\{range\}/, 'must be an http(s) address with {fontstack} and {range}').optional(),
   BASEMAP_SPRITE_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
@@ -201,8 +202,8 @@ export interface Config {
   posthog: { key: string; host: string } | null;
   /** The geocoder of streets imports send addresses to (GEOCODER_URL), or null: the embedded geocoder only. */
   geocoder: { url: string; kind: 'nominatim' | 'photon' | 'pelias'; requestsPerSecond: number; timeoutMs: number; maxAddresses: number; allowPrivate: boolean } | null;
-  /** The basemap of geographic maps (BASEMAP_URL), its attribution, label fonts and icons. */
-  basemap: { source: BasemapSource; attribution: string | null; glyphsUrl: string; spriteUrl: string | null };
+  /** The basemap of geographic maps (BASEMAP_URL), its attribution, label fonts and icons (null: this server's own). */
+  basemap: { source: BasemapSource; attribution: string | null; glyphsUrl: string | null; spriteUrl: string | null };
 }
 
 /** Whether billing uses Stripe, the local test Stripe, or nothing (see BillingMode). */
@@ -301,7 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     basemap: {
       source: (e.BASEMAP_URL ? parseBasemapUrl(e.BASEMAP_URL) : null) ?? { kind: 'embedded' },
       attribution: e.BASEMAP_ATTRIBUTION ?? null,
-      glyphsUrl: e.BASEMAP_GLYPHS_URL,
+      glyphsUrl: e.BASEMAP_GLYPHS_URL ?? null,
       spriteUrl: e.BASEMAP_SPRITE_URL ?? null,
     },
   };

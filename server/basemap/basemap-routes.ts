@@ -12,25 +12,35 @@
  *   Both answer Range requests (206 with Content-Range; 416 with `bytes * /size` for a range
  *   past the end or malformed; If-Range honoured), 304 to a matching If-None-Match, and are
  *   readable by any site (CORS `*`, CORP cross-origin), as the viewer is embedded anywhere.
+ * - `GET /basemap/fonts/{fontstack}/{start}-{end}.pbf`: the labels' glyphs (basemap-assets.ts),
+ *   from the first member of the comma-separated stack that is kept; a range not kept is 404
+ *   with an empty body (MapLibre leaves those characters undrawn). `GET /basemap/sprites/v4/
+ *   {light|dark}[@2x].{json|png}`: the icons. Both cached a day, revalidated by ETag, readable
+ *   by any site. The style points at them unless BASEMAP_GLYPHS_URL / BASEMAP_SPRITE_URL say
+ *   otherwise.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../events/errors.js';
 import type { Config } from '../config.js';
 import { typed } from '../http/zod-routes.js';
-import { basemapStyle, BASEMAP_THEMES, EMBEDDED_ATTRIBUTION, OSM_ATTRIBUTION, PROTOMAPS_SPRITE } from './basemap-style.js';
-import { DEFAULT_GLYPHS_URL } from '../config.js';
+import { basemapAssets, SPRITE_VERSION, type Asset, type BasemapAssets } from './basemap-assets.js';
+import { basemapStyle, BASEMAP_THEMES, EMBEDDED_ATTRIBUTION, OSM_ATTRIBUTION } from './basemap-style.js';
 import { archiveLoader, EMBEDDED_ARCHIVE_NAME, parseRange, type ArchiveLoader } from './embedded-archive.js';
 
 export interface BasemapRouteOptions {
   config: Pick<Config, 'publicUrl' | 'basemap'>;
   /** The embedded archive (tests give another file). */
   archive?: ArchiveLoader;
+  /** The label fonts and icons (tests give other folders). */
+  assets?: BasemapAssets;
 }
 
 export const ARCHIVE_CONTENT_TYPE = 'application/vnd.pmtiles';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=300';
+/** Fonts and icons: their addresses carry no hash, but they change only with a release. */
+const A_DAY = 'public, max-age=86400';
 
 const StyleQuery = z.object({
   theme: z.enum(BASEMAP_THEMES).default('light'),
@@ -42,6 +52,8 @@ const StyleQuery = z.object({
 });
 
 const ArchiveParams = z.object({ file: z.string() });
+const GlyphParams = z.object({ fontstack: z.string(), range: z.string() });
+const SpriteParams = z.object({ file: z.string() });
 
 /** Headers every basemap answer carries: any site's page may read it. */
 function shareable(reply: FastifyReply): FastifyReply {
@@ -51,7 +63,16 @@ function shareable(reply: FastifyReply): FastifyReply {
     .header('cross-origin-resource-policy', 'cross-origin');
 }
 
-export async function basemapRoutes(app: FastifyInstance, { config, archive = archiveLoader() }: BasemapRouteOptions): Promise<void> {
+/** A font or icon file with its headers, 304 to a matching If-None-Match; 404 with an empty body when there is none. */
+function sendAsset(reply: FastifyReply, asset: Asset | null, ifNoneMatch: string | undefined): FastifyReply {
+  shareable(reply);
+  if (!asset) return reply.code(404).header('cache-control', SHORT).send();
+  reply.header('etag', asset.etag).header('cache-control', A_DAY);
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === asset.etag)) return reply.code(304).send();
+  return reply.type(asset.contentType).header('content-length', asset.bytes.length).send(asset.bytes);
+}
+
+export async function basemapRoutes(app: FastifyInstance, { config, archive = archiveLoader(), assets = basemapAssets() }: BasemapRouteOptions): Promise<void> {
   const base = config.publicUrl.replace(/\/+$/, '');
   const { source, attribution, glyphsUrl, spriteUrl } = config.basemap;
   const archiveFile = new RegExp(`^${EMBEDDED_ARCHIVE_NAME}(?:\\.([0-9a-f]{12}))?\\.pmtiles$`);
@@ -75,11 +96,24 @@ export async function basemapRoutes(app: FastifyInstance, { config, archive = ar
         lang,
         sourceUrl,
         attribution: attribution ?? (source.kind === 'embedded' ? EMBEDDED_ATTRIBUTION : OSM_ATTRIBUTION),
-        glyphsUrl,
-        spriteUrl: spriteUrl ?? (glyphsUrl === DEFAULT_GLYPHS_URL ? `${PROTOMAPS_SPRITE}/${theme}` : null),
+        glyphsUrl: glyphsUrl ?? `${base}/basemap/fonts/{fontstack}/{range}.pbf`,
+        spriteUrl: spriteUrl ?? `${base}/basemap/sprites/${SPRITE_VERSION}/${theme}`,
       });
       return reply.header('cache-control', SHORT).type('application/json; charset=utf-8').send(JSON.stringify(style));
     },
+  );
+
+  typed(app).get(
+    '/basemap/fonts/:fontstack/:range',
+    { schema: { tags: ['basemap'], params: GlyphParams }, config: { quietRequestLog: true } },
+    async (request, reply) =>
+      sendAsset(reply, await assets.glyphs(request.params.fontstack, request.params.range), request.headers['if-none-match']),
+  );
+
+  typed(app).get(
+    `/basemap/sprites/${SPRITE_VERSION}/:file`,
+    { schema: { tags: ['basemap'], params: SpriteParams }, config: { quietRequestLog: true } },
+    async (request, reply) => sendAsset(reply, await assets.sprite(request.params.file), request.headers['if-none-match']),
   );
 
   // A tile reader's preflight (Range is not a simple header for every browser).

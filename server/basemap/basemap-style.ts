@@ -5,7 +5,6 @@
  * the data names places in it (`name:xx`, else `name`).
  */
 import { layers, namedFlavor, type Flavor } from '@protomaps/basemaps';
-import { DEFAULT_GLYPHS_URL } from '../config.js';
 import type { LayerSpecification, SourceSpecification, StyleSpecification } from '@maplibre/maplibre-gl-style-spec';
 import type { Config } from '../config.js';
 
@@ -21,9 +20,6 @@ export const EMBEDDED_ATTRIBUTION =
 
 /** A Protomaps build's (OpenStreetMap's data, Protomaps' schema), unless BASEMAP_ATTRIBUTION says otherwise. */
 export const OSM_ATTRIBUTION = '<a href="https://www.openstreetmap.org/copyright">© OpenStreetMap contributors</a> · <a href="https://protomaps.com">Protomaps</a>';
-
-/** Protomaps' icons (town dots, capitals), for the light and dark flavours. */
-export const PROTOMAPS_SPRITE = 'https://protomaps.github.io/basemaps-assets/sprites/v4';
 
 export interface BasemapStyleOptions {
   theme: BasemapTheme;
@@ -75,12 +71,13 @@ export function basemapStyle(options: BasemapStyleOptions): StyleSpecification {
 /**
  * The origins other than this site's that a page showing the basemap fetches from (its archive
  * or style, fonts and icons): what the viewer's Content-Security-Policy must let it connect to
- * once it draws with MapLibre. A BASEMAP_URL style names further hosts of its own (its tiles,
- * fonts, icons), which only that style knows.
+ * once it draws with MapLibre. The fonts and icons are this site's unless BASEMAP_GLYPHS_URL or
+ * BASEMAP_SPRITE_URL say otherwise. A BASEMAP_URL style names further hosts of its own (its
+ * tiles, fonts, icons), which only that style knows.
  */
 export function basemapOrigins(basemap: Config['basemap'], publicUrl: string): string[] {
   const site = new URL(publicUrl).origin;
-  const addresses = [basemap.glyphsUrl, basemap.spriteUrl ?? (basemap.glyphsUrl === DEFAULT_GLYPHS_URL ? PROTOMAPS_SPRITE : null)];
+  const addresses = [basemap.glyphsUrl, basemap.spriteUrl];
   if (basemap.source.kind !== 'embedded') addresses.push(basemap.source.url);
   const origins = addresses.flatMap((address) => (address ? [new URL(address.replace(/[{}]/g, '')).origin] : []));
   return [...new Set(origins)].filter((origin) => origin !== site);

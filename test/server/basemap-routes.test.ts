@@ -11,11 +11,12 @@ import { PbfReader } from 'pbf';
 import { FetchSource, PMTiles } from 'pmtiles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_ARCHIVE_FILE } from '../../server/basemap/embedded-archive.js';
+import { BASEMAP_FONTS_DIR } from '../../server/basemap/basemap-assets.js';
 import { basemapOrigins } from '../../server/basemap/basemap-style.js';
 import { parseBasemapUrl, loadConfig } from '../../server/config.js';
 import { pgliteTarget } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { tileAt } from '../support/basemap-tiles.js';
+import { featuresAt, readArchive, tileAt } from '../support/basemap-tiles.js';
 
 const archive = readFileSync(EMBEDDED_ARCHIVE_FILE);
 const SIZE = archive.length;
@@ -148,7 +149,9 @@ describe('the basemap style', () => {
       const source = style.sources.protomaps as VectorSourceSpecification;
       expect(source.url).toMatch(/^pmtiles:\/\/https:\/\/maps\.example\.com\/basemap\/world\.[0-9a-f]{12}\.pmtiles$/);
       expect(source.attribution).toContain('Made with Natural Earth');
-      expect(style.glyphs).toContain('{fontstack}/{range}.pbf');
+      // Fonts and icons are this server's own (nothing fetched from a third party).
+      expect(style.glyphs).toBe('https://maps.example.com/basemap/fonts/{fontstack}/{range}.pbf');
+      expect(style.sprite).toBe(`https://maps.example.com/basemap/sprites/v4/${theme}`);
       const layerIds = style.layers.map((layer) => layer.id);
       for (const id of ['background', 'earth', 'boundaries_country', 'places_country', 'places_locality']) expect(layerIds).toContain(id);
       backgrounds.add(style.layers.find((layer) => layer.id === 'background')?.paint);
@@ -174,6 +177,117 @@ describe('the basemap style', () => {
   });
 });
 
+/** A glyphs file's range and glyph count (the `fontstack` message of MapLibre's glyph protobuf). */
+function glyphStack(bytes: Uint8Array): { name: string; range: string; glyphs: number } {
+  const stack = { name: '', range: '', glyphs: 0 };
+  new PbfReader(bytes).readFields((tag, _result, outer) => {
+    if (tag !== 1) return;
+    outer.readMessage((field, _stack, inner) => {
+      if (field === 1) stack.name = inner.readString();
+      else if (field === 2) stack.range = inner.readString();
+      else if (field === 3) stack.glyphs++; // left unread: readFields skips it
+    }, stack);
+  }, stack);
+  return stack;
+}
+
+describe("the basemap's own label fonts and icons", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(pgliteTarget);
+  });
+  afterAll(() => server?.close());
+
+  const rangeOf = (char: string): string => {
+    const start = Math.floor(char.codePointAt(0)! / 256) * 256;
+    return `${start}-${start + 255}`;
+  };
+
+  function expectShareable(response: Response, what: string): void {
+    expect(response.headers.get('cache-control'), what).toBe('public, max-age=86400');
+    expect(response.headers.get('access-control-allow-origin'), what).toBe('*');
+    expect(response.headers.get('cross-origin-resource-policy'), what).toBe('cross-origin');
+    expect(response.headers.get('etag'), what).toMatch(/^"[0-9a-f]{16}"$/);
+  }
+
+  it("serves the glyphs of the archive's names: Paris's Latin and Japan's Japanese name, from the stack's first kept font", async () => {
+    const japan = (await featuresAt(readArchive(EMBEDDED_ARCHIVE_FILE), tileAt(138, 36, 2))).places!.find((place) => place.properties.iso_a2 === 'JP')!;
+    const japanese = String(japan.properties['name:ja']);
+    expect(japanese).toBe('日本');
+    for (const [stack, range, font] of [
+      ['Noto Sans Regular', rangeOf('P'), 'Noto Sans Regular'],
+      ['Noto Sans Medium', rangeOf(japanese[0]!), 'Noto Sans Medium'],
+      // A stack's first member that is kept; the Devanagari stack is Regular's files (as upstream).
+      ['Arial Unicode MS Bold,Noto Sans Medium', '0-255', 'Noto Sans Medium'],
+      ['Noto Sans Devanagari Regular v1', '2304-2559', null],
+      ['Noto Sans Devanagari Regular v1', rangeOf('ا'), 'Noto Sans Regular'],
+    ] as const) {
+      const response = await fetch(`${server.url}/basemap/fonts/${encodeURIComponent(stack)}/${range}.pbf`);
+      if (font === null) {
+        expect(response.status, `${stack} ${range}`).toBe(404);
+        continue;
+      }
+      expect(response.status, `${stack} ${range}`).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/x-protobuf');
+      expectShareable(response, `${stack} ${range}`);
+      const body = new Uint8Array(await response.arrayBuffer());
+      expect(Number(response.headers.get('content-length'))).toBe(body.length);
+      expect(glyphStack(body).range).toBe(range);
+      expect(Buffer.from(body).equals(readFileSync(`${BASEMAP_FONTS_DIR}/${font}/${range}.pbf`))).toBe(true);
+      const again = await fetch(`${server.url}/basemap/fonts/${encodeURIComponent(stack)}/${range}.pbf`, { headers: { 'if-none-match': response.headers.get('etag')! } });
+      expect(again.status).toBe(304);
+    }
+    // Latin letters are really there (Japanese ideographs are the browser's own fonts' in MapLibre).
+    const latin = new Uint8Array(await (await fetch(`${server.url}/basemap/fonts/Noto%20Sans%20Regular/0-255.pbf`)).arrayBuffer());
+    expect(glyphStack(latin).glyphs).toBeGreaterThan(150);
+  });
+
+  it('answers 404 with an empty body for a range not kept, a malformed range, an unknown stack and any path trick', async () => {
+    for (const path of [
+      '/basemap/fonts/Noto%20Sans%20Regular/3584-3839.pbf', // Thai: no name in the archive is Thai
+      '/basemap/fonts/Noto%20Sans%20Regular/0-511.pbf',
+      '/basemap/fonts/Noto%20Sans%20Regular/1-256.pbf',
+      '/basemap/fonts/Noto%20Sans%20Regular/0-255.json',
+      '/basemap/fonts/Comic%20Sans/0-255.pbf',
+      '/basemap/fonts/..%2F..%2Fpackage.json/0-255.pbf',
+      '/basemap/fonts/..%2Fsprites%2Fv4%2Flight.json/0-255.pbf',
+      '/basemap/fonts/Noto%20Sans%20Regular/..%2F..%2Fworld.pmtiles',
+      '/basemap/fonts/Noto%20Sans%20Regular/%2E%2E%2F0-255.pbf',
+      '/basemap/sprites/v4/..%2F..%2Fworld.pmtiles',
+      '/basemap/sprites/v4/..%2F..%2F..%2Fpackage.json',
+      '/basemap/sprites/v4/grayscale.json',
+      '/basemap/sprites/v4/light.svg',
+    ]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).toBe('');
+    }
+    // A ../ the client does not normalise away: the router answers, never a file outside.
+    const raw = await fetch(`${server.url}/basemap/sprites/v4/%2e%2e/%2e%2e/package.json`);
+    expect(raw.status).toBe(404);
+  });
+
+  it("serves the light and dark icons at 1x and 2x, naming the icons the style's layers use", async () => {
+    const style = (await (await fetch(`${server.url}/basemap/style.json?theme=dark`)).json()) as StyleSpecification;
+    expect(style.layers.some((layer) => layer.type === 'symbol' && JSON.stringify(layer.layout?.['icon-image'] ?? '').includes('townspot'))).toBe(true);
+    for (const theme of ['light', 'dark']) {
+      for (const scale of ['', '@2x']) {
+        const json = await fetch(`${server.url}/basemap/sprites/v4/${theme}${scale}.json`);
+        expect(json.status).toBe(200);
+        expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+        expectShareable(json, `${theme}${scale}.json`);
+        const icons = (await json.json()) as Record<string, { width: number; height: number; pixelRatio: number }>;
+        for (const icon of ['capital', 'townspot', 'arrow']) expect(icons[icon]?.pixelRatio, `${theme}${scale} ${icon}`).toBe(scale ? 2 : 1);
+        const png = await fetch(`${server.url}/basemap/sprites/v4/${theme}${scale}.png`);
+        expect(png.status).toBe(200);
+        expect(png.headers.get('content-type')).toBe('image/png');
+        expectShareable(png, `${theme}${scale}.png`);
+        expect(Buffer.from(await png.arrayBuffer()).subarray(1, 4).toString('latin1')).toBe('PNG');
+      }
+    }
+  });
+});
+
 describe('BASEMAP_URL', () => {
   it('is read as an archive (pmtiles:// or .pmtiles) or else a style; anything else is refused at start-up', () => {
     expect(parseBasemapUrl('pmtiles://https://cdn.example.com/planet.pmtiles')).toEqual({ kind: 'pmtiles', url: 'https://cdn.example.com/planet.pmtiles' });
@@ -189,8 +303,12 @@ describe('BASEMAP_URL', () => {
 
   it("names the origins a basemap page fetches from, for the viewer's Content-Security-Policy", () => {
     const site = 'https://maps.example.com';
-    expect(basemapOrigins(loadConfig({}).basemap, site)).toEqual(['https://protomaps.github.io']);
-    expect(basemapOrigins(loadConfig({ BASEMAP_URL: 'pmtiles://https://tiles.example.net/planet.pmtiles' }).basemap, site)).toEqual(['https://protomaps.github.io', 'https://tiles.example.net']);
+    expect(basemapOrigins(loadConfig({}).basemap, site)).toEqual([]);
+    expect(basemapOrigins(loadConfig({ BASEMAP_URL: 'pmtiles://https://tiles.example.net/planet.pmtiles' }).basemap, site)).toEqual(['https://tiles.example.net']);
+    expect(basemapOrigins(loadConfig({ BASEMAP_GLYPHS_URL: 'https://fonts.example.org/{fontstack}/{range}.pbf', BASEMAP_SPRITE_URL: 'https://icons.example.org/v4/light' }).basemap, site)).toEqual([
+      'https://fonts.example.org',
+      'https://icons.example.org',
+    ]);
     const own = loadConfig({ BASEMAP_GLYPHS_URL: 'https://maps.example.com/fonts/{fontstack}/{range}.pbf', BASEMAP_URL: 'https://tiles.openfreemap.org/styles/liberty' });
     expect(basemapOrigins(own.basemap, site)).toEqual(['https://tiles.openfreemap.org']);
   });
@@ -206,10 +324,19 @@ describe('BASEMAP_URL', () => {
     } finally {
       await server.close();
     }
-    const credited = await startTestServer(pgliteTarget, { env: { BASEMAP_URL: 'pmtiles://https://cdn.example.com/eu.pmtiles', BASEMAP_ATTRIBUTION: '© Example Tiles' } });
+    const credited = await startTestServer(pgliteTarget, {
+      env: {
+        BASEMAP_URL: 'pmtiles://https://cdn.example.com/eu.pmtiles',
+        BASEMAP_ATTRIBUTION: '© Example Tiles',
+        BASEMAP_GLYPHS_URL: 'https://fonts.example.org/{fontstack}/{range}.pbf',
+        BASEMAP_SPRITE_URL: 'https://icons.example.org/v4/light',
+      },
+    });
     try {
       const style = (await (await fetch(`${credited.url}/basemap/style.json`)).json()) as StyleSpecification;
       expect((style.sources.protomaps as VectorSourceSpecification).attribution).toBe('© Example Tiles');
+      expect(style.glyphs).toBe('https://fonts.example.org/{fontstack}/{range}.pbf');
+      expect(style.sprite).toBe('https://icons.example.org/v4/light');
     } finally {
       await credited.close();
     }
