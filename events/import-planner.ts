@@ -320,6 +320,9 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
             extraEdits.push({ type: 'LayerFileReplaced', id: match.id, file: { kind: planned.drawing.type, url: planned.drawing.url, width: planned.drawing.width, height: planned.drawing.height } });
           } else if (drawing && size) files.push({ layer: match.id, floorKey: planned.key, drawing, existing: true });
           if (size) match.size = size;
+          // Its regions are then the file's drawing's: a new map's first floor, "Ground floor",
+          // given a Mapplic mall's "Ground floor" drawing links that floor's shops to it.
+          match.regionsKey = planned.key;
         }
         if (!layer.geo && planned.geo) {
           extraEdits.push({ type: 'LayerCalibrated', id: match.id, geo: planned.geo });

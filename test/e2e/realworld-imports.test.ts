@@ -8,9 +8,9 @@
  * - Leaflet's US states GeoJSON (mapbox/geojson-vt), whose ids are FIPS codes ('01' to '56', the
  *   District of Columbia '11'): every state is a region (Puerto Rico, beyond Albers USA's insets, a
  *   place), and Texas opens by click; the District's link zooms in until it can be seen.
- * - Bitkom's Mapplic map of German schools (deutschland-smartschools: the JSON and its Illustrator
- *   drawing), whose states are hidden-pin locations naming the drawing's paths and whose schools
- *   are pins: a state is lit and opens by click, a school by its link.
+ * - Mapplic's sample mall (mapplic-demo-mall: the JSON and its three floors' drawings, picked
+ *   together), whose shops are their outlines' ids: a shop is lit and opens by click, an
+ *   upstairs one by its link.
  * At 1280 × 800 and 375 × 812. Screenshots go to screenshots/ (git-ignored) as
  * realworld-{map}-{width}-{step}.png, to look at.
  */
@@ -27,7 +27,7 @@ const TIMEOUT = 30_000;
 const CORPUS = path.resolve(import.meta.dirname, '../fixtures/realworld');
 const SHOTS = path.resolve(import.meta.dirname, '../../screenshots');
 const LYCEE = ['lycee.json', 'RDC.svg', 'etage.svg'].map((name) => path.join(CORPUS, 'mapplic/lycee-pierres-vives', name));
-const GERMANY = ['deutschland.json', 'deutschland.svg'].map((name) => path.join(CORPUS, 'mapplic/deutschland-smartschools', name));
+const MALL = ['mall.json', 'mall-underground.svg', 'mall-ground.svg', 'mall-level1.svg'].map((name) => path.join(CORPUS, 'mapplic/mapplic-demo-mall', name));
 const US_STATES = path.join(CORPUS, 'geojson/us-states-geojson-vt.json');
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -143,34 +143,36 @@ describe('real-world files imported and clickable in Chromium', () => {
     });
   }
 
-  it('a Mapplic map of German schools, its states regions and its schools pins (1280 and 375 px)', { timeout: 180_000 }, async () => {
+  it('Mapplic’s sample mall on three floors, its shops regions of their floors (1280 and 375 px)', { timeout: 180_000 }, async () => {
     // One import for both widths: the second is the same map on a phone.
     const owner = await registerUser(session.server);
     const context = await signedInContext(session.browser, session.server, owner, VIEWPORTS[0]);
     const page = await context.newPage();
-    const shot = async (width: number, step: string) => animationsEnded(page).then(() => page.screenshot({ path: path.join(SHOTS, `realworld-mapplic-germany-${width}-${step}.png`) }));
-    const mapId = await startMapFromFiles(page, GERMANY, 'deutschland.json', TIMEOUT);
+    const shot = async (width: number, step: string) => animationsEnded(page).then(() => page.screenshot({ path: path.join(SHOTS, `realworld-mapplic-mall-${width}-${step}.png`) }));
+    const mapId = await startMapFromFiles(page, MALL, 'mall.json', TIMEOUT);
 
+    // Every shop on its floor's drawing: "Ground floor" is also the name of the floor a new map
+    // starts with, which takes the level's drawing and links its shops (issue 28).
     const document = await documentOf(page, mapId);
-    expect(document.locations).toHaveLength(37);
-    const states = document.locations.filter((location) => location.element);
-    expect(states.map((state) => state.element).sort()).toEqual(['de-bb', 'de-be', 'de-bw', 'de-by', 'de-hb', 'de-he', 'de-hh', 'de-mv', 'de-ni', 'de-nw', 'de-rp', 'de-sh', 'de-sl', 'de-sn', 'de-st', 'de-th']);
-    const bayern = document.locations.find((location) => location.title === 'Bayern')!;
-    const school = document.locations.find((location) => location.title === 'John-Lennon-Gymnasium Berlin')!;
-    expect(school.element ?? null).toBeNull();
+    expect(document.layers.map((floor) => floor.name)).toEqual(['Ground floor', 'Basement', 'First Floor']);
+    expect(document.locations).toHaveLength(22);
+    expect(document.locations.filter((location) => location.element === location.id)).toHaveLength(22);
+    const sears = document.locations.find((location) => location.title === 'Sears')!;
+    const kfc = document.locations.find((location) => location.title === 'KFC')!;
 
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       await page.goto(`/m/${mapId}`);
-      await expect.poll(() => regionCentre(page, bayern.id), { timeout: TIMEOUT }).not.toBeNull();
+      await expect.poll(() => regionCentre(page, sears.id), { timeout: TIMEOUT }).not.toBeNull();
       await shot(viewport.width, '1-overview');
-      await openRegion(page, bayern.id, 'Bayern');
-      await shot(viewport.width, '2-bayern');
+      await openRegion(page, sears.id, 'Sears');
+      await shot(viewport.width, '2-sears');
       await page.keyboard.press('Escape');
-      await page.getByRole('dialog', { name: 'Bayern' }).waitFor({ state: 'detached' });
-      await page.goto(`/m/${mapId}?location=${encodeURIComponent(school.id)}`);
-      await page.getByRole('dialog', { name: school.title }).waitFor({ timeout: TIMEOUT });
-      await shot(viewport.width, '3-school');
+      await page.getByRole('dialog', { name: 'Sears' }).waitFor({ state: 'detached' });
+      // Upstairs, by the shop's link.
+      await page.goto(`/m/${mapId}?location=${encodeURIComponent(kfc.id)}`);
+      await page.getByRole('dialog', { name: 'KFC' }).waitFor({ timeout: TIMEOUT });
+      await shot(viewport.width, '3-kfc-upstairs');
     }
     await context.close();
   });

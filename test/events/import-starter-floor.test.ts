@@ -45,6 +45,27 @@ describe('importing into a new map', () => {
     expect(result.preview.counts).toMatchObject({ layers: 1, locations: 3, skipped: 1 });
   });
 
+  it('a level named like the starter floor (a Mapplic mall’s "Ground floor") gives it its drawing, and its shops link to that drawing’s regions', () => {
+    const document = emptyMapDocument();
+    const mall = plan(
+      [
+        { row: 1, id: 'sears', fields: { title: 'Sears' }, floor: 'ground-floor', position: { kind: 'fraction', x: 0.79, y: 0.27 } },
+        { row: 2, id: 'kfc', fields: { title: 'KFC' }, floor: 'first-floor', position: { kind: 'fraction', x: 0.75, y: 0.5 } },
+      ],
+      {
+        format: 'mapplic',
+        floors: [
+          { key: 'ground-floor', name: 'Ground floor', drawing: { kind: 'attachment', name: 'mall-ground.svg' } },
+          { key: 'first-floor', name: 'First Floor', drawing: { kind: 'attachment', name: 'mall-level1.svg' } },
+        ],
+      },
+    );
+    const regions: Record<string, Set<string>> = { 'ground-floor': new Set(['sears']), 'first-floor': new Set(['kfc']) };
+    const result = planImport(document, mall, { sourceName: 'mall.json', regionsOf: (key) => regions[key], drawingSize: () => ({ width: 1000, height: 600 }) });
+    expect(result.preview.counts).toMatchObject({ locations: 2, regionsLinked: 2 });
+    expect(result.files.map((file) => [file.floorKey, file.existing])).toEqual([['ground-floor', true], ['first-floor', false]]);
+  });
+
   it('one undo brings the starter floor back as it was', () => {
     const document = emptyMapDocument();
     const { edits } = planImport(document, stores, options);
