@@ -109,7 +109,7 @@ const functionRows: Record<FunctionName, FunctionRow> = {
 };
 
 /** Every `/api` route but the functions (rows above) and the websocket (topics below), by method and URL pattern. */
-const routeRows: Record<string, { expect: Row; body?: boolean; /** Ends the caller's sessions: run with a second session of theirs. */ ownSession?: 'second' | 'throwaway' }> = {
+const routeRows: Record<string, { expect: Row; body?: boolean; /** Its query string, where the route needs one. */ query?: string; /** Ends the caller's sessions: run with a second session of theirs. */ ownSession?: 'second' | 'throwaway' }> = {
   'GET /api/maps': { expect: SIGNED_IN },
   'GET /api/maps/shared': { expect: SIGNED_IN },
   'GET /api/maps/:id/data': { expect: VIEW },
@@ -131,6 +131,8 @@ const routeRows: Record<string, { expect: Row; body?: boolean; /** Ends the call
   'GET /api/maps/:id/set-aside': { expect: VIEW },
   // Visits' numbers (issue 19): for those who may edit the map, not its viewers.
   'GET /api/maps/:id/insights': { expect: EDIT },
+  // How far an import's geocoding has got (issue 29): for those who may edit the map, of their own imports (none here).
+  'GET /api/maps/:id/import/progress': { expect: EDIT, query: '?token=matrix-import-1' },
   // A test map: shown to whoever may view it, the same 404 as for no map to anyone else.
   'GET /api/public/maps/:id': { expect: row(200, 200, 200, 404, 404, 404, 404, 200) },
   // The viewer's beacon: no one is identified; `{data: {}}` is no beacon (400) for anyone.
@@ -269,7 +271,7 @@ describe.each(databaseTargets)('the authorization matrix on $name', (target) => 
   it.each(Object.keys(routeRows))('route %s', async (key) => {
     const entry = routeRows[key]!;
     const [method, pattern] = key.split(' ') as [string, string];
-    const url = pattern.replace(':id', pattern.startsWith('/api/templates') ? 'mall' : world.mapId).replace(':revision', '0');
+    const url = pattern.replace(':id', pattern.startsWith('/api/templates') ? 'mall' : world.mapId).replace(':revision', '0') + (entry.query ?? '');
     const answers: Partial<Record<Role, Expect>> = {};
     for (const role of ROLES) {
       let user: TestUser | undefined = userOf(role);

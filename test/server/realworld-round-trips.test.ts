@@ -51,7 +51,9 @@ const DEGREES = 1e-6;
 
 /** A location as a CSV carries it: its floor and groups by name, without entrances (no column). */
 function asCsvCarries(document: MapDocument, location: Location) {
-  const { entrances: _entrances, ...fields } = location;
+  // Nor how a geocoded position was found (`precision`, issue 29): the CSV gives the position
+  // itself, which comes back as given (Mapfold JSON keeps the precision).
+  const { entrances: _entrances, precision: _precision, ...fields } = location;
   return {
     ...fields,
     layer: document.layers.find((layer) => layer.id === location.layer)?.name ?? location.layer,
