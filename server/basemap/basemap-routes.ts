@@ -117,7 +117,7 @@ export async function basemapRoutes(app: FastifyInstance, { config, archive = ar
   );
 
   // A tile reader's preflight (Range is not a simple header for every browser).
-  app.options('/basemap/:file', { schema: { hide: true } }, async (_request, reply) =>
+  app.options('/basemap/:file', { schema: { hide: true, params: ArchiveParams } }, async (_request, reply) =>
     shareable(reply)
       .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
       .header('access-control-allow-headers', 'Range, If-Range, If-None-Match, If-Match')
