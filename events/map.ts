@@ -10,6 +10,7 @@ import { MapDocument, recordedDocumentProblem } from './map-document.js';
 import { applyEdit, checkEdit, MAP_EDIT_TYPES, MapEdit, type MapEditType } from './map-edits.js';
 import { FREE_TEST_SLOTS, MapState, usesTestSlot } from './map-states.js';
 import { parseMapTitle } from './map-title.js';
+import { isEmptyPathsEdit, withoutUnknownRemovals } from './path-network.js';
 import {
   decideSharing,
   emptySharing,
@@ -484,17 +485,21 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
         context.newHistoryId && context.now.getTime() - lastAt >= AUTO_VERSION_EVERY_MS && !map.history.some((item) => item.revision >= map.lastChangeRevision)
           ? [versionSaved(map, context.newHistoryId(), principal, at, { auto: true })]
           : [];
-      const edits = command.data.edits.map((proposed, index) => {
+      const edits = command.data.edits.flatMap((proposed, index) => {
         const edit: MapEdit =
           proposed.type === 'LayerRemoved'
             ? { ...proposed, removedLocations: document.locations.filter((l) => l.layer === proposed.id).map((l) => l.id) }
-            : proposed;
+            : proposed.type === 'PathsEdited'
+              ? withoutUnknownRemovals(document.paths, proposed)
+              : proposed;
+        // Removing path records a peer removed first changes nothing, and is not recorded.
+        if (edit.type === 'PathsEdited' && isEmptyPathsEdit(edit)) return [];
         const problem = checkEdit(document, edit);
         if (problem) throw new DomainError('invalid-argument', `edits.${index}.${problem}`);
         document = applyEdit(document, edit);
-        return editEvent(edit, command.data.mapId, at);
+        return [editEvent(edit, command.data.mapId, at)];
       });
-      return [...checkpoint, ...edits];
+      return edits.length === 0 ? [] : [...checkpoint, ...edits];
     }
     case 'AdminUpdateMap': {
       if (!principal.admin) throw new DomainError('permission-denied', 'Only an admin may do this.');

@@ -198,3 +198,24 @@ export function isEmptyPathsEdit(edit: PathsEdit): boolean {
   const { put, removed } = edit;
   return put.nodes.length + put.edges.length + put.connectors.length + removed.nodes.length + removed.edges.length + removed.connectors.length === 0;
 }
+
+/**
+ * The edit without removals of records the network does not hold: a peer may have removed them
+ * first (removing is idempotent, so that is no error), and what was never there must not be
+ * recorded — one editMap naming 100,000 unknown ids would otherwise put megabytes in the log
+ * that every reader replays for nothing. The same edit object when nothing is pruned.
+ */
+export function withoutUnknownRemovals(network: PathNetwork, edit: PathsEdit): PathsEdit {
+  const { removed } = edit;
+  const keep = (ids: readonly string[], records: readonly { id: string }[]): string[] | null => {
+    if (ids.length === 0) return null;
+    const held = new Set(records.map((record) => record.id));
+    const known = ids.filter((id) => held.has(id));
+    return known.length === ids.length ? null : known;
+  };
+  const nodes = keep(removed.nodes, network.nodes);
+  const edges = keep(removed.edges, network.edges);
+  const connectors = keep(removed.connectors, network.connectors);
+  if (!nodes && !edges && !connectors) return edit;
+  return { ...edit, removed: { nodes: nodes ?? removed.nodes, edges: edges ?? removed.edges, connectors: connectors ?? removed.connectors } };
+}

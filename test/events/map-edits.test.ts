@@ -126,3 +126,31 @@ describe('applyEdit', () => {
     expect(base.locations).toHaveLength(1);
   });
 });
+
+describe('removing path records nobody holds (issue 26 item 8)', () => {
+  const withPoints = edit([created], [
+    {
+      type: 'PathsEdited',
+      put: { nodes: [{ id: 'n1', layer: 'ground', x: 0, y: 0 }, { id: 'n2', layer: 'ground', x: 5, y: 0 }], edges: [{ id: 'e1', from: 'n1', to: 'n2' }] },
+    },
+  ]);
+
+  it('records nothing when every removed id is unknown (a peer removed them first, or they never were)', () => {
+    const unknown = Array.from({ length: 2_000 }, (_, i) => `gone-${i}`);
+    expect(edit([created, ...withPoints], [{ type: 'PathsEdited', removed: { nodes: unknown, edges: ['e9'], connectors: ['c1'] } }])).toEqual([]);
+  });
+
+  it('records only the ids the network holds', () => {
+    const events = edit([created, ...withPoints], [{ type: 'PathsEdited', removed: { nodes: ['gone', 'n2'], edges: ['e1', 'e9'] } }]);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'PathsEdited', data: { removed: { nodes: ['n2'], edges: ['e1'], connectors: [] } } });
+  });
+
+  it('keeps the rest of a batch whose path removal comes to nothing', () => {
+    const events = edit([created, ...withPoints], [
+      { type: 'PathsEdited', removed: { nodes: ['gone'] } },
+      { type: 'LocationAdded', location: cafe },
+    ]);
+    expect(events.map((e) => e.type)).toEqual(['LocationAdded']);
+  });
+});
