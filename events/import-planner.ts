@@ -289,6 +289,8 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
   // unless the file puts something on it (a location with a position, a floor of that name).
   const starter = starterFloor(document);
   let starterNeeded = starter !== null && plan.targetFloor === starter.id;
+  /** Whether one of the file's floors is the starter floor (matched by its id or name). */
+  let starterMatched = false;
 
   const sizeOfPlanned = (planned: PlannedFloor): Size | null => {
     const drawing = planned.drawing;
@@ -310,7 +312,7 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
     const drawing = planned.drawing && planned.drawing.kind !== 'stored' ? planned.drawing : null;
     if (match) {
       floorByKey.set(planned.key, match);
-      if (match.id === starter?.id) starterNeeded = true;
+      if (match.id === starter?.id) starterNeeded = starterMatched = true;
       if (match.existing) {
         const layer = document.layers.find((l) => l.id === match.id)!;
         // An existing floor takes the file's drawing and calibration only where it has none.
@@ -667,6 +669,15 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
     for (const row of sample) if (row.skipped === null && !row.update && row.floor === starter.name) row.floor = firstNew.name;
   }
 
+  // The file's floors keep the file's order when the starter floor is one of them: a Mapplic
+  // mall's "Ground Floor" comes between its basement and first floor, not before both.
+  const order = starterMatched ? fileFloorOrder(plan.floors, floorByKey, floors) : null;
+  if (order) {
+    extraEdits.push({ type: 'LayersReordered', order });
+    const rank = new Map(order.map((id, index) => [id, index]));
+    floors.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
+  }
+
   // Where the locations land, floor by floor, in the map's order (the starter floor gone).
   const landed = new Map<string, { locations: number; updated: number }>();
   const tally = (layer: string) => landed.get(layer) ?? landed.set(layer, { locations: 0, updated: 0 }).get(layer)!;
@@ -735,6 +746,20 @@ function skippedRow(row: PlannedLocation, reason: string): ImportPreview['sample
  * The floor a new map starts with, while nothing has been done with it: the map's only floor,
  * with no drawing, calibration, location or path point. An import brings its own floors in its place.
  */
+/**
+ * The map's floors in the file's order (the file's floors first, as it lists them; any others
+ * after, as they were), or null when that is the order they have already.
+ */
+function fileFloorOrder(planned: readonly PlannedFloor[], floorByKey: ReadonlyMap<string, Floor>, floors: readonly Floor[]): string[] | null {
+  const order: string[] = [];
+  for (const floor of planned) {
+    const id = floorByKey.get(floor.key)?.id;
+    if (id !== undefined && !order.includes(id)) order.push(id);
+  }
+  for (const floor of floors) if (!order.includes(floor.id)) order.push(floor.id);
+  return order.every((id, index) => floors[index]!.id === id) ? null : order;
+}
+
 function starterFloor(document: MapDocument): Layer | null {
   const [only, ...others] = document.layers;
   if (!only || others.length > 0 || only.file || only.geo) return null;

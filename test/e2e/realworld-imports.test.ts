@@ -152,9 +152,10 @@ describe('real-world files imported and clickable in Chromium', () => {
     const mapId = await startMapFromFiles(page, MALL, 'mall.json', TIMEOUT);
 
     // Every shop on its floor's drawing: "Ground floor" is also the name of the floor a new map
-    // starts with, which takes the level's drawing and links its shops (issue 28).
+    // starts with, which takes the level's drawing and links its shops (issue 28), in the file's
+    // floor order.
     const document = await documentOf(page, mapId);
-    expect(document.layers.map((floor) => floor.name)).toEqual(['Ground floor', 'Basement', 'First Floor']);
+    expect(document.layers.map((floor) => floor.name)).toEqual(['Basement', 'Ground floor', 'First Floor']);
     expect(document.locations).toHaveLength(22);
     expect(document.locations.filter((location) => location.element === location.id)).toHaveLength(22);
     const sears = document.locations.find((location) => location.title === 'Sears')!;

@@ -66,6 +66,48 @@ describe('importing into a new map', () => {
     expect(result.files.map((file) => [file.floorKey, file.existing])).toEqual([['ground-floor', true], ['first-floor', false]]);
   });
 
+  it('keeps the file’s floor order when the starter floor is one of its floors (Mapplic’s mall: Basement, Ground Floor, First Floor), and one undo puts it back', () => {
+    const document = emptyMapDocument();
+    const mall = plan(
+      [
+        { row: 1, id: 'sears', fields: { title: 'Sears' }, floor: 'ground-floor', position: { kind: 'fraction', x: 0.79, y: 0.27 } },
+        { row: 2, id: 'kfc', fields: { title: 'KFC' }, floor: 'first-floor', position: { kind: 'fraction', x: 0.75, y: 0.5 } },
+      ],
+      {
+        format: 'mapplic',
+        floors: [
+          { key: 'basement-floor', name: 'Basement' },
+          { key: 'ground-floor', name: 'Ground Floor' },
+          { key: 'first-floor', name: 'First Floor' },
+        ],
+      },
+    );
+    const result = planImport(document, mall, { sourceName: 'mall.json' });
+    expect(result.edits.map((edit) => edit.type)).toEqual(['ImportApplied', 'LayersReordered']);
+    const after = applied(document, result.edits);
+    expect(after.layers.map((l) => l.name)).toEqual(['Basement', 'Ground floor', 'First Floor']);
+    expect(result.preview.floors.map((f) => f.name)).toEqual(['Basement', 'Ground floor', 'First Floor']);
+    let current = document;
+    const inverses: MapEdit[][] = [];
+    for (const edit of result.edits) {
+      inverses.push(invertEdit(current, edit));
+      current = applyEdit(current, edit);
+    }
+    expect(applied(current, inverses.reverse().flat()).layers).toEqual(document.layers);
+  });
+
+  it('leaves the order alone when the file lists the starter floor first', () => {
+    const document = emptyMapDocument();
+    const twoFloors = plan([{ row: 1, fields: { title: 'Sears' }, floor: 'ground', position: { kind: 'fraction', x: 0.5, y: 0.5 } }], {
+      format: 'mapplic',
+      floors: [
+        { key: 'ground', name: 'Ground floor' },
+        { key: 'first', name: 'First floor' },
+      ],
+    });
+    expect(planImport(document, twoFloors, { sourceName: 'mall.json' }).edits.map((edit) => edit.type)).toEqual(['ImportApplied']);
+  });
+
   it('one undo brings the starter floor back as it was', () => {
     const document = emptyMapDocument();
     const { edits } = planImport(document, stores, options);
