@@ -4,6 +4,7 @@
  * compile time, so the two cannot drift apart.
  */
 import { z } from 'zod';
+import { apiTokenFunctionResults } from './api-tokens.js';
 import { commentFunctionResults } from './comments-api.js';
 import type { FunctionName, FunctionResults } from './functions.js';
 import { publishingFunctionResults } from './publishing-api.js';
@@ -27,6 +28,7 @@ export const functionResults = {
   ...commentFunctionResults,
   ...sharingFunctionResults,
   ...publishingFunctionResults,
+  ...apiTokenFunctionResults,
 } satisfies { [N in FunctionName]: z.ZodType<FunctionResults[N]> };
 
 /** A global position in the event log on the wire ("commit:prepare"). */

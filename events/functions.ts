@@ -4,6 +4,7 @@
  * client's types.
  */
 import { z } from 'zod';
+import { apiTokenFunctionPayloads, type ApiTokenFunctionResults } from './api-tokens.js';
 import { billingFunctionPayloads, type BillingFunctionResults } from './billing-api.js';
 import { commentFunctionPayloads, type CommentFunctionResults } from './comments-api.js';
 import { MapDocumentInput } from './map-document.js';
@@ -62,12 +63,13 @@ export const functionPayloads = {
   ...commentFunctionPayloads,
   ...sharingFunctionPayloads,
   ...publishingFunctionPayloads,
+  ...apiTokenFunctionPayloads,
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
 export type FunctionPayload<N extends FunctionName> = z.input<(typeof functionPayloads)[N]>;
 
-export interface FunctionResults extends BillingFunctionResults, CommentFunctionResults, SharingFunctionResults, PublishingFunctionResults {
+export interface FunctionResults extends BillingFunctionResults, CommentFunctionResults, SharingFunctionResults, PublishingFunctionResults, ApiTokenFunctionResults {
   /** The new map's id. */
   createMap: string;
   saveMap: null;

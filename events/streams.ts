@@ -15,10 +15,12 @@ export const streams = {
   stripeCustomer: (customerId: string) => `stripe-customer-${customerId}`,
   /** One stream per contact-form message. */
   contact: (messageId: string) => `contact-${messageId}`,
+  /** An account's API tokens (events/api-tokens.ts). */
+  apiTokens: (uid: string) => `api-tokens-${uid}`,
 } as const;
 
 /** Stream name prefixes of the product's aggregates (used to filter subscriptions). */
-export const STREAM_PREFIXES = ['map-', 'customer-', 'licence-', 'contact-', 'stripe-event-', 'stripe-customer-'] as const;
+export const STREAM_PREFIXES = ['map-', 'customer-', 'licence-', 'contact-', 'stripe-event-', 'stripe-customer-', 'api-tokens-'] as const;
 
 export const MAP_COMMENTS_PREFIX = 'map-comments-';
 

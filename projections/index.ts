@@ -1,3 +1,4 @@
+import { apiTokensProjection } from './api-tokens.js';
 import { billingProjection } from './billing.js';
 import { mapCommentsProjection } from './map-comments.js';
 import { mapDataProjection } from './map-data.js';
@@ -8,4 +9,4 @@ import { mapsListProjection } from './maps-list.js';
 import type { Projection } from './projection.js';
 
 /** Every read model the product keeps, in the order they are brought up. */
-export const allProjections: readonly Projection[] = [mapsListProjection, mapDataProjection, billingProjection, mapCommentsProjection, mapMembersProjection, mapInsightsRetentionProjection, mapPublicationProjection];
+export const allProjections: readonly Projection[] = [mapsListProjection, mapDataProjection, billingProjection, mapCommentsProjection, mapMembersProjection, mapInsightsRetentionProjection, mapPublicationProjection, apiTokensProjection];

@@ -11,7 +11,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { QuietRoutesLogController } from './http/quiet-routes.js';
-import { codeForStatus } from '../events/errors.js';
+import { codeForStatus, DomainError } from '../events/errors.js';
 import { functionPayloads } from '../events/functions.js';
 import { allProjections } from '../projections/index.js';
 import type { RetryPolicy } from '../projections/retry.js';
@@ -71,6 +71,9 @@ import { InsightsCounter } from './insights/insights-counter.js';
 import { BeaconLimiter } from './insights/beacon-limiter.js';
 import { insightsReportRoutes, publicInsightsRoutes } from './routes/insights-routes.js';
 import { fromProjectRoot } from './project-root.js';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { ApiTokenAuth, requireTokenScope } from './auth/api-token-auth.js';
+import { apiTokenRoutes } from './routes/api-token-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -217,7 +220,14 @@ export async function buildApp(
     done();
   });
   // Who is calling and what they may do: hooks each route (or scope) names, not URL-prefix branches here.
-  registerAccessHooks(app, accessHooks({ auth: services.auth, db, publicUrl: config.publicUrl }));
+  app.decorateRequest('apiToken', null);
+  const apiTokens = new ApiTokenAuth({
+    db,
+    now: () => services.clock.now(),
+    principalOf: (uid) => services.auth.principalOfAccount(uid),
+    onError: (error) => app.log.error({ err: error }, 'recording an API token’s last use failed'),
+  });
+  registerAccessHooks(app, accessHooks({ auth: services.auth, db, publicUrl: config.publicUrl, apiTokens }));
   useZodSchemas(app);
   await registerOpenApi(app, config.publicUrl);
 
@@ -262,6 +272,21 @@ export async function buildApp(
     await api.register(async (product) => {
       // The product's API reads who is calling; each route then says what it requires.
       product.addHook('onRequest', app.access.identify);
+      // A request made with an API token reaches only what its scopes open (server/auth/api-token-auth.ts).
+      product.addHook('onRequest', requireTokenScope);
+      // Each API token has its own budget, with the x-ratelimit-* headers on every answer and
+      // Retry-After on a 429 in the catalogue's shape; sessions are limited elsewhere.
+      // Counted per process (API_TOKEN_REQUESTS_PER_MINUTE, 600 by default).
+      await product.register(fastifyRateLimit, {
+        global: true,
+        hook: 'preParsing',
+        max: config.apiTokenRequestsPerMinute,
+        timeWindow: 60_000,
+        allowList: (request) => request.apiToken === null,
+        keyGenerator: (request) => `api-token:${request.apiToken?.tokenId ?? ''}`,
+        errorResponseBuilder: (_request, context) =>
+          new DomainError('resource-exhausted', `Too many requests with this API token: at most ${context.max} a minute. Try again in ${context.after}.`),
+      });
       const viewLinkKeys = await ViewLinkKeys.open(db);
       // Per-account limits on the functions, added to each function route as it is declared.
       functionCallLimits(product, { rateLimiter: services.rateLimiter, ...(options.functionCallLimit ? { limit: options.functionCallLimit } : {}) });
@@ -276,6 +301,7 @@ export async function buildApp(
       const sourceFloor = floorReader(services.files, CLIENT_PUBLIC);
       await queryRoutes(product, db, async (url) => (await builtFloor(url)) ?? (await sourceFloor(url)), () => services.clock.now());
       await mapSetAsideRoutes(product, db);
+      await apiTokenRoutes(product, db);
       await commentRoutes(product, db);
       await sharingRoutes(product, { db, viewLinkKeys, publicUrl: config.publicUrl, people: peopleDirectory(db, services.localAccounts !== null) });
       await historyRoutes(product, db, history);

@@ -46,6 +46,7 @@ const EnvSchema = z.object({
    */
   INSIGHTS_FLUSH_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds').min(100, 'must be at least 100 ms').max(60_000, 'must be at most 60000 ms').default(2000),
   /** Insight beacons one visitor's address may send per minute, per process (server/insights/beacon-limiter.ts). */
+  API_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'must be at most 1000000').default(600),
   INSIGHTS_BEACONS_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'must be at most 1000000').default(120),
   /**
    * log2 of scrypt's N for new password hashes (server/auth/password-hash.ts): 17 (OWASP's
@@ -191,6 +192,8 @@ export interface Config {
   publicMapCacheBytes: number;
   /** log2 of scrypt's N for new password hashes (PASSWORD_HASH_COST; 17 in production). */
   passwordHashCost: number;
+  /** Requests a minute per API token, per process (API_TOKEN_REQUESTS_PER_MINUTE, 600). */
+  apiTokenRequestsPerMinute: number;
   /** The insights' flush interval and per-address beacon limit (INSIGHTS_FLUSH_MS, INSIGHTS_BEACONS_PER_MINUTE). */
   insights: { flushMs: number; beaconsPerMinute: number };
   adminEmails: ReadonlySet<string>;
@@ -273,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importLimit: e.IMPORT_LIMIT,
     publicMapCacheBytes: e.PUBLIC_MAP_CACHE_BYTES,
     passwordHashCost: e.PASSWORD_HASH_COST,
+    apiTokenRequestsPerMinute: e.API_TOKEN_REQUESTS_PER_MINUTE,
     insights: { flushMs: e.INSIGHTS_FLUSH_MS, beaconsPerMinute: e.INSIGHTS_BEACONS_PER_MINUTE },
     adminEmails: new Set(
       e.ADMIN_EMAILS.split(',')

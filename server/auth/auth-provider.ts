@@ -12,6 +12,8 @@ export interface AuthRequest {
 export interface AuthProvider {
   readonly kind: 'local' | 'clerk';
   principalFor(request: AuthRequest): Promise<Principal | null>;
+  /** The account of `uid` as a principal, for its API tokens (server/auth/api-token-auth.ts); null: no such account. */
+  principalOfAccount(uid: string): Promise<Principal | null>;
 }
 
 export const SESSION_COOKIE = 'mapfold_session';

@@ -67,6 +67,15 @@ export class ClerkAuth implements AuthProvider {
     return token ? ((await this.verify(token))?.principal ?? null) : null;
   }
 
+  /**
+   * An API token's owner (server/auth/api-token-auth.ts). Clerk's claims come with its session
+   * tokens only: the owner was verified when they made the token (every function asks for that),
+   * and a token never acts as an admin.
+   */
+  async principalOfAccount(uid: string): Promise<Principal | null> {
+    return { uid, email: '', emailVerified: true, displayName: 'API token', admin: false, stripeRole: null };
+  }
+
   /** Deletes the user at Clerk (a network call to Clerk's Backend API). */
   async deleteUser(uid: string): Promise<void> {
     await createClerkClient({ secretKey: this.clerk.secretKey }).users.deleteUser(uid);

@@ -226,6 +226,11 @@ export class LocalAccounts implements AuthProvider {
     return rows[0] ? this.principalOf(rows[0]) : null;
   }
 
+  async principalOfAccount(uid: string): Promise<Principal | null> {
+    const { rows } = await this.db.query<AccountRow>('SELECT * FROM auth_accounts WHERE uid = $1', [uid]);
+    return rows[0] ? this.principalOf(rows[0]) : null;
+  }
+
   // ---- e-mail verification ---------------------------------------------------------------
 
   async sendVerification(uid: string): Promise<void> {

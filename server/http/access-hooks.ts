@@ -10,12 +10,17 @@ import { DomainError } from '../../events/errors.js';
 import type { Principal } from '../../events/principal.js';
 import { stripeRoleOf } from '../../projections/billing.js';
 import type { AuthProvider } from '../auth/auth-provider.js';
+import { apiTokenOf, type ApiTokenAuth } from '../auth/api-token-auth.js';
 import type { Queryable } from '../../ports/database.js';
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 export interface AccessHooks {
-  /** Reads the session cookie or bearer token into `request.principal` (null: signed out). */
+  /**
+   * Reads the session cookie or bearer token into `request.principal` (null: signed out). An
+   * API token (`Bearer mf_…`) makes its owner the principal and sets `request.apiToken`; a
+   * token that is not valid (unknown, revoked, expired) answers 401.
+   */
   identify: Hook;
   /** CSRF: a write from another site's page is refused before anything runs. */
   sameSiteWrites: Hook;
@@ -44,10 +49,18 @@ export function requireVerified(request: FastifyRequest): Principal {
   return principal;
 }
 
-export function accessHooks(deps: { auth: AuthProvider; db: Queryable; publicUrl: string }): AccessHooks {
+export function accessHooks(deps: { auth: AuthProvider; db: Queryable; publicUrl: string; apiTokens?: ApiTokenAuth }): AccessHooks {
   return {
     async identify(request) {
-      const principal = await deps.auth.principalFor({ headers: request.headers, cookies: request.cookies });
+      const apiToken = deps.apiTokens ? apiTokenOf(request.headers) : null;
+      let principal: Principal | null;
+      if (apiToken && deps.apiTokens) {
+        const { caller, principal: owner } = await deps.apiTokens.authenticate(apiToken);
+        request.apiToken = caller;
+        principal = owner;
+      } else {
+        principal = await deps.auth.principalFor({ headers: request.headers, cookies: request.cookies });
+      }
       // The subscription role (spec §6) follows the billing read model, whichever provider signed in.
       request.principal = principal ? { ...principal, stripeRole: (await stripeRoleOf(deps.db, principal.uid)) ?? principal.stripeRole } : null;
     },

@@ -26,6 +26,7 @@ import {
 import { createPortalLink, publishMap, registerLicence, startCheckout, unpublishMap, type BillingDeps } from '../billing/billing-functions.js';
 import { commentFunctionHandlers, type CommentDeps } from '../commands/comment-commands.js';
 import { publishingFunctionHandlers } from '../commands/publishing-commands.js';
+import { apiTokenFunctionHandlers } from '../commands/api-token-commands.js';
 import type { Position } from '../../events/position.js';
 import {
   acceptMapInvitation,
@@ -74,6 +75,7 @@ const handlers: { [N in FunctionName]: Handler<N> } = {
   leaveMap,
   setMapViewLink,
   ...publishingFunctionHandlers,
+  ...apiTokenFunctionHandlers,
 };
 
 const FUNCTION_NAMES = Object.keys(functionPayloads) as FunctionName[];

@@ -16,6 +16,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import { requireTokenScope } from '../auth/api-token-auth.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../events/errors.js';
 import { ErrorBody } from '../../events/function-results.js';
@@ -111,6 +112,7 @@ export async function publicMapRoutes(app: FastifyInstance, { db, cache, publicU
   async function mayViewTestMap(request: FastifyRequest, reply: FastifyReply, id: string): Promise<boolean> {
     const { key } = ViewLinkQuery.parse(request.query);
     await app.access.identify(request, reply);
+    await requireTokenScope(request, reply);
     const access = await loadMapAccess(db, id);
     return access !== null && can(request.principal, access.facts, 'view', { viaViewLink: holdsViewLink(access, key) });
   }

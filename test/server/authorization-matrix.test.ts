@@ -106,6 +106,10 @@ const functionRows: Record<FunctionName, FunctionRow> = {
   resolveMapCommentThread: { payload: (w) => ({ mapId: w.mapId, threadId: w.threadId }), expect: VIEW },
   reopenMapCommentThread: { payload: (w) => ({ mapId: w.mapId, threadId: w.threadId }), expect: VIEW },
   deleteMapComment: { payload: (w) => ({ mapId: w.mapId, commentId: w.threadId }), expect: row(200, 403, 403, 403, 403, 403, 401, 200), fresh: true },
+  // API tokens (issue 30): each account's own; revoking one it does not have is not-found for anyone.
+  // With a token: authorization-matrix-tokens.test.ts.
+  createApiToken: { payload: () => ({ name: 'Matrix token', scopes: ['maps:read'] }), expect: row(200, 200, 200, 200, 200, 200, 401, 200) },
+  revokeApiToken: { payload: () => ({ tokenId: 'no-such-token' }), expect: row(404, 404, 404, 404, 404, 404, 401, 404) },
 };
 
 /** Every `/api` route but the functions (rows above) and the websocket (topics below), by method and URL pattern. */
@@ -138,6 +142,8 @@ const routeRows: Record<string, { expect: Row; body?: boolean; /** Its query str
   // The viewer's beacon: no one is identified; `{data: {}}` is no beacon (400) for anyone.
   'POST /api/public/maps/:id/insights': { expect: ANYONE, body: true },
   'GET /api/admin/maps': { expect: ADMIN_ONLY },
+  // The caller's own API tokens (issue 30).
+  'GET /api/account/api-tokens': { expect: SIGNED_IN },
   'GET /api/auth/me': { expect: ANYONE },
   'GET /api/config': { expect: ANYONE },
   'GET /api/client-config': { expect: ANYONE },

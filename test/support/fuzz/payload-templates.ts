@@ -66,6 +66,8 @@ export const functionTemplates: Record<FunctionName, (victim: Victim) => unknown
   setMapPublishMode: (v) => ({ mapId: v.mapId, mode: 'live' }),
   publishMapChanges: (v) => ({ mapId: v.mapId, revision: '0', at: '2030-01-01T09:00:00.000Z' }),
   cancelMapPublishSchedule: (v) => ({ mapId: v.mapId }),
+  createApiToken: () => ({ name: 'Fuzz token', scopes: ['maps:read'], expiresInDays: 30 }),
+  revokeApiToken: () => ({ tokenId: 'token-1' }),
 };
 
 /** Bodies (`{data}`'s content) of the JSON routes that take one, by URL pattern. */

@@ -1,0 +1,54 @@
+/**
+ * API tokens' functions (issue 30 item 1; events/api-tokens.ts): `createApiToken` makes a
+ * token for the caller's own account and answers its text, the only time it is ever shown
+ * (only its hash is recorded); `revokeApiToken` ends one at once. Both run through the one
+ * append path, on the account's `api-tokens-{uid}` stream. Never callable with a token
+ * (server/auth/api-token-auth.ts FUNCTION_SCOPES).
+ */
+import type { z } from 'zod';
+import { apiTokenFunctionPayloads, apiTokensDecider } from '../../events/api-tokens.js';
+import { DomainError } from '../../events/errors.js';
+import type { Principal } from '../../events/principal.js';
+import { newApiToken } from '../auth/api-token-auth.js';
+import { decideCommand, type CommandMetadata, type CommandStore } from './command-handler.js';
+
+const DAY_MS = 86_400_000;
+
+function requireUser(meta: CommandMetadata): Principal {
+  if (!meta.principal) throw new DomainError('unauthenticated', 'Unauthenticated');
+  return meta.principal;
+}
+
+export async function createApiToken(deps: CommandStore, payload: z.output<typeof apiTokenFunctionPayloads.createApiToken>, meta: CommandMetadata) {
+  const principal = requireUser(meta);
+  const tokenId = deps.ids.uuid();
+  const { token, tokenHash, prefix } = newApiToken();
+  const expires = payload.expiresInDays === undefined ? null : new Date(meta.now.getTime() + payload.expiresInDays * DAY_MS).toISOString();
+  const outcome = await decideCommand(
+    deps,
+    apiTokensDecider,
+    principal.uid,
+    {
+      type: 'CreateApiToken',
+      data: { tokenId, uid: principal.uid, name: payload.name, scopes: payload.scopes, tokenHash, prefix, created: meta.now.toISOString(), expires },
+    },
+    undefined,
+    meta,
+  );
+  return { result: { tokenId, token }, position: outcome.position };
+}
+
+export async function revokeApiToken(deps: CommandStore, payload: z.output<typeof apiTokenFunctionPayloads.revokeApiToken>, meta: CommandMetadata) {
+  const principal = requireUser(meta);
+  const outcome = await decideCommand(
+    deps,
+    apiTokensDecider,
+    principal.uid,
+    { type: 'RevokeApiToken', data: { tokenId: payload.tokenId, uid: principal.uid, revoked: meta.now.toISOString() } },
+    undefined,
+    meta,
+  );
+  return { result: null, position: outcome.position };
+}
+
+export const apiTokenFunctionHandlers = { createApiToken, revokeApiToken };
