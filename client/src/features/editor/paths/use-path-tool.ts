@@ -1,7 +1,8 @@
 /**
- * Runs the path tool's machine (tools/path-machine.ts) for the editor: keeps it on the
- * document's network and the floor shown, turns the map's pointer events into its events (map
- * coordinates, the zoom as map units per pixel) and hands its edits to the session.
+ * Drives the path tool's machine (tools/path-machine.ts, run by the editor controller, which
+ * keeps it on the document's network and the floor shown and hands its edits to the session):
+ * turns the map's pointer events into its events (map coordinates, the zoom as map units per
+ * pixel).
  *
  * Pointer events are read on the editor's canvas in the capture phase, before the map's own
  * gestures: a press on a path point is the tool's (a drag moves the point, the map stays); a
@@ -9,53 +10,37 @@
  * still zooms, and only a press let go where it started lays a point. Clicks never reach the
  * map's picking while a path tool is on (no location opens under a path being drawn).
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
-import { createActor } from 'xstate';
+import type { Actor } from 'xstate';
 import type { Point } from '../../../../../events/map-document';
-import type { PathNetwork, PathNode, PathsEdit } from '../../../../../events/path-network';
+import type { PathNetwork, PathNode } from '../../../../../events/path-network';
 import type { Camera } from '../../../components/map/camera';
-import { newElementId } from '../ids';
+import type { MapClickMode } from '../controller/editor-controller';
 import { DRAG_PX, nodeAt } from '../tools/path-geometry';
-import { pathToolMachine } from '../tools/path-machine';
+import type { pathToolMachine } from '../tools/path-machine';
 
-/** What a click on the map does: draw paths, say where a connector stands, choose an entrance point. */
-export type MapClickMode = 'draw' | 'aim' | 'pickNode' | null;
+export type { MapClickMode };
+
+export type PathToolActor = Actor<typeof pathToolMachine>;
 
 export interface UsePathToolOptions {
+  /** The path tool's machine (the editor controller's: it keeps it on the network and hands its edits on). */
+  actor: PathToolActor;
   camera: Camera;
   /** The editor's canvas element (null while it is not shown). */
   canvas: HTMLElement | null;
   network: PathNetwork;
   layerId: string;
   mode: MapClickMode;
-  onEdit: (edit: PathsEdit) => void;
   onAim: (at: Point) => void;
   onPickNode: (node: PathNode | null, at: Point) => void;
 }
 
-export function usePathTool(options: UsePathToolOptions) {
+export function usePathTool(options: UsePathToolOptions): void {
   const live = useRef(options);
   live.current = options;
-  // One machine for the editor's life (never stopped: it has no effects to end, and React may
-  // mount twice); the network and the floor follow through `sync`.
-  const actor = useMemo(
-    () => createActor(pathToolMachine, { input: { network: options.network, layer: options.layerId, ids: (kind) => newElementId(kind) } }).start(),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
-  useEffect(() => {
-    const subscription = actor.on('edit', ({ edit }) => live.current.onEdit(edit));
-    return () => subscription.unsubscribe();
-  }, [actor]);
-  useEffect(() => {
-    actor.send({ type: 'sync', network: options.network, layer: options.layerId });
-  }, [actor, options.network, options.layerId]);
-
-  // The page reads only what it shows (the selection, whether a path is under way): the pointer's
-  // every move changes the rubber band, which only the path layer follows (usePathDrawing).
-  const selection = useSelector(actor, (snapshot) => snapshot.context.selection);
-  const drawing = useSelector(actor, (snapshot) => snapshot.context.trail.length > 0);
+  const { actor } = options;
 
   // The drawing ends when the tool is left.
   useEffect(() => {
@@ -138,11 +123,7 @@ export function usePathTool(options: UsePathToolOptions) {
       canvas.removeEventListener('dblclick', onDoubleClick, true);
     };
   }, [actor, options.canvas, options.mode]);
-
-  return { actor, selection, drawing, send: actor.send.bind(actor) };
 }
-
-export type PathToolActor = ReturnType<typeof usePathTool>['actor'];
 
 /** What the path layer draws of the tool's state: the path under way, the rubber band, a drag. */
 export function usePathDrawing(actor: PathToolActor) {
