@@ -17,7 +17,7 @@ import { joinGroupNames } from './group-list.js';
  */
 export const CSV_COLUMNS = [
   'id', 'title', 'about', 'description', 'floor', 'x', 'y', 'lat', 'lng', 'element', 'zoom', 'marker', 'color', 'label', 'groups',
-  'link', 'phone', 'hours', 'image', 'thumbnail', 'hidden',
+  'link', 'phone', 'hours', 'image', 'thumbnail', 'hidden', 'precision',
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
@@ -73,6 +73,8 @@ export function exportLocationsCsv(document: MapDocument): string {
       image: l.image ?? '',
       thumbnail: l.thumbnail ?? '',
       hidden: l.hidden ? 'yes' : 'no',
+      // How a geocoded position was found ('' when placed by hand or by given coordinates).
+      precision: l.position ? (l.precision ?? '') : '',
     };
     return CSV_COLUMNS.map((column) => toCell(row[column]));
   });

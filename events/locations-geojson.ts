@@ -6,7 +6,7 @@
  */
 import { floorToGeo } from './geo-calibration.js';
 import { joinGroupNames } from './group-list.js';
-import type { Location, MapDocument } from './map-document.js';
+import type { Location, LocationPrecision, MapDocument } from './map-document.js';
 
 /** A location's fields as a feature's properties (the names the import's guess maps to the same fields). */
 export interface LocationProperties {
@@ -29,6 +29,8 @@ export interface LocationProperties {
   zoom: number | null;
   element: string | null;
   hidden: boolean;
+  /** How a geocoded position was found; null when placed by hand or by given coordinates. */
+  precision: LocationPrecision | null;
 }
 
 export interface LocationFeature {
@@ -79,6 +81,7 @@ export function exportGeoJson(document: MapDocument): LocationFeatureCollection 
         zoom: location.zoom,
         element: location.element,
         hidden: location.hidden,
+        precision: location.precision ?? null,
       },
     });
   }

@@ -298,7 +298,10 @@ export function applyEdit(document: Document, edit: MapEdit): Document {
     case 'LocationMoved':
       return {
         ...document,
-        locations: document.locations.map((l) => (l.id === edit.id ? { ...l, position: edit.position, layer: edit.layer ?? l.layer } : l)),
+        // Moved by hand, a geocoded location's position is known exactly from then on.
+        locations: document.locations.map((l) =>
+          l.id === edit.id ? { ...l, position: edit.position, layer: edit.layer ?? l.layer, ...(l.precision && l.precision !== 'exact' ? { precision: 'exact' as const } : {}) } : l,
+        ),
       };
     case 'LocationRemoved':
       return { ...document, locations: document.locations.filter((l) => l.id !== edit.id) };

@@ -38,6 +38,8 @@ export const IMPORT_FIELDS = [
   'id', 'title', 'about', 'description', 'address', 'lat', 'lng', 'x', 'y', 'floor', 'groups', 'element',
   'phone', 'hours', 'link', 'image', 'thumbnail', 'color', 'marker', 'label', 'zoom', 'hidden',
   'address2', 'city', 'state', 'postcode', 'country', 'email',
+  /** How precisely a row's coordinates are known (a Mapfold export's `precision` column): kept with them. */
+  'precision',
 ] as const;
 /** The parts of a postal address, in the order they are written. */
 export const ADDRESS_FIELDS = ['address', 'address2', 'city', 'state', 'postcode', 'country'] as const satisfies readonly ImportFieldName[];

@@ -38,6 +38,7 @@ const SYNONYMS: Record<ImportField, readonly string[]> = {
   label: ['label', 'shortname', 'abbreviation', 'code'],
   zoom: ['zoom', 'zoomlevel'],
   hidden: ['hidden', 'hide', 'invisible'],
+  precision: ['precision', 'geoprecision', 'geocodeprecision', 'locationprecision'],
 };
 
 /** Fields matched first: a column that names a place's part (`Street Address`, `Region`) is not taken for a looser field's synonym. */

@@ -22,7 +22,7 @@ import { addContactFields, composeAddress } from './contact-fields.js';
 import { drawShapes, positionsOf, rewound, type DrawnShape } from './geo-drawing.js';
 import type { ImportInput } from './import-input.js';
 import { importRefusal } from './refusal.js';
-import { addressOf } from './table-plan.js';
+import { addressOf, readPrecision } from './table-plan.js';
 
 type Properties = Record<string, unknown> | null;
 export type GeoFeature = Feature<Geometry | null, Properties>;
@@ -33,7 +33,7 @@ export type GeoFeature = Feature<Geometry | null, Properties>;
  */
 const GUESSED_FIELDS: readonly ImportField[] = [
   'id', 'title', 'about', 'description', 'address', 'groups', 'phone', 'hours', 'link', 'image', 'thumbnail', 'color', 'marker', 'label', 'zoom', 'hidden', 'element',
-  'address2', 'city', 'state', 'postcode', 'country', 'email',
+  'address2', 'city', 'state', 'postcode', 'country', 'email', 'precision',
 ];
 /** Names of a place in common geographic data (Natural Earth's ADMIN, NAME_LONG; OSM's name:en) when no title column is guessed. */
 const TITLE_FALLBACKS = ['name', 'title', 'admin', 'namelong', 'nameen', 'geounit', 'sovereignt', 'label', 'nom', 'nombre', 'naam'];
@@ -73,7 +73,7 @@ export function propertyMapping(columns: readonly string[], input: Pick<ImportIn
 }
 
 /** The fields a feature's properties fill, by the mapping. */
-function fieldsOf(properties: Properties, mapping: ColumnMapping): { fields: PlannedFields; groups: string[]; id: string | null; element: string | null; address: string; addressParts: PlannedAddress | null } {
+function fieldsOf(properties: Properties, mapping: ColumnMapping): { fields: PlannedFields; groups: string[]; id: string | null; element: string | null; address: string; addressParts: PlannedAddress | null; precision: string } {
   const value = (field: ImportField) => (mapping[field] && properties ? propertyText(properties[mapping[field]!]) : '');
   const fields: PlannedFields = {};
   const text = (field: 'title' | 'about' | 'description' | 'image' | 'thumbnail' | 'link' | 'phone' | 'hours' | 'label' | 'color') => {
@@ -91,7 +91,7 @@ function fieldsOf(properties: Properties, mapping: ColumnMapping): { fields: Pla
   const hidden = value('hidden');
   if (hidden) fields.hidden = /^(true|yes|1|y)$/i.test(hidden);
   const groups = value('groups');
-  return { fields, groups: groups ? splitGroupNames(groups) : [], id: value('id') || null, element: value('element') || null, address: composeAddress(value), addressParts: addressOf(value) };
+  return { fields, groups: groups ? splitGroupNames(groups) : [], id: value('id') || null, element: value('element') || null, address: composeAddress(value), addressParts: addressOf(value), precision: value('precision') };
 }
 
 /** A geometry's parts by what they become: points (locations), polygons (one region), lines (drawn). */
@@ -178,7 +178,7 @@ export function planFeatures(features: readonly GeoFeature[], input: Pick<Import
 
   /** A feature's locations, region or line; each feature that makes no location is named in a problem. */
   function planFeature(feature: GeoFeature, row: number): void {
-    const { fields, groups, id: mappedId, element, address, addressParts } = fieldsOf(feature.properties, mapping);
+    const { fields, groups, id: mappedId, element, address, addressParts, precision: precisionText } = fieldsOf(feature.properties, mapping);
     const fileId = mappedId ?? (typeof feature.id === 'string' || typeof feature.id === 'number' ? String(feature.id) : null);
     if (!feature.geometry) {
       // A placemark with only an <address> (Google Earth geocodes it): a place all the same, brought in unplaced as a table's row with an address is.
@@ -235,6 +235,8 @@ export function planFeatures(features: readonly GeoFeature[], input: Pick<Import
         return;
       }
       const suffix = parts.points.length > 1 ? ` (${n + 1})` : '';
+      // How the point was found, as Mapfold's own export says (a geocoded store: "city").
+      const precision = n === 0 ? readPrecision(precisionText, row, true, problems) : precisionText ? readPrecision(precisionText, row, true, []) : null;
       const location: PlannedLocation = {
         row,
         id: fileId ? `${fileId}${n > 0 ? `-${n + 1}` : ''}` : null,
@@ -244,6 +246,7 @@ export function planFeatures(features: readonly GeoFeature[], input: Pick<Import
         groups,
         // The region a point stands for, as Mapfold's own GeoJSON export names it.
         element: n === 0 ? element : null,
+        ...(precision ? { precision } : {}),
       };
       extent.push({ type: 'Point', coordinates: point });
       pointRows.push(location);

@@ -6,7 +6,7 @@
 import { splitGroupNames } from '../../events/group-list.js';
 import { fromCell } from '../../events/locations-csv.js';
 import { IMPORT_FIELDS, type ColumnMapping, type ImportField, type ImportFormat, type ImportPlan, type ImportProblem, type PlannedAddress, type PlannedFields, type PlannedLocation } from '../../events/map-import.js';
-import { MARKER_TYPES } from '../../events/map-document.js';
+import { LOCATION_PRECISIONS, MARKER_TYPES, type LocationPrecision } from '../../events/map-document.js';
 import { guessMapping, mappingFits, normaliseColumn } from './column-mapping.js';
 import { addContactFields } from './contact-fields.js';
 import type { ImportInput } from './import-input.js';
@@ -59,6 +59,20 @@ export function chooseMapping(format: ImportFormat, columns: readonly string[], 
   // The first rows are enough to tell degrees from pixels.
   return guessMapping(columns, rows.slice(0, 200));
 }
+
+/**
+ * A row's `precision` cell (as a Mapfold export writes it) for a row with a position: the
+ * precision, or null for none; a word that is none of them is a problem and left out.
+ */
+export function readPrecision(text: string, row: number, hasPosition: boolean, problems: ImportProblem[]): LocationPrecision | null {
+  const value = text.trim().toLowerCase();
+  if (value === '' || !hasPosition) return null;
+  if ((LOCATION_PRECISIONS as readonly string[]).includes(value)) return value as LocationPrecision;
+  problems.push({ row, field: 'precision', message: `Row ${row}: the precision “${truncateCell(text)}” is none of ${LOCATION_PRECISIONS.join(', ')}, so it was left out.` });
+  return null;
+}
+
+const truncateCell = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
 
 const PLACE_TITLE = new Set(['city', 'town', 'accentcity', 'cityname', 'locality', 'municipality', 'village']);
 
@@ -167,6 +181,7 @@ export function planTable(format: ImportFormat, table: Table, mapping: ColumnMap
     // Without coordinates, its address is what geocoding places it by (events/geocoding.ts).
     // Not a row on a floor the file names or for a region: its floor or region places it.
     const address = position === null && !floor && !element ? addressOf((field) => cell(row, at[field]), titlePlace) : null;
+    const precision = at.precision === null ? null : readPrecision(cell(row, at.precision), number, position !== null, problems);
     locations.push({
       row: number,
       id: id || null,
@@ -176,6 +191,7 @@ export function planTable(format: ImportFormat, table: Table, mapping: ColumnMap
       groups: at.groups === null ? [] : splitGroupNames(cell(row, at.groups)),
       element: element || null,
       ...(address ? { address } : {}),
+      ...(precision ? { precision } : {}),
     });
   });
 

@@ -76,9 +76,9 @@ describe('importing into a new map', () => {
       {
         format: 'mapplic',
         floors: [
-          { key: 'basement-floor', name: 'Basement' },
-          { key: 'ground-floor', name: 'Ground Floor' },
-          { key: 'first-floor', name: 'First Floor' },
+          { key: 'basement-floor', name: 'Basement', drawing: null },
+          { key: 'ground-floor', name: 'Ground Floor', drawing: null },
+          { key: 'first-floor', name: 'First Floor', drawing: null },
         ],
       },
     );
@@ -101,8 +101,8 @@ describe('importing into a new map', () => {
     const twoFloors = plan([{ row: 1, fields: { title: 'Sears' }, floor: 'ground', position: { kind: 'fraction', x: 0.5, y: 0.5 } }], {
       format: 'mapplic',
       floors: [
-        { key: 'ground', name: 'Ground floor' },
-        { key: 'first', name: 'First floor' },
+        { key: 'ground', name: 'Ground floor', drawing: null },
+        { key: 'first', name: 'First floor', drawing: null },
       ],
     });
     expect(planImport(document, twoFloors, { sourceName: 'mall.json' }).edits.map((edit) => edit.type)).toEqual(['ImportApplied']);

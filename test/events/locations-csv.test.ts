@@ -18,9 +18,9 @@ describe('locations CSV', () => {
   it('exports every location with names for groups and layers, and defuses formula cells', () => {
     const csv = exportLocationsCsv(document);
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('id,title,about,description,floor,x,y,lat,lng,element,zoom,marker,color,label,groups,link,phone,hours,image,thumbnail,hidden');
+    expect(lines[0]).toBe('id,title,about,description,floor,x,y,lat,lng,element,zoom,marker,color,label,groups,link,phone,hours,image,thumbnail,hidden,precision');
     // A leading + (a phone number) reads as a formula to a spreadsheet too: quoted, and unquoted on import.
-    expect(lines[1]).toBe("cafe,Café Lumière,\"Coffee, cake\",,Ground floor,12.5,40,,,,,pin,,,Food & drink,,'+1 555 0100,,,,no");
+    expect(lines[1]).toBe("cafe,Café Lumière,\"Coffee, cake\",,Ground floor,12.5,40,,,,,pin,,,Food & drink,,'+1 555 0100,,,,no,");
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://evil"")"`);
   });
 
@@ -40,7 +40,7 @@ describe('locations CSV', () => {
       locations: [
         {
           id: 'paris', title: 'Paris', layer: 'world', position: { x: 506.5, y: 114.2 }, groups: ['a', 'b', 'c'], zoom: 4, color: '#ff0000',
-          description: '<p>Line one,\n<b>"two"</b></p>', marker: 'dot', label: 'P', link: 'https://example.com/p', hidden: true,
+          description: '<p>Line one,\n<b>"two"</b></p>', marker: 'dot', label: 'P', link: 'https://example.com/p', hidden: true, precision: 'city',
         },
         { id: 'shop', title: 'Shop', layer: 'plan', position: { x: -3, y: 7 }, element: 'shop-1' },
       ],
@@ -50,13 +50,13 @@ describe('locations CSV', () => {
     const [paris, shop] = parsed.data;
     expect(paris).toMatchObject({
       id: 'paris', floor: 'World', x: '506.5', y: '114.2', zoom: '4', color: '#ff0000', marker: 'dot', label: 'P', hidden: 'yes',
-      description: '<p>Line one,\n<b>"two"</b></p>', link: 'https://example.com/p',
+      description: '<p>Line one,\n<b>"two"</b></p>', link: 'https://example.com/p', precision: 'city',
     });
     expect(Number(paris!.lat)).toBeCloseTo(90 - (114.2 / 500) * 180, 6);
     expect(Number(paris!.lng)).toBeCloseTo(-180 + (506.5 / 1000) * 360, 6);
     expect(splitGroupNames(paris!.groups!)).toEqual(['Shoes; bags', 'Toys, games', 'The "best"']);
     // A negative coordinate is a number, not a formula: written as it is. No lat/lng off a calibrated floor.
-    expect(shop).toMatchObject({ floor: 'Plan, level 2', x: '-3', y: '7', lat: '', lng: '', element: 'shop-1', zoom: '', hidden: 'no' });
+    expect(shop).toMatchObject({ floor: 'Plan, level 2', x: '-3', y: '7', lat: '', lng: '', element: 'shop-1', zoom: '', hidden: 'no', precision: '' });
   });
 
   it('guards formula-like cells and takes the guard off again', () => {

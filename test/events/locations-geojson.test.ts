@@ -23,7 +23,7 @@ const document = MapDocument.parse({
   groups: [{ id: 'cities', name: 'Cities; capitals', color: '#ff0000' }],
   locations: [
     { id: 'paris', title: 'Paris', layer: 'world', position: projectToFloor(world, size, paris), groups: ['cities'], description: '<p>Hi</p>', zoom: 3, color: '#00ff00', hidden: true },
-    { id: 'tokyo', title: 'Tokyo', layer: 'world', position: projectToFloor(world, size, tokyo), link: 'https://example.com/t' },
+    { id: 'tokyo', title: 'Tokyo', layer: 'world', position: projectToFloor(world, size, tokyo), link: 'https://example.com/t', precision: 'postcode' },
     { id: 'bodleian', title: 'Bodleian', layer: 'campus', position: projectToFloor(campus, { width: 2000, height: 1500 }, library) },
     { id: 'unplaced', title: 'Nowhere yet', layer: 'world' },
     { id: 'shop', title: 'Shop', layer: 'plan', position: { x: 10, y: 10 } },
@@ -49,10 +49,12 @@ describe('GeoJSON export', () => {
     const [parisFeature, tokyoFeature] = exportGeoJson(document).features;
     expect(parisFeature!.properties).toEqual({
       id: 'paris', title: 'Paris', about: '', description: '<p>Hi</p>', floor: 'World', groups: '"Cities; capitals"',
-      link: null, phone: '', hours: '', image: null, thumbnail: null, color: '#00ff00', marker: 'pin', label: '', zoom: 3, element: null, hidden: true,
+      link: null, phone: '', hours: '', image: null, thumbnail: null, color: '#00ff00', marker: 'pin', label: '', zoom: 3, element: null, hidden: true, precision: null,
     });
     expect(splitGroupNames(parisFeature!.properties.groups)).toEqual(['Cities; capitals']);
     expect(tokyoFeature!.properties.link).toBe('https://example.com/t');
+    // How a geocoded place was found goes with it (issue 29).
+    expect(tokyoFeature!.properties.precision).toBe('postcode');
     // Plain JSON: what the route sends is what a reader parses.
     expect(JSON.parse(JSON.stringify(exportGeoJson(document)))).toEqual(exportGeoJson(document));
   });

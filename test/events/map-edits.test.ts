@@ -154,3 +154,18 @@ describe('removing path records nobody holds (issue 26 item 8)', () => {
     expect(events.map((e) => e.type)).toEqual(['LocationAdded']);
   });
 });
+
+describe('a geocoded location moved by hand', () => {
+  it('is known exactly from then on; one never geocoded stays without a precision', () => {
+    const geocoded = Location.parse({ ...cafe, id: 'store', precision: 'city' });
+    const events = edit([created], [
+      { type: 'LocationAdded', location: geocoded },
+      { type: 'LocationAdded', location: cafe },
+      { type: 'LocationMoved', id: 'store', position: { x: 1, y: 2 } },
+      { type: 'LocationMoved', id: 'cafe', position: { x: 3, y: 4 } },
+    ]);
+    const state = [created, ...events].reduce(evolveMap, initialMapState);
+    if (state.status !== 'active') throw new Error('not active');
+    expect(state.document.locations.map((l) => [l.id, l.precision])).toEqual([['store', 'exact'], ['cafe', undefined]]);
+  });
+});

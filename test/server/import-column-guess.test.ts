@@ -142,3 +142,20 @@ describe('guessing columns from real files’ headers', () => {
     expect(plan.locations[0]!.fields).toMatchObject({ about: 'Shoes & bags', description: 'Open late\n<p>1 &lt;Main&gt; St, Springfield</p>' });
   });
 });
+
+describe('a Mapfold CSV export’s precision column (issue 29)', () => {
+  it('keeps how a geocoded row was found with its coordinates, and says what it cannot read', () => {
+    const table = readCsvTable('title,lat,lng,precision\nDenver store,39.74,-104.99,city\nBoulder store,40.01,-105.27,\nLost store,,,postcode\nOdd store,40.5,-105.1,roughly\n');
+    const mapping = guessMapping(table.columns, table.rows);
+    expect(mapping.precision).toBe('precision');
+    const plan = planTable('csv', table, mapping);
+    expect(plan.locations.map((l) => [l.fields.title, l.precision ?? null])).toEqual([
+      ['Denver store', 'city'],
+      ['Boulder store', null],
+      // No position: nothing to be precise about (geocoding will say how it places it).
+      ['Lost store', null],
+      ['Odd store', null],
+    ]);
+    expect(plan.problems.map((p) => p.message)).toEqual(['Row 4: the precision “roughly” is none of exact, street, postcode, city, region, country, so it was left out.']);
+  });
+});

@@ -34,6 +34,7 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   label: 'Label',
   zoom: 'Zoom',
   hidden: 'Hidden',
+  precision: 'Position precision',
 };
 
 /** Fields shown first, in this order: what nearly every table has. */
