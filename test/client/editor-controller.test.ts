@@ -133,7 +133,7 @@ describe('EditorController', () => {
   it('falls back to the default floor when the floor shown is removed', () => {
     const { controller, session, state, doc } = editor();
     controller.setLayer('upper');
-    session.apply([{ type: 'LayerRemoved', id: 'upper' }]);
+    session.apply([{ type: 'LayerRemoved', id: 'upper', removedLocations: [] }]);
     expect(layerIdOf(state(), doc())).toBe('ground');
   });
 
