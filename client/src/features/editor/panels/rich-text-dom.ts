@@ -97,6 +97,14 @@ export function selectRange(range: Range): void {
   selection.addRange(range);
 }
 
+/** Puts the caret at the end of `root`'s text. */
+export function selectEnd(root: HTMLElement): void {
+  const end = document.createRange();
+  end.selectNodeContents(root);
+  end.collapse(false);
+  selectRange(end);
+}
+
 function selectContents(node: Node): void {
   const range = document.createRange();
   range.selectNodeContents(node);

@@ -18,18 +18,18 @@ import {
   configureEditing,
   insertHtml,
   linkAt,
-  loadRichTextCleaner,
   NO_FORMATS,
   rangeIn,
   removeLink,
   runCommand,
   sameFormats,
+  selectEnd,
   selectRange,
   textToHtml,
   type ActiveFormats,
-  type RichTextCleaner,
-  type RichTextCommand,
 } from './rich-text-dom';
+import { useRichTextCleaner } from './use-rich-text-cleaner';
+import { RichTextLinkPrompt, RichTextToolbar, type LinkPrompt, type ToolId } from './rich-text-toolbar';
 
 export interface RichTextEditorProps {
   label: string;
@@ -43,46 +43,6 @@ export interface RichTextEditorProps {
   placeholder?: string;
 }
 
-type ToolId = RichTextCommand | 'link';
-
-const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-const MOD = MAC ? '⌘' : 'Ctrl+';
-
-const TOOLS: ReadonlyArray<{ id: ToolId; label: string; shortcut?: string; keys?: string; icon: ReactNode; pressed?: keyof ActiveFormats }> = [
-  { id: 'bold', label: 'Bold', shortcut: `${MOD}B`, keys: 'Control+B Meta+B', pressed: 'bold', icon: <path d="M7 5h6a3.5 3.5 0 0 1 0 7H7zM7 12h7a3.5 3.5 0 0 1 0 7H7z" /> },
-  { id: 'italic', label: 'Italic', shortcut: `${MOD}I`, keys: 'Control+I Meta+I', pressed: 'italic', icon: <path d="M10 5h8M6 19h8M14 5l-4 14" /> },
-  {
-    id: 'insertUnorderedList',
-    label: 'Bulleted list',
-    pressed: 'insertUnorderedList',
-    icon: <path d="M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01" />,
-  },
-  {
-    id: 'insertOrderedList',
-    label: 'Numbered list',
-    pressed: 'insertOrderedList',
-    icon: <path d="M10 6h10M10 12h10M10 18h10M4 5l1.5-1v5M3.5 14.5a1.5 1.5 0 1 1 2.4 1.2L3.5 19H6.5" />,
-  },
-  {
-    id: 'link',
-    label: 'Link',
-    shortcut: `${MOD}K`,
-    keys: 'Control+K Meta+K',
-    pressed: 'link',
-    icon: <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />,
-  },
-  { id: 'removeFormat', label: 'Remove formatting', icon: <path d="M6 5h12M12 5l-3 14M4 4l16 16" /> },
-];
-
-interface LinkPrompt {
-  /** Where the link goes: the selection when the prompt opened. */
-  range: Range;
-  draft: string;
-  error: string | null;
-  /** The selection is in a link already (its address is being changed). */
-  existing: boolean;
-}
-
 export function RichTextEditor({ label, value, onChange, validate, hint, placeholder }: RichTextEditorProps) {
   const id = useId();
   const labelId = `${id}-label`;
@@ -91,8 +51,7 @@ export function RichTextEditor({ label, value, onChange, validate, hint, placeho
   const rootRef = useRef<HTMLDivElement>(null);
   const areaRef = useRef<HTMLDivElement>(null);
   const toolbarRef = useRef<HTMLDivElement>(null);
-  const [cleaner, setCleaner] = useState<RichTextCleaner | null>(null);
-  const [loadError, setLoadError] = useState(false);
+  const { cleaner, loadError } = useRichTextCleaner();
   const [error, setError] = useState<string | null>(null);
   const [formats, setFormats] = useState<ActiveFormats>(NO_FORMATS);
   const [link, setLink] = useState<LinkPrompt | null>(null);
@@ -105,17 +64,6 @@ export function RichTextEditor({ label, value, onChange, validate, hint, placeho
   const savedRange = useRef<Range | null>(null);
   const latest = useRef({ value, onChange, validate });
   latest.current = { value, onChange, validate };
-
-  useEffect(() => {
-    let cancelled = false;
-    loadRichTextCleaner().then(
-      (loaded) => !cancelled && setCleaner(loaded),
-      () => !cancelled && setLoadError(true),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   /** Shows the value from outside (sanitised) in place of the draft. */
   const showValue = useCallback(() => {
@@ -168,12 +116,7 @@ export function RichTextEditor({ label, value, onChange, validate, hint, placeho
     const range = rangeIn(area)?.cloneRange() ?? saved;
     if (document.activeElement !== area) area.focus();
     if (range) selectRange(range);
-    else {
-      const end = document.createRange();
-      end.selectNodeContents(area);
-      end.collapse(false);
-      selectRange(end);
-    }
+    else selectEnd(area);
     return area;
   };
 
@@ -262,28 +205,8 @@ export function RichTextEditor({ label, value, onChange, validate, hint, placeho
     const at = typeof document.caretRangeFromPoint === 'function' ? document.caretRangeFromPoint(event.clientX, event.clientY) : null;
     area.focus();
     if (at && area.contains(at.startContainer)) selectRange(at);
-    else if (!rangeIn(area)) {
-      const end = document.createRange();
-      end.selectNodeContents(area);
-      end.collapse(false);
-      selectRange(end);
-    }
+    else if (!rangeIn(area)) selectEnd(area);
     insertTransfer(event.dataTransfer);
-  };
-
-  // The toolbar is one tab stop; the arrow keys move between its buttons.
-  const onToolbarKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const last = TOOLS.length - 1;
-    const next =
-      event.key === 'ArrowRight' ? (activeTool === last ? 0 : activeTool + 1)
-      : event.key === 'ArrowLeft' ? (activeTool === 0 ? last : activeTool - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null;
-    if (next === null) return;
-    event.preventDefault();
-    setActiveTool(next);
-    toolbarRef.current?.querySelectorAll<HTMLButtonElement>('button')[next]?.focus();
   };
 
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
@@ -306,82 +229,17 @@ export function RichTextEditor({ label, value, onChange, validate, hint, placeho
         {label}
       </span>
       <div className="ep-loc-rte__box" data-invalid={error ? 'true' : undefined}>
-        <div
-          ref={toolbarRef}
-          className="ep-loc-rte__toolbar"
-          role="toolbar"
-          aria-label={`${label} formatting`}
-          aria-controls={`${id}-area`}
-          onKeyDown={onToolbarKeyDown}
-        >
-          {TOOLS.map((tool, index) => (
-            <button
-              key={tool.id}
-              type="button"
-              className="ep-loc-rte__tool"
-              aria-label={tool.label}
-              title={tool.shortcut ? `${tool.label} (${tool.shortcut})` : tool.label}
-              aria-keyshortcuts={tool.keys}
-              aria-pressed={tool.pressed ? formats[tool.pressed] : undefined}
-              tabIndex={index === activeTool ? 0 : -1}
-              disabled={!cleaner}
-              // Keeps the selection in the region when clicked with a mouse.
-              onMouseDown={(event) => event.preventDefault()}
-              onFocus={() => setActiveTool(index)}
-              onClick={() => run(tool.id)}
-            >
-              <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-                {tool.icon}
-              </svg>
-            </button>
-          ))}
-        </div>
-        {link ? (
-          <div className="ep-loc-rte__link" role="group" aria-label="Link address">
-            <label className="visually-hidden" htmlFor={`${id}-link`}>
-              Link address
-            </label>
-            <input
-              id={`${id}-link`}
-              className="ep-loc-input"
-              type="url"
-              inputMode="url"
-              autoFocus
-              value={link.draft}
-              aria-invalid={link.error ? true : undefined}
-              aria-describedby={link.error ? `${id}-link-error` : undefined}
-              onChange={(event) => setLink({ ...link, draft: event.target.value, error: null })}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') {
-                  event.preventDefault();
-                  submitLink();
-                } else if (event.key === 'Escape') {
-                  event.preventDefault();
-                  event.stopPropagation();
-                  closeLink(true);
-                }
-              }}
-            />
-            <div className="ep-loc-rte__link-actions">
-              <button type="button" className="ep-loc-button ep-loc-button--primary" onClick={submitLink}>
-                {link.existing ? 'Update link' : 'Add link'}
-              </button>
-              {link.existing ? (
-                <button type="button" className="ep-loc-button" onClick={unlink}>
-                  Remove link
-                </button>
-              ) : null}
-              <button type="button" className="ep-loc-button ep-loc-button--quiet" onClick={() => closeLink(true)}>
-                Cancel
-              </button>
-            </div>
-            {link.error ? (
-              <p id={`${id}-link-error`} className="ep-loc-error" role="alert">
-                {link.error}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
+        <RichTextToolbar
+          toolbarRef={toolbarRef}
+          label={label}
+          areaId={`${id}-area`}
+          formats={formats}
+          activeTool={activeTool}
+          setActiveTool={setActiveTool}
+          disabled={!cleaner}
+          onRun={run}
+        />
+        {link ? <RichTextLinkPrompt id={id} link={link} onLink={setLink} onSubmit={submitLink} onUnlink={unlink} onClose={() => closeLink(true)} /> : null}
         {cleaner ? (
           <div
             ref={areaRef}
