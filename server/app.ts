@@ -74,6 +74,7 @@ import { fromProjectRoot } from './project-root.js';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { ApiTokenAuth, requireTokenScope } from './auth/api-token-auth.js';
 import { apiTokenRoutes } from './routes/api-token-routes.js';
+import { apiDocsRoutes } from './http/api-docs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -251,6 +252,8 @@ export async function buildApp(
   app.addHook('onClose', () => insights.close().catch((error: unknown) => app.log.error({ err: error }, 'the last insights could not be written')));
   await publicInsightsRoutes(app, { cache: publicMaps, counter: insights, limiter: new BeaconLimiter(config.insights.beaconsPerMinute) });
   await seoRoutes(app, config);
+  // The API's reference page, from the OpenAPI document (issue 30 item 1).
+  await apiDocsRoutes(app, config.publicUrl);
   // The basemap of geographic maps: its style and the embedded archive, read by Range (issue 29).
   await basemapRoutes(app, { config });
   await app.register(async (api) => {

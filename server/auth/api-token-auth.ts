@@ -118,6 +118,18 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'GET /api/admin/maps': null,
 };
 
+/**
+ * `/api` routes outside the product API's scope: no caller is read there (probes, Stripe's
+ * webhook, the viewer's beacon), so a token changes nothing.
+ */
+export const ROUTES_WITHOUT_CALLER: ReadonlySet<string> = new Set([
+  'GET /api/health',
+  'GET /api/ready',
+  'GET /api/openapi.json',
+  'POST /api/stripe/webhook',
+  'POST /api/public/maps/:id/insights',
+]);
+
 export const TOKEN_NOT_ALLOWED = 'API tokens cannot be used here: billing, account settings and API tokens are managed signed in to Mapfold.';
 
 /** The scope a route needs from a token (undefined: not named, so refused). */

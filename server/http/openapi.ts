@@ -15,13 +15,13 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         title: 'Mapfold API',
         version: '1.0.0',
         description:
-          'Callable functions are `POST /api/fn/{name}` with `{data}`, answering `{result, position}`; errors answer `{error: {status, message}}` with the statuses of the error catalogue. Reads are plain GETs; live updates come over the `/api/live` websocket.',
+          'Callable functions are `POST /api/fn/{name}` with `{data}`, answering `{result, position}`; errors answer `{error: {status, message}}` with the statuses of the error catalogue. Reads are plain GETs; live updates come over the `/api/live` websocket. Scripts authenticate with an API token (made in Account → API tokens): `Authorization: Bearer mf_…`, acting as the token\'s owner within its scopes (maps:read, maps:write, import, webhooks), rate-limited per token with x-ratelimit-* headers. The readable reference is at /docs/api.',
       },
       servers: [{ url: publicUrl }],
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'mapfold_session' },
-          bearer: { type: 'http', scheme: 'bearer' },
+          bearer: { type: 'http', scheme: 'bearer', description: 'An API token (mf_…) from Account → API tokens, or a Clerk session token.' },
         },
       },
     },

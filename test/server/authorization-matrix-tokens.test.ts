@@ -14,7 +14,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TOKEN_SCOPES, type ApiTokenScope } from '../../events/api-tokens.js';
 import { functionPayloads, type FunctionName } from '../../events/functions.js';
-import { FUNCTION_SCOPES, ROUTE_SCOPES, TOKEN_NOT_ALLOWED, scopeOfRoute } from '../../server/auth/api-token-auth.js';
+import { FUNCTION_SCOPES, ROUTE_SCOPES, ROUTES_WITHOUT_CALLER, TOKEN_NOT_ALLOWED, scopeOfRoute } from '../../server/auth/api-token-auth.js';
 import type { Clock } from '../../server/clock.js';
 import { DEFAULT_AUTH_LIMITS } from '../../server/security/auth-limits.js';
 import { databaseTargets } from '../support/databases.js';
@@ -22,8 +22,7 @@ import { functionTemplates, routeBodyTemplates } from '../support/fuzz/payload-t
 import { share } from '../support/sharing.js';
 import { call, createMapAs, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
 
-/** Routes outside the product API's scope: no caller is read there, so a token changes nothing. */
-const OUTSIDE_PRODUCT = new Set(['GET /api/health', 'GET /api/ready', 'GET /api/openapi.json', 'POST /api/stripe/webhook', 'POST /api/public/maps/:id/insights', 'GET /api/metrics']);
+const OUTSIDE_PRODUCT = ROUTES_WITHOUT_CALLER;
 
 /** A clock an expired token's test moves forward. */
 let offsetMs = 0;
@@ -32,7 +31,7 @@ const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
 describe.each(databaseTargets)('the authorization matrix with API tokens on $name', (target) => {
   let server: TestServer;
   let owner: TestUser;
-  let editor: TestUser;
+  let editor: TestUser & { email: string };
   let stranger: TestUser;
   let mapId: string;
   const routes: Array<{ method: string; url: string }> = [];
