@@ -2,12 +2,13 @@ import { Link } from 'react-router-dom';
 import { AvatarLink } from '../../components/avatar';
 import { ButtonLink } from '../../components/ui/button';
 import { ChangePasswordForm, DeleteAccount, DisplayNameForm, SignOutEverywhere } from '../../features/auth/components/account-forms';
+import { ApiTokensSection } from '../../features/api-tokens/api-tokens-section';
 import { PlanPicker } from '../../features/billing/plan-picker';
 import { paths, SUBSCRIBE_HASH } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { useNavigateAndWait } from '../use-navigate-and-wait';
 
-/** /account: profile, password, sessions, subscription, and deleting the account. */
+/** /account: profile, password, sessions, subscription, API tokens, and deleting the account. */
 export function AccountPage() {
   const { user, mode, admin } = useSession();
   const navigateAndWait = useNavigateAndWait();
@@ -82,6 +83,8 @@ export function AccountPage() {
           </div>
           <ButtonLink to={{ hash: SUBSCRIBE_HASH }}>Manage subscription</ButtonLink>
         </section>
+
+        <ApiTokensSection verified={user.emailVerified} />
 
         <section className="card account-card account-card--row account-card--danger" aria-labelledby="account-delete">
           <div>
