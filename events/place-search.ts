@@ -10,17 +10,17 @@
  * characters), as on import; elsewhere a postcode finds nothing and the visitor is told so.
  */
 import { z } from 'zod';
-import { countryOf, placeKey, postcodeKey, type Gazetteer, type GazetteerPlace } from './geocoding.js';
+import { countryOf, placeKey, postcodeKey, type Gazetteer, type GazetteerPlace, type LatLngPoint } from './geocoding.js';
 import { LocationPrecision } from './map-document.js';
 
 export const MAX_PLACE_MATCHES = 5;
 
 export const PlaceSearchQuery = z.object({
   q: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
-  /** The countries (ISO alpha-2) the map's places are in, most first: where an ambiguous name is looked for first. */
+  /** Where the visitor is looking ("lat,lng", the map's view): an ambiguous name is looked for in that country first. */
   near: z
     .string()
-    .regex(/^[A-Z]{2}(,[A-Z]{2}){0,9}$/, 'must be country codes like US,CA')
+    .regex(/^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$/, 'must be a latitude and longitude like 39.74,-104.99')
     .optional(),
   /** A view link's key, for a test map its viewer reaches by a view link. */
   key: z.string().max(200).optional(),
@@ -32,8 +32,8 @@ export const PlaceMatch = z.object({
   name: z.string(),
   /** A US state's or Canadian province's code where the gazetteer has one people read ("IL"); else null. */
   region: z.string().nullable(),
-  /** ISO 3166-1 alpha-2: the viewer names it in the visitor's language. */
-  country: z.string().length(2),
+  /** ISO 3166-1 alpha-2: the viewer names it in the visitor's language; null when a remote geocoder (GEOCODER_URL) found it. */
+  country: z.string().length(2).nullable(),
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
   precision: LocationPrecision,
@@ -103,7 +103,7 @@ export function searchPlaces(gazetteer: Gazetteer, query: string, preferred: rea
     if (named) country = named;
     else if (!region) {
       // A state or province by its name ("Springfield, Massachusetts"), in the country named or a likely one.
-      const inCountry = (country ? [country] : [...preferred, 'US', 'CA']).find((code) => regionIn(code, qualifier) !== null);
+      const inCountry: string | undefined = (country ? [country] : [...preferred, 'US', 'CA']).find((code) => regionIn(code, qualifier) !== null);
       if (inCountry) {
         country = inCountry;
         region = regionIn(inCountry, qualifier);
@@ -133,4 +133,35 @@ export function searchPlaces(gazetteer: Gazetteer, query: string, preferred: rea
   const centre = wholeCountry ? gazetteer.countries.get(wholeCountry) : undefined;
   if (wholeCountry && centre) return [{ name: head, region: null, country: wholeCountry, lat: centre.lat, lng: centre.lng, precision: 'country' }];
   return [];
+}
+
+/** `near` as the query gives it, or null. */
+export function nearPoint(near: string | undefined): LatLngPoint | null {
+  if (!near) return null;
+  const [lat, lng] = near.split(',').map(Number) as [number, number];
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
+}
+
+/**
+ * The country of the gazetteer's place nearest to `point` (where the visitor is looking), or
+ * null: one pass over its places (about 120,000), on a flat approximation that is plenty to
+ * tell countries apart.
+ */
+export function countryNear(gazetteer: Gazetteer, point: LatLngPoint): string | null {
+  const cos = Math.cos((point.lat * Math.PI) / 180);
+  let best: string | null = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const places of gazetteer.places.values()) {
+    for (const place of places) {
+      const dLat = place.lat - point.lat;
+      let dLng = Math.abs(place.lng - point.lng);
+      if (dLng > 180) dLng = 360 - dLng;
+      const distance = dLat * dLat + dLng * cos * (dLng * cos);
+      if (distance < bestDistance) {
+        bestDistance = distance;
+        best = place.country;
+      }
+    }
+  }
+  return best;
 }

@@ -70,6 +70,9 @@ import { publishedStateReader } from './public-maps/published-map.js';
 import { InsightsCounter } from './insights/insights-counter.js';
 import { BeaconLimiter } from './insights/beacon-limiter.js';
 import { insightsReportRoutes, publicInsightsRoutes } from './routes/insights-routes.js';
+import { placeSearchRoutes } from './routes/place-search-routes.js';
+import { WorkerPlaceSearcher, type PlaceSearcher } from './geocoding/place-search-pool.js';
+import { RemoteGeocoder } from './geocoding/remote-geocoder.js';
 import { fromProjectRoot } from './project-root.js';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { ApiTokenAuth, requireTokenScope } from './auth/api-token-auth.js';
@@ -114,7 +117,12 @@ export interface AppOptions {
   viewerPage?: ViewerPageRenderer;
   /** Calls to `POST /api/fn/*` per account and window (default: security/function-call-limits.ts). */
   functionCallLimit?: Limit;
+  /** Answers visitors' place searches (default: the embedded gazetteer in a worker thread). */
+  placeSearcher?: PlaceSearcher;
 }
+
+/** A store locator's searches one visitor's address may make a minute. */
+const PLACE_SEARCHES_PER_MINUTE = 30;
 
 const CORRELATION_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 const CLIENT_DIST = fromProjectRoot('dist/client');
@@ -251,6 +259,19 @@ export async function buildApp(
   // After the last request was answered (Fastify closes the server first): nothing counted is lost.
   app.addHook('onClose', () => insights.close().catch((error: unknown) => app.log.error({ err: error }, 'the last insights could not be written')));
   await publicInsightsRoutes(app, { cache: publicMaps, counter: insights, limiter: new BeaconLimiter(config.insights.beaconsPerMinute) });
+  // One street geocoder (GEOCODER_URL) for imports and visitors' searches: one rate limit and cache.
+  const streetGeocoder = config.geocoder ? new RemoteGeocoder({ ...config.geocoder, userAgent: `Mapfold geocoding (${config.publicUrl})` }) : null;
+  // A store locator's "near …" search (issue 29 item 4): the gazetteer in a worker of its own.
+  const placeSearcher = options.placeSearcher ?? new WorkerPlaceSearcher();
+  if (!options.placeSearcher) app.addHook('onClose', () => placeSearcher.close());
+  await placeSearchRoutes(app, {
+    db,
+    cache: publicMaps,
+    searcher: placeSearcher,
+    limiter: new BeaconLimiter(PLACE_SEARCHES_PER_MINUTE),
+    geocoder: streetGeocoder,
+    onGeocoderError: (error) => app.log.warn({ err: error }, 'the street geocoder could not answer a place search; the embedded one did'),
+  });
   await seoRoutes(app, config);
   // The API's reference page, from the OpenAPI document (issue 30 item 1).
   await apiDocsRoutes(app, config.publicUrl);
@@ -327,7 +348,7 @@ export async function buildApp(
         files: services.files,
         importLimit: config.importLimit,
         rateLimiter: services.rateLimiter,
-        geocoder: config.geocoder,
+        ...(streetGeocoder ? { geocoder: streetGeocoder } : {}),
         publicUrl: config.publicUrl,
       });
       await templateRoutes(product, { files: services.files, rateLimiter: services.rateLimiter });

@@ -103,6 +103,7 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'GET /api/maps/:id/set-aside': 'maps:read',
   'GET /api/maps/:id/insights': 'maps:read',
   'GET /api/public/maps/:id': 'maps:read',
+  'GET /api/public/maps/:id/places': 'maps:read',
   'POST /api/maps/:id/import': 'import',
   'GET /api/maps/:id/import/progress': 'import',
   'POST /api/files': 'maps:write',

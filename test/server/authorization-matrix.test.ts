@@ -141,6 +141,8 @@ const routeRows: Record<string, { expect: Row; body?: boolean; /** Its query str
   'GET /api/public/maps/:id': { expect: row(200, 200, 200, 404, 404, 404, 404, 200) },
   // The viewer's beacon: no one is identified; `{data: {}}` is no beacon (400) for anyone.
   'POST /api/public/maps/:id/insights': { expect: ANYONE, body: true },
+  // A store locator's place search (issue 29 item 4): whoever may see the map, as its JSON.
+  'GET /api/public/maps/:id/places': { expect: row(200, 200, 200, 404, 404, 404, 404, 200), query: '?q=Denver' },
   'GET /api/admin/maps': { expect: ADMIN_ONLY },
   // The caller's own API tokens (issue 30).
   'GET /api/account/api-tokens': { expect: SIGNED_IN },

@@ -210,4 +210,22 @@ describe.each(databaseTargets)('geocoding on import on $name', (target) => {
       fake.fail(false);
     }
   });
+
+  it('answers a store locator’s search with the street geocoder’s place first, then the embedded ones; the embedded alone when it fails (issue 29 item 4)', { timeout: 60_000 }, async () => {
+    owner = await registerUser(server);
+    const mapId = await newMap('Store locator');
+    const search = (q: string) => server.app.inject({ method: 'GET', url: `/api/public/maps/${mapId}/places?q=${encodeURIComponent(q)}`, headers: { cookie: owner.cookie } });
+    const street = await search('350 5th Avenue');
+    expect(street.statusCode).toBe(200);
+    expect(street.json().result.places[0]).toMatchObject({ name: '350 5th Avenue', country: null, precision: 'street', lat: 40.7484405, lng: -73.9856644 });
+    expect(fake.requests.some((url) => url.searchParams.get('q') === '350 5th Avenue')).toBe(true);
+    fake.fail(true);
+    try {
+      const city = await search('Chicago');
+      expect(city.statusCode).toBe(200);
+      expect(city.json().result.places[0]).toMatchObject({ name: 'Chicago', country: 'US', precision: 'city' });
+    } finally {
+      fake.fail(false);
+    }
+  });
 });
