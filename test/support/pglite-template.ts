@@ -2,7 +2,7 @@
  * The in-memory test databases' starting point: the files of an empty PGlite database, made
  * once per run by the global setup (global-setup.ts), read once per test process and loaded by
  * every PGlite it opens. Loading them is the same database initdb would have made, at a
- * fraction of the cost.
+ * fraction of the cost (without the template databases, which no test uses: pglite-template.mjs).
  */
 import { Blob } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
