@@ -142,6 +142,7 @@ describe('EditorController', () => {
     controller.openTab('locations');
     controller.placeOnMap('gym');
     expect(state()).toMatchObject({ tool: 'placeLocation', pinHint: 'Click the map where “Gym” is. Esc cancels.', panelOpen: false });
+    expect(state().tools.matches({ placeLocation: 'pin' })).toBe(true);
     expect(layerIdOf(state(), doc())).toBe('upper');
     controller.pickRegion('shop-12', { x: 7.77, y: 8.88 });
     expect(doc().locations.find((location) => location.id === 'gym')!.position).toEqual({ x: 7.8, y: 8.9 });
@@ -213,7 +214,8 @@ describe('EditorController', () => {
     const withPoint: MapDocument = { ...document, paths: { ...document.paths, nodes: [{ id: 'n1', layer: 'ground', x: 12, y: 22 }] } };
     const { controller, state, doc, key } = editor({ document: withPoint });
     controller.pickEntrance('cafe');
-    expect(state().entranceFor).toBe('cafe');
+    expect(state()).toMatchObject({ entranceFor: 'cafe', tool: 'select' });
+    expect(state().tools.matches('pickEntrance')).toBe(true);
     expect(clickModeOf(state(), false)).toBe('pickNode');
     controller.pickNode(null);
     expect(state().toast).toBe('Click a path point (a small circle) to make it an entrance.');
@@ -222,7 +224,33 @@ describe('EditorController', () => {
     expect(state()).toMatchObject({ entranceFor: null, panelOpen: true, toast: 'The path point is now an entrance of “Cafe”.' });
     controller.pickEntrance('cafe');
     key('Escape');
-    expect(state()).toMatchObject({ entranceFor: null, panelOpen: true });
+    expect(state()).toMatchObject({ entranceFor: null, panelOpen: true, tool: 'select' });
+    // Another tool leaves the mode like any tool.
+    controller.pickEntrance('cafe');
+    key('p');
+    expect(state()).toMatchObject({ entranceFor: null, tool: 'drawPath' });
+    expect(clickModeOf(state(), false)).toBe('draw');
+  });
+
+  it('a panel\'s pin is a state of the tools machine: another pin replaces it, Add location or another tool leaves it', () => {
+    const { controller, state, doc } = editor();
+    const first = vi.fn();
+    const second = vi.fn();
+    controller.pickPoint('ground', first);
+    controller.pickPoint('upper', second);
+    expect(state()).toMatchObject({ tool: 'placeLocation', pinHint: 'Click the drawing at the place whose latitude and longitude you know. Esc cancels.' });
+    expect(layerIdOf(state(), doc())).toBe('upper');
+    controller.place({ x: 3, y: 4 });
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledWith({ x: 3, y: 4 });
+    expect(state()).toMatchObject({ tool: 'select', pinHint: null, panelOpen: true });
+    controller.pickPoint('ground', first);
+    controller.chooseTool('drawPath');
+    expect(state()).toMatchObject({ tool: 'drawPath', pinHint: null });
+    controller.startAdding();
+    controller.place({ x: 5, y: 6 });
+    expect(first).not.toHaveBeenCalled();
+    expect(doc().locations.at(-1)!.position).toEqual({ x: 5, y: 6 });
   });
 
   it('shows a moved location from the review of changes with its published place, until another is selected', () => {

@@ -1,8 +1,8 @@
 /**
  * The editor's state and behaviour in plain TypeScript (tldraw's `Editor` habit): the selection,
- * the floor shown, the open panel, every mode (the map's tool as states of the tools machine,
- * placing a location or a panel's pin, choosing an entrance, the preview, the timeline, the
- * offer to link a region), the keyboard shortcuts and the toast's timer. React only reads the
+ * the floor shown, the open panel, every mode (the map's tool, a panel's pin and choosing an
+ * entrance as states of the tools machine; the preview, the timeline, the offer to link a
+ * region), the keyboard shortcuts and the toast's timer. React only reads the
  * snapshot (`subscribe` / `getSnapshot`, through useEditorController) and calls the commands.
  *
  * No DOM here: the map is reached through `EditorView` (the camera and the renderer), keys come
@@ -64,9 +64,9 @@ export interface EditorState {
   /** The tools machine's snapshot and the tool it is in. */
   tools: ToolsSnapshot;
   tool: ToolName;
-  /** A location whose entrance is being chosen on the map (its id). */
+  /** A location whose entrance is being chosen on the map (its id): the tools machine's `pickEntrance`. */
   entranceFor: string | null;
-  /** What the placing hint says when a click is a panel's pin (a calibration point, "Place on map"). */
+  /** What the placing hint says when a click is a panel's pin (a calibration point, "Place on map"): `placeLocation.pin`. */
   pinHint: string | null;
   preview: boolean;
   timeline: boolean;
@@ -132,6 +132,9 @@ export function titleFromElementId(id: string): string {
 /** "Undo with Ctrl+Z" in the platform's words. */
 export const undoHint = (): string => `Undo with ${typeof navigator !== 'undefined' && navigator.platform.includes('Mac') ? '⌘' : 'Ctrl'}+Z.`;
 
+/** What the page reads of the tools machine: its snapshot, the tool, and the modes' details. */
+const toolsState = (tools: ToolsSnapshot) => ({ tools, tool: toolOf(tools.value), entranceFor: tools.context.entranceFor, pinHint: tools.context.pinHint });
+
 const tenth = (at: MapPoint): MapPoint => ({ x: Math.round(at.x * 10) / 10, y: Math.round(at.y * 10) / 10 });
 
 export class EditorController {
@@ -155,16 +158,12 @@ export class EditorController {
     this.view = options.view ?? noView;
     this.toastMs = options.toastMs ?? TOAST_MS;
     const document = this.session.document;
-    const tools = this.tools.getSnapshot();
     this.state = {
       tab: 'locations',
       panelOpen: false,
       selectedId: null,
       layerChoice: defaultLayerOf(document),
-      tools,
-      tool: toolOf(tools.value),
-      entranceFor: null,
-      pinHint: null,
+      ...toolsState(this.tools.getSnapshot()),
       preview: false,
       timeline: false,
       regionOffer: null,
@@ -178,7 +177,7 @@ export class EditorController {
     this.synced = { network: document.paths, layer: defaultLayerOf(document) };
     this.pathTool = createActor(pathToolMachine, { input: { network: document.paths, layer: this.synced.layer, ids: (kind) => newElementId(kind) } }).start();
     this.pathTool.on('edit', ({ edit }) => this.editPaths(edit));
-    this.tools.subscribe((snapshot) => this.update({ tools: snapshot, tool: toolOf(snapshot.value) }));
+    this.tools.subscribe((snapshot) => this.update(toolsState(snapshot)));
     this.pathTool.subscribe((snapshot) => {
       const selection = snapshot.context.selection;
       const drawing = snapshot.context.trail.length > 0;
@@ -227,10 +226,7 @@ export class EditorController {
     // another location, a panel's pin once placing is left.
     if (next.selectedId && !document.locations.some((location) => location.id === next.selectedId)) next.selectedId = null;
     if (next.ghost && next.selectedId !== next.ghost.id) next.ghost = null;
-    if (next.tool !== 'placeLocation') {
-      this.pinRequest = null;
-      next.pinHint = null;
-    }
+    if (!next.tools.matches({ placeLocation: 'pin' })) this.pinRequest = null;
     if (next.toast !== before.toast) this.armToast(next.toast);
     const changed = (Object.keys(next) as Array<keyof EditorState>).some((key) => next[key] !== before[key]);
     if (changed) this.state = next;
@@ -425,9 +421,8 @@ export class EditorController {
 
   private armPin(layer: string, hint: string, done: (at: MapPoint) => void): void {
     this.update({ layerChoice: layer, preview: false, timeline: false, regionOffer: null });
-    this.setPlacing(true);
+    this.tools.send({ type: 'pin', hint });
     this.pinRequest = done;
-    this.update({ pinHint: hint });
     // On a narrow screen the panel covers the map: out of the way until the click.
     if (this.view.narrow()) this.setPanelOpen(false);
   }
@@ -437,18 +432,18 @@ export class EditorController {
     const location = this.find(locationId);
     if (!location) return;
     this.update({ layerChoice: location.layer, preview: false, timeline: false, regionOffer: null });
-    this.setTool('select');
-    this.update({ entranceFor: locationId });
+    this.tools.send({ type: 'pickEntrance', location: locationId });
     if (this.view.narrow()) this.setPanelOpen(false);
   };
 
   /** The click choosing an entrance: a path point, or nothing there. */
   readonly pickNode = (node: PathNode | null): void => {
     const location = this.state.entranceFor ? this.find(this.state.entranceFor) : undefined;
-    if (!location) return this.update({ entranceFor: null });
+    if (!location) return void this.tools.send({ type: 'cancel' });
     if (!node) return this.toast('Click a path point (a small circle) to make it an entrance.');
     if (!location.entrances.includes(node.id)) this.session.apply([{ type: 'LocationUpdated', id: location.id, changes: { entrances: [...location.entrances, node.id] } }]);
-    this.update({ entranceFor: null, panelOpen: true });
+    this.tools.send({ type: 'done' });
+    this.setPanelOpen(true);
     this.toast(`The path point is now an entrance of “${location.title}”.`);
   };
 
@@ -484,7 +479,10 @@ export class EditorController {
       else this.session.undo();
       return;
     }
-    if (key === 'Escape' && state.entranceFor) return this.update({ entranceFor: null, panelOpen: true });
+    if (key === 'Escape' && state.entranceFor) {
+      this.tools.send({ type: 'cancel' });
+      return this.setPanelOpen(true);
+    }
     // The path tool's keys: Esc ends the path, Delete removes the selected point or link.
     // A point or link selected elsewhere than the Paths panel (a location chosen since) is not Delete's.
     const pathSelection = this.pathTool.getSnapshot().context.selection;

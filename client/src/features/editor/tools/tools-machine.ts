@@ -4,6 +4,11 @@
  * tools are exclusive; keys switch them (V, A, P, C) and Esc steps back. Placing a connector
  * is two steps: a click on the map says where, then the dialog says what (kind, name, floors).
  *
+ * The modes a panel starts are states here too: placing a panel's pin (a floor's calibration
+ * point, "Place on map": `placeLocation.pin`, with the hint the map shows) and choosing a
+ * location's entrance on the path network (`pickEntrance`, with the location). Both are left
+ * like any tool: Esc, another tool, or `done` / `cancel` once the click was taken.
+ *
  * Pure: the editor sends events and reads the state; the path tool's own machine
  * (path-machine.ts) runs while the tool is `drawPath`.
  */
@@ -19,13 +24,21 @@ export type ToolsEvent =
   | { type: 'click'; at: Point }
   /** The location or connector was made (or the dialog cancelled): the place tool's work is done. */
   | { type: 'done' }
-  | { type: 'cancel' };
+  | { type: 'cancel' }
+  /** A panel asks for a click on the map for its own use (a pin), saying so with a hint. */
+  | { type: 'pin'; hint: string }
+  /** The next click on a path point makes it an entrance of this location. */
+  | { type: 'pickEntrance'; location: string };
 
 export interface ToolsContext {
   /** Where the connector being placed stands (chosen by the click, before the dialog). */
   connectorAt: Point | null;
   /** The tool to go back to after placing a connector (the path tool, when it came from there). */
   returnTo: 'select' | 'drawPath';
+  /** What the map says while a panel's pin is being placed (`placeLocation.pin`). */
+  pinHint: string | null;
+  /** The location whose entrance is being chosen (`pickEntrance`). */
+  entranceFor: string | null;
 }
 
 const KEY_TOOLS: Readonly<Record<string, ToolName>> = { v: 'select', a: 'placeLocation', p: 'drawPath', c: 'placeConnector' };
@@ -50,11 +63,20 @@ export const toolsMachine = setup({
     fromSelect: assign({ returnTo: 'select' as const }),
     aim: assign(({ event }) => ({ connectorAt: event.type === 'click' ? event.at : null })),
     forget: assign({ connectorAt: null }),
+    pin: assign(({ event }) => ({ pinHint: event.type === 'pin' ? event.hint : null })),
+    forgetPin: assign({ pinHint: null }),
+    entrance: assign(({ event }) => ({ entranceFor: event.type === 'pickEntrance' ? event.location : null })),
+    forgetEntrance: assign({ entranceFor: null }),
   },
 }).createMachine({
   id: 'tools',
-  context: { connectorAt: null, returnTo: 'select' },
+  context: { connectorAt: null, returnTo: 'select', pinHint: null, entranceFor: null },
   initial: 'select',
+  // From any tool: a panel's pin, or choosing an entrance.
+  on: {
+    pin: { target: '.placeLocation.pin', actions: 'pin' },
+    pickEntrance: { target: '.pickEntrance', actions: 'entrance' },
+  },
   states: {
     select: {
       on: {
@@ -71,6 +93,14 @@ export const toolsMachine = setup({
       },
     },
     placeLocation: {
+      initial: 'location',
+      exit: 'forgetPin',
+      states: {
+        /** The next click places a new location (or links the region under it). */
+        location: {},
+        /** The next click is a panel's (context.pinHint says what for). */
+        pin: {},
+      },
       on: {
         tool: [{ guard: 'toDrawPath', target: 'drawPath' }, { guard: 'toPlaceConnector', target: 'placeConnector', actions: 'fromSelect' }, { target: 'select' }],
         key: [
@@ -122,6 +152,27 @@ export const toolsMachine = setup({
         tool: [{ guard: 'toSelect', target: 'select' }, { guard: 'toDrawPath', target: 'drawPath' }, { guard: 'toPlaceLocation', target: 'placeLocation' }],
       },
     },
+    /** The next click on a path point makes it an entrance of context.entranceFor. */
+    pickEntrance: {
+      exit: 'forgetEntrance',
+      on: {
+        key: [
+          { guard: 'escape', target: 'select' },
+          { guard: 'toSelect', target: 'select' },
+          { guard: 'toPlaceLocation', target: 'placeLocation' },
+          { guard: 'toDrawPath', target: 'drawPath' },
+          { guard: 'toPlaceConnector', target: 'placeConnector', actions: 'fromSelect' },
+        ],
+        tool: [
+          { guard: 'toPlaceLocation', target: 'placeLocation' },
+          { guard: 'toDrawPath', target: 'drawPath' },
+          { guard: 'toPlaceConnector', target: 'placeConnector', actions: 'fromSelect' },
+          { target: 'select' },
+        ],
+        done: 'select',
+        cancel: 'select',
+      },
+    },
     /** Esc out of placing a connector: back where it came from. */
     done_: {
       always: [{ guard: 'backToPaths', target: 'drawPath' }, { target: 'select' }],
@@ -129,8 +180,8 @@ export const toolsMachine = setup({
   },
 });
 
-/** The tool a snapshot is in (placeConnector's steps folded). */
+/** The tool a snapshot is in (the steps of placeLocation and placeConnector folded; choosing an entrance is the select tool's). */
 export function toolOf(value: unknown): ToolName {
-  if (typeof value === 'string') return value === 'done_' ? 'select' : (value as ToolName);
-  return 'placeConnector';
+  if (typeof value === 'string') return value === 'done_' || value === 'pickEntrance' ? 'select' : (value as ToolName);
+  return value !== null && typeof value === 'object' && 'placeLocation' in value ? 'placeLocation' : 'placeConnector';
 }
