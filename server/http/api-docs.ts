@@ -213,7 +213,7 @@ function renderOperation(publicUrl: string, method: string, path: string, op: Op
     const worked = API_EXAMPLES.find((example) => example.method === method.toUpperCase() && example.path === path && example.json !== undefined);
     const json = worked ? worked.json : jsonBody ? sampleOf(jsonBody) : undefined;
     const example = curl(publicUrl, method.toUpperCase(), path.replace('{id}', 'MAP_ID'), json !== undefined ? { json } : {});
-    parts.push(`<pre><code>${escapeHtml(example)}</code></pre>`);
+    parts.push(`<pre tabindex="0"><code>${escapeHtml(example)}</code></pre>`);
   }
   parts.push('</section>');
   return parts.join('\n');
@@ -240,8 +240,8 @@ export function renderApiDocs(document: OpenApiDocument, publicUrl: string): str
   ];
   const examples = API_EXAMPLES.map(
     (example) => `<section class="example"><h3>${escapeHtml(example.title)} <span class="scope">needs <code>${example.scope}</code></span></h3><p>${prose(example.text)}</p>
-${example.file ? `<p class="file">${escapeHtml(example.file.name)}:</p><pre><code>${escapeHtml(example.file.content)}</code></pre>` : ''}
-<pre><code>${escapeHtml(curl(publicUrl, example.method, example.path, { ...(example.json !== undefined ? { json: example.json } : {}), ...(example.file ? { file: example.file } : {}) }))}</code></pre></section>`,
+${example.file ? `<p class="file">${escapeHtml(example.file.name)}:</p><pre tabindex="0"><code>${escapeHtml(example.file.content)}</code></pre>` : ''}
+<pre tabindex="0"><code>${escapeHtml(curl(publicUrl, example.method, example.path, { ...(example.json !== undefined ? { json: example.json } : {}), ...(example.file ? { file: example.file } : {}) }))}</code></pre></section>`,
   ).join('\n');
   const nav = tags.map((tag) => `<li><a href="#tag-${tag}">${escapeHtml(TAG_TITLES[tag] ?? tag)}</a></li>`).join('');
   return `<!doctype html>
@@ -256,7 +256,7 @@ ${example.file ? `<p class="file">${escapeHtml(example.file.name)}:</p><pre><cod
 
 <h2 id="authentication">Authentication</h2>
 <p>Create a token in <a href="/account#api-tokens">Account → API tokens</a>: give it a name, choose its scopes and, if you like, an expiry. The token (it starts with <code>mf_</code>) is shown once: copy it then, as only its hash is kept. Send it in the <code>Authorization</code> header of every request:</p>
-<pre><code>export MAPFOLD_TOKEN=mf_…
+<pre tabindex="0"><code>export MAPFOLD_TOKEN=mf_…
 ${escapeHtml(curl(publicUrl, 'GET', '/api/maps'))}</code></pre>
 <p>A token acts as the account that made it, under the same access rules: it reaches your own maps and the maps shared with you, with the role you have on each (an editor’s token edits but cannot delete or share the map), and never more. It never reaches billing, your account’s settings or your tokens, and never carries an admin’s powers. Revoke a token in the account page and it stops working at once; an expired or revoked token is answered <code>401</code>, saying which.</p>
 
@@ -290,7 +290,7 @@ ${byTag
 
 export const API_DOCS_CSS = `*{box-sizing:border-box}body{margin:0;font:15px/1.55 system-ui,-apple-system,"Segoe UI",sans-serif;color:#0f172a;background:#fff}
 a{color:#4338ca}code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.88em;background:#f1f5f9;border-radius:4px;padding:.1em .3em;overflow-wrap:anywhere}
-pre{background:#0f172a;color:#e2e8f0;border-radius:8px;padding:12px 14px;overflow-x:auto;font-size:13px;line-height:1.5}pre code{background:none;color:inherit;padding:0;overflow-wrap:normal}
+pre{background:#0f172a;color:#e2e8f0;border-radius:8px;padding:12px 14px;overflow-x:auto;font-size:13px;line-height:1.5}pre code{background:none;color:inherit;padding:0;overflow-wrap:normal}pre:focus-visible{outline:2px solid #6366f1;outline-offset:2px}
 .top{position:sticky;top:0;z-index:1;display:flex;gap:16px;align-items:center;padding:12px 20px;border-bottom:1px solid #e2e8f0;background:#fff}.top .brand{font-weight:700;color:#0f172a;text-decoration:none}.top span{color:#475569;flex:1}
 .layout{display:flex;max-width:1200px;margin:0 auto}.toc{flex:0 0 220px;position:sticky;top:56px;align-self:flex-start;max-height:calc(100vh - 56px);overflow:auto;padding:20px;font-size:14px}.toc ul{list-style:none;margin:0;padding:0}.toc li{margin:4px 0}
 main{flex:1;min-width:0;padding:20px 24px 64px}h1 small{font-size:.5em;color:#64748b;font-weight:500}h2{margin-top:2.2em;padding-top:.6em;border-top:1px solid #e2e8f0}.lead{font-size:1.05em;color:#334155}

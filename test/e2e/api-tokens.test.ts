@@ -2,11 +2,23 @@
  * API tokens in a real Chromium (issue 30 item 1): make one on /account, copy it with the
  * button, use it as a script would (Authorization: Bearer), see its last use, open the API
  * reference from the section, revoke it and see the script refused; and both pages at 375 px
- * without sideways scrolling.
+ * without sideways scrolling, and without a serious or critical axe-core finding.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInContext, startBrowserSession } from '../support/browser.js';
 import { projected, registerUser, type TestServer } from '../support/test-server.js';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings on the page (as test/e2e/accessibility.test.ts runs it). */
+async function blockingViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'], iframes: false }).then((r) => r.violations)`)) as Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }>;
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+}
 
 describe('API tokens in Chromium', () => {
   let session: Awaited<ReturnType<typeof startBrowserSession>>;
@@ -87,9 +99,13 @@ describe('API tokens in Chromium', () => {
       });
     expect(await sticksOut()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // The section with a new token and a listed one: nothing axe calls serious or critical.
+    await section.getByRole('listitem').filter({ hasText: 'Phone' }).waitFor();
+    expect(await blockingViolations(page)).toEqual([]);
     await page.goto('/docs/api');
     await page.getByRole('heading', { name: 'Scopes' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await blockingViolations(page)).toEqual([]);
     await context.close();
   });
 });
