@@ -27,6 +27,15 @@ const PURE_SERVER_FILES = [
   'svg-upload-report',
 ].map((name) => `test/server/${name}.test.ts`);
 
+/**
+ * Files of test/client/ that test the client's pure code (its state machines' and panels'
+ * rules, the map's clustering and label fitting, the history's diff): no DOM, component or
+ * browser stub, so they too run in the 'unit' project instead of a jsdom of their own each.
+ */
+const PURE_CLIENT_FILES = ['publish-steps', 'region-name-fit', 'location-diff', 'map-clustering', 'path-tool-machine'].map(
+  (name) => `test/client/${name}.test.ts`,
+);
+
 export default defineConfig({
   test: {
     // Each file gets its own databases and servers; two at a time suits a 2-core machine.
@@ -47,7 +56,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           isolate: false,
-          include: ['test/{events,bench,i18n}/**/*.test.ts', ...PURE_SERVER_FILES],
+          include: ['test/{events,bench,i18n}/**/*.test.ts', ...PURE_SERVER_FILES, ...PURE_CLIENT_FILES],
           testTimeout: 30_000,
         },
       },
@@ -74,6 +83,7 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['test/client/**/*.test.{ts,tsx}'],
+          exclude: PURE_CLIENT_FILES,
           setupFiles: ['test/client/setup.ts'],
           testTimeout: 20_000,
         },
