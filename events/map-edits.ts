@@ -125,6 +125,16 @@ export function isDocumentEdit(edit: MapEdit): edit is DocumentEdit {
 export const MAP_EDIT_TYPES: ReadonlySet<string> = new Set(MapEdit.options.map((option) => option.shape.type.value));
 
 /** The fields a patch sets (an absent field leaves the value as it is). */
+/**
+ * A geocoded location given a new position by hand (its latitude and longitude typed in, or
+ * moved by an update) is known exactly from then on, unless the update says otherwise (an
+ * import's update placing it again by its address).
+ */
+function handPlaced(location: Location, changes: z.infer<typeof LocationPatch>): { precision?: 'exact' } {
+  if (changes.position === undefined || changes.position === null || changes.precision !== undefined) return {};
+  return location.precision && location.precision !== 'exact' ? { precision: 'exact' } : {};
+}
+
 function definedOnly<T extends object>(patch: T): { [K in keyof T]-?: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as { [K in keyof T]-?: Exclude<T[K], undefined> };
 }
@@ -293,7 +303,7 @@ export function applyEdit(document: Document, edit: MapEdit): Document {
     case 'LocationUpdated':
       return {
         ...document,
-        locations: document.locations.map((l) => (l.id === edit.id ? { ...l, ...definedOnly(edit.changes) } : l)),
+        locations: document.locations.map((l) => (l.id === edit.id ? { ...l, ...definedOnly(edit.changes), ...handPlaced(l, edit.changes) } : l)),
       };
     case 'LocationMoved':
       return {

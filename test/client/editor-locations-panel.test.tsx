@@ -4,7 +4,7 @@
  * form. Every edit given to onEdit is asserted exactly and checked against its document; a
  * refused value shows its message and gives no edit.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LIST_LIMIT } from '../../client/src/features/editor/panels/locations-panel';
@@ -294,6 +294,17 @@ describe('a location’s form', () => {
     expect(panel.edits().at(-1)).toEqual([updated('cafe', { position: null })]);
     expect(screen.getByText('Not placed on the map')).toBeInTheDocument();
     expectValidEdits(panel.calls);
+  });
+
+  it('says how a geocoded location was placed, until it is placed by hand (issue 29 item 3)', () => {
+    const geocoded = mallDocument();
+    geocoded.locations = geocoded.locations.map((l) => (l.id === 'cafe' ? { ...l, precision: 'city' as const } : l.id === 'baker' ? { ...l, precision: 'exact' as const } : l));
+    renderPanel({ document: geocoded, selectedId: 'cafe' });
+    expect(screen.getByRole('note')).toHaveTextContent('Placed at the middle of its city, from its address. Move it on the map (or type its latitude and longitude) to put it exactly where it is.');
+    cleanup();
+    renderPanel({ document: geocoded, selectedId: 'baker' });
+    expect(screen.getByText('x 400, y 150')).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
   it('deletes a location after confirmation, and goes back to the list', async () => {

@@ -168,4 +168,16 @@ describe('a geocoded location moved by hand', () => {
     if (state.status !== 'active') throw new Error('not active');
     expect(state.document.locations.map((l) => [l.id, l.precision])).toEqual([['store', 'exact'], ['cafe', undefined]]);
   });
+
+  it('is exact once its position is typed in (an update), unless the update places it again by its address', () => {
+    const typed = edit([created], [
+      { type: 'LocationAdded', location: Location.parse({ ...cafe, id: 'a', precision: 'postcode' }) },
+      { type: 'LocationAdded', location: Location.parse({ ...cafe, id: 'b', precision: 'postcode' }) },
+      { type: 'LocationUpdated', id: 'a', changes: { position: { x: 5, y: 6 } } },
+      { type: 'LocationUpdated', id: 'b', changes: { position: { x: 5, y: 6 }, precision: 'city' } },
+    ]);
+    const state = [created, ...typed].reduce(evolveMap, initialMapState);
+    if (state.status !== 'active') throw new Error('not active');
+    expect(state.document.locations.map((l) => [l.id, l.precision])).toEqual([['a', 'exact'], ['b', 'city']]);
+  });
 });

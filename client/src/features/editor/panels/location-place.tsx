@@ -4,13 +4,22 @@
  * drawing's region it stands for, and how close the map zooms to it.
  */
 import { useEffect, useId, useState } from 'react';
-import { locationFields, type Location, type MapDocument } from '../../../../../events/map-document';
+import { locationFields, type Location, type LocationPrecision, type MapDocument } from '../../../../../events/map-document';
 import { TextField } from '../../../components/ui/field';
 import { LocationEntrances } from '../paths/location-entrances';
 import { usePlaceOnMap } from '../place-on-map';
 import { formatCoordinate, message, Section, SelectField, type LocationUpdate } from './location-form-fields';
 import { LocationLatLng } from './location-latlng';
 import { useDraft } from './use-draft';
+
+/** How a geocoded location was placed, in words (events/map-document.ts LOCATION_PRECISIONS). */
+const PRECISION_NOTES: Record<Exclude<LocationPrecision, 'exact'>, string> = {
+  street: 'Placed by its street address.',
+  postcode: 'Placed at the middle of its postcode, from its address.',
+  city: 'Placed at the middle of its city, from its address.',
+  region: 'Placed at the middle of its region, from its address.',
+  country: 'Placed at the middle of its country, from its address.',
+};
 
 export interface LocationPlaceProps {
   document: MapDocument;
@@ -82,6 +91,11 @@ export function LocationPlace({ document, location, update, keyOf, onPickEntranc
             </button>
           ) : null}
         </div>
+        {placed && location.precision && location.precision !== 'exact' ? (
+          <p className="ep-loc-hint" role="note">
+            {PRECISION_NOTES[location.precision]} Move it on the map (or type its latitude and longitude) to put it exactly where it is.
+          </p>
+        ) : null}
       </div>
       <LocationEntrances
         document={document}
