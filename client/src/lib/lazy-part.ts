@@ -6,9 +6,14 @@
  * loaded part resolves at once (a thenable that calls back synchronously), so renderToString
  * never falls back.
  */
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, memo, Suspense, type ComponentType } from 'react';
 
 export interface LazyPart<P> {
+  /**
+   * The part in its own <Suspense> boundary, behind memo: a render of its parent before the
+   * code is in does not reach the boundary (an update there would swap the server's markup for
+   * the fallback).
+   */
   Part: ComponentType<P>;
   /** Loads the part's code (the server awaits it before rendering). */
   preload(): Promise<unknown>;
@@ -23,5 +28,6 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     if (component) return { then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve({ default: component }) } as Promise<{ default: ComponentType<P> }>;
     return preload().then((resolved) => ({ default: resolved }));
   });
-  return { Part: Part as unknown as ComponentType<P>, preload };
+  const Lazy = Part as unknown as ComponentType<P>;
+  return { Part: memo((props: P) => createElement(Suspense, { fallback: null }, createElement(Lazy, props))) as unknown as ComponentType<P>, preload };
 }

@@ -46,3 +46,18 @@ export function matchesFolded(foldedText: string, foldedQuery: string): boolean 
   }
   return true;
 }
+
+/**
+ * The ids of the locations the search text and the group filters let through (the viewer's
+ * controller asks once its filters are on, features/viewer/controller/viewer-controller.ts).
+ * No group on lets every group through; an empty text, every text.
+ */
+export function matchingIds(locations: readonly Location[], query: string, activeGroups: ReadonlySet<string>, groups: readonly Group[]): Set<string> {
+  const folded = fold(query.trim());
+  const groupsById = new Map(groups.map((group) => [group.id, group]));
+  return new Set(
+    locations
+      .filter((location) => (activeGroups.size === 0 || location.groups.some((group) => activeGroups.has(group))) && (folded === '' || matchesFolded(searchTextOf(location, groupsById), folded)))
+      .map((location) => location.id),
+  );
+}

@@ -5,6 +5,9 @@
  * loaded only by a renderer that edits, so the public viewer never downloads it.
  */
 import type { Camera } from './camera';
+import type { CanvasMapView } from './canvas-map-view';
+import { isClusterId } from './cluster-items';
+import type { MapEditing } from './map-view';
 import type { MapPoint } from './types';
 
 /** A press that moves less than this many pixels is a click, not a drag. */
@@ -103,4 +106,21 @@ export function attachMarkerDrag(viewport: HTMLElement, options: MarkerDragOptio
     viewport.removeEventListener('pointercancel', onUp, true);
     viewport.removeEventListener('click', onClickCapture, true);
   };
+}
+
+/** Marker dragging on a floor's view (canvas-map-view.ts), as the editor's renderer has it. */
+export function attachViewDrag(view: CanvasMapView, viewport: HTMLElement, keys: HTMLElement, editing: () => MapEditing | undefined): () => void {
+  return attachMarkerDrag(viewport, {
+    camera: view.camera,
+    keys,
+    // A cluster is not a marker to drag.
+    hit: (x, y) => {
+      const id = view.markers?.hit(x, y) ?? null;
+      return id && isClusterId(id) ? null : id;
+    },
+    positionOf: (id) => view.floor.byId.get(id)?.position ?? null,
+    moveItem: (id, x, y) => view.markers?.moveItem(id, x, y),
+    placing: () => editing()?.placing ?? false,
+    onMove: (id, to) => editing()?.onMove(id, to),
+  });
 }

@@ -6,7 +6,7 @@
  */
 import type { Camera } from './camera';
 import { pickableAt, regionOf } from './region-hit';
-import type { MapEditing } from './map-renderer';
+import type { MapEditing } from './map-view';
 import type { MapPoint } from './types';
 
 export interface PickingOptions {

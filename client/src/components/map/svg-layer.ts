@@ -255,3 +255,17 @@ function drawUsesInPlace(svg: Element): void {
 const PICKABLE = 'path[id], polygon[id], polyline[id], rect[id], circle[id], ellipse[id], g[id], use[id]';
 /** Parts of a drawing that are not drawn where they stand (definitions, clips, masks). */
 const NOT_DRAWN = 'defs, clipPath, mask, pattern, symbol, marker';
+
+/**
+ * Fetches a floor's drawing and mounts it in the host (the renderer's, use-floor-drawing.ts);
+ * answers its regions by location id.
+ */
+export function mountFloor(
+  host: HTMLElement,
+  file: { url: string; width: number; height: number },
+  regions: ReadonlyArray<{ id: string; element: string; color: string | null }>,
+  colors: RegionColors,
+  pickable: boolean,
+): Promise<Map<string, Element>> {
+  return fetchSvg(file.url).then((drawing) => mountSvg(host, drawing, file, regions, colors, pickable));
+}

@@ -1,7 +1,8 @@
 /**
  * The viewer's parts that the server draws and the browser hydrates just after the map, as
- * one chunk (viewer.tsx, lib/lazy-part.ts): the directory, the legend and the minimap.
+ * one chunk (viewer.tsx, lib/lazy-part.ts): the directory (with the filter commands), the legend
+ * and the minimap.
  */
-export { Directory } from './directory';
+export { ViewerDirectory as Directory } from './viewer-directory';
 export { Legend } from './legend';
 export { Minimap } from './minimap';

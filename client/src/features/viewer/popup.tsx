@@ -11,6 +11,8 @@ import { loadPurifier } from '../../lib/purifier';
 import { useTranslator } from '../../i18n/i18n-context';
 import { Icon } from './icons';
 import { useAnchored } from './use-anchored';
+import type { ViewerController } from './controller/viewer-controller';
+import { MARKER_HEIGHT } from './marker-height';
 
 let linkHookAdded = false;
 
@@ -157,5 +159,33 @@ export function Popup({ location, groups, layerName, camera, anchor, offset, she
         ) : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * The viewer's selected location in its popup (beside its marker, or a sheet on a phone), read
+ * from the viewer's controller: its groups and floor's name, where it sits, closing it, and
+ * directions to and from it when the map offers them (a kiosk's start is fixed: no "from").
+ */
+export function LocationDetails({ controller, camera, location, sheet, directions }: { controller: ViewerController; camera: Camera; location: Location; sheet: boolean; directions: boolean }) {
+  const { doc, close } = controller;
+  const groupsById = new Map(doc.groups.map((group) => [group.id, group]));
+  const openDirections = (ends: { from?: string; to?: string }) => {
+    close();
+    controller.openDirections(ends);
+  };
+  return (
+    <Popup
+      location={location}
+      groups={location.groups.map((id) => groupsById.get(id)).filter((group) => group !== undefined)}
+      layerName={doc.layers.length > 1 ? doc.layers.find((layer) => layer.id === location.layer)?.name ?? null : null}
+      camera={camera}
+      anchor={sheet ? null : controller.view?.anchorOf(location.id) ?? location.position}
+      offset={sheet ? 0 : MARKER_HEIGHT[location.marker]}
+      sheet={sheet}
+      onClose={close}
+      onDirectionsTo={directions ? (id) => openDirections({ to: id }) : undefined}
+      onDirectionsFrom={directions && !controller.getSnapshot().here ? (id) => openDirections({ from: id }) : undefined}
+    />
   );
 }

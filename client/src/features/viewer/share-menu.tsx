@@ -9,6 +9,8 @@ import { copyText } from '../../lib/clipboard';
 import { embedSnippet, viewerUrl } from '../../utils/embed';
 import { routeUrl } from './directions/directions-link';
 import { SharePicture, type PictureSource } from './share-picture';
+import type { Camera } from '../../components/map/camera';
+import type { ViewerController } from './controller/viewer-controller';
 
 export interface ShareMenuProps {
   mapId: string;
@@ -88,5 +90,29 @@ export function ShareMenu({ mapId, title, publicUrl, aspectRatio, onCopied, onCl
       </div>
       {picture ? <SharePicture source={picture} title={title} link={viewerUrl(publicUrl, mapId, picture.selectedId ?? undefined)} onNotice={onCopied} /> : null}
     </div>
+  );
+}
+
+/**
+ * The viewer's share menu, read from its controller (controller/viewer-controller.ts): the
+ * floor's proportions, the route shown (not a kiosk's, whose start is the kiosk), the picture of
+ * what is on screen; closing it and the toast are the controller's.
+ */
+export function ViewerShareMenu({ controller, camera, mapId, title, publicUrl }: { controller: ViewerController; camera: Camera; mapId: string; title: string; publicUrl: string }) {
+  const { doc, layer, shownRoute, visibleIds } = controller;
+  const { route, here, selectedId } = controller.getSnapshot();
+  if (!layer) return null;
+  const { size } = doc.settings;
+  return (
+    <ShareMenu
+      mapId={mapId}
+      title={title}
+      publicUrl={publicUrl}
+      aspectRatio={(layer.file?.width ?? size.width) / (layer.file?.height ?? size.height)}
+      onCopied={controller.toast}
+      onClose={() => controller.setShare(false)}
+      route={shownRoute && route.from && route.to && !here ? { from: route.from, to: route.to, stepFree: route.stepFree } : null}
+      picture={{ document: doc, layer, camera, selectedId, visibleIds, layerNames: doc.layers.length > 1 ? new Map(doc.layers.map((candidate) => [candidate.id, candidate.name])) : null }}
+    />
   );
 }

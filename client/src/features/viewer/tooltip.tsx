@@ -6,11 +6,12 @@
 import { useRef } from 'react';
 import type { Camera } from '../../components/map/camera';
 import type { Location, MapPoint } from '../../components/map/types';
+import { MARKER_HEIGHT } from './marker-height';
 import { useAnchored } from './use-anchored';
 
-export function Tooltip({ camera, location, anchor, offset }: { camera: Camera; location: Location; anchor: MapPoint | null; offset: number }) {
+export function Tooltip({ camera, location, anchor }: { camera: Camera; location: Location; anchor: MapPoint | null }) {
   const ref = useRef<HTMLDivElement>(null);
-  useAnchored(camera, anchor, ref, offset);
+  useAnchored(camera, anchor, ref, MARKER_HEIGHT[location.marker] + 2);
   return (
     <div ref={ref} className="mf-tooltip" role="tooltip">
       <strong>{location.title}</strong>

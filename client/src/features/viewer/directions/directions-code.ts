@@ -1,6 +1,6 @@
 /**
  * The directions' code, one chunk the viewer loads when a visitor opens the directions or an
- * address asks for them (use-directions.ts): most visitors never do, and the viewer's first
+ * address asks for them (controller/viewer-controller.ts): most visitors never do, and the viewer's first
  * load stays small.
  */
 import type { MapDocument } from '../../../components/map/types';
@@ -12,6 +12,7 @@ import './directions.css';
 export { DirectionsPanel } from './directions-panel';
 export { DirectionsSync } from './directions-sync';
 export { RouteOverlay } from './route-overlay';
+export { MapDirections, ViewerDirectionsPanel } from './viewer-directions';
 
 /** Routes found, by document (an edited document is a new object) and by ends and option. */
 const found = new WeakMap<MapDocument, Map<string, RouteResult>>();
