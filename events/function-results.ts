@@ -9,6 +9,7 @@ import { commentFunctionResults } from './comments-api.js';
 import type { FunctionName, FunctionResults } from './functions.js';
 import { publishingFunctionResults } from './publishing-api.js';
 import { sharingFunctionResults } from './sharing-api.js';
+import { webhookFunctionResults } from './webhooks.js';
 
 export const functionResults = {
   createMap: z.string().describe('The new map id.'),
@@ -29,6 +30,7 @@ export const functionResults = {
   ...sharingFunctionResults,
   ...publishingFunctionResults,
   ...apiTokenFunctionResults,
+  ...webhookFunctionResults,
 } satisfies { [N in FunctionName]: z.ZodType<FunctionResults[N]> };
 
 /** A global position in the event log on the wire ("commit:prepare"). */

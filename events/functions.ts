@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { apiTokenFunctionPayloads, type ApiTokenFunctionResults } from './api-tokens.js';
+import { webhookFunctionPayloads, type WebhookFunctionResults } from './webhooks.js';
 import { billingFunctionPayloads, type BillingFunctionResults } from './billing-api.js';
 import { commentFunctionPayloads, type CommentFunctionResults } from './comments-api.js';
 import { MapDocumentInput } from './map-document.js';
@@ -64,12 +65,13 @@ export const functionPayloads = {
   ...sharingFunctionPayloads,
   ...publishingFunctionPayloads,
   ...apiTokenFunctionPayloads,
+  ...webhookFunctionPayloads,
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
 export type FunctionPayload<N extends FunctionName> = z.input<(typeof functionPayloads)[N]>;
 
-export interface FunctionResults extends BillingFunctionResults, CommentFunctionResults, SharingFunctionResults, PublishingFunctionResults, ApiTokenFunctionResults {
+export interface FunctionResults extends BillingFunctionResults, CommentFunctionResults, SharingFunctionResults, PublishingFunctionResults, ApiTokenFunctionResults, WebhookFunctionResults {
   /** The new map's id. */
   createMap: string;
   saveMap: null;

@@ -71,7 +71,11 @@ export function invertEdit(before: MapDocument, edit: MapEdit): MapEdit[] {
       const added = edit.locations.map((l) => l.id);
       const removals: MapEdit[] = [];
       for (let start = 0; start < added.length; start += IMPORT_CHUNK) removals.push({ type: 'LocationsRemoved', ids: added.slice(start, start + IMPORT_CHUNK) });
+      // Locations a sync removed come back, as they were.
+      const gone = new Set(edit.removed ?? []);
+      const back = gone.size === 0 ? [] : before.locations.filter((l) => gone.has(l.id)).map((location): MapEdit => ({ type: 'LocationAdded', location }));
       return [
+        ...back,
         ...restored,
         ...removals,
         ...edit.groups.map((g): MapEdit => ({ type: 'GroupRemoved', id: g.id })),

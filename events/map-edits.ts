@@ -51,6 +51,11 @@ export const ImportSource = z.object({
   name: z.string().max(200),
   /** The columns' mapping the import used (CSV kinds): remembered for the map's next import. */
   mapping: z.record(z.string().max(40), z.string().max(200)).nullable().default(null),
+  /**
+   * The import is a sync of the map's data source (issue 30 item 4, events/map-data-source.ts):
+   * history and timeline say "Sync from {name}: 3 added, 2 changed, 1 removed".
+   */
+  sync: z.literal(true).optional(),
 });
 export type ImportSource = z.infer<typeof ImportSource>;
 
@@ -92,6 +97,8 @@ function documentEdits(schemas: { layer: typeof Layer | typeof RecordedLayer; fi
       groups: z.array(Group).max(200).default([]),
       locations: z.array(Location).max(IMPORT_CHUNK).default([]),
       updates: z.array(z.object({ id: ElementId, changes: LocationPatch })).max(IMPORT_CHUNK).default([]),
+      /** Locations the import takes off the map (a sync: their key left the source), after the rest. */
+      removed: z.array(ElementId).max(IMPORT_CHUNK).optional(),
     }),
     /** Many locations removed at once (undoing an import, a bulk delete). */
     z.object({ type: z.literal('LocationsRemoved'), ids: z.array(ElementId).min(1).max(IMPORT_CHUNK) }),
@@ -279,6 +286,11 @@ function checkImport(document: Document, edit: Extract<MapEdit, { type: 'ImportA
     const entrance = update.changes.entrances ? entranceMissing(document.paths, update.changes.entrances) : null;
     if (entrance) return `updates.${index}.changes.entrances: there is no path point ${entrance}`;
   }
+  const removed = new Set<string>();
+  for (const [index, id] of (edit.removed ?? []).entries()) {
+    if (!locations.has(id) || removed.has(id)) return `removed.${index}: there is no location ${id} to remove`;
+    removed.add(id);
+  }
   return null;
 }
 
@@ -293,6 +305,12 @@ function withoutEntrances(locations: Document['locations'], removedNodes: Readon
   return locations.map((l) =>
     l.entrances.some((id) => removedNodes.has(id)) ? { ...l, entrances: l.entrances.filter((id) => !removedNodes.has(id)) } : l,
   );
+}
+
+function withoutRemoved(locations: Document['locations'], removed: readonly string[] | undefined): Document['locations'] {
+  if (!removed || removed.length === 0) return locations;
+  const gone = new Set(removed);
+  return locations.filter((l) => !gone.has(l.id));
 }
 
 /** The document after a (checked) edit. Pure: returns a new document, shares what is unchanged. */
@@ -346,7 +364,7 @@ export function applyEdit(document: Document, edit: MapEdit): Document {
         ...document,
         layers: edit.layers.length > 0 ? [...document.layers, ...edit.layers] : document.layers,
         groups: edit.groups.length > 0 ? [...document.groups, ...edit.groups] : document.groups,
-        locations: edit.locations.length > 0 ? [...locations, ...edit.locations] : locations,
+        locations: withoutRemoved(edit.locations.length > 0 ? [...locations, ...edit.locations] : locations, edit.removed),
         settings: document.settings.defaultLayer === null && edit.layers[0] ? { ...document.settings, defaultLayer: edit.layers[0].id } : document.settings,
       };
     }

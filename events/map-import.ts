@@ -61,6 +61,11 @@ export const ImportOptions = z.object({
   skipRegions: z.array(z.string().max(200)).max(100_000).optional(),
   /** Region ids to make locations of although they look auto-generated (`path3677`). */
   includeRegions: z.array(z.string().max(200)).max(100_000).optional(),
+  /**
+   * The column whose values are the locations' ids (a data source's key column, issue 30 item
+   * 4), whatever the mapping (given, remembered or guessed) says of the other fields.
+   */
+  key: z.string().max(200).optional(),
 });
 export type ImportOptions = z.infer<typeof ImportOptions>;
 

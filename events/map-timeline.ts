@@ -3,6 +3,7 @@
  * "Ben restored “Before launch”". Pure: each event is described against the map as it was
  * just before it (names of locations, floors and versions come from there).
  */
+import { dataSourceName, syncSummary } from './map-data-source.js';
 import type { MapAggregate, MapEvent } from './map.js';
 import { editOf, isEditEvent } from './map.js';
 import type { MapDocument } from './map-document.js';
@@ -127,6 +128,13 @@ function describeEdit(document: MapDocument | null, edit: MapEdit, before: MapAg
     case 'LayerCalibrated':
       return { summary: `${edit.geo ? 'calibrated' : 'took the calibration off'} ${layerName(edit.id)}`, locationIds: [] };
     case 'ImportApplied': {
+      if (edit.source.sync) {
+        const removed = edit.removed?.length ?? 0;
+        return {
+          summary: `${syncSummary(edit.source.name || edit.source.format, { added: edit.locations.length, changed: edit.updates.length, removed })}${edit.part ? ` (part ${edit.part.number} of ${edit.part.of})` : ''}`,
+          locationIds: [...edit.locations, ...edit.updates].slice(0, 100).map((l) => l.id),
+        };
+      }
       const parts = [
         edit.locations.length > 0 ? count(edit.locations.length, 'location', 'locations') : '',
         edit.updates.length > 0 ? `changes to ${count(edit.updates.length, 'location', 'locations')}` : '',
@@ -205,7 +213,19 @@ export function describeEvent(before: MapAggregate, event: MapEvent, actor: stri
       return said({ summary: 'cancelled the scheduled publish', locationIds: [] });
     default:
       if (isSharingEvent(event)) return { summary: describeSharingEvent(event, before.status === 'active' ? before.sharing : emptySharing(), actor), locationIds: [] };
+      if (event.type === 'MapDataSourceSet') {
+        const source = event.data.source;
+        return said({ summary: source ? `set the map's data source to ${quote(dataSourceName(source))} (${source.schedule === 'manual' ? 'synced by hand' : `synced ${source.schedule}`})` : "took the map's data source off", locationIds: [] });
+      }
       if (!isEditEvent(event)) return said({ summary: 'changed the map', locationIds: [] });
-      return said(describeEdit(document, editOf(event), before));
+      {
+        const edit = editOf(event);
+        // A sync says what it did first ("Sync from Stores sheet: 3 added, …"), then who ran it.
+        if (edit.type === 'ImportApplied' && edit.source.sync) {
+          const description = describeEdit(document, edit, before);
+          return { ...description, summary: `${description.summary} (${actor})` };
+        }
+        return said(describeEdit(document, edit, before));
+      }
   }
 }

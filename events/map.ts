@@ -37,6 +37,7 @@ import {
 } from './map-publishing.js';
 import type { Principal } from './principal.js';
 import { streams } from './streams.js';
+import { MapDataSourceSet, type DataSourceState, type MapDataSourceCommand } from './map-data-source.js';
 
 // ---- events -------------------------------------------------------------------------------
 
@@ -173,7 +174,7 @@ function editEvent(edit: MapEdit, mapId: string, edited: string): MapEditedEvent
  * Members, invitations and the view link (events/map-sharing.ts), and which revision is
  * published (events/map-publishing.ts), are on the map's stream too.
  */
-export const MapEvent = z.union([MapCreated, MapSaved, MapDeleted, MapStateChanged, VersionSaved, VersionRenamed, VersionDeleted, MapSharingEvent, MapPublishingEvent, MapEdited]);
+export const MapEvent = z.union([MapCreated, MapSaved, MapDeleted, MapStateChanged, VersionSaved, VersionRenamed, VersionDeleted, MapSharingEvent, MapPublishingEvent, MapDataSourceSet, MapEdited]);
 export type MapEvent =
   | z.infer<typeof MapCreated>
   | z.infer<typeof MapSaved>
@@ -182,9 +183,10 @@ export type MapEvent =
   | HistoryEvent
   | MapSharingEvent
   | MapPublishingEvent
+  | MapDataSourceSet
   | MapEditedEvent;
 export const MAP_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'MapCreated', 'MapSaved', 'MapDeleted', 'MapStateChanged', ...HISTORY_EVENT_TYPES, ...SHARING_EVENT_TYPES, ...PUBLISHING_EVENT_TYPES, ...EDIT_TYPES,
+  'MapCreated', 'MapSaved', 'MapDeleted', 'MapStateChanged', ...HISTORY_EVENT_TYPES, ...SHARING_EVENT_TYPES, ...PUBLISHING_EVENT_TYPES, 'MapDataSourceSet', ...EDIT_TYPES,
 ]);
 export { isPublishingEvent, isSharingEvent };
 
@@ -224,7 +226,9 @@ export type MapCommand =
   /** Invitations, members and the view link (events/map-sharing.ts). */
   | MapSharingCommand
   /** Which revision the public sees (events/map-publishing.ts). */
-  | MapPublishingCommand;
+  | MapPublishingCommand
+  /** Live data from a sheet or URL (events/map-data-source.ts). */
+  | MapDataSourceCommand;
 
 export interface MapContext {
   principal: Principal | null;
@@ -269,6 +273,8 @@ export type MapAggregate =
        * publishing existed have none, and such maps are live ({@link publishingOf}).
        */
       publishing?: PublishingState;
+      /** The map's data source and what its syncs brought (events/map-data-source.ts); absent: none. */
+      dataSource?: DataSourceState | null;
     }
   | { status: 'deleted'; mapId: string; uid: string };
 
@@ -327,6 +333,13 @@ export function evolveMap(state: MapAggregate, event: MapEvent): MapAggregate {
     case 'VersionDeleted':
       if (state.status !== 'active') return state;
       return { ...state, revision: state.revision + 1, history: state.history.filter((item) => item.id !== event.data.historyId) };
+    case 'MapDataSourceSet': {
+      if (state.status !== 'active') return state;
+      const { source } = event.data;
+      // Another address starts afresh: its keys are not the old source's.
+      const kept = source && state.dataSource && state.dataSource.source.url === source.url ? state.dataSource : null;
+      return { ...state, revision: state.revision + 1, dataSource: source ? { source, keys: kept?.keys ?? [], lastSyncAt: kept?.lastSyncAt ?? null } : null };
+    }
     default:
       if (state.status !== 'active') return state;
       if (isSharingEvent(event)) return { ...state, sharing: evolveSharing(state.sharing, event), revision: state.revision + 1 };
@@ -334,6 +347,7 @@ export function evolveMap(state: MapAggregate, event: MapEvent): MapAggregate {
       return {
         ...state,
         ...(event.type === 'ImportApplied' && event.data.source.mapping ? { lastImport: { format: event.data.source.format, mapping: event.data.source.mapping } } : {}),
+        ...(event.type === 'ImportApplied' && event.data.source.sync && state.dataSource ? { dataSource: syncedKeys(state.dataSource, event.data, event.data.edited) } : {}),
         document: applyEdit(state.document, editOf(event)),
         edited: event.data.edited,
         revision: state.revision + 1,
@@ -352,6 +366,19 @@ function requireUser(context: MapContext): Principal {
 /** A map's publishing state; a map with none (recorded before publishing existed) is live. */
 export function publishingOf(state: Extract<MapAggregate, { status: 'active' }>): PublishingState {
   return state.publishing ?? LIVE_PUBLISHING;
+}
+
+/** The keys a sync leaves the data source with: those it added or changed, less those it removed. */
+function syncedKeys(
+  dataSource: DataSourceState,
+  edit: { locations: ReadonlyArray<{ id: string }>; updates: ReadonlyArray<{ id: string }>; removed?: readonly string[] | undefined },
+  at: string,
+): DataSourceState {
+  const keys = new Set(dataSource.keys);
+  for (const location of edit.locations) keys.add(location.id);
+  for (const update of edit.updates) keys.add(update.id);
+  for (const id of edit.removed ?? []) keys.delete(id);
+  return { ...dataSource, keys: [...keys], lastSyncAt: at };
 }
 
 /** What the access policy (events/map-access.ts) knows of a map: its owner and members. */
@@ -549,6 +576,13 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
       const before = versionSaved(map, command.data.autoHistoryId, principal, at, { auto: true, name: `Before restoring “${item.name ?? formatEntryTime(item.created)}”` });
       const restored: MapEdit = { type: 'MapRestored', historyId: item.id, revision: String(item.revision), document: command.data.document };
       return [before, editEvent(restored, map.mapId, at)];
+    }
+    case 'SetMapDataSource': {
+      // The owner and editors, who may edit the map's content the syncs change.
+      const map = requireMapFor(state, principal, 'edit');
+      const current = map.dataSource?.source ?? null;
+      if (JSON.stringify(current) === JSON.stringify(command.data.source)) return [];
+      return [{ type: 'MapDataSourceSet', data: { mapId: map.mapId, source: command.data.source, at, by: principal.uid } }];
     }
     default: {
       if (isPublishingCommand(command)) {

@@ -17,10 +17,12 @@ export const streams = {
   contact: (messageId: string) => `contact-${messageId}`,
   /** An account's API tokens (events/api-tokens.ts). */
   apiTokens: (uid: string) => `api-tokens-${uid}`,
+  /** An account's outbound webhooks (events/webhooks.ts). */
+  webhooks: (uid: string) => `webhooks-${uid}`,
 } as const;
 
 /** Stream name prefixes of the product's aggregates (used to filter subscriptions). */
-export const STREAM_PREFIXES = ['map-', 'customer-', 'licence-', 'contact-', 'stripe-event-', 'stripe-customer-', 'api-tokens-'] as const;
+export const STREAM_PREFIXES = ['map-', 'customer-', 'licence-', 'contact-', 'stripe-event-', 'stripe-customer-', 'api-tokens-', 'webhooks-'] as const;
 
 export const MAP_COMMENTS_PREFIX = 'map-comments-';
 

@@ -56,7 +56,8 @@ export const mapsListProjection: Projection = {
     for (const { event } of mapEventsOf(events)) {
       // Sharing changes no row of the owner's list (projections/map-members.ts keeps members).
       // Nor does publishing (projections/map-publication.ts keeps which revision is public).
-      if (isSharingEvent(event) || isPublishingEvent(event)) continue;
+      // Nor does a data source being set (its syncs are edits, counted as such).
+      if (isSharingEvent(event) || isPublishingEvent(event) || event.type === 'MapDataSourceSet') continue;
       const mapId = event.data.mapId;
       switch (event.type) {
         case 'VersionSaved':

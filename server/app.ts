@@ -37,6 +37,7 @@ import { setUpBilling } from './billing/billing-plugin.js';
 import type { ReactorRunner } from './billing/reactor-runner.js';
 import { BILLING_REACTOR } from './billing/billing-reactor.js';
 import { functionRoutes } from './routes/function-routes.js';
+import { setUpWebhooks } from './webhooks/webhook-service.js';
 import { publicMapRoutes, publishedJsonNotModifiedFastPath } from './routes/public-map-routes.js';
 import { floorReader } from './public-maps/floor-reader.js';
 import { ssrViewerPage } from './public-maps/ssr-viewer-page.js';
@@ -288,6 +289,8 @@ export async function buildApp(
     // Billing's own routes (Stripe's webhook, the local test Stripe) answer Stripe, not a person.
     const billing = await setUpBilling(api, services, history, options.reactorRetry ? { retry: options.reactorRetry } : {});
     app.decorate('billingReactor', billing.reactor);
+    // Outbound webhooks (issue 30 item 2): the reactor into the outbox, and the worker that sends it.
+    const webhooks = await setUpWebhooks(app, services, options.reactorRetry ? { retry: options.reactorRetry } : {});
     // Scheduled publishes (issue 27): every process may run one, each schedule is published once.
     const scheduler = new PublishScheduler({ deps: { store: services.store, db, ids: services.ids, history }, clock: services.clock, logger: app.log });
     app.decorate('publishScheduler', scheduler);
@@ -320,6 +323,7 @@ export async function buildApp(
         onMailError: (error) => app.log.error({ err: error }, 'sending a mention notice failed'),
         viewLinkKeys,
         rateLimiter: services.rateLimiter,
+        webhooks,
       });
       const builtFloor = floorReader(services.files, CLIENT_DIST);
       const sourceFloor = floorReader(services.files, CLIENT_PUBLIC);

@@ -112,6 +112,8 @@ const EnvSchema = z.object({
   GEOCODER_MAX_ADDRESSES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'must be at most 1000000').default(1000),
   /** 1: GEOCODER_URL may be on a private network or this machine (a geocoder of one's own); 0 (default): public addresses only. */
   GEOCODER_ALLOW_PRIVATE: z.enum(['0', '1'], 'must be 1 (the geocoder may be on a private network or this machine) or 0').default('0'),
+  /** 1: webhooks (and data sources) may target http:// and this machine's loopback addresses (tests); 0 (default): https and public addresses only. */
+  ALLOW_LOOPBACK_TARGETS: z.enum(['0', '1'], 'must be 1 (webhooks may target http:// and loopback addresses, for tests) or 0').default('0'),
   /**
    * The basemap of geographic maps (server/basemap): unset, the embedded world archive this
    * server serves; a PMTiles archive in the Protomaps schema (`pmtiles://https://…/x.pmtiles` or
@@ -194,6 +196,8 @@ export interface Config {
   passwordHashCost: number;
   /** Requests a minute per API token, per process (API_TOKEN_REQUESTS_PER_MINUTE, 600). */
   apiTokenRequestsPerMinute: number;
+  /** Webhooks may target http:// and loopback addresses (ALLOW_LOOPBACK_TARGETS=1; tests only). */
+  allowLoopbackTargets: boolean;
   /** The insights' flush interval and per-address beacon limit (INSIGHTS_FLUSH_MS, INSIGHTS_BEACONS_PER_MINUTE). */
   insights: { flushMs: number; beaconsPerMinute: number };
   adminEmails: ReadonlySet<string>;
@@ -277,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicMapCacheBytes: e.PUBLIC_MAP_CACHE_BYTES,
     passwordHashCost: e.PASSWORD_HASH_COST,
     apiTokenRequestsPerMinute: e.API_TOKEN_REQUESTS_PER_MINUTE,
+    allowLoopbackTargets: e.ALLOW_LOOPBACK_TARGETS === '1',
     insights: { flushMs: e.INSIGHTS_FLUSH_MS, beaconsPerMinute: e.INSIGHTS_BEACONS_PER_MINUTE },
     adminEmails: new Set(
       e.ADMIN_EMAILS.split(',')

@@ -76,6 +76,12 @@ export const FUNCTION_SCOPES: Record<FunctionName, ApiTokenScope | null> = {
   // Tokens are made and revoked by a person, signed in.
   createApiToken: null,
   revokeApiToken: null,
+  // Webhooks (issue 30 item 2): a script may manage the webhooks of its owner's maps and account.
+  createWebhook: 'webhooks',
+  deleteWebhook: 'webhooks',
+  listWebhooks: 'webhooks',
+  redeliverWebhook: 'webhooks',
+  sendTestWebhook: 'webhooks',
 };
 
 /** `any`: a public route, which a token may call like anyone (its owner's view of it). */

@@ -22,7 +22,7 @@ import { addContactFields, composeAddress } from './contact-fields.js';
 import { drawShapes, positionsOf, rewound, type DrawnShape } from './geo-drawing.js';
 import type { ImportInput } from './import-input.js';
 import { importRefusal } from './refusal.js';
-import { addressOf, readPrecision } from './table-plan.js';
+import { addressOf, readPrecision, withKey, withoutKey } from './table-plan.js';
 
 type Properties = Record<string, unknown> | null;
 export type GeoFeature = Feature<Geometry | null, Properties>;
@@ -60,6 +60,8 @@ function propertyNames(features: readonly GeoFeature[]): string[] {
 
 /** The mapping used: the user's, else the map's remembered one if its columns are all here, else a guess. */
 export function propertyMapping(columns: readonly string[], input: Pick<ImportInput, 'options' | 'rememberedMapping'>): ColumnMapping {
+  const key = input.options.key;
+  if (key !== undefined) return withKey(propertyMapping(columns, { ...input, options: withoutKey(input.options) }), key);
   if (input.options.columns) return Object.fromEntries(Object.entries(input.options.columns).filter(([, column]) => columns.includes(column!)));
   if (input.rememberedMapping && mappingFits(input.rememberedMapping, columns)) return input.rememberedMapping;
   const guessed = guessMapping(columns);

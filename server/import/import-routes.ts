@@ -25,7 +25,7 @@ import type { Placement } from '../../events/geocoding.js';
 import { withStoredFiles, type PlannedImport } from '../../events/import-planner.js';
 import { ColumnMapping, IMPORT_FIELDS, ImportOptions, ImportPreview, type ImportProblem, type PlannedFloor } from '../../events/map-import.js';
 import type { LayerFile, MapDocument } from '../../events/map-document.js';
-import type { MapEdit as ImportEdit } from '../../events/map-edits.js';
+import { IMPORT_CHUNK, type MapEdit as ImportEdit } from '../../events/map-edits.js';
 import { applyEdits } from '../../events/map-edit-inverse.js';
 import { formatPosition } from '../../events/position.js';
 import type { IdGenerator } from '../clock.js';
@@ -68,6 +68,100 @@ export interface ImportRouteOptions {
   geocoder?: Config['geocoder'] | RemoteGeocoder;
   /** Said in the geocoder's User-Agent. */
   publicUrl?: string;
+  /** Handed what imports run with, for others that import (a map's data source sync, map-sync.ts). */
+  onDeps?: (deps: ImportDeps) => void;
+}
+
+/** What an import runs with: the stores, the sanitiser, the planner's worker and the geocoder. */
+export interface ImportDeps {
+  db: Database;
+  store: EventStore;
+  ids: IdGenerator;
+  history: MapHistory;
+  files: FileStore;
+  importLimit: number;
+  sanitizer: SvgSanitizer;
+  planner: ImportPlanner;
+  geocoder: RemoteGeocoder | null;
+  progress: ImportProgress;
+}
+
+/** One import: a file into a map, previewed or applied, by `uid` (who may edit it: checked by the caller). */
+export interface ImportArgs {
+  mapId: string;
+  uid: string;
+  meta: CommandMetadata;
+  /** A fresh command id (a big import's parts each have one). */
+  newId: () => string;
+  upload: { bytes: Buffer; filename: string; contentType: string; attachments: Map<string, Buffer> };
+  options: ImportOptions;
+  layer?: string;
+  progressToken?: string;
+  apply: boolean;
+  log: { info(details: object, message: string): void; warn(details: object, message: string): void; error(details: object, message: string): void };
+  /**
+   * A data source's sync (issue 30 item 4): recorded as a sync under `name`; rows are keyed to
+   * locations by id, rows that change nothing are left out, and the locations of `keys` (what
+   * earlier syncs brought) whose key the file no longer has are removed in the same import.
+   */
+  sync?: { name: string; keys: readonly string[] };
+}
+
+export interface SyncCounts {
+  added: number;
+  changed: number;
+  removed: number;
+}
+
+export interface ImportOutcome {
+  result: ImportPreview;
+  position: string | null;
+  /** A sync's counts, by key. */
+  sync?: SyncCounts;
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * A sync's edits from the import's plan: recorded as a sync, each update down to the fields
+ * that differ (none: left out), and the keys gone from the file removed with the first part.
+ * A file with no rows at all is refused: a source that answers empty keeps the map as it is.
+ */
+export function syncEdits(document: MapDocument, edits: readonly ImportEdit[], sync: { name: string; keys: readonly string[] }): { edits: ImportEdit[]; counts: SyncCounts } {
+  const byId = new Map(document.locations.map((location) => [location.id, location]));
+  const inFile = new Set<string>();
+  const out: ImportEdit[] = [];
+  let added = 0;
+  let changed = 0;
+  for (const edit of edits) {
+    if (edit.type !== 'ImportApplied') {
+      out.push(edit);
+      continue;
+    }
+    for (const location of edit.locations) inFile.add(location.id);
+    const updates = edit.updates.flatMap((update) => {
+      inFile.add(update.id);
+      const current = byId.get(update.id) as Record<string, unknown> | undefined;
+      const changes = Object.fromEntries(Object.entries(update.changes).filter(([field, value]) => value !== undefined && !sameValue(current?.[field], value)));
+      return Object.keys(changes).length > 0 ? [{ id: update.id, changes }] : [];
+    });
+    added += edit.locations.length;
+    changed += updates.length;
+    out.push({ ...edit, source: { ...edit.source, sync: true }, updates });
+  }
+  if (inFile.size === 0) {
+    throw new DomainError('invalid-argument', 'The data source has no rows (or none could be read): nothing was changed, and the map keeps its last synced data.');
+  }
+  const removed = sync.keys.filter((key) => byId.has(key) && !inFile.has(key));
+  if (removed.length > IMPORT_CHUNK) throw new DomainError('invalid-argument', `This sync would remove ${removed.length.toLocaleString('en')} locations at once; at most ${IMPORT_CHUNK.toLocaleString('en')} are removed by one sync. Check the source.`);
+  const first = out.findIndex((edit) => edit.type === 'ImportApplied');
+  if (removed.length > 0) {
+    const target = out[first];
+    if (target?.type === 'ImportApplied') out[first] = { ...target, removed };
+  }
+  // Parts that carry nothing any more (every row unchanged) are not recorded.
+  const kept = out.filter((edit) => edit.type !== 'ImportApplied' || edit.layers.length + edit.groups.length + edit.locations.length + edit.updates.length + (edit.removed?.length ?? 0) > 0);
+  return { edits: kept, counts: { added, changed, removed: removed.length } };
 }
 
 /** Files uploaded with the main one at most (a Mapplic map's levels and images). */
@@ -181,6 +275,8 @@ export async function importRoutes(scope: FastifyInstance, options: ImportRouteO
     ? (options.geocoder ?? null)
     : new RemoteGeocoder({ ...options.geocoder, userAgent: `Mapfold geocoding on import${options.publicUrl ? ` (${options.publicUrl})` : ''}` });
   const progress = new ImportProgress();
+  const deps: ImportDeps = { db, store: options.store, ids: options.ids, history, files, importLimit, sanitizer, planner, geocoder, progress };
+  options.onDeps?.(deps);
 
   // How far an import's geocoding has got (the preview's progress bar): the caller's own imports of a map they may edit.
   typed(scope).get(
@@ -226,159 +322,30 @@ export async function importRoutes(scope: FastifyInstance, options: ImportRouteO
     };
     typed(app).post('/api/maps/:id/import', { bodyLimit: importLimit, schema }, async (request) => {
       const principal = requireVerified(request);
-      const mapId = request.params.id;
       const query = request.query;
       const apply = query.apply !== undefined && ['1', 'true', 'yes'].includes(query.apply.toLowerCase());
       const importOptions = readMappingOption(query.mapping);
       const upload = await readUpload(request, importLimit);
       if (upload.bytes.byteLength > importLimit) throw importTooLarge(importLimit);
-
-      const map = activeMap((await history.stateAt(mapId)).state);
-      const document = map.document;
-      if (query.layer !== undefined && !document.layers.some((layer) => layer.id === query.layer)) {
-        throw new DomainError('invalid-argument', `This map has no floor with the id “${query.layer.slice(0, 64)}” (?layer=). Its floors: ${document.layers.map((l) => l.id).join(', ')}.`);
-      }
-
-      const detected = detectFormat({ filename: upload.filename, contentType: upload.contentType, bytes: upload.bytes });
-      if ('refusal' in detected) throw new DomainError('invalid-argument', detected.refusal);
-      const format = detected.format;
-      const remembered = map.lastImport?.mapping ? (ColumnMapping.safeParse(map.lastImport.mapping).data ?? null) : null;
-      const input: ImportInput = {
-        bytes: upload.bytes,
-        text: detected.text,
-        filename: upload.filename,
-        contentType: upload.contentType,
-        attachments: upload.attachments,
-        options: importOptions,
-        rememberedMapping: remembered,
-        document,
-        ...(query.layer !== undefined ? { targetLayer: query.layer } : {}),
-      };
-      // Parsed and planned in the planner's worker thread: a big file keeps no one else waiting.
-      let parsed;
-      try {
-        parsed = await planner.parse(format, input, geocoder !== null);
-      } catch (error) {
-        if (error instanceof DomainError) throw error;
-        request.log.warn({ err: error, format }, 'an import parser failed');
-        throw importRefusal(format, 'it could not be read to the end', 'Check that the file is complete (export it again), or save its locations as CSV and import that.');
-      }
-      let planned: PlannedImport;
-      let handedOver = false;
-      const inspected = new Map<string, InspectedFile>();
-      try {
-        // Drawings uploaded with the file, checked (and SVGs sanitised) as uploads are, before anything is planned on them.
-        const problems: ImportProblem[] = [];
-        if (detected.archived) problems.push({ row: null, field: null, message: `The placemarks were read from “${detected.archived}” in the KMZ; its images (icons, overlays) are not used.` });
-        if (detected.encoding === 'windows-1252') {
-          problems.push({ row: null, field: null, message: 'The file is not UTF-8 text, so it was read as Windows-1252 (Western European, as Excel on Windows saves CSV). If letters such as é or ü look wrong in the preview, save the file as CSV UTF-8 and import it again.' });
-        }
-        const inspect = async (floor: PlannedFloor) => {
-          const drawing = floor.drawing;
-          if (drawing?.kind !== 'attachment' || inspected.has(drawing.name)) return;
-          const bytes = upload.attachments.get(drawing.name) ?? upload.attachments.get(baseName(drawing.name));
-          if (!bytes) return;
-          try {
-            const checked = await inspectUpload(bytes, importLimit, sanitizer);
-            inspected.set(drawing.name, checked);
-            // What the sanitiser took out of the drawing is said, as an upload says it.
-            for (const part of checked.removed) problems.push({ row: null, field: null, message: `The drawing “${drawing.name}”: ${part.message}` });
-          } catch (error) {
-            if (!(error instanceof DomainError)) throw error;
-            problems.push({ row: null, field: null, message: `The drawing “${drawing.name}” of the floor “${floor.name}” was not used: ${error.message}` });
-          }
-        };
-        for (const floor of parsed.floors) await inspect(floor);
-
-        const drawings = parsed.hasLocations ? await floorDrawings(document, parsed.floors, inspected, files) : [];
-        // Rows with a street address and no coordinates asked of the geocoder of streets (GEOCODER_URL), each address once.
-        let remote: Array<[string, Placement | null]> | undefined;
-        if (geocoder && parsed.addresses.length > 0) {
-          const token = query.progress;
-          const answers = await geocoder.placeAll(
-            parsed.addresses,
-            token ? (state) => progress.set(principal.uid, mapId, token, { phase: 'geocoding', ...state }) : undefined,
-            (error) => request.log.warn({ err: error, mapId }, 'the geocoder did not answer'),
-          );
-          remote = [...answers];
-          if (parsed.addresses.length > geocoder.maxAddresses) {
-            problems.push({ row: null, field: 'address', message: `${parsed.addresses.length.toLocaleString('en')} addresses were to be placed: the first ${geocoder.maxAddresses.toLocaleString('en')} were sent to the street geocoder, the others placed by city or postcode.` });
-          }
-          if (token) progress.set(principal.uid, mapId, token, { phase: 'planning', done: answers.size, total: answers.size });
-        }
-        handedOver = true;
-        planned = await planner.plan(parsed.job, {
-          ...(remote ? { remote } : {}),
-          document,
-          sourceName: upload.filename || `${format} file`,
-          problems,
-          drawings,
-          sizes: [...inspected].map(([name, found]) => [name, { width: found.meta.width, height: found.meta.height }]),
-        });
-      } finally {
-        if (!handedOver) planner.drop(parsed.job);
-      }
-      if (query.progress) progress.set(principal.uid, mapId, query.progress, { phase: 'done', done: 1, total: 1 });
-      if (!apply) return { result: { ...planned.preview, revision: null }, position: null };
-
-      if (planned.edits.length === 0) {
-        const first = planned.preview.problems[0]?.message;
-        throw importRefusal(format, `nothing in it can be imported${first ? ` (${first.replace(/\.$/, '')})` : ''}`, 'Check the preview’s problems and the column mapping, then import again.');
-      }
-      // The drawings are stored as uploads are, then put on their floors.
-      const stored = new Map<string, LayerFile>();
-      for (const file of planned.files) {
-        let checked: InspectedFile | undefined;
-        if (file.drawing.kind === 'attachment') checked = inspected.get(file.drawing.name);
-        else checked = await inspectUpload(Buffer.from(file.drawing.svg, 'utf8'), Math.max(importLimit, 1), sanitizer);
-        if (!checked) continue;
-        const put = await files.put(checked.bytes, { ...checked.meta, owner: principal.uid });
-        stored.set(file.layer, { kind: put.kind, url: put.url, width: put.width, height: put.height });
-      }
-      const edits = await sanitizedInTurns(withStoredFiles(planned.edits, stored, planned.files));
       const meta: CommandMetadata = {
         principal: request.principal,
         now: request.server.clock.now(),
         correlationId: request.correlationId,
         commandId: request.server.ids.uuid(),
       };
-      // A big import is recorded part by part, one append each (importAppends): one append of
-      // twenty 5,000-location events held the embedded database for ten seconds, and every other
-      // user with it (issue 26 item 8). Still one import to its author: the answer comes once
-      // every part is in (the editor makes them one undo step), and a part that cannot be
-      // recorded takes the parts before it back, so no half import is left behind.
-      const appends = importAppends(edits);
-      const commands = { store: options.store, db, ids: options.ids, history };
-      const recorded: ImportEdit[][] = [];
-      let outcome;
-      for (const [index, part] of appends.entries()) {
-        try {
-          const before = appends.length > 1 ? activeMap((await history.stateAt(mapId)).state).document : null;
-          outcome = await runMapCommand(commands, { type: 'EditMap', data: { mapId, edits: part } }, index === 0 ? meta : { ...meta, commandId: request.server.ids.uuid() });
-          if (before) recorded.push(applyEdits(before, part).inverse);
-        } catch (error) {
-          const takenBack = recorded.length === 0 || (await takeBackParts(commands, mapId, recorded, { ...meta, commandId: request.server.ids.uuid() }, request.log));
-          if (!takenBack) {
-            request.log.error({ err: error, mapId, partsRecorded: index, parts: appends.length }, 'an import stopped midway and its recorded parts could not be taken back');
-            throw new DomainError(
-              'aborted',
-              `The file could not be imported to the end: ${index} of its ${appends.length} parts were imported and could not be taken back. Undo them in the map's history, then import the file again.`,
-            );
-          }
-          // The plan was made against the map as it was read; an edit since (a location of the same id) makes it stale.
-          if (error instanceof DomainError && error.code === 'invalid-argument' && /^edits\.\d+\.(layers|groups|locations|updates|id)/.test(error.message)) {
-            request.log.info({ mapId, reason: error.message, partsTakenBack: recorded.length }, 'an import met a changed map');
-            throw new DomainError('aborted', 'The map changed while the file was being imported, so nothing was imported. Preview the file again and import it.');
-          }
-          throw error;
-        }
-      }
-      if (!outcome) throw new DomainError('internal', 'An import with no edits was about to be recorded.');
-      request.log.info({ mapId, format, locations: planned.preview.counts.locations, updated: planned.preview.counts.updated }, 'import applied');
-      return {
-        result: { ...planned.preview, revision: String(outcome.revision) },
-        position: outcome.position ? formatPosition(outcome.position) : null,
-      };
+      const outcome = await runImport(deps, {
+        mapId: request.params.id,
+        uid: principal.uid,
+        meta,
+        newId: () => request.server.ids.uuid(),
+        upload,
+        options: importOptions,
+        ...(query.layer !== undefined ? { layer: query.layer } : {}),
+        ...(query.progress !== undefined ? { progressToken: query.progress } : {}),
+        apply,
+        log: request.log,
+      });
+      return { result: outcome.result, position: outcome.position };
     });
   });
 }
@@ -471,4 +438,162 @@ async function floorDrawings(document: MapDocument, floors: readonly PlannedFloo
     }
   }
   return drawings;
+}
+
+export async function runImport(deps: ImportDeps, args: ImportArgs): Promise<ImportOutcome> {
+  const { db, files, importLimit, history, sanitizer, planner, geocoder, progress } = deps;
+  const { mapId, upload, apply, meta } = args;
+  const importOptions = args.options;
+  const query = { layer: args.layer, progress: args.progressToken };
+  const principal = { uid: args.uid };
+  const request = { log: args.log };
+
+  const map = activeMap((await history.stateAt(mapId)).state);
+  const document = map.document;
+  if (query.layer !== undefined && !document.layers.some((layer) => layer.id === query.layer)) {
+    throw new DomainError('invalid-argument', `This map has no floor with the id “${query.layer.slice(0, 64)}” (?layer=). Its floors: ${document.layers.map((l) => l.id).join(', ')}.`);
+  }
+
+  const detected = detectFormat({ filename: upload.filename, contentType: upload.contentType, bytes: upload.bytes });
+  if ('refusal' in detected) throw new DomainError('invalid-argument', detected.refusal);
+  const format = detected.format;
+  const remembered = map.lastImport?.mapping ? (ColumnMapping.safeParse(map.lastImport.mapping).data ?? null) : null;
+  const input: ImportInput = {
+    bytes: upload.bytes,
+    text: detected.text,
+    filename: upload.filename,
+    contentType: upload.contentType,
+    attachments: upload.attachments,
+    options: importOptions,
+    rememberedMapping: remembered,
+    document,
+    ...(query.layer !== undefined ? { targetLayer: query.layer } : {}),
+  };
+  // Parsed and planned in the planner's worker thread: a big file keeps no one else waiting.
+  let parsed;
+  try {
+    parsed = await planner.parse(format, input, geocoder !== null);
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    request.log.warn({ err: error, format }, 'an import parser failed');
+    throw importRefusal(format, 'it could not be read to the end', 'Check that the file is complete (export it again), or save its locations as CSV and import that.');
+  }
+  let planned: PlannedImport;
+  let handedOver = false;
+  const inspected = new Map<string, InspectedFile>();
+  try {
+    // Drawings uploaded with the file, checked (and SVGs sanitised) as uploads are, before anything is planned on them.
+    const problems: ImportProblem[] = [];
+    if (detected.archived) problems.push({ row: null, field: null, message: `The placemarks were read from “${detected.archived}” in the KMZ; its images (icons, overlays) are not used.` });
+    if (detected.encoding === 'windows-1252') {
+      problems.push({ row: null, field: null, message: 'The file is not UTF-8 text, so it was read as Windows-1252 (Western European, as Excel on Windows saves CSV). If letters such as é or ü look wrong in the preview, save the file as CSV UTF-8 and import it again.' });
+    }
+    const inspect = async (floor: PlannedFloor) => {
+      const drawing = floor.drawing;
+      if (drawing?.kind !== 'attachment' || inspected.has(drawing.name)) return;
+      const bytes = upload.attachments.get(drawing.name) ?? upload.attachments.get(baseName(drawing.name));
+      if (!bytes) return;
+      try {
+        const checked = await inspectUpload(bytes, importLimit, sanitizer);
+        inspected.set(drawing.name, checked);
+        // What the sanitiser took out of the drawing is said, as an upload says it.
+        for (const part of checked.removed) problems.push({ row: null, field: null, message: `The drawing “${drawing.name}”: ${part.message}` });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        problems.push({ row: null, field: null, message: `The drawing “${drawing.name}” of the floor “${floor.name}” was not used: ${error.message}` });
+      }
+    };
+    for (const floor of parsed.floors) await inspect(floor);
+
+    const drawings = parsed.hasLocations ? await floorDrawings(document, parsed.floors, inspected, files) : [];
+    // Rows with a street address and no coordinates asked of the geocoder of streets (GEOCODER_URL), each address once.
+    let remote: Array<[string, Placement | null]> | undefined;
+    if (geocoder && parsed.addresses.length > 0) {
+      const token = query.progress;
+      const answers = await geocoder.placeAll(
+        parsed.addresses,
+        token ? (state) => progress.set(principal.uid, mapId, token, { phase: 'geocoding', ...state }) : undefined,
+        (error) => request.log.warn({ err: error, mapId }, 'the geocoder did not answer'),
+      );
+      remote = [...answers];
+      if (parsed.addresses.length > geocoder.maxAddresses) {
+        problems.push({ row: null, field: 'address', message: `${parsed.addresses.length.toLocaleString('en')} addresses were to be placed: the first ${geocoder.maxAddresses.toLocaleString('en')} were sent to the street geocoder, the others placed by city or postcode.` });
+      }
+      if (token) progress.set(principal.uid, mapId, token, { phase: 'planning', done: answers.size, total: answers.size });
+    }
+    handedOver = true;
+    planned = await planner.plan(parsed.job, {
+      ...(remote ? { remote } : {}),
+      document,
+      sourceName: args.sync?.name ?? (upload.filename || `${format} file`),
+      problems,
+      drawings,
+      sizes: [...inspected].map(([name, found]) => [name, { width: found.meta.width, height: found.meta.height }]),
+    });
+  } finally {
+    if (!handedOver) planner.drop(parsed.job);
+  }
+  if (query.progress) progress.set(principal.uid, mapId, query.progress, { phase: 'done', done: 1, total: 1 });
+  let sync: SyncCounts | undefined;
+  if (args.sync) {
+    const diffed = syncEdits(document, planned.edits, args.sync);
+    planned = { ...planned, edits: diffed.edits };
+    sync = diffed.counts;
+    if (apply && sync.added + sync.changed + sync.removed === 0) return { result: { ...planned.preview, revision: null }, position: null, sync };
+  }
+  if (!apply) return { result: { ...planned.preview, revision: null }, position: null, ...(sync ? { sync } : {}) };
+
+  if (planned.edits.length === 0) {
+    const first = planned.preview.problems[0]?.message;
+    throw importRefusal(format, `nothing in it can be imported${first ? ` (${first.replace(/\.$/, '')})` : ''}`, 'Check the preview’s problems and the column mapping, then import again.');
+  }
+  // The drawings are stored as uploads are, then put on their floors.
+  const stored = new Map<string, LayerFile>();
+  for (const file of planned.files) {
+    let checked: InspectedFile | undefined;
+    if (file.drawing.kind === 'attachment') checked = inspected.get(file.drawing.name);
+    else checked = await inspectUpload(Buffer.from(file.drawing.svg, 'utf8'), Math.max(importLimit, 1), sanitizer);
+    if (!checked) continue;
+    const put = await files.put(checked.bytes, { ...checked.meta, owner: principal.uid });
+    stored.set(file.layer, { kind: put.kind, url: put.url, width: put.width, height: put.height });
+  }
+  const edits = await sanitizedInTurns(withStoredFiles(planned.edits, stored, planned.files));
+  // A big import is recorded part by part, one append each (importAppends): one append of
+  // twenty 5,000-location events held the embedded database for ten seconds, and every other
+  // user with it (issue 26 item 8). Still one import to its author: the answer comes once
+  // every part is in (the editor makes them one undo step), and a part that cannot be
+  // recorded takes the parts before it back, so no half import is left behind.
+  const appends = importAppends(edits);
+  const commands = { store: deps.store, db, ids: deps.ids, history };
+  const recorded: ImportEdit[][] = [];
+  let outcome;
+  for (const [index, part] of appends.entries()) {
+    try {
+      const before = appends.length > 1 ? activeMap((await history.stateAt(mapId)).state).document : null;
+      outcome = await runMapCommand(commands, { type: 'EditMap', data: { mapId, edits: part } }, index === 0 ? meta : { ...meta, commandId: args.newId() });
+      if (before) recorded.push(applyEdits(before, part).inverse);
+    } catch (error) {
+      const takenBack = recorded.length === 0 || (await takeBackParts(commands, mapId, recorded, { ...meta, commandId: args.newId() }, request.log));
+      if (!takenBack) {
+        request.log.error({ err: error, mapId, partsRecorded: index, parts: appends.length }, 'an import stopped midway and its recorded parts could not be taken back');
+        throw new DomainError(
+          'aborted',
+          `The file could not be imported to the end: ${index} of its ${appends.length} parts were imported and could not be taken back. Undo them in the map's history, then import the file again.`,
+        );
+      }
+      // The plan was made against the map as it was read; an edit since (a location of the same id) makes it stale.
+      if (error instanceof DomainError && error.code === 'invalid-argument' && /^edits\.\d+\.(layers|groups|locations|updates|id)/.test(error.message)) {
+        request.log.info({ mapId, reason: error.message, partsTakenBack: recorded.length }, 'an import met a changed map');
+        throw new DomainError('aborted', 'The map changed while the file was being imported, so nothing was imported. Preview the file again and import it.');
+      }
+      throw error;
+    }
+  }
+  if (!outcome) throw new DomainError('internal', 'An import with no edits was about to be recorded.');
+  request.log.info({ mapId, format, locations: planned.preview.counts.locations, updated: planned.preview.counts.updated, ...(sync ? { sync } : {}) }, 'import applied');
+  return {
+    result: { ...planned.preview, revision: String(outcome.revision) },
+    position: outcome.position ? formatPosition(outcome.position) : null,
+    ...(sync ? { sync } : {}),
+  };
 }

@@ -47,6 +47,13 @@ function readColor(cell: string): string {
  * its columns, else the guess. A user's mapping naming a column the file lacks is refused.
  */
 export function chooseMapping(format: ImportFormat, columns: readonly string[], input: Pick<ImportInput, 'options' | 'rememberedMapping'>, rows: readonly (readonly string[])[] = []): ColumnMapping {
+  const key = input.options.key;
+  if (key !== undefined) {
+    if (!columns.includes(key)) {
+      throw importRefusal(format, `it has no key column “${key}” (its columns: ${columns.slice(0, 30).join(', ')})`, 'Name one of its columns as the key column.');
+    }
+    return withKey(chooseMapping(format, columns, { ...input, options: withoutKey(input.options) }, rows), key);
+  }
   const given = input.options.columns;
   if (given && Object.keys(given).length > 0) {
     const missing = Object.entries(given).find(([, column]) => column !== undefined && !columns.includes(column));
@@ -58,6 +65,18 @@ export function chooseMapping(format: ImportFormat, columns: readonly string[], 
   if (input.rememberedMapping && mappingFits(input.rememberedMapping, columns)) return input.rememberedMapping;
   // The first rows are enough to tell degrees from pixels.
   return guessMapping(columns, rows.slice(0, 200));
+}
+
+/** The options without a key column. */
+export function withoutKey(options: ImportInput['options']): ImportInput['options'] {
+  const { key: _key, ...rest } = options;
+  return rest;
+}
+
+/** The mapping with `key` as the id column, and no other field read from it. */
+export function withKey(mapping: ColumnMapping, key: string): ColumnMapping {
+  const others = Object.entries(mapping).filter(([field, column]) => field !== 'id' && column !== key);
+  return { ...Object.fromEntries(others), id: key };
 }
 
 /**

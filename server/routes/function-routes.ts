@@ -27,6 +27,7 @@ import { createPortalLink, publishMap, registerLicence, startCheckout, unpublish
 import { commentFunctionHandlers, type CommentDeps } from '../commands/comment-commands.js';
 import { publishingFunctionHandlers } from '../commands/publishing-commands.js';
 import { apiTokenFunctionHandlers } from '../commands/api-token-commands.js';
+import { webhookFunctionHandlers, type WebhookDeps } from '../commands/webhook-commands.js';
 import type { Position } from '../../events/position.js';
 import {
   acceptMapInvitation,
@@ -41,7 +42,7 @@ import {
 import { typed } from '../http/zod-routes.js';
 
 /** What the functions are given: billing's (and the maps') services, comments' mailer, sharing's view link keys. */
-export type FunctionDeps = BillingDeps & CommentDeps & SharingDeps;
+export type FunctionDeps = BillingDeps & CommentDeps & SharingDeps & WebhookDeps;
 
 /** A function's handler: its payload as its schema gives it (functionPayloads), its result as the API documents it. */
 type Handler<N extends FunctionName> = (
@@ -76,6 +77,7 @@ const handlers: { [N in FunctionName]: Handler<N> } = {
   setMapViewLink,
   ...publishingFunctionHandlers,
   ...apiTokenFunctionHandlers,
+  ...webhookFunctionHandlers,
 };
 
 const FUNCTION_NAMES = Object.keys(functionPayloads) as FunctionName[];

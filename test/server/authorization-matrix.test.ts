@@ -110,6 +110,13 @@ const functionRows: Record<FunctionName, FunctionRow> = {
   // With a token: authorization-matrix-tokens.test.ts.
   createApiToken: { payload: () => ({ name: 'Matrix token', scopes: ['maps:read'] }), expect: row(200, 200, 200, 200, 200, 200, 401, 200) },
   revokeApiToken: { payload: () => ({ tokenId: 'no-such-token' }), expect: row(404, 404, 404, 404, 404, 404, 401, 404) },
+  // Webhooks (issue 30 item 2): a map's are its owner's (and admins') to make and list; an
+  // account's own, anyone's signed in; one the caller has no access to is not-found.
+  createWebhook: { payload: (w) => ({ mapId: w.mapId, url: 'https://93.184.215.14/matrix-hook', events: ['map.published'] }), expect: MANAGE },
+  listWebhooks: { payload: (w) => ({ mapId: w.mapId }), expect: MANAGE },
+  deleteWebhook: { payload: () => ({ webhookId: 'no-such-webhook' }), expect: row(404, 404, 404, 404, 404, 404, 401, 404) },
+  redeliverWebhook: { payload: () => ({ webhookId: 'no-such-webhook', deliveryId: 'no-such-delivery' }), expect: row(404, 404, 404, 404, 404, 404, 401, 404) },
+  sendTestWebhook: { payload: () => ({ webhookId: 'no-such-webhook' }), expect: row(404, 404, 404, 404, 404, 404, 401, 404) },
 };
 
 /** Every `/api` route but the functions (rows above) and the websocket (topics below), by method and URL pattern. */

@@ -68,6 +68,12 @@ export const functionTemplates: Record<FunctionName, (victim: Victim) => unknown
   cancelMapPublishSchedule: (v) => ({ mapId: v.mapId }),
   createApiToken: () => ({ name: 'Fuzz token', scopes: ['maps:read'], expiresInDays: 30 }),
   revokeApiToken: () => ({ tokenId: 'token-1' }),
+  // A public address by its IP (no DNS in tests); only map.published, so nothing is sent meanwhile.
+  createWebhook: (v) => ({ mapId: v.mapId, url: 'https://93.184.215.14/fuzz-hook', events: ['map.published'] }),
+  deleteWebhook: () => ({ webhookId: 'webhook-1' }),
+  listWebhooks: (v) => ({ mapId: v.mapId }),
+  redeliverWebhook: () => ({ webhookId: 'webhook-1', deliveryId: 'delivery-1' }),
+  sendTestWebhook: () => ({ webhookId: 'webhook-1' }),
 };
 
 /** Bodies (`{data}`'s content) of the JSON routes that take one, by URL pattern. */

@@ -1,0 +1,103 @@
+/**
+ * Live data from a sheet or URL (issue 30 item 4; events/map-data-source.ts): a sync fetches
+ * the map's data source through the safe fetcher (server/files/fetch-remote-file.ts: public
+ * addresses only, loopback ones only with ALLOW_LOOPBACK_TARGETS=1) and runs it through the
+ * import pipeline (import-routes.ts runImport) keyed by the source's key column: rows whose
+ * key is a location's id change it, new keys add locations, keys gone remove the locations
+ * earlier syncs brought, all recorded as one import ("Sync from …"), undone as one step.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireMapAccess } from '../access/map-access-facts.js';
+import { ErrorBody, WirePosition } from '../../events/function-results.js';
+import { MapIdParams } from '../../events/http-api.js';
+import { requireVerified } from '../http/access-hooks.js';
+import { typed } from '../http/zod-routes.js';
+import { activeMap } from '../history/map-history.js';
+import { DomainError } from '../../events/errors.js';
+import { dataSourceName, SyncAnswer, syncSummary } from '../../events/map-data-source.js';
+import type { Principal } from '../../events/principal.js';
+import type { CommandMetadata } from '../commands/command-handler.js';
+import { fetchRemoteFile, type Resolver } from '../files/fetch-remote-file.js';
+import { isPublicAddress } from '../files/public-address.js';
+import { runImport, type ImportArgs, type ImportDeps } from './import-routes.js';
+
+export interface MapSyncOptions {
+  /** ALLOW_LOOPBACK_TARGETS=1: sources on this machine's loopback addresses too (tests). */
+  allowLoopback: boolean;
+  resolve?: Resolver;
+  timeoutMs?: number;
+}
+
+const isLoopback = (address: string) => address === '::1' || /^127\./.test(address) || address === '::ffff:127.0.0.1';
+
+export class MapSync {
+  private deps: ImportDeps | null = null;
+
+  constructor(private readonly options: MapSyncOptions) {}
+
+  /** The import pipeline's services, once the import routes have made them. */
+  attach(deps: ImportDeps): void {
+    this.deps = deps;
+  }
+
+  /**
+   * Fetches the map's source and imports it as a sync (`preview`: answers what it would do and
+   * records nothing). `principal` must be allowed to edit the map; the scheduler acts as admin.
+   */
+  async syncNow(mapId: string, principal: Principal, meta: CommandMetadata, newId: () => string, log: ImportArgs['log'], preview = false): Promise<{ result: SyncAnswer; position: string | null }> {
+    const deps = this.deps;
+    if (!deps) throw new DomainError('unavailable', 'Syncing is not available on this server yet. Try again in a moment.');
+    await requireMapAccess(deps.db, principal, mapId, 'edit');
+    const map = activeMap((await deps.history.stateAt(mapId)).state);
+    const dataSource = map.dataSource;
+    if (!dataSource) throw new DomainError('invalid-argument', 'This map has no data source: set one (its address and key column) first.');
+    const { source } = dataSource;
+    const bytes = await fetchRemoteFile(source.url, {
+      maxBytes: deps.importLimit,
+      isAllowedAddress: this.options.allowLoopback ? (address) => isPublicAddress(address) || isLoopback(address) : isPublicAddress,
+      ...(this.options.resolve ? { resolve: this.options.resolve } : {}),
+      ...(this.options.timeoutMs ? { timeoutMs: this.options.timeoutMs } : {}),
+      headers: { accept: 'text/csv, application/geo+json, application/json, application/vnd.google-earth.kml+xml, */*;q=0.1', 'user-agent': 'Mapfold (syncing a data source)' },
+    });
+    const name = dataSourceName(source);
+    const path = new URL(source.url).pathname;
+    const outcome = await runImport(deps, {
+      mapId,
+      uid: principal.uid,
+      meta,
+      newId,
+      upload: { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), filename: decodeURIComponent(path.split('/').pop() ?? ''), contentType: '', attachments: new Map() },
+      options: { ...(source.mapping ? { columns: source.mapping } : {}), key: source.keyColumn },
+      apply: !preview,
+      log,
+      sync: { name, keys: dataSource.keys },
+    });
+    const counts = outcome.sync ?? { added: 0, changed: 0, removed: 0 };
+    return { result: { ...outcome.result, sync: { ...counts, summary: syncSummary(name, counts) } }, position: outcome.position };
+  }
+}
+
+const SyncBody = z.object({ data: z.object({ preview: z.boolean({ error: 'Preview must be true or false.' }).optional() }).optional() }).optional();
+const SyncRouteAnswer = z.object({ result: SyncAnswer, position: WirePosition.nullable() });
+
+/** `POST /api/maps/{id}/sync`: "Sync now" for scripts (an API token with the `import` scope) and editors alike. */
+export async function syncRoutes(scope: FastifyInstance, mapSync: MapSync): Promise<void> {
+  typed(scope).post(
+    '/api/maps/:id/sync',
+    {
+      schema: {
+        tags: ['maps'],
+        description: "Fetches the map's data source now and applies it as one import (added, changed and removed by key); with {\"data\": {\"preview\": true}} answers what it would do and records nothing.",
+        params: MapIdParams,
+        body: SyncBody,
+        response: { 200: SyncRouteAnswer, '4xx': ErrorBody },
+      },
+    },
+    async (request) => {
+      const principal = requireVerified(request);
+      const meta: CommandMetadata = { principal: request.principal, now: request.server.clock.now(), correlationId: request.correlationId, commandId: request.server.ids.uuid() };
+      return mapSync.syncNow(request.params.id, principal, meta, () => request.server.ids.uuid(), request.log, request.body?.data?.preview ?? false);
+    },
+  );
+}

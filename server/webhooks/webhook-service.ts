@@ -1,0 +1,59 @@
+/**
+ * Sets up outbound webhooks (issue 30 item 2) in the app: the outbox's tables, the reactor
+ * that follows the event log into the outbox (its own checkpoint and lock), the worker that
+ * sends it, and what the webhooks' functions need. Tests reach both through `app.webhooks`:
+ * `reactor.waitFor(position)` and `worker.runOnce()` with their own clock.
+ */
+import type { FastifyInstance } from 'fastify';
+import { loadMapAccess } from '../access/map-access-facts.js';
+import { ReactorRunner, type ReactorRunnerOptions } from '../billing/reactor-runner.js';
+import type { WebhookDeps } from '../commands/webhook-commands.js';
+import type { Services } from '../services.js';
+import { WEBHOOK_OUTBOX_SCHEMA } from './webhook-deliveries.js';
+import { webhookReactor } from './webhook-reactor.js';
+import { WebhookWorker } from './webhook-worker.js';
+
+export interface Webhooks {
+  reactor: ReactorRunner;
+  worker: WebhookWorker;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    webhooks: Webhooks;
+  }
+}
+
+export async function setUpWebhooks(app: FastifyInstance, services: Services, reactorOptions: ReactorRunnerOptions = {}): Promise<WebhookDeps['webhooks']> {
+  await services.db.exec(WEBHOOK_OUTBOX_SCHEMA);
+  const policy = { allowLoopback: services.config.allowLoopbackTargets };
+  const ownerOf = async (mapId: string) => (await loadMapAccess(services.db, mapId))?.facts.ownerUid ?? null;
+  const worker = new WebhookWorker({
+    db: services.db,
+    store: services.store,
+    ids: services.ids,
+    clock: services.clock,
+    policy,
+    ownerOf,
+    mailer: services.mailer,
+    publicUrl: services.config.publicUrl,
+    logger: app.log,
+  });
+  const reactor = new ReactorRunner(
+    services.db,
+    services.store,
+    webhookReactor({ db: services.db, ids: services.ids, clock: services.clock, ownerOf, onEnqueued: () => worker.poke() }),
+    app.log,
+    reactorOptions,
+  );
+  app.decorate('webhooks', { reactor, worker });
+  app.addHook('onReady', async () => {
+    await reactor.start();
+    worker.start();
+  });
+  app.addHook('onClose', async () => {
+    await reactor.stop();
+    await worker.stop();
+  });
+  return { policy, enqueue: (delivery) => worker.add(delivery) };
+}

@@ -1,0 +1,153 @@
+/**
+ * Live data from a sheet or URL (issue 30 item 4), on the real HTTP app against a local HTTP
+ * server (ALLOW_LOOPBACK_TARGETS=1) serving a real CSV (test/fixtures/realworld/csv's airports):
+ * the data source recorded on the map, a first sync's preview and apply, then a changed sheet
+ * synced by key (added, changed, removed) as one import, said so in the timeline; the same
+ * through `POST /api/maps/{id}/sync`; a failing source keeps the map as it was; undoing the
+ * sync's import (its inverse) takes all of it back in one step. PGlite and PostgreSQL.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MapDocument } from '../../events/map-document.js';
+import { applyEdits, invertEdit } from '../../events/map-edit-inverse.js';
+import type { MapEdit } from '../../events/map-edits.js';
+import { syncEdits } from '../../server/import/import-routes.js';
+import { databaseTargets } from '../support/databases.js';
+import { call, createMapAs, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
+
+const airports = readFileSync(path.join(import.meta.dirname, '../fixtures/realworld/csv/vega-airports.csv'), 'utf8').split('\n');
+const header = airports[0]!;
+/** The sheet at first: 20 airports. */
+const first = [header, ...airports.slice(1, 21)].join('\n');
+/** The sheet later: the first airport gone, two renamed, three more. */
+const later = [
+  header,
+  ...airports.slice(2, 21).map((line, index) => (index < 2 ? line.replace(/^([^,]+),([^,]+),/, '$1,$2 (renamed),') : line)),
+  ...airports.slice(21, 24),
+].join('\n');
+
+describe.each(databaseTargets)('a map’s data source, synced ($name)', (target) => {
+  let server: TestServer;
+  let owner: TestUser;
+  let source: Server;
+  let sourceUrl: string;
+  let sheet = first;
+  let failing = false;
+
+  beforeAll(async () => {
+    source = createServer((request, response) => {
+      if (failing) {
+        response.writeHead(500).end('down');
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' }).end(request.url === '/stores.csv' ? sheet : '');
+    });
+    await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
+    sourceUrl = `http://127.0.0.1:${(source.address() as AddressInfo).port}/stores.csv`;
+    server = await startTestServer(target, { env: { ALLOW_LOOPBACK_TARGETS: '1' } });
+    owner = await registerUser(server);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await new Promise((resolve) => source?.close(resolve));
+  });
+
+  const ok = async (name: string, data: unknown) => {
+    const answer = await call(server, name, data, owner);
+    if (answer.status !== 200) throw new Error(`${name}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.body.position) await projected(server, answer.body.position);
+    return answer.body.result;
+  };
+  const documentOf = async (mapId: string) =>
+    ((await (await fetch(`${server.url}/api/maps/${mapId}/data`, { headers: { cookie: owner.cookie } })).json()) as { result: { data: MapDocument } }).result.data;
+  const timeline = async (mapId: string) =>
+    ((await (await fetch(`${server.url}/api/maps/${mapId}/timeline`, { headers: { cookie: owner.cookie } })).json()) as { result: { items: Array<{ summary: string }> } }).result.items.map((e) => e.summary);
+
+  it('previews, applies, then syncs a changed sheet by key as one import, and keeps the map when the source fails', async () => {
+    const mapId = await createMapAs(server, owner, 'Airports');
+    sheet = first;
+    failing = false;
+    // No source yet: a sync says so.
+    const none = await call(server, 'syncMapNow', { mapId }, owner);
+    expect(none.status).toBe(400);
+    expect(none.body.error.message).toMatch(/no data source/);
+
+    await ok('setMapDataSource', { mapId, url: sourceUrl, keyColumn: 'iata', schedule: 'manual', name: 'Stores sheet' });
+
+    // The first sync previews through the import pipeline: nothing recorded.
+    const preview = await ok('syncMapNow', { mapId, preview: true });
+    expect(preview.revision).toBeNull();
+    expect(preview.sync).toMatchObject({ added: 20, changed: 0, removed: 0 });
+    expect((await documentOf(mapId)).locations).toHaveLength(0);
+
+    const applied = await ok('syncMapNow', { mapId });
+    expect(applied.sync).toEqual({ added: 20, changed: 0, removed: 0, summary: 'Sync from Stores sheet: 20 added, 0 changed, 0 removed' });
+    const before = await documentOf(mapId);
+    expect(before.locations.map((l) => l.id)).toContain('00M');
+    expect(before.locations.find((l) => l.id === '01G')?.title).toBe('Perry-Warsaw');
+
+    // Nothing changed at the source: nothing recorded.
+    const same = await ok('syncMapNow', { mapId });
+    expect(same.sync).toMatchObject({ added: 0, changed: 0, removed: 0 });
+    expect(same.revision).toBeNull();
+
+    // The sheet changes: one removed, two renamed, three added; through the token route's URL.
+    sheet = later;
+    const response = await fetch(`${server.url}/api/maps/${mapId}/sync`, { method: 'POST', headers: { cookie: owner.cookie, 'content-type': 'application/json' }, body: '{}' });
+    const answer = (await response.json()) as { result: { sync: { added: number; changed: number; removed: number; summary: string } }; position: string };
+    expect(response.status, JSON.stringify(answer)).toBe(200);
+    await projected(server, answer.position);
+    expect(answer.result.sync).toEqual({ added: 3, changed: 2, removed: 1, summary: 'Sync from Stores sheet: 3 added, 2 changed, 1 removed' });
+    const after = await documentOf(mapId);
+    expect(after.locations).toHaveLength(22);
+    expect(after.locations.some((l) => l.id === '00M')).toBe(false);
+    expect(after.locations.find((l) => l.id === '00R')?.title).toBe('Livingston Municipal (renamed)');
+    expect((await timeline(mapId)).some((summary) => summary.startsWith('Sync from Stores sheet: 3 added, 2 changed, 1 removed'))).toBe(true);
+
+    // A failing source: refused with what went wrong, the map keeps its last good data.
+    failing = true;
+    const failed = await call(server, 'syncMapNow', { mapId }, owner);
+    expect(failed.status).toBe(400);
+    expect(failed.body.error.message).toMatch(/answered 500/);
+    expect((await documentOf(mapId)).locations).toHaveLength(22);
+    failing = false;
+  }, 60_000);
+
+  it('a viewer may not set or sync the source', async () => {
+    const mapId = await createMapAs(server, owner, 'Not theirs');
+    const stranger = await registerUser(server);
+    expect((await call(server, 'setMapDataSource', { mapId, url: sourceUrl, keyColumn: 'iata', schedule: 'manual' }, stranger)).status).toBe(403);
+    expect((await call(server, 'syncMapNow', { mapId }, stranger)).status).toBe(403);
+  }, 30_000);
+});
+
+describe('a sync’s edits (syncEdits) and their undo', () => {
+  const layer = { id: 'floor', name: 'Floor', file: null };
+  const location = (id: string, title: string) => ({ id, title, about: '', description: '', layer: 'floor', position: { x: 1, y: 1 }, groups: [], link: '', image: null, thumbnail: null, entrances: [] }) as unknown as MapDocument['locations'][number];
+  const base = { version: 3, settings: {}, layers: [layer], groups: [], locations: [location('a', 'A'), location('b', 'B'), location('c', 'C'), location('mine', 'Made by hand')], regionStyles: {}, paths: { nodes: [], edges: [], connectors: [] } } as unknown as MapDocument;
+  const source = { format: 'csv' as const, name: 'Stores sheet', mapping: null };
+
+  it('keeps only real changes, removes the keys gone (never a location the source did not bring), and undoes as one', () => {
+    const planned: MapEdit[] = [
+      { type: 'ImportApplied', source, layers: [], groups: [], locations: [location('d', 'D')], updates: [{ id: 'a', changes: { title: 'A' } }, { id: 'b', changes: { title: 'B2' } }] },
+    ];
+    const { edits, counts } = syncEdits(base, planned, { name: 'Stores sheet', keys: ['a', 'b', 'c'] });
+    expect(counts).toEqual({ added: 1, changed: 1, removed: 1 });
+    expect(edits).toHaveLength(1);
+    const edit = edits[0] as Extract<MapEdit, { type: 'ImportApplied' }>;
+    expect(edit.source.sync).toBe(true);
+    expect(edit.updates).toEqual([{ id: 'b', changes: { title: 'B2' } }]);
+    expect(edit.removed).toEqual(['c']);
+    const { document: after } = applyEdits(base, edits);
+    expect(after.locations.map((l) => l.id).sort()).toEqual(['a', 'b', 'd', 'mine']);
+    const { document: undone } = applyEdits(after, invertEdit(base, edit));
+    expect(undone.locations.map((l) => [l.id, l.title]).sort()).toEqual(base.locations.map((l) => [l.id, l.title]).sort());
+  });
+
+  it('refuses a source with no rows rather than removing everything', () => {
+    expect(() => syncEdits(base, [], { name: 'Stores sheet', keys: ['a', 'b', 'c'] })).toThrow(/no rows/);
+  });
+});
