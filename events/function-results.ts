@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { apiTokenFunctionResults } from './api-tokens.js';
 import { commentFunctionResults } from './comments-api.js';
 import type { FunctionName, FunctionResults } from './functions.js';
+import { dataSourceFunctionResults } from './map-data-source.js';
 import { publishingFunctionResults } from './publishing-api.js';
 import { sharingFunctionResults } from './sharing-api.js';
 import { webhookFunctionResults } from './webhooks.js';
@@ -30,6 +31,7 @@ export const functionResults = {
   ...sharingFunctionResults,
   ...publishingFunctionResults,
   ...apiTokenFunctionResults,
+  ...dataSourceFunctionResults,
   ...webhookFunctionResults,
 } satisfies { [N in FunctionName]: z.ZodType<FunctionResults[N]> };
 

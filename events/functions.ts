@@ -8,6 +8,7 @@ import { apiTokenFunctionPayloads, type ApiTokenFunctionResults } from './api-to
 import { webhookFunctionPayloads, type WebhookFunctionResults } from './webhooks.js';
 import { billingFunctionPayloads, type BillingFunctionResults } from './billing-api.js';
 import { commentFunctionPayloads, type CommentFunctionResults } from './comments-api.js';
+import { dataSourceFunctionPayloads, type DataSourceFunctionResults } from './map-data-source.js';
 import { MapDocumentInput } from './map-document.js';
 import { DocumentEdit } from './map-edits.js';
 import { HistoryName } from './map.js';
@@ -65,13 +66,14 @@ export const functionPayloads = {
   ...sharingFunctionPayloads,
   ...publishingFunctionPayloads,
   ...apiTokenFunctionPayloads,
+  ...dataSourceFunctionPayloads,
   ...webhookFunctionPayloads,
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
 export type FunctionPayload<N extends FunctionName> = z.input<(typeof functionPayloads)[N]>;
 
-export interface FunctionResults extends BillingFunctionResults, CommentFunctionResults, SharingFunctionResults, PublishingFunctionResults, ApiTokenFunctionResults, WebhookFunctionResults {
+export interface FunctionResults extends BillingFunctionResults, CommentFunctionResults, SharingFunctionResults, PublishingFunctionResults, ApiTokenFunctionResults, DataSourceFunctionResults, WebhookFunctionResults {
   /** The new map's id. */
   createMap: string;
   saveMap: null;

@@ -52,6 +52,7 @@ import { historyRoutes } from './routes/history-routes.js';
 import { publicationRoutes } from './routes/publication-routes.js';
 import { PublishScheduler } from './publishing/publish-scheduler.js';
 import { importRoutes } from './import/import-routes.js';
+import { MapSync, syncRoutes } from './import/map-sync.js';
 import { MapHistory } from './history/map-history.js';
 import { adminRoutes } from './routes/admin-routes.js';
 import { templateRoutes } from './routes/template-routes.js';
@@ -296,6 +297,9 @@ export async function buildApp(
     app.decorate('publishScheduler', scheduler);
     app.addHook('onReady', () => scheduler.start());
     app.addHook('onClose', () => scheduler.stop());
+    // Maps' data sources (issue 30 item 4): synced through the import pipeline the import routes make.
+    // ALLOW_LOOPBACK_TARGETS=1 (as for webhooks): sources on this machine too (tests).
+    const mapSync = new MapSync({ allowLoopback: config.allowLoopbackTargets });
     await api.register(async (product) => {
       // The product's API reads who is calling; each route then says what it requires.
       product.addHook('onRequest', app.access.identify);
@@ -324,6 +328,8 @@ export async function buildApp(
         viewLinkKeys,
         rateLimiter: services.rateLimiter,
         webhooks,
+        mapSync,
+        syncLog: app.log,
       });
       const builtFloor = floorReader(services.files, CLIENT_DIST);
       const sourceFloor = floorReader(services.files, CLIENT_PUBLIC);
@@ -354,7 +360,9 @@ export async function buildApp(
         rateLimiter: services.rateLimiter,
         ...(streetGeocoder ? { geocoder: streetGeocoder } : {}),
         publicUrl: config.publicUrl,
+        onDeps: (deps) => mapSync.attach(deps),
       });
+      await syncRoutes(product, mapSync);
       await templateRoutes(product, { files: services.files, rateLimiter: services.rateLimiter });
       await clientConfigRoutes(product, config);
       if (services.outbox) await devOutboxRoutes(product, services.outbox, { behindProxy: config.trustProxy !== null });

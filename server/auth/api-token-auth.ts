@@ -76,6 +76,9 @@ export const FUNCTION_SCOPES: Record<FunctionName, ApiTokenScope | null> = {
   // Tokens are made and revoked by a person, signed in.
   createApiToken: null,
   revokeApiToken: null,
+  // Live data (issue 30 item 4): a map's data source, and a sync, are imports.
+  setMapDataSource: 'import',
+  syncMapNow: 'import',
   // Webhooks (issue 30 item 2): a script may manage the webhooks of its owner's maps and account.
   createWebhook: 'webhooks',
   deleteWebhook: 'webhooks',
@@ -112,6 +115,7 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'GET /api/public/maps/:id/places': 'maps:read',
   'POST /api/maps/:id/import': 'import',
   'GET /api/maps/:id/import/progress': 'import',
+  'POST /api/maps/:id/sync': 'import',
   'POST /api/files': 'maps:write',
   'POST /api/files/from-url': 'maps:write',
   'POST /api/templates/:id/instantiate': 'maps:write',

@@ -27,6 +27,7 @@ import { createPortalLink, publishMap, registerLicence, startCheckout, unpublish
 import { commentFunctionHandlers, type CommentDeps } from '../commands/comment-commands.js';
 import { publishingFunctionHandlers } from '../commands/publishing-commands.js';
 import { apiTokenFunctionHandlers } from '../commands/api-token-commands.js';
+import { dataSourceFunctionHandlers, type DataSourceDeps } from '../commands/data-source-commands.js';
 import { webhookFunctionHandlers, type WebhookDeps } from '../commands/webhook-commands.js';
 import type { Position } from '../../events/position.js';
 import {
@@ -42,7 +43,7 @@ import {
 import { typed } from '../http/zod-routes.js';
 
 /** What the functions are given: billing's (and the maps') services, comments' mailer, sharing's view link keys. */
-export type FunctionDeps = BillingDeps & CommentDeps & SharingDeps & WebhookDeps;
+export type FunctionDeps = BillingDeps & CommentDeps & SharingDeps & WebhookDeps & DataSourceDeps;
 
 /** A function's handler: its payload as its schema gives it (functionPayloads), its result as the API documents it. */
 type Handler<N extends FunctionName> = (
@@ -77,6 +78,7 @@ const handlers: { [N in FunctionName]: Handler<N> } = {
   setMapViewLink,
   ...publishingFunctionHandlers,
   ...apiTokenFunctionHandlers,
+  ...dataSourceFunctionHandlers,
   ...webhookFunctionHandlers,
 };
 

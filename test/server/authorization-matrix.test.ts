@@ -117,6 +117,10 @@ const functionRows: Record<FunctionName, FunctionRow> = {
   deleteWebhook: { payload: () => ({ webhookId: 'no-such-webhook' }), expect: row(404, 404, 404, 404, 404, 404, 401, 404) },
   redeliverWebhook: { payload: () => ({ webhookId: 'no-such-webhook', deliveryId: 'no-such-delivery' }), expect: row(404, 404, 404, 404, 404, 404, 401, 404) },
   sendTestWebhook: { payload: () => ({ webhookId: 'no-such-webhook' }), expect: row(404, 404, 404, 404, 404, 404, 401, 404) },
+  // Live data (issue 30 item 4): whoever may edit the map sets its data source and syncs it; a
+  // map of its own (the shared one stays without a source, so a sync is refused as having none: 400).
+  setMapDataSource: { payload: (w) => ({ mapId: w.mapId, url: 'https://93.184.215.14/stores.csv', keyColumn: 'id', schedule: 'manual' }), expect: EDIT, fresh: true },
+  syncMapNow: { payload: (w) => ({ mapId: w.mapId }), expect: row(400, 400, 403, 403, 403, 403, 401, 400) },
 };
 
 /** Every `/api` route but the functions (rows above) and the websocket (topics below), by method and URL pattern. */
@@ -167,6 +171,8 @@ const routeRows: Record<string, { expect: Row; body?: boolean; /** Its query str
   // Whoever may edit the map, refused before the file is read; past that, `{data: {}}` is not a file it reads (400).
   'POST /api/maps/:id/import': { expect: row('allowed', 'allowed', 403, 403, 403, 403, 401, 'allowed'), body: true },
   'POST /api/files/from-url': { expect: SIGNED_IN, body: true },
+  // "Sync now" (issue 30 item 4): whoever may edit the map; the shared map has no data source (400).
+  'POST /api/maps/:id/sync': { expect: row(400, 400, 403, 403, 403, 403, 401, 400), body: true },
   'POST /api/auth/register': { expect: ANYONE, body: true },
   'POST /api/auth/login': { expect: ANYONE, body: true },
   'POST /api/auth/logout': { expect: ANYONE, body: true, ownSession: 'second' },

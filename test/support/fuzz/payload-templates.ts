@@ -74,6 +74,8 @@ export const functionTemplates: Record<FunctionName, (victim: Victim) => unknown
   listWebhooks: (v) => ({ mapId: v.mapId }),
   redeliverWebhook: () => ({ webhookId: 'webhook-1', deliveryId: 'delivery-1' }),
   sendTestWebhook: () => ({ webhookId: 'webhook-1' }),
+  setMapDataSource: (v) => ({ mapId: v.mapId, url: 'https://93.184.215.14/fuzz.csv', keyColumn: 'id', schedule: 'manual' }),
+  syncMapNow: (v) => ({ mapId: v.mapId }),
 };
 
 /** Bodies (`{data}`'s content) of the JSON routes that take one, by URL pattern. */
