@@ -44,6 +44,10 @@ export interface DirectoryProps {
   onPick: (id: string, opener: HTMLElement) => void;
   /** Buttons beside the title (share, close on phones). */
   actions?: ReactNode;
+  /** The store locator's list: the locations nearest first (through the filters), with their distances. */
+  nearest?: { locations: readonly Location[]; distances: ReadonlyMap<string, string> } | null;
+  /** The store locator's control ("Find the nearest"), on maps with a geographic floor. */
+  nearPanel?: ReactNode;
 }
 
 export function Directory(props: DirectoryProps) {
@@ -52,7 +56,8 @@ export function Directory(props: DirectoryProps) {
   // Sorted here, in the chunk that hydrates after the map (hydrated-later.ts): neither the
   // sorting nor its code is on the way to the map's first render.
   const sorted = useMemo(() => inDirectoryOrder(props.locations, locale, props.order), [props.locations, locale, props.order]);
-  const locations = useMemo(() => (matching ? sorted.filter((location) => matching.has(location.id)) : sorted), [sorted, matching]);
+  const nearest = props.nearest;
+  const locations = useMemo(() => nearest?.locations ?? (matching ? sorted.filter((location) => matching.has(location.id)) : sorted), [nearest, sorted, matching]);
   const filtering = query.trim() !== '' || activeGroups.size > 0;
   const listRef = useRef<HTMLDivElement>(null);
   const [window_, setWindow] = useState({ top: 0, height: 800 });
@@ -115,6 +120,7 @@ export function Directory(props: DirectoryProps) {
           />
         </div>
       ) : null}
+      {props.nearPanel}
       {props.filters && groups.length > 0 ? (
         <div className="mf-chips" role="group" aria-label={t('viewer.filterByGroup')}>
           {groups.map((group) => (
@@ -136,10 +142,16 @@ export function Directory(props: DirectoryProps) {
         {locations.length === 0 ? (
           <div className="mf-empty">
             <p className="mf-empty__title">{t('viewer.noResults')}</p>
-            <p>{query.trim() ? t('viewer.nothingMatches', { query: query.trim() }) : t('viewer.noneInGroups')}</p>
-            <button type="button" className="mf-button" onClick={props.onClear}>
-              {t('viewer.clearFilters')}
-            </button>
+            {nearest && !filtering ? (
+              <p>{t('viewer.nearNone')}</p>
+            ) : (
+              <>
+                <p>{query.trim() ? t('viewer.nothingMatches', { query: query.trim() }) : t('viewer.noneInGroups')}</p>
+                <button type="button" className="mf-button" onClick={props.onClear}>
+                  {t('viewer.clearFilters')}
+                </button>
+              </>
+            )}
           </div>
         ) : (
           <ul
@@ -169,6 +181,7 @@ export function Directory(props: DirectoryProps) {
                       <span className="mf-item__title">{location.title}</span>
                       <span className="mf-item__sub">{subtitle(location)}</span>
                     </span>
+                    {nearest ? <span className="mf-item__distance">{nearest.distances.get(location.id)}</span> : null}
                   </button>
                 </li>
               );

@@ -13,6 +13,7 @@ import { Icon } from './icons';
 import { useAnchored } from './use-anchored';
 import type { ViewerController } from './controller/viewer-controller';
 import { MARKER_HEIGHT } from './marker-height';
+import { loadDirectionsCode } from './directions/use-directions';
 
 let linkHookAdded = false;
 
@@ -58,9 +59,11 @@ export interface PopupProps {
   onDirectionsTo?: ((id: string) => void) | undefined;
   /** Directions from this location (not in a kiosk: its start is fixed). */
   onDirectionsFrom?: ((id: string) => void) | undefined;
+  /** Directions in the visitor's own maps app (a location on a geographic floor). */
+  mapsHref?: string | null | undefined;
 }
 
-export function Popup({ location, groups, layerName, camera, anchor, offset, sheet, onClose, onDirectionsTo, onDirectionsFrom }: PopupProps) {
+export function Popup({ location, groups, layerName, camera, anchor, offset, sheet, onClose, onDirectionsTo, onDirectionsFrom, mapsHref }: PopupProps) {
   const { t } = useTranslator();
   const ref = useRef<HTMLDivElement>(null);
   const [description, setDescription] = useState<string | null>(null);
@@ -142,8 +145,15 @@ export function Popup({ location, groups, layerName, camera, anchor, offset, she
             ) : null}
           </ul>
         ) : null}
-        {onDirectionsTo || onDirectionsFrom ? (
+        {onDirectionsTo || onDirectionsFrom || mapsHref ? (
           <div className="mf-popup__actions">
+            {mapsHref ? (
+              <a className="mf-button mf-button--primary" href={mapsHref} target="_blank" rel="noopener noreferrer">
+                <Icon name="directions" size={16} />
+                {t('viewer.openDirections')}
+                <span className="mf-visually-hidden">{` ${t('viewer.inMapsApp')}`}</span>
+              </a>
+            ) : null}
             {onDirectionsTo ? (
               <button type="button" className="mf-button mf-button--primary" onClick={() => onDirectionsTo(location.id)}>
                 <Icon name="directions" size={16} />
@@ -169,6 +179,21 @@ export function Popup({ location, groups, layerName, camera, anchor, offset, she
  */
 export function LocationDetails({ controller, camera, location, sheet, directions }: { controller: ViewerController; camera: Camera; location: Location; sheet: boolean; directions: boolean }) {
   const { doc, close } = controller;
+  // On a geographic floor, directions in the visitor's maps app (the store locator's code, in the directions' chunk).
+  const geographic = Boolean(doc.layers.find((layer) => layer.id === location.layer)?.geo);
+  const [mapsHref, setMapsHref] = useState<string | null>(null);
+  useEffect(() => {
+    setMapsHref(null);
+    if (!geographic) return;
+    let cancelled = false;
+    void loadDirectionsCode().then((code) => {
+      const place = code.placeOfLocation(controller.doc)(location);
+      if (!cancelled) setMapsHref(place ? code.directionsHref(place) : null);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [geographic, controller, location]);
   const groupsById = new Map(doc.groups.map((group) => [group.id, group]));
   const openDirections = (ends: { from?: string; to?: string }) => {
     close();
@@ -186,6 +211,7 @@ export function LocationDetails({ controller, camera, location, sheet, direction
       onClose={close}
       onDirectionsTo={directions ? (id) => openDirections({ to: id }) : undefined}
       onDirectionsFrom={directions && !controller.getSnapshot().here ? (id) => openDirections({ from: id }) : undefined}
+      mapsHref={mapsHref}
     />
   );
 }

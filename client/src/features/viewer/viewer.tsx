@@ -143,7 +143,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
   const pickFromDirectory = useCallback((id: string, opener: HTMLElement | null) => controller.open(id, narrow ? listToggleRef.current : opener, true), [controller, narrow]);
 
   const directory = (header: ReactNode) => (
-    <LazyDirectory controller={controller} doc={doc} title={map.title} order={directoryOrder} matching={matching} query={query} activeGroups={activeGroups} selectedId={selectedId} onPick={pickFromDirectory} actions={header} />
+    <LazyDirectory controller={controller} doc={doc} map={map} order={directoryOrder} matching={matching} query={query} activeGroups={activeGroups} selectedId={selectedId} onPick={pickFromDirectory} actions={header} />
   );
   const directionsPanel = directionsCode && <directionsCode.ViewerDirectionsPanel controller={controller} state={state} groupsById={groupsById} narrow={narrow} />;
   // A location's details (offering a route to it and from it).

@@ -44,6 +44,20 @@ export interface ViewerState {
   directionsFolded: boolean;
   directionsCode: DirectionsCode | null;
   search: SearchCode | null;
+  /** "Find the nearest" (store-locator/near-commands.ts), on maps with a geographic floor; absent until used. */
+  near?: NearState;
+}
+
+/** Where the store locator measures distances from, and within what radius (store-locator/near-commands.ts). */
+export interface NearState {
+  status: 'idle' | 'searching' | 'locating' | 'ready' | 'error';
+  /** The place or postcode searched ('' for the visitor's own position). */
+  query: string;
+  /** Where distances are from: a place found ("Denver, CO") or the visitor's position (label null). */
+  origin: { lat: number; lng: number; label: string | null } | null;
+  error: 'notFound' | 'denied' | 'unavailable' | 'failed' | null;
+  /** In the visitor's unit (events/nearest.ts RADIUS_CHOICES); null: any distance. */
+  radius: number | null;
 }
 
 /** Where the viewer puts the keyboard focus (its buttons and the map, viewer.tsx). */
@@ -352,8 +366,8 @@ export class ViewerController {
     this.#set({ layerId: id });
   }
 
-  /** Changes the search text or the group filters (their commands load with the directory, filter-commands.ts). */
-  setFilters(patch: Partial<Pick<ViewerState, 'query' | 'activeGroups'>>): void {
+  /** Changes the search text, the group filters or the store locator's search (their commands load with the directory, filter-commands.ts, store-locator/near-commands.ts). */
+  setFilters(patch: Partial<Pick<ViewerState, 'query' | 'activeGroups' | 'near'>>): void {
     this.#set(patch);
   }
 
