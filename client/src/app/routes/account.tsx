@@ -3,6 +3,7 @@ import { AvatarLink } from '../../components/avatar';
 import { ButtonLink } from '../../components/ui/button';
 import { ChangePasswordForm, DeleteAccount, DisplayNameForm, SignOutEverywhere } from '../../features/auth/components/account-forms';
 import { ApiTokensSection } from '../../features/api-tokens/api-tokens-section';
+import { WebhooksSection } from '../../components/webhooks/webhooks-section';
 import { PlanPicker } from '../../features/billing/plan-picker';
 import { paths, SUBSCRIBE_HASH } from '../../lib/paths';
 import { useSession } from '../../lib/session';
@@ -85,6 +86,19 @@ export function AccountPage() {
         </section>
 
         <ApiTokensSection verified={user.emailVerified} />
+
+        <section className="card account-card" id="webhooks" aria-labelledby="account-webhooks">
+          <div>
+            <h2 id="account-webhooks" className="account-card__title">
+              Webhooks
+            </h2>
+            <p className="muted">
+              Tell another system when any of your maps is published, changes or gets a comment: Mapfold POSTs each event to your address, signed with the webhook’s secret. A
+              single map’s webhooks are in its editor, under Settings.
+            </p>
+          </div>
+          <WebhooksSection headingId="account-webhooks" verified={user.emailVerified} />
+        </section>
 
         <section className="card account-card account-card--row account-card--danger" aria-labelledby="account-delete">
           <div>

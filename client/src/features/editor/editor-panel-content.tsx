@@ -105,6 +105,7 @@ export function EditorPanelContent(props: EditorPanelContentProps): ReactNode {
         <SettingsPanel
           document={doc}
           onEdit={session.apply}
+          mapId={mapId}
           onUseCurrentView={() => {
             if (camera.width <= 0) return null;
             const centre = camera.toMap(camera.width / 2, camera.height / 2);

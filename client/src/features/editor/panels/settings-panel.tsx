@@ -13,11 +13,14 @@ import { checkedOnEdit } from './checked-edits';
 import type { EditorPanelProps } from './panel-props';
 import { ColorRow, NumberField } from './settings-fields';
 import { VenueAddressForm } from './venue-address-form';
+import { WebhooksSection } from '../../../components/webhooks/webhooks-section';
 import './panels.css';
 
 export interface SettingsPanelProps extends EditorPanelProps {
   /** The view the editor shows now, to open the map at (null when there is none). */
   onUseCurrentView?(): { x: number; y: number; zoom: number } | null;
+  /** The map's id, for its webhooks (absent: no Webhooks section). */
+  mapId?: string;
 }
 
 type FeatureKey = keyof SettingsType['features'];
@@ -48,7 +51,7 @@ const LANGUAGE_OPTIONS: ReadonlyArray<{ value: ViewerLanguage; label: string }> 
 
 const formatZoom = (zoom: number) => `${Math.round(zoom * 100) / 100}×`;
 
-export function SettingsPanel({ document, onEdit, onUseCurrentView }: SettingsPanelProps) {
+export function SettingsPanel({ document, onEdit, onUseCurrentView, mapId }: SettingsPanelProps) {
   const edit = checkedOnEdit(document, onEdit);
   const ids = useId();
   const [viewNote, setViewNote] = useState('');
@@ -227,6 +230,16 @@ export function SettingsPanel({ document, onEdit, onUseCurrentView }: SettingsPa
           ))}
         </ul>
       </section>
+
+      {mapId ? (
+        <section className="ep-section" aria-labelledby={`${ids}-webhooks`}>
+          <h3 id={`${ids}-webhooks`} className="ep-section__title">
+            Webhooks
+          </h3>
+          <p className="ep-hint">Tell another system when this map is published or changes: Mapfold POSTs each event, signed, to your address.</p>
+          <WebhooksSection mapId={mapId} headingId={`${ids}-webhooks`} />
+        </section>
+      ) : null}
     </div>
   );
 }
