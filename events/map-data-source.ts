@@ -41,7 +41,39 @@ export const MapDataSourceSet = z.object({
 });
 export type MapDataSourceSet = z.infer<typeof MapDataSourceSet>;
 
-export type MapDataSourceCommand = { type: 'SetMapDataSource'; data: { mapId: string; source: DataSource | null } };
+/**
+ * A scheduled sync claimed (the scheduler's, server/import/sync-scheduler.ts): recorded only
+ * while the source is due, so of several processes' schedulers one claims it and runs it.
+ */
+export const MapDataSourceSyncStarted = z.object({
+  type: z.literal('MapDataSourceSyncStarted'),
+  data: z.object({ mapId: z.string(), at: z.iso.datetime({ offset: true }) }),
+});
+export type MapDataSourceSyncStarted = z.infer<typeof MapDataSourceSyncStarted>;
+
+/** A sync failed (`error`, shown in the editor) or, after failing, worked again (null). Recorded on a change only. */
+export const MapDataSourceSyncFailed = z.object({
+  type: z.literal('MapDataSourceSyncFailed'),
+  data: z.object({ mapId: z.string(), at: z.iso.datetime({ offset: true }), error: z.string().max(1000).nullable() }),
+});
+export type MapDataSourceSyncFailed = z.infer<typeof MapDataSourceSyncFailed>;
+
+export const DATA_SOURCE_EVENT_TYPES: ReadonlySet<string> = new Set(['MapDataSourceSet', 'MapDataSourceSyncStarted', 'MapDataSourceSyncFailed']);
+export type DataSourceEvent = MapDataSourceSet | MapDataSourceSyncStarted | MapDataSourceSyncFailed;
+
+export type MapDataSourceCommand =
+  | { type: 'SetMapDataSource'; data: { mapId: string; source: DataSource | null } }
+  /** The scheduler's claim of a due sync: nothing when it is not due (another process claimed it). */
+  | { type: 'StartScheduledSync'; data: { mapId: string } }
+  /** A sync's outcome: recorded when the error state changes. */
+  | { type: 'RecordSyncOutcome'; data: { mapId: string; error: string | null } };
+
+/** Whether a scheduled sync is due at `now`: a scheduled source synced once (the first is previewed by hand), its interval past since the last sync or claim. */
+export function isSyncDue(state: DataSourceState | null | undefined, now: Date): boolean {
+  if (!state || state.source.schedule === 'manual' || state.lastSyncAt === null) return false;
+  const last = Math.max(Date.parse(state.lastSyncAt), state.lastAttemptAt ? Date.parse(state.lastAttemptAt) : 0);
+  return now.getTime() - last >= SYNC_EVERY_MS[state.source.schedule];
+}
 
 /** What the map aggregate keeps of its data source. */
 export interface DataSourceState {
@@ -50,6 +82,10 @@ export interface DataSourceState {
   keys: string[];
   /** When the last sync was recorded (ISO), or null: never synced. */
   lastSyncAt: string | null;
+  /** When the scheduler last claimed a sync (ISO). */
+  lastAttemptAt?: string | null;
+  /** The last sync's failure, until one works again. */
+  lastError?: string | null;
 }
 
 /** The name a sync is recorded under: the source's, else the address's file (or host). */

@@ -217,6 +217,10 @@ export function describeEvent(before: MapAggregate, event: MapEvent, actor: stri
         const source = event.data.source;
         return said({ summary: source ? `set the map's data source to ${quote(dataSourceName(source))} (${source.schedule === 'manual' ? 'synced by hand' : `synced ${source.schedule}`})` : "took the map's data source off", locationIds: [] });
       }
+      if (event.type === 'MapDataSourceSyncStarted') return { summary: 'Mapfold synced the data source on its schedule', locationIds: [] };
+      if (event.type === 'MapDataSourceSyncFailed') {
+        return { summary: event.data.error ? `Syncing the data source failed: ${event.data.error}` : 'Syncing the data source works again', locationIds: [] };
+      }
       if (!isEditEvent(event)) return said({ summary: 'changed the map', locationIds: [] });
       {
         const edit = editOf(event);

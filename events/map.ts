@@ -37,7 +37,7 @@ import {
 } from './map-publishing.js';
 import type { Principal } from './principal.js';
 import { streams } from './streams.js';
-import { MapDataSourceSet, type DataSourceState, type MapDataSourceCommand } from './map-data-source.js';
+import { isSyncDue, MapDataSourceSet, MapDataSourceSyncFailed, MapDataSourceSyncStarted, type DataSourceState, type MapDataSourceCommand } from './map-data-source.js';
 
 // ---- events -------------------------------------------------------------------------------
 
@@ -174,7 +174,7 @@ function editEvent(edit: MapEdit, mapId: string, edited: string): MapEditedEvent
  * Members, invitations and the view link (events/map-sharing.ts), and which revision is
  * published (events/map-publishing.ts), are on the map's stream too.
  */
-export const MapEvent = z.union([MapCreated, MapSaved, MapDeleted, MapStateChanged, VersionSaved, VersionRenamed, VersionDeleted, MapSharingEvent, MapPublishingEvent, MapDataSourceSet, MapEdited]);
+export const MapEvent = z.union([MapCreated, MapSaved, MapDeleted, MapStateChanged, VersionSaved, VersionRenamed, VersionDeleted, MapSharingEvent, MapPublishingEvent, MapDataSourceSet, MapDataSourceSyncStarted, MapDataSourceSyncFailed, MapEdited]);
 export type MapEvent =
   | z.infer<typeof MapCreated>
   | z.infer<typeof MapSaved>
@@ -184,9 +184,11 @@ export type MapEvent =
   | MapSharingEvent
   | MapPublishingEvent
   | MapDataSourceSet
+  | MapDataSourceSyncStarted
+  | MapDataSourceSyncFailed
   | MapEditedEvent;
 export const MAP_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'MapCreated', 'MapSaved', 'MapDeleted', 'MapStateChanged', ...HISTORY_EVENT_TYPES, ...SHARING_EVENT_TYPES, ...PUBLISHING_EVENT_TYPES, 'MapDataSourceSet', ...EDIT_TYPES,
+  'MapCreated', 'MapSaved', 'MapDeleted', 'MapStateChanged', ...HISTORY_EVENT_TYPES, ...SHARING_EVENT_TYPES, ...PUBLISHING_EVENT_TYPES, 'MapDataSourceSet', 'MapDataSourceSyncStarted', 'MapDataSourceSyncFailed', ...EDIT_TYPES,
 ]);
 export { isPublishingEvent, isSharingEvent };
 
@@ -338,8 +340,14 @@ export function evolveMap(state: MapAggregate, event: MapEvent): MapAggregate {
       const { source } = event.data;
       // Another address starts afresh: its keys are not the old source's.
       const kept = source && state.dataSource && state.dataSource.source.url === source.url ? state.dataSource : null;
-      return { ...state, revision: state.revision + 1, dataSource: source ? { source, keys: kept?.keys ?? [], lastSyncAt: kept?.lastSyncAt ?? null } : null };
+      return { ...state, revision: state.revision + 1, dataSource: source ? { ...kept, source, keys: kept?.keys ?? [], lastSyncAt: kept?.lastSyncAt ?? null } : null };
     }
+    case 'MapDataSourceSyncStarted':
+      if (state.status !== 'active') return state;
+      return { ...state, revision: state.revision + 1, dataSource: state.dataSource ? { ...state.dataSource, lastAttemptAt: event.data.at } : null };
+    case 'MapDataSourceSyncFailed':
+      if (state.status !== 'active') return state;
+      return { ...state, revision: state.revision + 1, dataSource: state.dataSource ? { ...state.dataSource, lastError: event.data.error } : null };
     default:
       if (state.status !== 'active') return state;
       if (isSharingEvent(event)) return { ...state, sharing: evolveSharing(state.sharing, event), revision: state.revision + 1 };
@@ -583,6 +591,17 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
       const current = map.dataSource?.source ?? null;
       if (JSON.stringify(current) === JSON.stringify(command.data.source)) return [];
       return [{ type: 'MapDataSourceSet', data: { mapId: map.mapId, source: command.data.source, at, by: principal.uid } }];
+    }
+    case 'StartScheduledSync': {
+      const map = requireMapFor(state, principal, 'edit');
+      // Decided on the stream as it is: a claim another process recorded first leaves it not due.
+      if (!isSyncDue(map.dataSource, context.now)) return [];
+      return [{ type: 'MapDataSourceSyncStarted', data: { mapId: map.mapId, at } }];
+    }
+    case 'RecordSyncOutcome': {
+      const map = requireMapFor(state, principal, 'edit');
+      if (!map.dataSource || (map.dataSource.lastError ?? null) === command.data.error) return [];
+      return [{ type: 'MapDataSourceSyncFailed', data: { mapId: map.mapId, at, error: command.data.error } }];
     }
     default: {
       if (isPublishingCommand(command)) {

@@ -53,6 +53,7 @@ import { publicationRoutes } from './routes/publication-routes.js';
 import { PublishScheduler } from './publishing/publish-scheduler.js';
 import { importRoutes } from './import/import-routes.js';
 import { MapSync, syncRoutes } from './import/map-sync.js';
+import { SyncScheduler } from './import/sync-scheduler.js';
 import { MapHistory } from './history/map-history.js';
 import { adminRoutes } from './routes/admin-routes.js';
 import { templateRoutes } from './routes/template-routes.js';
@@ -95,6 +96,7 @@ declare module 'fastify' {
     billingReactor: ReactorRunner;
     /** Publishes scheduled revisions when due (server/publishing/publish-scheduler.ts; tests call its tick). */
     publishScheduler: PublishScheduler;
+    syncScheduler: SyncScheduler;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -300,6 +302,11 @@ export async function buildApp(
     // Maps' data sources (issue 30 item 4): synced through the import pipeline the import routes make.
     // ALLOW_LOOPBACK_TARGETS=1 (as for webhooks): sources on this machine too (tests).
     const mapSync = new MapSync({ allowLoopback: config.allowLoopbackTargets });
+    // Scheduled syncs (hourly, daily): every process may run one, each due sync is run once.
+    const syncScheduler = new SyncScheduler({ deps: { store: services.store, db, ids: services.ids, history }, mapSync, clock: services.clock, logger: app.log });
+    app.decorate('syncScheduler', syncScheduler);
+    app.addHook('onReady', () => syncScheduler.start());
+    app.addHook('onClose', () => syncScheduler.stop());
     await api.register(async (product) => {
       // The product's API reads who is calling; each route then says what it requires.
       product.addHook('onRequest', app.access.identify);

@@ -10,11 +10,13 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MapDocument } from '../../events/map-document.js';
 import { applyEdits, invertEdit } from '../../events/map-edit-inverse.js';
 import type { MapEdit } from '../../events/map-edits.js';
 import { syncEdits } from '../../server/import/import-routes.js';
+import { SyncScheduler } from '../../server/import/sync-scheduler.js';
+import { MapHistory } from '../../server/history/map-history.js';
 import { databaseTargets } from '../support/databases.js';
 import { call, createMapAs, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
 
@@ -28,6 +30,10 @@ const later = [
   ...airports.slice(2, 21).map((line, index) => (index < 2 ? line.replace(/^([^,]+),([^,]+),/, '$1,$2 (renamed),') : line)),
   ...airports.slice(21, 24),
 ].join('\n');
+
+/** A clock the test moves (the services' and the schedulers'). */
+const clock = { offsetMs: 0, now: () => new Date(Date.now() + clock.offsetMs) };
+const HOUR = 60 * 60 * 1000;
 
 describe.each(databaseTargets)('a map’s data source, synced ($name)', (target) => {
   let server: TestServer;
@@ -47,9 +53,12 @@ describe.each(databaseTargets)('a map’s data source, synced ($name)', (target)
     });
     await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
     sourceUrl = `http://127.0.0.1:${(source.address() as AddressInfo).port}/stores.csv`;
-    server = await startTestServer(target, { env: { ALLOW_LOOPBACK_TARGETS: '1' } });
-    owner = await registerUser(server);
+    server = await startTestServer(target, { clock, env: { ALLOW_LOOPBACK_TARGETS: '1' } });
   }, 60_000);
+  // Two test maps per user: a new user for each test.
+  beforeEach(async () => {
+    owner = await registerUser(server);
+  });
   afterAll(async () => {
     await server?.close();
     await new Promise((resolve) => source?.close(resolve));
@@ -114,6 +123,48 @@ describe.each(databaseTargets)('a map’s data source, synced ($name)', (target)
     expect(failed.body.error.message).toMatch(/answered 500/);
     expect((await documentOf(mapId)).locations).toHaveLength(22);
     failing = false;
+  }, 60_000);
+
+  it('syncs an hourly source once an hour, once with two schedulers running, and records a failure once', async () => {
+    const mapId = await createMapAs(server, owner, 'Hourly airports');
+    sheet = first;
+    failing = false;
+    await ok('setMapDataSource', { mapId, url: sourceUrl, keyColumn: 'iata', schedule: 'hourly', name: 'Stores sheet' });
+    await ok('syncMapNow', { mapId });
+    sheet = later;
+    // Another process: its own history, the same log, read models and sync.
+    const other = new SyncScheduler({
+      deps: { store: server.services.store, db: server.database.db, ids: server.services.ids, history: await MapHistory.open(server.database.db, server.services.store) },
+      mapSync: server.app.syncScheduler.mapSync,
+      clock,
+      logger: { info() {}, warn() {}, error() {} },
+    });
+    const schedulers = [server.app.syncScheduler, other];
+    // Not due for an hour.
+    expect(await Promise.all(schedulers.map((s) => s.tick()))).toEqual([0, 0]);
+    expect((await documentOf(mapId)).locations).toHaveLength(20);
+    clock.offsetMs += HOUR + 60_000;
+    try {
+      const counts = await Promise.all(schedulers.map((s) => s.tick()));
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+      expect(await Promise.all(schedulers.map((s) => s.tick()))).toEqual([0, 0]);
+      // The editor's copy (the read model) has the sync once it catches up.
+      const synced = await vi.waitFor(async () => {
+        const document = await documentOf(mapId);
+        expect(document.locations).toHaveLength(22);
+        return document;
+      });
+      expect(synced.locations.find((l) => l.id === '00R')?.title).toBe('Livingston Municipal (renamed)');
+      // An hour later the source fails: recorded once, the map keeps its data.
+      failing = true;
+      clock.offsetMs += HOUR + 60_000;
+      expect((await Promise.all(schedulers.map((s) => s.tick()))).reduce((a, b) => a + b, 0)).toBe(1);
+      expect((await documentOf(mapId)).locations).toHaveLength(22);
+      expect((await timeline(mapId)).filter((summary) => summary.startsWith('Syncing the data source failed:'))).toHaveLength(1);
+    } finally {
+      failing = false;
+      clock.offsetMs = 0;
+    }
   }, 60_000);
 
   it('a viewer may not set or sync the source', async () => {

@@ -1,0 +1,87 @@
+/**
+ * Scheduled syncs of maps' data sources (issue 30 item 4), like the publish scheduler
+ * (server/publishing/publish-scheduler.ts): every process may run one. It finds the due
+ * sources in the `map_data_sources` read model and claims each through the one append path:
+ * the map decider's `StartScheduledSync` records a `MapDataSourceSyncStarted` only while the
+ * source is due, and the command handler appends it at the stream's expected revision, so of
+ * several processes one claims a sync and the others, deciding again on the newer stream,
+ * record nothing and do not run it. The claimant fetches and imports (map-sync.ts); a failure
+ * is recorded once (`MapDataSourceSyncFailed`, the map keeps its last good data) and cleared
+ * by the next sync that works.
+ *
+ * Time comes from the clock (server/clock.ts): tests move it and call `tick()`, no sleeping.
+ */
+import { DomainError } from '../../events/errors.js';
+import { dueSyncs } from '../../projections/map-data-sources.js';
+import type { Clock, IdGenerator } from '../clock.js';
+import { runMapCommand, type MapCommandDeps } from '../commands/map-commands.js';
+import { SCHEDULER_PRINCIPAL } from '../publishing/publish-scheduler.js';
+import type { MapSync } from './map-sync.js';
+
+/** How often the due syncs are looked at. */
+export const SYNC_SCHEDULER_EVERY_MS = 60_000;
+
+export interface SyncSchedulerOptions {
+  deps: MapCommandDeps & { ids: IdGenerator };
+  mapSync: MapSync;
+  clock: Clock;
+  logger: { info(details: object, message: string): void; warn(details: object, message: string): void; error(details: object, message: string): void };
+  everyMs?: number;
+}
+
+export class SyncScheduler {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(private readonly options: SyncSchedulerOptions) {}
+
+  /** The sync it runs (another process's scheduler in a test shares it). */
+  get mapSync(): MapSync {
+    return this.options.mapSync;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick(), this.options.everyMs ?? SYNC_SCHEDULER_EVERY_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+  }
+
+  /** Runs every sync due now that this process claims; answers how many it ran. One tick at a time. */
+  tick(): Promise<number> {
+    this.running ??= this.syncDue().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async syncDue(): Promise<number> {
+    const { deps, clock, logger, mapSync } = this.options;
+    const now = clock.now();
+    const meta = () => ({ principal: SCHEDULER_PRINCIPAL, now, correlationId: deps.ids.uuid(), commandId: deps.ids.uuid() });
+    let ran = 0;
+    for (const mapId of await dueSyncs(deps.db, now)) {
+      try {
+        const claim = await runMapCommand(deps, { type: 'StartScheduledSync', data: { mapId } }, meta());
+        if (claim.events.length === 0) continue;
+        ran++;
+        let error: string | null = null;
+        try {
+          await mapSync.syncNow(mapId, SCHEDULER_PRINCIPAL, meta(), () => deps.ids.uuid(), logger);
+        } catch (failure) {
+          if (!(failure instanceof DomainError)) throw failure;
+          error = failure.message;
+        }
+        await runMapCommand(deps, { type: 'RecordSyncOutcome', data: { mapId, error } }, meta());
+      } catch (error) {
+        logger.error({ err: error, mapId }, 'a scheduled sync failed; tried again when it is next due');
+      }
+    }
+    return ran;
+  }
+}
