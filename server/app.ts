@@ -38,6 +38,7 @@ import type { ReactorRunner } from './billing/reactor-runner.js';
 import { BILLING_REACTOR } from './billing/billing-reactor.js';
 import { functionRoutes } from './routes/function-routes.js';
 import { setUpWebhooks } from './webhooks/webhook-service.js';
+import { DirectionsBatcher } from './webhooks/webhook-directions.js';
 import { publicMapRoutes, publishedJsonNotModifiedFastPath } from './routes/public-map-routes.js';
 import { floorReader } from './public-maps/floor-reader.js';
 import { ssrViewerPage } from './public-maps/ssr-viewer-page.js';
@@ -262,7 +263,14 @@ export async function buildApp(
   app.decorate('insights', insights);
   // After the last request was answered (Fastify closes the server first): nothing counted is lost.
   app.addHook('onClose', () => insights.close().catch((error: unknown) => app.log.error({ err: error }, 'the last insights could not be written')));
-  await publicInsightsRoutes(app, { cache: publicMaps, counter: insights, limiter: new BeaconLimiter(config.insights.beaconsPerMinute) });
+  // Directions asked for, for webhooks that want directions.requested (server/webhooks/webhook-directions.ts).
+  const directionsForWebhooks = new DirectionsBatcher();
+  await publicInsightsRoutes(app, {
+    cache: publicMaps,
+    counter: insights,
+    limiter: new BeaconLimiter(config.insights.beaconsPerMinute),
+    onDirections: (mapId, locationId, count) => directionsForWebhooks.add(mapId, locationId, count),
+  });
   // One street geocoder (GEOCODER_URL) for imports and visitors' searches: one rate limit and cache.
   const streetGeocoder = config.geocoder ? new RemoteGeocoder({ ...config.geocoder, userAgent: `Mapfold geocoding (${config.publicUrl})` }) : null;
   // A store locator's "near …" search (issue 29 item 4): the gazetteer in a worker of its own.
@@ -293,7 +301,7 @@ export async function buildApp(
     const billing = await setUpBilling(api, services, history, options.reactorRetry ? { retry: options.reactorRetry } : {});
     app.decorate('billingReactor', billing.reactor);
     // Outbound webhooks (issue 30 item 2): the reactor into the outbox, and the worker that sends it.
-    const webhooks = await setUpWebhooks(app, services, options.reactorRetry ? { retry: options.reactorRetry } : {});
+    const webhooks = await setUpWebhooks(app, services, directionsForWebhooks, options.reactorRetry ? { retry: options.reactorRetry } : {});
     // Scheduled publishes (issue 27): every process may run one, each schedule is published once.
     const scheduler = new PublishScheduler({ deps: { store: services.store, db, ids: services.ids, history }, clock: services.clock, logger: app.log });
     app.decorate('publishScheduler', scheduler);

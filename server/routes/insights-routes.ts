@@ -39,9 +39,11 @@ export interface PublicInsightsOptions {
   cache: PublicMapCache;
   counter: InsightsCounter;
   limiter: BeaconLimiter;
+  /** Told of each directions counter counted (outbound webhooks' directions.requested: server/webhooks/webhook-directions.ts). */
+  onDirections?(mapId: string, locationId: string, count: number): void;
 }
 
-export async function publicInsightsRoutes(scope: FastifyInstance, { cache, counter, limiter }: PublicInsightsOptions): Promise<void> {
+export async function publicInsightsRoutes(scope: FastifyInstance, { cache, counter, limiter, onDirections }: PublicInsightsOptions): Promise<void> {
   typed(scope).post(
     '/api/public/maps/:id/insights',
     {
@@ -71,6 +73,7 @@ export async function publicInsightsRoutes(scope: FastifyInstance, { cache, coun
       for (const counted of request.body.data.counters) {
         if (hidden && 'location' in counted && hidden.has(counted.location)) continue;
         for (const row of countedRows(counted)) counter.add(id, row.kind, row.key, row.count);
+        if (counted.kind === 'directions') onDirections?.(id, counted.location, counted.count);
       }
       return reply.status(204).send();
     },

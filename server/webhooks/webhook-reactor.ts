@@ -14,7 +14,7 @@
  *   MapInvitationAccepted               member.joined
  *
  * `directions.requested` is no event (the viewer's beacons are counters): the insights route
- * hands it to {@link enqueueForMap} as it counts (server/webhooks/webhook-service.ts).
+ * hands its directions counters to webhook-directions.ts, which makes one delivery per map and 30 s.
  */
 import { LicenceBasicEnded, SlotReleased } from '../../events/customer.js';
 import { CommentAdded } from '../../events/map-comments.js';

@@ -10,12 +10,15 @@ import { ReactorRunner, type ReactorRunnerOptions } from '../billing/reactor-run
 import type { WebhookDeps } from '../commands/webhook-commands.js';
 import type { Services } from '../services.js';
 import { WEBHOOK_OUTBOX_SCHEMA } from './webhook-deliveries.js';
+import { DIRECTIONS_WINDOW_MS, type DirectionsBatcher } from './webhook-directions.js';
 import { webhookReactor } from './webhook-reactor.js';
 import { WebhookWorker } from './webhook-worker.js';
 
 export interface Webhooks {
   reactor: ReactorRunner;
   worker: WebhookWorker;
+  /** Turns the directions counted so far into deliveries (every 30 s; tests call it). */
+  flushDirections(): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -24,7 +27,12 @@ declare module 'fastify' {
   }
 }
 
-export async function setUpWebhooks(app: FastifyInstance, services: Services, reactorOptions: ReactorRunnerOptions = {}): Promise<WebhookDeps['webhooks']> {
+export async function setUpWebhooks(
+  app: FastifyInstance,
+  services: Services,
+  directions: DirectionsBatcher,
+  reactorOptions: ReactorRunnerOptions = {},
+): Promise<WebhookDeps['webhooks']> {
   await services.db.exec(WEBHOOK_OUTBOX_SCHEMA);
   const policy = { allowLoopback: services.config.allowLoopbackTargets };
   const ownerOf = async (mapId: string) => (await loadMapAccess(services.db, mapId))?.facts.ownerUid ?? null;
@@ -46,12 +54,23 @@ export async function setUpWebhooks(app: FastifyInstance, services: Services, re
     app.log,
     reactorOptions,
   );
-  app.decorate('webhooks', { reactor, worker });
+  const flushDirections = async () => {
+    const added = await directions.flush({ db: services.db, ids: services.ids, ownerOf }, services.clock.now());
+    if (added > 0) worker.poke();
+    return added;
+  };
+  const flushQuietly = () => flushDirections().catch((error: unknown) => app.log.error({ err: error }, 'directions could not be turned into webhook deliveries'));
+  let directionsTimer: NodeJS.Timeout | null = null;
+  app.decorate('webhooks', { reactor, worker, flushDirections });
   app.addHook('onReady', async () => {
     await reactor.start();
     worker.start();
+    directionsTimer = setInterval(() => void flushQuietly(), DIRECTIONS_WINDOW_MS);
+    directionsTimer.unref();
   });
   app.addHook('onClose', async () => {
+    if (directionsTimer) clearInterval(directionsTimer);
+    await flushQuietly();
     await reactor.stop();
     await worker.stop();
   });

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../server/clock.js';
 import { claimDueDeliveries } from '../../server/webhooks/webhook-deliveries.js';
+import { DirectionsBatcher } from '../../server/webhooks/webhook-directions.js';
 import { webhookReactor } from '../../server/webhooks/webhook-reactor.js';
 import { checkWebhookTarget } from '../../server/webhooks/webhook-target.js';
 import { DISABLE_AFTER_FAILURES, MAX_RETRY_MS } from '../../server/webhooks/webhook-worker.js';
@@ -224,6 +225,24 @@ describe.each(databaseTargets)('outbound webhooks on $name', (target) => {
     await reactor.handle(recorded!);
     await run();
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it('turns the directions counted in a window into one directions.requested per map', async () => {
+    const made = await call(server, 'createWebhook', { mapId, url: receiver.url, events: ['directions.requested'] }, owner);
+    expect(made.status).toBe(200);
+    receiver.received.length = 0;
+    const batcher = new DirectionsBatcher();
+    batcher.add(mapId, 'shop-1', 2);
+    batcher.add(mapId, 'shop-2', 1);
+    batcher.add(mapId, 'shop-1', 3);
+    const deps = { db: server.services.db, ids: server.services.ids, ownerOf: async () => owner.uid };
+    expect(await batcher.flush(deps, clock.now())).toBe(1);
+    expect(await batcher.flush(deps, clock.now())).toBe(0);
+    await run();
+    expect(receiver.received).toHaveLength(1);
+    const body = JSON.parse(receiver.received[0]!.body);
+    expect(body).toMatchObject({ type: 'directions.requested', data: { mapId, directions: [{ locationId: 'shop-1', count: 5 }, { locationId: 'shop-2', count: 1 }] } });
+    expect((await call(server, 'deleteWebhook', { webhookId: made.body.result.webhookId }, owner)).status).toBe(200);
   });
 
   it('disables a webhook after a long run of failures and mails its owner once', async () => {
