@@ -377,7 +377,7 @@ export async function buildApp(
         publicUrl: config.publicUrl,
         onDeps: (deps) => mapSync.attach(deps),
       });
-      await syncRoutes(product, mapSync);
+      await syncRoutes(product, mapSync, history, db);
       await templateRoutes(product, { files: services.files, rateLimiter: services.rateLimiter });
       await clientConfigRoutes(product, config);
       if (services.outbox) await devOutboxRoutes(product, services.outbox, { behindProxy: config.trustProxy !== null });

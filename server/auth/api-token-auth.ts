@@ -116,6 +116,7 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'POST /api/maps/:id/import': 'import',
   'GET /api/maps/:id/import/progress': 'import',
   'POST /api/maps/:id/sync': 'import',
+  'GET /api/maps/:id/data-source': 'import',
   'POST /api/files': 'maps:write',
   'POST /api/files/from-url': 'maps:write',
   'POST /api/templates/:id/instantiate': 'maps:write',

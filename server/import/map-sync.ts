@@ -13,9 +13,10 @@ import { ErrorBody, WirePosition } from '../../events/function-results.js';
 import { MapIdParams } from '../../events/http-api.js';
 import { requireVerified } from '../http/access-hooks.js';
 import { typed } from '../http/zod-routes.js';
-import { activeMap } from '../history/map-history.js';
+import { activeMap, type MapHistory } from '../history/map-history.js';
+import type { Queryable } from '../../ports/database.js';
 import { DomainError } from '../../events/errors.js';
-import { dataSourceName, SyncAnswer, syncSummary } from '../../events/map-data-source.js';
+import { DataSource, dataSourceName, SyncAnswer, syncSummary } from '../../events/map-data-source.js';
 import type { Principal } from '../../events/principal.js';
 import type { CommandMetadata } from '../commands/command-handler.js';
 import { fetchRemoteFile, type Resolver } from '../files/fetch-remote-file.js';
@@ -81,8 +82,34 @@ export class MapSync {
 const SyncBody = z.object({ data: z.object({ preview: z.boolean({ error: 'Preview must be true or false.' }).optional() }).optional() }).optional();
 const SyncRouteAnswer = z.object({ result: SyncAnswer, position: WirePosition.nullable() });
 
-/** `POST /api/maps/{id}/sync`: "Sync now" for scripts (an API token with the `import` scope) and editors alike. */
-export async function syncRoutes(scope: FastifyInstance, mapSync: MapSync): Promise<void> {
+const DataSourceAnswer = z.object({
+  result: z.object({
+    /** The map's data source, or null: none. */
+    source: DataSource.nullable(),
+    /** When the last sync was recorded, or null: never (the first sync is previewed by hand). */
+    lastSyncAt: z.string().nullable(),
+    /** Why the last sync failed (the map kept its data), until one works again; null: it worked. */
+    lastError: z.string().nullable(),
+  }),
+});
+
+/**
+ * `GET /api/maps/{id}/data-source`: what the editor's "Data source" section shows; and
+ * `POST /api/maps/{id}/sync`: "Sync now" for scripts (an API token with the `import` scope)
+ * and editors alike. Both for whoever may edit the map.
+ */
+export async function syncRoutes(scope: FastifyInstance, mapSync: MapSync, history: MapHistory, db: Queryable): Promise<void> {
+  typed(scope).get(
+    '/api/maps/:id/data-source',
+    { schema: { tags: ['maps'], description: "The map's data source, its last sync and its last failure.", params: MapIdParams, response: { 200: DataSourceAnswer, '4xx': ErrorBody } } },
+    async (request) => {
+      const principal = requireVerified(request);
+      await requireMapAccess(db, principal, request.params.id, 'edit');
+      const dataSource = activeMap((await history.stateAt(request.params.id)).state).dataSource ?? null;
+      return { result: { source: dataSource?.source ?? null, lastSyncAt: dataSource?.lastSyncAt ?? null, lastError: dataSource?.lastError ?? null } };
+    },
+  );
+
   typed(scope).post(
     '/api/maps/:id/sync',
     {

@@ -173,6 +173,7 @@ const routeRows: Record<string, { expect: Row; body?: boolean; /** Its query str
   'POST /api/files/from-url': { expect: SIGNED_IN, body: true },
   // "Sync now" (issue 30 item 4): whoever may edit the map; the shared map has no data source (400).
   'POST /api/maps/:id/sync': { expect: row(400, 400, 403, 403, 403, 403, 401, 400), body: true },
+  'GET /api/maps/:id/data-source': { expect: EDIT },
   'POST /api/auth/register': { expect: ANYONE, body: true },
   'POST /api/auth/login': { expect: ANYONE, body: true },
   'POST /api/auth/logout': { expect: ANYONE, body: true, ownSession: 'second' },

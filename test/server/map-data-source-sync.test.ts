@@ -123,6 +123,10 @@ describe.each(databaseTargets)('a map’s data source, synced ($name)', (target)
     expect(failed.body.error.message).toMatch(/answered 500/);
     expect((await documentOf(mapId)).locations).toHaveLength(22);
     failing = false;
+    // What the editor's "Data source" section reads.
+    const read = (await (await fetch(`${server.url}/api/maps/${mapId}/data-source`, { headers: { cookie: owner.cookie } })).json()) as { result: { source: { url: string; keyColumn: string; schedule: string }; lastSyncAt: string | null } };
+    expect(read.result.source).toMatchObject({ url: sourceUrl, keyColumn: 'iata', schedule: 'manual', name: 'Stores sheet' });
+    expect(read.result.lastSyncAt).not.toBeNull();
   }, 60_000);
 
   it('syncs an hourly source once an hour, once with two schedulers running, and records a failure once', async () => {
@@ -161,6 +165,8 @@ describe.each(databaseTargets)('a map’s data source, synced ($name)', (target)
       expect((await Promise.all(schedulers.map((s) => s.tick()))).reduce((a, b) => a + b, 0)).toBe(1);
       expect((await documentOf(mapId)).locations).toHaveLength(22);
       expect((await timeline(mapId)).filter((summary) => summary.startsWith('Syncing the data source failed:'))).toHaveLength(1);
+      const read = (await (await fetch(`${server.url}/api/maps/${mapId}/data-source`, { headers: { cookie: owner.cookie } })).json()) as { result: { lastError: string | null } };
+      expect(read.result.lastError).toMatch(/answered 500/);
     } finally {
       failing = false;
       clock.offsetMs = 0;
