@@ -12,6 +12,7 @@ import { exportLocationsCsv } from '../../../../../events/locations-csv';
 import { exportGeoJson } from '../../../../../events/locations-geojson';
 import { imdfReadiness } from '../../../../../events/imdf-readiness';
 import { ImportFlow } from '../../../components/import/import-flow';
+import { DataSourceSection } from './data-source-section';
 import type { EditorPanelProps } from './panel-props';
 import { PictureExport, type PictureExportProps } from './picture-export';
 import './panels.css';
@@ -64,6 +65,8 @@ export function ImportExportPanel({ document, mapId, title, canDownload, canImpo
           <p className="ep-hint">Files are imported into your own maps. Make a copy of this map (or sign up) to import into it.</p>
         )}
       </section>
+
+      {canImport ? <DataSourceSection mapId={mapId} {...(onImportStart ? { onImportStart } : {})} {...(onImported ? { onImported } : {})} /> : null}
 
       <section className="ep-section" aria-labelledby="ep-io-export">
         <h3 id="ep-io-export" className="ep-section__title">
