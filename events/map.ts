@@ -600,7 +600,9 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
     }
     case 'RecordSyncOutcome': {
       const map = requireMapFor(state, principal, 'edit');
-      if (!map.dataSource || (map.dataSource.lastError ?? null) === command.data.error) return [];
+      // Recorded when a source starts or stops failing (its owner is mailed once per failing stretch).
+      const wasFailing = (map.dataSource?.lastError ?? null) !== null;
+      if (!map.dataSource || wasFailing === (command.data.error !== null)) return [];
       return [{ type: 'MapDataSourceSyncFailed', data: { mapId: map.mapId, at, error: command.data.error } }];
     }
     default: {

@@ -311,7 +311,7 @@ export async function buildApp(
     // ALLOW_LOOPBACK_TARGETS=1 (as for webhooks): sources on this machine too (tests).
     const mapSync = new MapSync({ allowLoopback: config.allowLoopbackTargets });
     // Scheduled syncs (hourly, daily): every process may run one, each due sync is run once.
-    const syncScheduler = new SyncScheduler({ deps: { store: services.store, db, ids: services.ids, history }, mapSync, clock: services.clock, logger: app.log });
+    const syncScheduler = new SyncScheduler({ deps: { store: services.store, db, ids: services.ids, history }, mapSync, clock: services.clock, logger: app.log, mailer: services.mailer, publicUrl: config.publicUrl });
     app.decorate('syncScheduler', syncScheduler);
     app.addHook('onReady', () => syncScheduler.start());
     app.addHook('onClose', () => syncScheduler.stop());

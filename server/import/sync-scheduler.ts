@@ -16,6 +16,7 @@ import { dueSyncs } from '../../projections/map-data-sources.js';
 import type { Clock, IdGenerator } from '../clock.js';
 import { runMapCommand, type MapCommandDeps } from '../commands/map-commands.js';
 import { SCHEDULER_PRINCIPAL } from '../publishing/publish-scheduler.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { MapSync } from './map-sync.js';
 
 /** How often the due syncs are looked at. */
@@ -27,6 +28,10 @@ export interface SyncSchedulerOptions {
   clock: Clock;
   logger: { info(details: object, message: string): void; warn(details: object, message: string): void; error(details: object, message: string): void };
   everyMs?: number;
+  /** Mails the map's owner when its source starts failing (once per failing stretch). */
+  mailer?: Mailer;
+  /** Links in the mail point here. */
+  publicUrl?: string;
 }
 
 export class SyncScheduler {
@@ -77,11 +82,32 @@ export class SyncScheduler {
           if (!(failure instanceof DomainError)) throw failure;
           error = failure.message;
         }
-        await runMapCommand(deps, { type: 'RecordSyncOutcome', data: { mapId, error } }, meta());
+        const outcome = await runMapCommand(deps, { type: 'RecordSyncOutcome', data: { mapId, error } }, meta());
+        if (error !== null && outcome.events.length > 0) await this.mailOwner(mapId, error);
       } catch (error) {
         logger.error({ err: error, mapId }, 'a scheduled sync failed; tried again when it is next due');
       }
     }
     return ran;
   }
+
+  /** The owner hears once that the map's source stopped working (the map keeps its data). */
+  private async mailOwner(mapId: string, error: string): Promise<void> {
+    const { deps, mailer, logger } = this.options;
+    if (!mailer || !deps.history) return;
+    const state = (await deps.history.stateAt(mapId)).state;
+    if (state.status !== 'active') return;
+    const found = await deps.db.query<{ email: string }>('SELECT email FROM auth_accounts WHERE uid = $1', [state.uid]).catch(() => ({ rows: [] as Array<{ email: string }> }));
+    const email = found.rows[0]?.email;
+    if (!email) return;
+    const link = `${(this.options.publicUrl ?? '').replace(/\/+$/, '')}/maps/${encodeURIComponent(mapId)}`;
+    const text = `The data source of your map “${state.title}” could not be synced: ${error}\n\nThe map keeps its last synced data. Check the address in the map's Data panel (${link}); the next sync that works clears this. You will not be mailed again until then.`;
+    await mailer
+      .send({ to: email, subject: `Syncing “${state.title}” failed`, text, html: `<p>${escapeHtml(text).replace(/\n\n/g, '</p><p>')}</p>` })
+      .catch((failure: unknown) => logger.error({ err: failure, mapId }, 'the failed sync’s mail could not be sent'));
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

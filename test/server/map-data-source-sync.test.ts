@@ -167,6 +167,13 @@ describe.each(databaseTargets)('a map’s data source, synced ($name)', (target)
       expect((await timeline(mapId)).filter((summary) => summary.startsWith('Syncing the data source failed:'))).toHaveLength(1);
       const read = (await (await fetch(`${server.url}/api/maps/${mapId}/data-source`, { headers: { cookie: owner.cookie } })).json()) as { result: { lastError: string | null } };
       expect(read.result.lastError).toMatch(/answered 500/);
+      // Its owner is mailed once; failing again an hour later records and mails nothing more.
+      const mails = async () => (await server.services.outbox!.list(200)).filter((m) => m.subject === 'Syncing “Hourly airports” failed');
+      expect(await mails()).toHaveLength(1);
+      clock.offsetMs += HOUR + 60_000;
+      expect((await Promise.all(schedulers.map((s) => s.tick()))).reduce((a, b) => a + b, 0)).toBe(1);
+      expect(await mails()).toHaveLength(1);
+      expect((await timeline(mapId)).filter((summary) => summary.startsWith('Syncing the data source failed:'))).toHaveLength(1);
     } finally {
       failing = false;
       clock.offsetMs = 0;
