@@ -9,6 +9,7 @@
  * $SCREENSHOTS (when set) to be looked at.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,15 @@ import { startBrowserSession } from '../support/browser.js';
 import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
 
 const TIMEOUT = 15_000;
+/** axe-core, run in the page through the DevTools protocol (the page's CSP refuses an inline script). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's violations in the store locator's control and the list it sorts. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = (await page.evaluate(`axe.run(['.mf-near', '.mf-directory__list'], { resultTypes: ['violations'], iframes: false }).then((r) => r.violations)`)) as { id: string; nodes: { target: unknown[] }[] }[];
+  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(' ')}`);
+}
 const shots = process.env.SCREENSHOTS ?? null;
 
 async function shot(page: Page, name: string) {
@@ -153,6 +163,7 @@ describe('the store locator in Chromium', () => {
       await expect.poll(() => page.locator('.mf-item__distance').count(), { timeout: TIMEOUT }).toBeLessThanOrEqual(inRadius);
       for (const miles of await distances(page)) expect(miles).toBeLessThanOrEqual(10);
       await shot(page, `store-locator-75201-10mi-${viewport.width}`);
+      expect(await axeViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Change' }).click();
       await finder.getByRole('button', { name: 'Use my location' }).click();
@@ -177,6 +188,7 @@ describe('the store locator in Chromium', () => {
       await page.getByText(/Your location isn’t shared with this page/).waitFor({ timeout: TIMEOUT });
       expect(await page.locator('.mf-item__distance').count()).toBe(0);
       await shot(page, `store-locator-denied-${viewport.width}`);
+      expect(await axeViolations(page)).toEqual([]);
       await context.close();
     });
   }
