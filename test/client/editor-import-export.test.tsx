@@ -14,9 +14,14 @@ import type { ImportPreview } from '../../events/map-import';
 import { ImportExportPanel } from '../../client/src/features/editor/panels/import-export-panel';
 import { FakeXhr } from './support/fake-xhr';
 
+/** The Data panel's "Data source" section reads the map's source when it opens: none here. */
+const DATA_SOURCE = /\/api\/maps\/[^/]+\/data-source$/;
+const noDataSource = () => new Response(JSON.stringify({ result: { source: null, lastSyncAt: null, lastError: null } }), { status: 200, headers: { 'content-type': 'application/json' } });
+
 beforeEach(() => {
   FakeXhr.sent = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('fetch', async (url: string) => (DATA_SOURCE.test(url) ? noDataSource() : new Response(null, { status: 404 })));
 });
 
 afterEach(() => {
@@ -390,6 +395,7 @@ describe('importing through the server', () => {
     const user = userEvent.setup();
     const fetched: string[] = [];
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      if (DATA_SOURCE.test(url)) return noDataSource();
       fetched.push(`${url} ${String(init.body)}`);
       const stored = { id: 'f'.repeat(22), url: `/files/${'f'.repeat(22)}`, kind: 'svg', contentType: 'image/svg+xml', width: 800, height: 600, size: 120, removed: [] };
       return new Response(JSON.stringify({ result: stored }), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -409,14 +415,15 @@ describe('importing through the server', () => {
 
   it('sends a JSON without drawings elsewhere as it is', async () => {
     const user = userEvent.setup();
-    const fetch = vi.fn();
+    const fetch = vi.fn(async (url: string) => (DATA_SOURCE.test(url) ? noDataSource() : new Response(null, { status: 404 })));
     vi.stubGlobal('fetch', fetch);
     renderPanel();
     const text = JSON.stringify({ title: 'Mall', document: mall() });
     await user.upload(screen.getByLabelText('Choose files'), new File([text], 'mall.json', { type: 'application/json' }));
     const sent = await request(1);
     expect(await blobText(sent.body as Blob)).toBe(text);
-    expect(fetch).not.toHaveBeenCalled();
+    // Nothing fetched for the file (only the panel's own read of the data source).
+    expect(fetch.mock.calls.map(([url]) => url).filter((url) => !DATA_SOURCE.test(url))).toEqual([]);
   });
 
   it('cancels a preview, and a request on its way', async () => {
