@@ -28,14 +28,6 @@ import './new-map.css';
 
 type Phase = 'idle' | 'uploading' | 'preparing' | 'creating';
 
-const PLACEHOLDERS: Record<StartingPointId, string> = {
-  blank: 'e.g. Head office, floor 2',
-  upload: 'e.g. Riverside Mall, ground floor',
-  import: 'e.g. Our stores',
-  world: 'e.g. Our offices worldwide',
-  'us-states': 'e.g. Sales regions',
-};
-
 export interface NewMapScreenProps {
   /** Where a map opens once it is made. */
   mapHref(id: string): string;
@@ -225,7 +217,7 @@ export function NewMapScreen({ mapHref, backHref }: NewMapScreenProps) {
             <TextField
             label="Title"
             name="title"
-            placeholder={PLACEHOLDERS[start]}
+            placeholder={STARTING_POINTS.find((point) => point.id === start)?.placeholder}
             autoComplete="off"
             maxLength={MAP_TITLE_MAX}
             value={title}

@@ -14,16 +14,18 @@ export interface StartingPoint {
   title: string;
   /** What the card says under its title. */
   summary: string;
+  /** An example title for a map made from it. */
+  placeholder: string;
   /** A built-in map's id on the server (`/api/templates/{id}`). */
   template?: 'world' | 'us-states';
 }
 
 export const STARTING_POINTS: readonly StartingPoint[] = [
-  { id: 'blank', title: 'Blank', summary: 'An empty floor. Add a plan and places later.' },
-  { id: 'upload', title: 'Upload a plan', summary: 'An SVG drawing or a PNG, JPEG or WebP image.' },
-  { id: 'import', title: 'Import a file', summary: 'Your places from a CSV, Mapplic, GeoJSON or KML file, previewed first.' },
-  { id: 'world', title: 'World countries', summary: 'Every country a clickable region.', template: 'world' },
-  { id: 'us-states', title: 'US states', summary: 'All 50 states and DC, each one clickable.', template: 'us-states' },
+  { id: 'blank', title: 'Blank', summary: 'An empty floor. Add a plan and places later.', placeholder: 'e.g. Head office, floor 2' },
+  { id: 'upload', title: 'Upload a plan', summary: 'An SVG drawing or a PNG, JPEG or WebP image.', placeholder: 'e.g. Riverside Mall, ground floor' },
+  { id: 'import', title: 'Import a file', summary: 'Your places from a CSV, Mapplic, GeoJSON or KML file, previewed first.', placeholder: 'e.g. Our stores' },
+  { id: 'world', title: 'World countries', summary: 'Every country a clickable region.', placeholder: 'e.g. Our offices worldwide', template: 'world' },
+  { id: 'us-states', title: 'US states', summary: 'All 50 states and DC, each one clickable.', placeholder: 'e.g. Sales regions', template: 'us-states' },
 ];
 
 /** A file's name without its extension and path, tidied for a title or a layer name: `riverside-ground_2.svg` → `Riverside ground 2`. */
