@@ -218,7 +218,7 @@ describe.each(databaseTargets)('callable functions on $name', (target) => {
       expect(body.document.locations.map((l: { id: string }) => l.id)).toEqual(['cafe']);
       const csv = await fetch(`${server.url}/api/maps/${made.body.result}/locations.csv`, { headers: { cookie: admin.cookie } });
       expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-      expect((await csv.text()).split('\r\n')[1]).toBe('cafe,Café,,,Ground floor,,,,,,,pin,,,,,,,,,no');
+      expect((await csv.text()).split('\r\n')[1]).toBe('cafe,Café,,,Ground floor,,,,,,,pin,,,,,,,,,no,');
       const geojson = await fetch(`${server.url}/api/maps/${made.body.result}/export.geojson`, { headers: { cookie: owner.cookie } });
       expect(geojson.headers.get('content-type')).toBe('application/geo+json; charset=utf-8');
       // The new map's floor is not calibrated: no place on the globe to give its location.
