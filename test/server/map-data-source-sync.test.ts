@@ -142,6 +142,8 @@ describe.each(databaseTargets)('a map’s data source, synced ($name)', (target)
       mapSync: server.app.syncScheduler.mapSync,
       clock,
       logger: { info() {}, warn() {}, error() {} },
+      // A second process mails as the first does: whichever claims the failing sync tells the owner.
+      mailer: server.services.mailer,
     });
     const schedulers = [server.app.syncScheduler, other];
     // Not due for an hour.
