@@ -102,16 +102,35 @@ export const GeoCalibration = z.discriminatedUnion('kind', [
 ]);
 export type GeoCalibration = z.infer<typeof GeoCalibration>;
 
+/** Why a basemap floor's calibration is refused, after its field's name. */
+export const BASEMAP_NEEDS_MERCATOR = 'a floor on a street basemap must be calibrated by its Web Mercator bounds';
+
+/** Whether a floor with this calibration can lie on a basemap (its units linear in Web Mercator). */
+export function isBasemapCalibration(geo: GeoCalibration | null | undefined): boolean {
+  return geo?.kind === 'bounds' && geo.projection === 'mercator';
+}
+
 /** A layer's fields but its drawing, which the two schemas below take differently. */
 const layerFields = {
   id: ElementId,
   name: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
   /** Where latitude/longitude fall on the floor; absent on a floor plan nobody calibrated. */
   geo: GeoCalibration.optional(),
+  /**
+   * A street basemap under the floor (issue 29 item 1): the viewer draws the floor on a MapLibre
+   * map of the basemap's tiles, its drawing (if any: imported regions) and locations placed
+   * through `geo`, which must then be Mercator bounds (Web Mercator, as the tiles are: the
+   * floor's units map linearly onto the basemap). Absent: a floor drawn on its own.
+   * The deciders refuse a basemap on any other calibration; a reader given one anyway (an
+   * event of a later version) shows the floor as a drawn one.
+   */
+  basemap: z.boolean().optional(),
 };
 
 /** A layer as anyone may set it now (its drawing one of the product's own files). */
-export const Layer = z.object({ ...layerFields, file: LayerFile.nullable().default(null) });
+export const Layer = z
+  .object({ ...layerFields, file: LayerFile.nullable().default(null) })
+  .refine((layer) => !layer.basemap || isBasemapCalibration(layer.geo), { message: BASEMAP_NEEDS_MERCATOR, path: ['geo'] });
 export type Layer = z.infer<typeof Layer>;
 
 /** A layer as recorded (a foreign drawing reads as none, see {@link RecordedLayerFile}). */

@@ -8,8 +8,10 @@
  */
 import { z } from 'zod';
 import {
+  BASEMAP_NEEDS_MERCATOR,
   ElementId,
   GeoCalibration,
+  isBasemapCalibration,
   Group,
   groupFields,
   Layer,
@@ -201,6 +203,7 @@ export function checkEdit(document: Document, edit: MapEdit): string | null {
       return document.layers.length >= MAX_LAYERS ? `layer: a map has at most ${MAX_LAYERS} layers` : null;
     case 'LayerCalibrated':
       if (edit.geo && !isProjectableCalibration(edit.geo)) return `geo: ${UNPROJECTABLE}`;
+      if (document.layers.find((l) => l.id === edit.id)?.basemap && !isBasemapCalibration(edit.geo)) return `geo: ${BASEMAP_NEEDS_MERCATOR}`;
       return has(document.layers, edit.id) ? null : `id: there is no layer ${edit.id}`;
     case 'LayerRenamed':
     case 'LayerFileReplaced':

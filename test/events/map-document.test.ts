@@ -1,6 +1,7 @@
 /** The map document model: today's version parses as it is, older ones migrate, bad ones name the field. */
 import { describe, expect, it } from 'vitest';
-import { emptyMapDocument, MapDocument, MapDocumentInput, metricsOf, withoutForeignLayerFiles } from '../../events/map-document.js';
+import { BASEMAP_NEEDS_MERCATOR, emptyMapDocument, MapDocument, MapDocumentInput, metricsOf, withoutForeignLayerFiles } from '../../events/map-document.js';
+import { checkEdit } from '../../events/map-edits.js';
 
 const problems = (input: unknown) => {
   const result = MapDocument.safeParse(input);
@@ -93,5 +94,30 @@ describe("a floor's drawing", () => {
     expect(withoutForeignLayerFiles(clean)).toBe(clean);
     expect(withoutForeignLayerFiles(null)).toBeNull();
     expect(withoutForeignLayerFiles('text')).toBe('text');
+  });
+});
+
+describe('a floor on a street basemap (issue 29 item 1)', () => {
+  const world = { kind: 'bounds', projection: 'mercator', north: 60, south: 20, west: -130, east: -60 } as const;
+  const withLayer = (layer: object) => ({ ...emptyMapDocument(), layers: [{ id: 'ground', name: 'Map', ...layer }] });
+
+  it('takes a floor with Web Mercator bounds, and reads a floor without the field as drawn on its own', () => {
+    const parsed = MapDocumentInput.parse(withLayer({ basemap: true, geo: world }));
+    expect(parsed.layers[0]).toMatchObject({ basemap: true, geo: world, file: null });
+    expect(MapDocument.parse(emptyMapDocument()).layers[0]!.basemap).toBeUndefined();
+  });
+
+  it('refuses a basemap under a floor calibrated otherwise, or not at all, naming the field', () => {
+    for (const geo of [undefined, { ...world, projection: 'equirectangular' }, { kind: 'd3', projection: 'mercator', scale: 100, translate: [0, 0] }]) {
+      const parsed = MapDocumentInput.safeParse(withLayer({ basemap: true, geo }));
+      expect(parsed.success).toBe(false);
+      expect(parsed.error!.issues[0]).toMatchObject({ path: ['layers', 0, 'geo'], message: BASEMAP_NEEDS_MERCATOR });
+    }
+  });
+
+  it('refuses taking the Mercator calibration off a basemap floor', () => {
+    const document = MapDocument.parse(withLayer({ basemap: true, geo: world }));
+    expect(checkEdit(document, { type: 'LayerCalibrated', id: 'ground', geo: null })).toBe(`geo: ${BASEMAP_NEEDS_MERCATOR}`);
+    expect(checkEdit(document, { type: 'LayerCalibrated', id: 'ground', geo: { ...world, north: 50 } })).toBeNull();
   });
 });
