@@ -15,6 +15,7 @@ import { DomainError } from '../../events/errors.js';
 import { dueSyncs } from '../../projections/map-data-sources.js';
 import type { Clock, IdGenerator } from '../clock.js';
 import { runMapCommand, type MapCommandDeps } from '../commands/map-commands.js';
+import { PeriodicTask } from '../jobs/periodic-task.js';
 import { SCHEDULER_PRINCIPAL } from '../publishing/publish-scheduler.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { MapSync } from './map-sync.js';
@@ -34,35 +35,19 @@ export interface SyncSchedulerOptions {
   publicUrl?: string;
 }
 
-export class SyncScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-
-  constructor(private readonly options: SyncSchedulerOptions) {}
+export class SyncScheduler extends PeriodicTask<number> {
+  constructor(private readonly options: SyncSchedulerOptions) {
+    super(options.everyMs ?? SYNC_SCHEDULER_EVERY_MS, (error) => options.logger.error({ err: error }, 'the due syncs could not be looked at; tried again at the next tick'));
+  }
 
   /** The sync it runs (another process's scheduler in a test shares it). */
   get mapSync(): MapSync {
     return this.options.mapSync;
   }
 
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.tick(), this.options.everyMs ?? SYNC_SCHEDULER_EVERY_MS);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
-  }
-
-  /** Runs every sync due now that this process claims; answers how many it ran. One tick at a time. */
-  tick(): Promise<number> {
-    this.running ??= this.syncDue().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+  /** Runs every sync due now that this process claims; answers how many it ran. */
+  protected runOnce(): Promise<number> {
+    return this.syncDue();
   }
 
   private async syncDue(): Promise<number> {

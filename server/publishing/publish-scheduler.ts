@@ -15,6 +15,7 @@ import type { Principal } from '../../events/principal.js';
 import { duePublishes } from '../../projections/map-publication.js';
 import type { Clock, IdGenerator } from '../clock.js';
 import { runMapCommand, type MapCommandDeps } from '../commands/map-commands.js';
+import { PeriodicTask } from '../jobs/periodic-task.js';
 
 /** Who the product acts as when it publishes on schedule; the event names who scheduled it. */
 export const SCHEDULER_PRINCIPAL: Principal = {
@@ -36,31 +37,14 @@ export interface PublishSchedulerOptions {
   everyMs?: number;
 }
 
-export class PublishScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-
-  constructor(private readonly options: PublishSchedulerOptions) {}
-
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.tick(), this.options.everyMs ?? SCHEDULER_EVERY_MS);
-    // A schedule waiting must not keep a process (a CLI, a test) alive.
-    this.timer.unref();
+export class PublishScheduler extends PeriodicTask<number> {
+  constructor(private readonly options: PublishSchedulerOptions) {
+    super(options.everyMs ?? SCHEDULER_EVERY_MS, (error) => options.logger.error({ err: error }, 'the scheduled publishes could not be looked at; tried again at the next tick'));
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
-  }
-
-  /** Publishes every schedule due now; answers how many this process published. One tick at a time. */
-  tick(): Promise<number> {
-    this.running ??= this.publishDue().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+  /** Publishes every schedule due now; answers how many this process published. */
+  protected runOnce(): Promise<number> {
+    return this.publishDue();
   }
 
   private async publishDue(): Promise<number> {
