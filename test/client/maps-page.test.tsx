@@ -302,6 +302,27 @@ describe('/maps/new', () => {
     expect(screen.getByText('All changes saved')).toBeInTheDocument();
   });
 
+  it('offers a street map: one floor on the basemap, made when Create is pressed', async () => {
+    const { requests } = stubFetch({
+      ...authRoutes(user),
+      'POST /api/fn/createMap': () => ({ body: { result: 'fresh', position: '3:0' } }),
+      'GET /api/maps/fresh/data': () => ({ body: { result: { id: 'fresh', title: 'Our stores', data: { version: 1, layers: [], locations: [] }, revision: '0' }, position: '3:0' } }),
+    });
+    const { router } = renderApp('/maps/new');
+    const street = await screen.findByRole('radio', { name: /Street map/ });
+    expect(street).toHaveAccessibleDescription('Your places on a map of real streets and towns.');
+    await userEvent.click(street);
+    expect(screen.getByText(/One floor on a map of streets and towns, opening on/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Title'), 'Our stores');
+    await userEvent.click(screen.getByRole('button', { name: 'Create map' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/maps/fresh'));
+    const create = requests.find((request) => request.path === '/api/fn/createMap')!;
+    const { title, mapData } = create.data as { title: string; mapData: { layers: Array<Record<string, unknown>> } };
+    expect(title).toBe('Our stores');
+    expect(mapData.layers).toEqual([{ id: 'map', name: 'Map', file: null, basemap: true, geo: expect.objectContaining({ kind: 'bounds', projection: 'mercator' }) }]);
+  });
+
   it('imports a file: a blank map first, then the same preview against it, then the editor', async () => {
     FakeXhr.sent = [];
     vi.stubGlobal('XMLHttpRequest', FakeXhr);

@@ -9,6 +9,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAP_DOCUMENT_VERSION, MapDocument } from '../../events/map-document.js';
 import { pgliteTarget } from '../support/databases.js';
+import { documentForStreetMap, streetMapArea } from '../../client/src/features/new-map/starting-points.js';
 import { call, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
 
 describe('built-in maps', () => {
@@ -108,6 +109,18 @@ describe('built-in maps', () => {
     const made = await call(server, 'createMap', { title: 'Offices worldwide', mapData: body.result }, ana);
     expect(made.status).toBe(200);
     expect(made.body.result).toMatch(/^[\w-]{12}$/);
+  });
+
+  it("the new-map page's street map (issue 29 item 5) creates a map whose one floor lies on the basemap; a basemap on other bounds is refused", async () => {
+    const street = documentForStreetMap(streetMapArea('Europe/Paris'));
+    const made = await call(server, 'createMap', { title: 'Our stores', mapData: street }, ana);
+    expect(made.status).toBe(200);
+    const read = await fetch(`${server.url}/api/maps/${made.body.result}/data`, { headers: { cookie: ana.cookie } }).then((r) => r.json() as Promise<any>);
+    expect(read.result.data.layers).toEqual([{ id: 'map', name: 'Map', file: null, basemap: true, geo: street.layers[0]!.geo }]);
+    const drawn = { ...street, layers: [{ ...street.layers[0]!, geo: { ...street.layers[0]!.geo!, projection: 'equirectangular' } }] };
+    const refused = await call(server, 'createMap', { title: 'Not on tiles', mapData: drawn }, ana);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('Web Mercator bounds');
   });
 
   it('refuses signed-out and unverified callers, and unknown maps', async () => {

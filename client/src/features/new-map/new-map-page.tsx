@@ -1,6 +1,6 @@
 /**
  * /maps/new: a title and a starting point, blank, an uploaded plan or image, a file of places to
- * import, or a built-in map (issue 4). The file is uploaded as soon as it is chosen, so Create is
+ * import, a street map (issue 29) or a built-in map (issue 4). The file is uploaded as soon as it is chosen, so Create is
  * quick; a built-in map is made into a document when Create is pressed. Then `createMap {title,
  * mapData}` and on to the new map. A file to import goes to the server once the (blank) map
  * exists: its preview shows here, the same as in the editor's Data panel, and once it is
@@ -23,7 +23,8 @@ import { useUpload } from '../../lib/upload/use-upload';
 import { createMapWith, instantiateTemplate, listTemplates, type TemplateSummary } from './api/new-map-api';
 import { StartingPointPicker } from './components/starting-point-picker';
 import { droppedFile, UploadPanel } from './components/upload-panel';
-import { documentForUpload, nameFromFile, STARTING_POINTS, type StartingPointId } from './starting-points';
+import { StartingPointNote } from './components/starting-point-note';
+import { documentForStreetMap, documentForUpload, nameFromFile, STARTING_POINTS, streetMapArea, visitorTimeZone, type StartingPointId } from './starting-points';
 import './new-map.css';
 
 type Phase = 'idle' | 'uploading' | 'preparing' | 'creating';
@@ -53,6 +54,8 @@ export function NewMapScreen({ mapHref, backHref }: NewMapScreenProps) {
   /** The files to import (the main one first), and the map made for them once Create was pressed. */
   const [importFiles, setImportFiles] = useState<File[]>([]);
   const [importInto, setImportInto] = useState<{ id: string; title: string } | null>(null);
+  /** Where a street map opens: the visitor's part of the world. */
+  const [streetArea] = useState(() => streetMapArea(visitorTimeZone()));
 
   // What the cards say (region counts, previews) and the upload limit: nice to have, not needed.
   useEffect(() => {
@@ -134,6 +137,8 @@ export function NewMapScreen({ mapHref, backHref }: NewMapScreenProps) {
           return;
         }
         mapData = documentForUpload(uploaded.file, uploaded.name);
+      } else if (point.id === 'street') {
+        mapData = documentForStreetMap(streetArea);
       } else if (point.template) {
         setPhase('preparing');
         mapData = await instantiateTemplate(point.template);
@@ -160,8 +165,6 @@ export function NewMapScreen({ mapHref, backHref }: NewMapScreenProps) {
               ? `${upload.state.name} is uploaded.`
               : '';
 
-  const selectedTemplate = start === 'world' || start === 'us-states' ? templates[start] : undefined;
-  const regionsText = start !== 'world' ? 'The 50 states and DC' : selectedTemplate ? `${selectedTemplate.regionCount} countries` : 'Every country';
 
   return (
     <div
@@ -262,13 +265,8 @@ export function NewMapScreen({ mapHref, backHref }: NewMapScreenProps) {
                   </ul>
                 ) : null}
               </div>
-            ) : start === 'blank' ? (
-              <p className="new-map__note">One empty floor to start with. Add a floor plan, more floors and places in the editor.</p>
             ) : (
-              <p className="new-map__note">
-                {regionsText}, each one a place named after it that you can describe, colour, group and link.{' '}
-                <span className="new-map__source">Map data: {selectedTemplate?.source ?? (start === 'world' ? 'Natural Earth' : 'US Census Bureau')}.</span>
-              </p>
+              <StartingPointNote start={start} template={templates[start]} streetArea={streetArea.name} />
             )}
           </div>
 

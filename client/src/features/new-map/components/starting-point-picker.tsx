@@ -106,6 +106,20 @@ function Art({ point, preview }: { point: StartingPoint; preview: string | undef
       </svg>
     );
   }
+  if (point.id === 'street') {
+    // Streets, a park and a river, with a pin.
+    return (
+      <svg viewBox="0 0 64 48" className="start-card__icon" focusable="false">
+        <rect x="6" y="6" width="52" height="36" rx="4" fill="#fff" stroke="currentColor" strokeWidth="1.5" />
+        <path d="M40 6.8c-2 9 4 13 2 21s-7 9-8 13.4" fill="none" stroke="#bae6fd" strokeWidth="4" />
+        <rect x="11" y="27" width="12" height="9" rx="1.5" fill="#bbf7d0" />
+        <path d="M6.8 22h50.4M26 6.8v34.4M6.8 14l50.4 10" fill="none" stroke="currentColor" strokeWidth="1.3" opacity="0.55" />
+        <path d="M6.8 22h50.4M26 6.8v34.4" fill="none" stroke="#fde68a" strokeWidth="2.4" />
+        <path d="M47 10a5.5 5.5 0 0 0-5.5 5.5c0 4.4 5.5 10 5.5 10s5.5-5.6 5.5-10A5.5 5.5 0 0 0 47 10z" fill="currentColor" />
+        <circle cx="47" cy="15.5" r="2" fill="#fff" />
+      </svg>
+    );
+  }
   if (point.id === 'upload') {
     return (
       <svg viewBox="0 0 64 48" className="start-card__icon" focusable="false">
