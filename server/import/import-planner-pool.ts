@@ -7,14 +7,18 @@
  * that runs out of time or memory ends the worker and is refused as too large; the next import
  * gets a new worker. The worker starts with the first import and ends after `idleMs` without
  * one (its heap after a big file is hundreds of megabytes).
+ *
+ * The worker's lifecycle (start, time limit, failure, a new worker, exit when idle) is the one
+ * the worker pools share: server/workers/on-demand-worker.ts.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { DomainError } from '../../events/errors.js';
 import type { PlannedImport } from '../../events/import-planner.js';
 import type { Placement } from '../../events/geocoding.js';
 import type { ImportFormat, ImportProblem, PlannedAddress, PlannedFloor } from '../../events/map-import.js';
 import type { MapDocument } from '../../events/map-document.js';
 import type { ImportInput } from './import-input.js';
+import { OnDemandWorker, refuseAs, type WorkerLimits } from '../workers/on-demand-worker.js';
 import type { PlannerAnswer, PlannerRequest } from './import-planner-worker.js';
 
 export const IMPORTS_BUSY = 'Many files are being imported right now. Try again in a minute.';
@@ -47,59 +51,49 @@ export interface ImportPlanner {
   close(): Promise<void>;
 }
 
-export interface ImportPlannerPoolOptions {
+export interface ImportPlannerPoolOptions extends WorkerLimits {
   /** Imports between parse and plan at once; one more is refused as resource-exhausted. */
   maxJobs?: number;
-  /** Longest one step may take. */
-  timeoutMs?: number;
-  /** The worker's heap limit. */
-  maxMemoryMb?: number;
-  idleMs?: number;
 }
 
 const WORKER_ENTRY = new URL('./import-planner-worker.mjs', import.meta.url);
 
-type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
-
-interface Pending {
-  resolve(answer: PlannerAnswer): void;
-  reject(error: Error): void;
-  timer: NodeJS.Timeout;
-}
-
 export class WorkerImportPlanner implements ImportPlanner {
-  private worker: Worker | null = null;
-  private readonly pending = new Map<number, Pending>();
+  private readonly worker: OnDemandWorker<PlannerRequest, PlannerAnswer>;
   /** The worker each parsed job's plan waits in. */
   private readonly jobs = new Map<number, Worker>();
-  private nextId = 1;
+  private parsing = 0;
   private closed = false;
-  private idleTimer: NodeJS.Timeout | null = null;
   private readonly maxJobs: number;
-  private readonly timeoutMs: number;
-  private readonly maxMemoryMb: number;
-  private readonly idleMs: number;
 
   constructor(options: ImportPlannerPoolOptions = {}) {
     this.maxJobs = options.maxJobs ?? 4;
-    this.timeoutMs = options.timeoutMs ?? 180_000;
-    this.maxMemoryMb = options.maxMemoryMb ?? 3072;
-    this.idleMs = options.idleMs ?? 60_000;
+    this.worker = new OnDemandWorker({
+      entry: WORKER_ENTRY,
+      limits: options,
+      defaults: { timeoutMs: 180_000, maxMemoryMb: 3072, idleMs: 60_000 },
+      lostError: refuseAs(() => new DomainError('invalid-argument', IMPORT_TOO_BIG)),
+      busy: () => this.jobs.size > 0 || this.parsing > 0,
+      // Its parsed jobs are gone with it.
+      onLost: (worker) => {
+        for (const [job, where] of this.jobs) if (where === worker) this.jobs.delete(job);
+      },
+    });
   }
 
   /** Whether a worker thread is running now. */
   get running(): boolean {
-    return this.worker !== null;
+    return this.worker.running;
   }
 
   async parse(format: ImportFormat, input: ImportInput, streetAddresses = false): Promise<ParsedImport> {
     if (this.closed) throw new DomainError('unavailable', 'The server is shutting down.');
     if (this.jobs.size + this.parsing >= this.maxJobs) throw new DomainError('resource-exhausted', IMPORTS_BUSY);
-    const worker = this.worker ?? this.start();
+    const worker = this.worker.started();
     this.parsing++;
     try {
       const { bytes, attachments, ...rest } = input;
-      const answer = await this.ask(worker, { op: 'parse', format, input: { ...rest, bytes, attachments }, streetAddresses });
+      const answer = answered(await this.worker.ask({ op: 'parse', format, input: { ...rest, bytes, attachments }, streetAddresses }, worker));
       if (!('parsed' in answer)) throw new Error('The import planner answered out of turn.');
       const job = answer.id;
       this.jobs.set(job, worker);
@@ -108,106 +102,39 @@ export class WorkerImportPlanner implements ImportPlanner {
       return { job, floors: answer.parsed.floors, hasLocations: answer.parsed.hasLocations, addresses: answer.parsed.addresses };
     } finally {
       this.parsing--;
-      this.exitWhenIdle();
+      this.worker.exitWhenIdle();
     }
   }
-
-  private parsing = 0;
 
   async plan(job: number, request: PlanRequest): Promise<PlannedImport> {
     const worker = this.jobs.get(job);
     this.jobs.delete(job);
     try {
-      if (!worker || worker !== this.worker) throw new DomainError('unavailable', 'The import was interrupted. Import the file again.');
-      const answer = await this.ask(worker, { op: 'plan', job, ...request });
+      if (!worker || worker !== this.worker.current) throw new DomainError('unavailable', 'The import was interrupted. Import the file again.');
+      const answer = answered(await this.worker.ask({ op: 'plan', job, ...request }, worker));
       if (!('planned' in answer)) throw new Error('The import planner answered out of turn.');
       return answer.planned;
     } finally {
-      this.exitWhenIdle();
+      this.worker.exitWhenIdle();
     }
   }
 
   drop(job: number): void {
     const worker = this.jobs.get(job);
     this.jobs.delete(job);
-    if (worker && worker === this.worker) void this.ask(worker, { op: 'drop', job }).catch(() => undefined);
-    this.exitWhenIdle();
+    if (worker && worker === this.worker.current) void this.worker.ask({ op: 'drop', job }, worker).catch(() => undefined);
+    this.worker.exitWhenIdle();
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    this.cancelIdleExit();
-    const worker = this.worker;
-    this.worker = null;
-    await worker?.terminate();
+    await this.worker.close();
   }
+}
 
-  private ask(worker: Worker, body: Body<PlannerRequest>): Promise<PlannerAnswer & { ok: true }> {
-    const id = this.nextId++;
-    this.cancelIdleExit();
-    worker.ref();
-    return new Promise<PlannerAnswer & { ok: true }>((resolve, reject) => {
-      const timer = setTimeout(() => this.fail(worker, new DomainError('invalid-argument', IMPORT_TOO_BIG)), this.timeoutMs);
-      this.pending.set(id, {
-        timer,
-        reject,
-        resolve: (answer) => {
-          if (answer.ok) resolve(answer);
-          else if (answer.domain) reject(new DomainError(answer.domain.code, answer.domain.message));
-          else reject(new Error(answer.message));
-        },
-      });
-      worker.postMessage({ id, ...body } as PlannerRequest);
-    });
-  }
-
-  private start(): Worker {
-    const worker = new Worker(WORKER_ENTRY, { resourceLimits: { maxOldGenerationSizeMb: this.maxMemoryMb } });
-    worker.unref();
-    worker.on('message', (answer: PlannerAnswer | { ready: true }) => {
-      if (!('id' in answer)) return;
-      const waiting = this.pending.get(answer.id);
-      if (!waiting) return;
-      this.pending.delete(answer.id);
-      clearTimeout(waiting.timer);
-      if (this.pending.size === 0) worker.unref();
-      waiting.resolve(answer);
-    });
-    worker.on('error', (error: Error & { code?: string }) =>
-      this.fail(worker, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new DomainError('invalid-argument', IMPORT_TOO_BIG) : error),
-    );
-    worker.on('exit', () => this.fail(worker, new DomainError('invalid-argument', IMPORT_TOO_BIG)));
-    this.worker = worker;
-    return worker;
-  }
-
-  /** Ends a worker that failed: everything waiting on it is refused with `error`, its parsed jobs are gone. */
-  private fail(worker: Worker, error: Error): void {
-    if (this.worker === worker) this.worker = null;
-    for (const [job, where] of this.jobs) if (where === worker) this.jobs.delete(job);
-    for (const [id, waiting] of this.pending) {
-      clearTimeout(waiting.timer);
-      this.pending.delete(id);
-      waiting.reject(error);
-    }
-    void worker.terminate();
-  }
-
-  private exitWhenIdle(): void {
-    this.cancelIdleExit();
-    const worker = this.worker;
-    if (!worker || this.pending.size > 0 || this.jobs.size > 0 || this.parsing > 0) return;
-    this.idleTimer = setTimeout(() => {
-      this.idleTimer = null;
-      if (this.worker !== worker || this.pending.size > 0 || this.jobs.size > 0 || this.parsing > 0) return;
-      this.worker = null;
-      void worker.terminate();
-    }, this.idleMs);
-    this.idleTimer.unref();
-  }
-
-  private cancelIdleExit(): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = null;
-  }
+/** The worker's answer, or its refusal thrown (a domain error as the catalogue's). */
+function answered(answer: PlannerAnswer): PlannerAnswer & { ok: true } {
+  if (answer.ok) return answer;
+  if (answer.domain) throw new DomainError(answer.domain.code, answer.domain.message);
+  throw new Error(answer.message);
 }
