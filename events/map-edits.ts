@@ -58,6 +58,12 @@ export const ImportSource = z.object({
    * history and timeline say "Sync from {name}: 3 added, 2 changed, 1 removed".
    */
   sync: z.literal(true).optional(),
+  /**
+   * The source's values the owner chose for fields edited in Mapfold (overridden, issue 30
+   * item 4: `resolveSyncOverride`): recorded as an import of the source, so it is one step to
+   * undo, and history keeps the map's value it replaced.
+   */
+  overrides: z.literal(true).optional(),
 });
 export type ImportSource = z.infer<typeof ImportSource>;
 

@@ -128,6 +128,12 @@ function describeEdit(document: MapDocument | null, edit: MapEdit, before: MapAg
     case 'LayerCalibrated':
       return { summary: `${edit.geo ? 'calibrated' : 'took the calibration off'} ${layerName(edit.id)}`, locationIds: [] };
     case 'ImportApplied': {
+      if (edit.source.overrides) {
+        return {
+          summary: `used ${quote(edit.source.name || edit.source.format)}'s values for fields of ${count(edit.updates.length, 'location', 'locations')} edited in Mapfold`,
+          locationIds: edit.updates.slice(0, 100).map((l) => l.id),
+        };
+      }
       if (edit.source.sync) {
         const removed = edit.removed?.length ?? 0;
         return {
@@ -218,6 +224,16 @@ export function describeEvent(before: MapAggregate, event: MapEvent, actor: stri
         return said({ summary: source ? `set the map's data source to ${quote(dataSourceName(source))} (${source.schedule === 'manual' ? 'synced by hand' : `synced ${source.schedule}`})` : "took the map's data source off", locationIds: [] });
       }
       if (event.type === 'MapDataSourceSyncStarted') return { summary: 'Mapfold synced the data source on its schedule', locationIds: [] };
+      if (event.type === 'MapDataSourceOverridesFound') {
+        const fields = event.data.overrides.reduce((sum, override) => sum + Object.keys(override.source).filter((field) => field !== 'precision').length, 0) + event.data.more;
+        return { summary: fields === 0 ? 'No field edited in Mapfold is overridden by the data source any more' : `The data source sync kept ${fields === 1 ? '1 field' : `${fields} fields`} edited in Mapfold (overridden)`, locationIds: event.data.overrides.slice(0, 100).map((o) => o.id) };
+      }
+      if (event.type === 'MapDataSourceOverridesResolved') {
+        const kept = event.data.choices.filter((c) => c.choice === 'keep').length;
+        const used = event.data.choices.length - kept;
+        const parts = [kept > 0 ? `kept Mapfold's value of ${kept === 1 ? '1 overridden field' : `${kept} overridden fields`}` : '', used > 0 ? `used the data source's value for ${used === 1 ? '1 overridden field' : `${used} overridden fields`}` : ''].filter(Boolean);
+        return said({ summary: parts.join(' and '), locationIds: [...new Set(event.data.choices.map((c) => c.id))].slice(0, 100) });
+      }
       if (event.type === 'MapDataSourceSyncFailed') {
         return { summary: event.data.error ? `Syncing the data source failed: ${event.data.error}` : 'Syncing the data source works again', locationIds: [] };
       }

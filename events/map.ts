@@ -37,7 +37,20 @@ import {
 } from './map-publishing.js';
 import type { Principal } from './principal.js';
 import { streams } from './streams.js';
-import { isSyncDue, MapDataSourceSet, MapDataSourceSyncFailed, MapDataSourceSyncStarted, type DataSourceState, type MapDataSourceCommand } from './map-data-source.js';
+import {
+  appliedEntry,
+  dataSourceName,
+  isSyncDue,
+  LISTED_SYNC_FIELDS,
+  MapDataSourceOverridesFound,
+  MapDataSourceOverridesResolved,
+  MapDataSourceSet,
+  MapDataSourceSyncFailed,
+  MapDataSourceSyncStarted,
+  valueHash,
+  type DataSourceState,
+  type MapDataSourceCommand,
+} from './map-data-source.js';
 
 // ---- events -------------------------------------------------------------------------------
 
@@ -174,7 +187,7 @@ function editEvent(edit: MapEdit, mapId: string, edited: string): MapEditedEvent
  * Members, invitations and the view link (events/map-sharing.ts), and which revision is
  * published (events/map-publishing.ts), are on the map's stream too.
  */
-export const MapEvent = z.union([MapCreated, MapSaved, MapDeleted, MapStateChanged, VersionSaved, VersionRenamed, VersionDeleted, MapSharingEvent, MapPublishingEvent, MapDataSourceSet, MapDataSourceSyncStarted, MapDataSourceSyncFailed, MapEdited]);
+export const MapEvent = z.union([MapCreated, MapSaved, MapDeleted, MapStateChanged, VersionSaved, VersionRenamed, VersionDeleted, MapSharingEvent, MapPublishingEvent, MapDataSourceSet, MapDataSourceSyncStarted, MapDataSourceSyncFailed, MapDataSourceOverridesFound, MapDataSourceOverridesResolved, MapEdited]);
 export type MapEvent =
   | z.infer<typeof MapCreated>
   | z.infer<typeof MapSaved>
@@ -186,9 +199,11 @@ export type MapEvent =
   | MapDataSourceSet
   | MapDataSourceSyncStarted
   | MapDataSourceSyncFailed
+  | MapDataSourceOverridesFound
+  | MapDataSourceOverridesResolved
   | MapEditedEvent;
 export const MAP_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'MapCreated', 'MapSaved', 'MapDeleted', 'MapStateChanged', ...HISTORY_EVENT_TYPES, ...SHARING_EVENT_TYPES, ...PUBLISHING_EVENT_TYPES, 'MapDataSourceSet', 'MapDataSourceSyncStarted', 'MapDataSourceSyncFailed', ...EDIT_TYPES,
+  'MapCreated', 'MapSaved', 'MapDeleted', 'MapStateChanged', ...HISTORY_EVENT_TYPES, ...SHARING_EVENT_TYPES, ...PUBLISHING_EVENT_TYPES, 'MapDataSourceSet', 'MapDataSourceSyncStarted', 'MapDataSourceSyncFailed', 'MapDataSourceOverridesFound', 'MapDataSourceOverridesResolved', ...EDIT_TYPES,
 ]);
 export { isPublishingEvent, isSharingEvent };
 
@@ -348,19 +363,27 @@ export function evolveMap(state: MapAggregate, event: MapEvent): MapAggregate {
     case 'MapDataSourceSyncFailed':
       if (state.status !== 'active') return state;
       return { ...state, revision: state.revision + 1, dataSource: state.dataSource ? { ...state.dataSource, lastError: event.data.error } : null };
-    default:
+    case 'MapDataSourceOverridesFound':
+      if (state.status !== 'active') return state;
+      return { ...state, revision: state.revision + 1, dataSource: state.dataSource ? { ...state.dataSource, overrides: event.data.overrides, moreOverrides: event.data.more } : null };
+    case 'MapDataSourceOverridesResolved':
+      if (state.status !== 'active') return state;
+      return { ...state, revision: state.revision + 1, dataSource: state.dataSource ? resolvedOverrides(state.dataSource, event.data.choices) : null };
+    default: {
       if (state.status !== 'active') return state;
       if (isSharingEvent(event)) return { ...state, sharing: evolveSharing(state.sharing, event), revision: state.revision + 1 };
       if (isPublishingEvent(event)) return { ...state, publishing: evolvePublishing(publishingOf(state), event), revision: state.revision + 1 };
+      const document = applyEdit(state.document, editOf(event));
       return {
         ...state,
         ...(event.type === 'ImportApplied' && event.data.source.mapping ? { lastImport: { format: event.data.source.format, mapping: event.data.source.mapping } } : {}),
-        ...(event.type === 'ImportApplied' && event.data.source.sync && state.dataSource ? { dataSource: syncedKeys(state.dataSource, event.data, event.data.edited) } : {}),
-        document: applyEdit(state.document, editOf(event)),
+        ...(event.type === 'ImportApplied' && event.data.source.sync && !event.data.source.overrides && state.dataSource ? { dataSource: syncedKeys(state.dataSource, event.data, event.data.edited, document) } : {}),
+        document,
         edited: event.data.edited,
         revision: state.revision + 1,
         lastChangeRevision: state.revision + 1,
       };
+    }
   }
 }
 
@@ -376,17 +399,72 @@ export function publishingOf(state: Extract<MapAggregate, { status: 'active' }>)
   return state.publishing ?? LIVE_PUBLISHING;
 }
 
-/** The keys a sync leaves the data source with: those it added or changed, less those it removed. */
+/**
+ * The keys a sync leaves the data source with (those it added or changed, less those it
+ * removed), and what it applied of each: an added location's every field, an update's fields
+ * (a location's first update, every field: the others agreed with the source).
+ */
 function syncedKeys(
   dataSource: DataSourceState,
-  edit: { locations: ReadonlyArray<{ id: string }>; updates: ReadonlyArray<{ id: string }>; removed?: readonly string[] | undefined },
+  edit: { source?: { format: DataSourceState['format'] & string }; locations: ReadonlyArray<{ id: string }>; updates: ReadonlyArray<{ id: string; changes: object }>; removed?: readonly string[] | undefined },
   at: string,
+  after: MapDocument,
 ): DataSourceState {
   const keys = new Set(dataSource.keys);
-  for (const location of edit.locations) keys.add(location.id);
-  for (const update of edit.updates) keys.add(update.id);
-  for (const id of edit.removed ?? []) keys.delete(id);
-  return { ...dataSource, keys: [...keys], lastSyncAt: at };
+  const applied = { ...dataSource.applied };
+  const byId = new Map(after.locations.map((location) => [location.id, location as unknown as Record<string, unknown>]));
+  for (const location of edit.locations) {
+    keys.add(location.id);
+    const now = byId.get(location.id);
+    if (now) applied[location.id] = appliedEntry(now, undefined);
+  }
+  for (const update of edit.updates) {
+    keys.add(update.id);
+    const now = byId.get(update.id);
+    if (now) applied[update.id] = appliedEntry(now, applied[update.id], applied[update.id] ? Object.keys(update.changes) : undefined);
+  }
+  let kept = dataSource.kept;
+  for (const id of edit.removed ?? []) {
+    keys.delete(id);
+    delete applied[id];
+    if (kept?.[id]) {
+      kept = { ...kept };
+      delete kept[id];
+    }
+  }
+  return { ...dataSource, keys: [...keys], lastSyncAt: at, applied, ...(kept ? { kept } : {}), ...(edit.source ? { format: edit.source.format } : {}) };
+}
+
+/**
+ * The owner's choices: `keep` marks the field kept; `source` unmarks it, takes it off the list
+ * and records the source's value as applied (its import of the source, in the same append, sets it).
+ */
+function resolvedOverrides(dataSource: DataSourceState, choices: ReadonlyArray<{ id: string; field: string; choice: 'keep' | 'source' }>): DataSourceState {
+  const kept: Record<string, string[]> = { ...dataSource.kept };
+  const applied = { ...dataSource.applied };
+  let overrides = dataSource.overrides ?? [];
+  for (const { id, field, choice } of choices) {
+    const fields = kept[id] ?? [];
+    if (choice === 'keep') {
+      if (!fields.includes(field)) kept[id] = [...fields, field];
+      continue;
+    }
+    if (fields.includes(field)) {
+      const rest = fields.filter((f) => f !== field);
+      if (rest.length > 0) kept[id] = rest;
+      else delete kept[id];
+    }
+    const found = overrides.find((override) => override.id === id);
+    if (!found) continue;
+    const source = found.source as Record<string, unknown>;
+    const taken = field === 'position' && 'precision' in source ? ['position', 'precision'] : [field];
+    const entry = { ...applied[id] };
+    for (const name of taken) entry[name] = valueHash(source[name]);
+    applied[id] = entry;
+    const left = Object.fromEntries(Object.entries(source).filter(([name]) => !taken.includes(name)));
+    overrides = overrides.flatMap((override) => (override.id !== id ? [override] : Object.keys(left).some((name) => LISTED_SYNC_FIELDS.includes(name as never)) ? [{ id, source: left }] : []));
+  }
+  return { ...dataSource, kept, applied, overrides };
 }
 
 /** What the access policy (events/map-access.ts) knows of a map: its owner and members. */
@@ -604,6 +682,67 @@ export function decideMap(command: MapCommand, state: MapAggregate, context: Map
       const wasFailing = (map.dataSource?.lastError ?? null) !== null;
       if (!map.dataSource || wasFailing === (command.data.error !== null)) return [];
       return [{ type: 'MapDataSourceSyncFailed', data: { mapId: map.mapId, at, error: command.data.error } }];
+    }
+    case 'RecordSyncOverrides': {
+      const map = requireMapFor(state, principal, 'edit');
+      if (!map.dataSource) return [];
+      const { overrides, more } = command.data;
+      if (JSON.stringify(map.dataSource.overrides ?? []) === JSON.stringify(overrides) && (map.dataSource.moreOverrides ?? 0) === more) return [];
+      return [{ type: 'MapDataSourceOverridesFound', data: { mapId: map.mapId, at, overrides, more } }];
+    }
+    case 'ResolveSyncOverrides': {
+      const map = requireMapFor(state, principal, 'edit');
+      const dataSource = map.dataSource;
+      if (!dataSource) throw new DomainError('invalid-argument', 'This map has no data source, so none of its fields is overridden.');
+      const found = new Map((dataSource.overrides ?? []).map((override) => [override.id, override.source as Record<string, unknown>]));
+      const locations = new Map(map.document.locations.map((location) => [location.id, location as unknown as Record<string, unknown>]));
+      const choices: Array<{ id: string; field: (typeof command.data.overrides)[number]['field']; choice: 'keep' | 'source' }> = [];
+      const changes = new Map<string, Record<string, unknown>>();
+      const seen = new Set<string>();
+      for (const { key, field, choice } of command.data.overrides) {
+        if (seen.has(`${key}\u0000${field}`)) continue;
+        seen.add(`${key}\u0000${field}`);
+        const source = found.get(key);
+        const location = locations.get(key);
+        const name = location ? `“${String(location.title)}”` : `“${key}”`;
+        if (!source || !(field in source) || field === 'precision') {
+          throw new DomainError('aborted', `The ${field} of ${name} is not overridden any more (a sync or someone else changed it): reload the list and choose again.`);
+        }
+        if (!location) throw new DomainError('aborted', `The location ${name} is no longer on the map: reload the list and choose again.`);
+        const isKept = dataSource.kept?.[key]?.includes(field) ?? false;
+        if (choice === 'keep') {
+          if (!isKept) choices.push({ id: key, field, choice });
+          continue;
+        }
+        choices.push({ id: key, field, choice });
+        const patch = { ...changes.get(key) };
+        if (JSON.stringify(location[field] ?? null) !== JSON.stringify(source[field] ?? null)) patch[field] = source[field];
+        // A position from the source is as precise as the source said.
+        if (field === 'position' && 'position' in patch) patch.precision = source.precision ?? null;
+        if (Object.keys(patch).length > 0) changes.set(key, patch);
+      }
+      if (choices.length === 0) return [];
+      // The source's values as one import of the source (one undo step; history keeps what they replaced).
+      const edits: MapEditedEvent[] = [];
+      if (changes.size > 0) {
+        const edit = {
+          type: 'ImportApplied',
+          source: { format: dataSource.format ?? 'csv', name: dataSourceName(dataSource.source), mapping: null, overrides: true },
+          layers: [],
+          groups: [],
+          locations: [],
+          updates: [...changes].map(([id, patch]) => ({ id, changes: patch })),
+        } as MapEdit;
+        const problem = checkEdit(map.document, edit);
+        if (problem) throw new DomainError('invalid-argument', `The source's value cannot be used (${problem}): keep Mapfold's value, or sync again.`);
+        edits.push(editEvent(edit, map.mapId, at));
+      }
+      const lastAt = map.lastVersionAt ? Date.parse(map.lastVersionAt) : Number.NEGATIVE_INFINITY;
+      const checkpoint: MapEvent[] =
+        edits.length > 0 && context.newHistoryId && context.now.getTime() - lastAt >= AUTO_VERSION_EVERY_MS && !map.history.some((item) => item.revision >= map.lastChangeRevision)
+          ? [versionSaved(map, context.newHistoryId(), principal, at, { auto: true })]
+          : [];
+      return [...checkpoint, { type: 'MapDataSourceOverridesResolved', data: { mapId: map.mapId, at, by: principal.uid, choices } }, ...edits];
     }
     default: {
       if (isPublishingCommand(command)) {

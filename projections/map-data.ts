@@ -235,6 +235,8 @@ export const mapDataProjection: Projection = {
         case 'MapDataSourceSet':
         case 'MapDataSourceSyncStarted':
         case 'MapDataSourceSyncFailed':
+        case 'MapDataSourceOverridesFound':
+        case 'MapDataSourceOverridesResolved':
           // Sharing (members, invitations, the view link) is on the stream too, and moves the
           // revision likewise, or a whole-document save would be refused as stale.
           // The document stays; the record moves to the stream's revision (editors wait for it).

@@ -57,7 +57,7 @@ export const mapsListProjection: Projection = {
       // Sharing changes no row of the owner's list (projections/map-members.ts keeps members).
       // Nor does publishing (projections/map-publication.ts keeps which revision is public).
       // Nor does a data source being set (its syncs are edits, counted as such).
-      if (isSharingEvent(event) || isPublishingEvent(event) || event.type === 'MapDataSourceSet' || event.type === 'MapDataSourceSyncStarted' || event.type === 'MapDataSourceSyncFailed') continue;
+      if (isSharingEvent(event) || isPublishingEvent(event) || event.type === 'MapDataSourceSet' || event.type === 'MapDataSourceSyncStarted' || event.type === 'MapDataSourceSyncFailed' || event.type === 'MapDataSourceOverridesFound' || event.type === 'MapDataSourceOverridesResolved') continue;
       const mapId = event.data.mapId;
       switch (event.type) {
         case 'VersionSaved':

@@ -79,12 +79,14 @@ export const FUNCTION_SCOPES: Record<FunctionName, ApiTokenScope | null> = {
   // Live data (issue 30 item 4): a map's data source, and a sync, are imports.
   setMapDataSource: 'import',
   syncMapNow: 'import',
+  resolveSyncOverride: 'import',
   // Webhooks (issue 30 item 2): a script may manage the webhooks of its owner's maps and account.
   createWebhook: 'webhooks',
   deleteWebhook: 'webhooks',
   listWebhooks: 'webhooks',
   redeliverWebhook: 'webhooks',
   sendTestWebhook: 'webhooks',
+  enableWebhook: 'webhooks',
 };
 
 /** `any`: a public route, which a token may call like anyone (its owner's view of it). */

@@ -34,4 +34,24 @@ export async function syncMapNow(deps: DataSourceDeps, payload: z.output<typeof 
   return { result: outcome.result, position: outcome.position ? parsePosition(outcome.position) : null };
 }
 
-export const dataSourceFunctionHandlers = { setMapDataSource, syncMapNow };
+/**
+ * The owner's (or an editor's) choice for overridden fields: keep Mapfold's value (later syncs
+ * leave it alone) or use the source's, recorded now as the map's edits (one undo step).
+ */
+export async function resolveSyncOverride(deps: DataSourceDeps, payload: z.output<typeof dataSourceFunctionPayloads.resolveSyncOverride>, meta: CommandMetadata) {
+  const { mapId, overrides } = payload;
+  const outcome = await runMapCommand(deps, { type: 'ResolveSyncOverrides', data: { mapId, overrides } }, meta);
+  const resolved = outcome.events.find((event) => event.type === 'MapDataSourceOverridesResolved');
+  const choices = resolved?.type === 'MapDataSourceOverridesResolved' ? resolved.data.choices : [];
+  const changed = outcome.events.some((event) => event.type === 'ImportApplied');
+  return {
+    result: {
+      kept: choices.filter((c) => c.choice === 'keep').length,
+      used: choices.filter((c) => c.choice === 'source').length,
+      revision: changed && outcome.revision !== null ? String(outcome.revision) : null,
+    },
+    position: outcome.position,
+  };
+}
+
+export const dataSourceFunctionHandlers = { setMapDataSource, syncMapNow, resolveSyncOverride };

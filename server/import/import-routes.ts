@@ -26,6 +26,7 @@ import { withStoredFiles, type PlannedImport } from '../../events/import-planner
 import { ColumnMapping, IMPORT_FIELDS, ImportOptions, ImportPreview, type ImportProblem, type PlannedFloor } from '../../events/map-import.js';
 import type { LayerFile, MapDocument } from '../../events/map-document.js';
 import { IMPORT_CHUNK, type MapEdit as ImportEdit } from '../../events/map-edits.js';
+import { isOverridden, MAX_LISTED_OVERRIDES, MAX_OVERRIDE_CHARACTERS, type DataSourceState, type SyncOverride } from '../../events/map-data-source.js';
 import { applyEdits } from '../../events/map-edit-inverse.js';
 import { formatPosition } from '../../events/position.js';
 import type { IdGenerator } from '../clock.js';
@@ -104,13 +105,25 @@ export interface ImportArgs {
    * locations by id, rows that change nothing are left out, and the locations of `keys` (what
    * earlier syncs brought) whose key the file no longer has are removed in the same import.
    */
-  sync?: { name: string; keys: readonly string[] };
+  sync?: SyncArgs;
+}
+
+/** A sync's data source as its diff needs it (events/map-data-source.ts DataSourceState). */
+export interface SyncArgs {
+  name: string;
+  keys: readonly string[];
+  /** What earlier syncs applied, by key and field (hashes): a field whose value differs was edited in Mapfold. */
+  applied?: DataSourceState['applied'];
+  /** The fields the owner chose to keep, by key. */
+  kept?: DataSourceState['kept'];
 }
 
 export interface SyncCounts {
   added: number;
   changed: number;
   removed: number;
+  /** Fields edited in Mapfold the sync left alone (overridden), kept ones too. */
+  overridden: number;
 }
 
 export interface ImportOutcome {
@@ -118,6 +131,8 @@ export interface ImportOutcome {
   position: string | null;
   /** A sync's counts, by key. */
   sync?: SyncCounts;
+  /** A sync's overridden fields, with the source's values (listed up to the limits), and how many more. */
+  overrides?: { list: SyncOverride[]; more: number };
 }
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -125,12 +140,19 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON
 /**
  * A sync's edits from the import's plan: recorded as a sync, each update down to the fields
  * that differ (none: left out), and the keys gone from the file removed with the first part.
- * A file with no rows at all is refused: a source that answers empty keeps the map as it is.
+ * A field edited in Mapfold since a sync applied it (its value is not the applied one), or one
+ * the owner chose to keep, is left as it is and listed as overridden with the source's value
+ * (a position's precision goes with its position). A file with no rows at all is refused: a
+ * source that answers empty keeps the map as it is.
  */
-export function syncEdits(document: MapDocument, edits: readonly ImportEdit[], sync: { name: string; keys: readonly string[] }): { edits: ImportEdit[]; counts: SyncCounts } {
+export function syncEdits(document: MapDocument, edits: readonly ImportEdit[], sync: SyncArgs): { edits: ImportEdit[]; counts: SyncCounts; overrides: { list: SyncOverride[]; more: number } } {
   const byId = new Map(document.locations.map((location) => [location.id, location]));
   const inFile = new Set<string>();
   const out: ImportEdit[] = [];
+  const overrides: SyncOverride[] = [];
+  let more = 0;
+  let overridden = 0;
+  let characters = 0;
   let added = 0;
   let changed = 0;
   for (const edit of edits) {
@@ -142,7 +164,22 @@ export function syncEdits(document: MapDocument, edits: readonly ImportEdit[], s
     const updates = edit.updates.flatMap((update) => {
       inFile.add(update.id);
       const current = byId.get(update.id) as Record<string, unknown> | undefined;
-      const changes = Object.fromEntries(Object.entries(update.changes).filter(([field, value]) => value !== undefined && !sameValue(current?.[field], value)));
+      const kept = sync.kept?.[update.id];
+      const differing = Object.entries(update.changes).filter(([field, value]) => value !== undefined && !sameValue(current?.[field], value));
+      const held = differing.filter(([field]) => field !== 'precision' && (kept?.includes(field) || isOverridden(sync, update.id, field, current?.[field])));
+      if (held.length > 0) {
+        const listed = new Set(held.map(([field]) => field));
+        if (listed.has('position') && 'precision' in update.changes) held.push(['precision', update.changes.precision]);
+        overridden += listed.size;
+        const source = Object.fromEntries(held) as SyncOverride['source'];
+        const size = JSON.stringify(source).length;
+        if (overrides.length < MAX_LISTED_OVERRIDES && characters + size <= MAX_OVERRIDE_CHARACTERS) {
+          overrides.push({ id: update.id, source });
+          characters += size;
+        } else more += listed.size;
+      }
+      const heldFields = new Set(held.map(([field]) => field));
+      const changes = Object.fromEntries(differing.filter(([field]) => !heldFields.has(field)));
       return Object.keys(changes).length > 0 ? [{ id: update.id, changes }] : [];
     });
     added += edit.locations.length;
@@ -161,7 +198,7 @@ export function syncEdits(document: MapDocument, edits: readonly ImportEdit[], s
   }
   // Parts that carry nothing any more (every row unchanged) are not recorded.
   const kept = out.filter((edit) => edit.type !== 'ImportApplied' || edit.layers.length + edit.groups.length + edit.locations.length + edit.updates.length + (edit.removed?.length ?? 0) > 0);
-  return { edits: kept, counts: { added, changed, removed: removed.length } };
+  return { edits: kept, counts: { added, changed, removed: removed.length, overridden }, overrides: { list: overrides, more } };
 }
 
 /** Files uploaded with the main one at most (a Mapplic map's levels and images). */
@@ -535,13 +572,15 @@ export async function runImport(deps: ImportDeps, args: ImportArgs): Promise<Imp
   }
   if (query.progress) progress.set(principal.uid, mapId, query.progress, { phase: 'done', done: 1, total: 1 });
   let sync: SyncCounts | undefined;
+  let overrides: ImportOutcome['overrides'];
   if (args.sync) {
     const diffed = syncEdits(document, planned.edits, args.sync);
     planned = { ...planned, edits: diffed.edits };
     sync = diffed.counts;
-    if (apply && sync.added + sync.changed + sync.removed === 0) return { result: { ...planned.preview, revision: null }, position: null, sync };
+    overrides = diffed.overrides;
+    if (apply && sync.added + sync.changed + sync.removed === 0) return { result: { ...planned.preview, revision: null }, position: null, sync, overrides };
   }
-  if (!apply) return { result: { ...planned.preview, revision: null }, position: null, ...(sync ? { sync } : {}) };
+  if (!apply) return { result: { ...planned.preview, revision: null }, position: null, ...(sync ? { sync } : {}), ...(overrides ? { overrides } : {}) };
 
   if (planned.edits.length === 0) {
     const first = planned.preview.problems[0]?.message;
@@ -595,5 +634,6 @@ export async function runImport(deps: ImportDeps, args: ImportArgs): Promise<Imp
     result: { ...planned.preview, revision: String(outcome.revision) },
     position: outcome.position ? formatPosition(outcome.position) : null,
     ...(sync ? { sync } : {}),
+    ...(overrides ? { overrides } : {}),
   };
 }

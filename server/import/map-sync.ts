@@ -16,7 +16,11 @@ import { typed } from '../http/zod-routes.js';
 import { activeMap, type MapHistory } from '../history/map-history.js';
 import type { Queryable } from '../../ports/database.js';
 import { DomainError } from '../../events/errors.js';
-import { DataSource, dataSourceName, SyncAnswer, syncSummary } from '../../events/map-data-source.js';
+import { DataSource, dataSourceName, LISTED_SYNC_FIELDS, OverriddenField, SyncAnswer, syncSummary, type DataSourceState, type SyncOverride } from '../../events/map-data-source.js';
+import { sanitizeMapEdits } from '../content/rich-text-sanitizer.js';
+import type { MapDocument } from '../../events/map-document.js';
+import { formatPosition } from '../../events/position.js';
+import { runMapCommand } from '../commands/map-commands.js';
 import type { Principal } from '../../events/principal.js';
 import type { CommandMetadata } from '../commands/command-handler.js';
 import { fetchRemoteFile, type Resolver } from '../files/fetch-remote-file.js';
@@ -72,11 +76,35 @@ export class MapSync {
       options: { ...(source.mapping ? { columns: source.mapping } : {}), key: source.keyColumn },
       apply: !preview,
       log,
-      sync: { name, keys: dataSource.keys },
+      sync: { name, keys: dataSource.keys, ...(dataSource.applied ? { applied: dataSource.applied } : {}), ...(dataSource.kept ? { kept: dataSource.kept } : {}) },
     });
-    const counts = outcome.sync ?? { added: 0, changed: 0, removed: 0 };
-    return { result: { ...outcome.result, sync: { ...counts, summary: syncSummary(name, counts) } }, position: outcome.position };
+    const counts = outcome.sync ?? { added: 0, changed: 0, removed: 0, overridden: 0 };
+    let position = outcome.position;
+    if (!preview && outcome.overrides) {
+      // What it left alone, with the source's values, for the editor's list (recorded when the list changes).
+      const commands = { store: deps.store, db: deps.db, ids: deps.ids, history: deps.history };
+      const { list, more } = safeOverrides(outcome.overrides.list);
+      const recorded = await runMapCommand(commands, { type: 'RecordSyncOverrides', data: { mapId, overrides: list, more: outcome.overrides.more + more } }, { ...meta, commandId: newId() });
+      if (recorded.position) position = formatPosition(recorded.position);
+    }
+    return { result: { ...outcome.result, sync: { ...counts, summary: syncSummary(name, counts) } }, position };
   }
+}
+
+/** The source's values as they would be recorded (rich text sanitised, as the sync's import is): one the sanitiser refuses is left off the list. */
+function safeOverrides(overrides: readonly SyncOverride[]): { list: SyncOverride[]; more: number } {
+  let more = 0;
+  const list = overrides.flatMap((override) => {
+    if (override.source.description === undefined) return [override];
+    try {
+      const [edit] = sanitizeMapEdits([{ type: 'LocationUpdated', id: override.id, changes: override.source }]);
+      return edit?.type === 'LocationUpdated' ? [{ id: override.id, source: edit.changes }] : [];
+    } catch {
+      more += Object.keys(override.source).filter((field) => field !== 'precision').length;
+      return [];
+    }
+  });
+  return { list, more };
 }
 
 const SyncBody = z.object({ data: z.object({ preview: z.boolean({ error: 'Preview must be true or false.' }).optional() }).optional() }).optional();
@@ -90,8 +118,32 @@ const DataSourceAnswer = z.object({
     lastSyncAt: z.string().nullable(),
     /** Why the last sync failed (the map kept its data), until one works again; null: it worked. */
     lastError: z.string().nullable(),
+    /** Fields edited in Mapfold the last sync left alone (overridden), with both values; kept ones too. */
+    overrides: z.array(OverriddenField),
+    /** Overridden fields not listed (too many). */
+    moreOverrides: z.number().int(),
   }),
 });
+
+/**
+ * The overridden fields the editor lists: the last sync's, less those the map has since come
+ * to agree on (edited to the source's value by hand) or whose location is gone.
+ */
+export function overriddenFields(map: { document: MapDocument; dataSource?: DataSourceState | null }): OverriddenField[] {
+  const dataSource = map.dataSource;
+  if (!dataSource?.overrides?.length) return [];
+  const locations = new Map(map.document.locations.map((location) => [location.id, location as unknown as Record<string, unknown>]));
+  return dataSource.overrides.flatMap((override) => {
+    const location = locations.get(override.id);
+    if (!location) return [];
+    const source = override.source as Record<string, unknown>;
+    return LISTED_SYNC_FIELDS.flatMap((field) => {
+      if (!(field in source) || JSON.stringify(location[field] ?? null) === JSON.stringify(source[field] ?? null)) return [];
+      const kept = dataSource.kept?.[override.id]?.includes(field) ?? false;
+      return [{ key: override.id, title: String(location.title), field, mapfold: location[field] ?? null, source: source[field] ?? null, choice: kept ? ('keep' as const) : null }];
+    });
+  });
+}
 
 /**
  * `GET /api/maps/{id}/data-source`: what the editor's "Data source" section shows; and
@@ -105,8 +157,17 @@ export async function syncRoutes(scope: FastifyInstance, mapSync: MapSync, histo
     async (request) => {
       const principal = requireVerified(request);
       await requireMapAccess(db, principal, request.params.id, 'edit');
-      const dataSource = activeMap((await history.stateAt(request.params.id)).state).dataSource ?? null;
-      return { result: { source: dataSource?.source ?? null, lastSyncAt: dataSource?.lastSyncAt ?? null, lastError: dataSource?.lastError ?? null } };
+      const map = activeMap((await history.stateAt(request.params.id)).state);
+      const dataSource = map.dataSource ?? null;
+      return {
+        result: {
+          source: dataSource?.source ?? null,
+          lastSyncAt: dataSource?.lastSyncAt ?? null,
+          lastError: dataSource?.lastError ?? null,
+          overrides: overriddenFields(map),
+          moreOverrides: dataSource?.moreOverrides ?? 0,
+        },
+      };
     },
   );
 

@@ -36,6 +36,8 @@ interface World {
   /** The pending invitation of `invitee` (its token and id). */
   invitationToken: string;
   invitationId: string;
+  /** A webhook of the map's, its owner's (on: turning it on again records nothing). */
+  webhookId: string;
 }
 
 /** Statuses by role, in the order of {@link ROLES}. */
@@ -117,10 +119,14 @@ const functionRows: Record<FunctionName, FunctionRow> = {
   deleteWebhook: { payload: () => ({ webhookId: 'no-such-webhook' }), expect: row(404, 404, 404, 404, 404, 404, 401, 404) },
   redeliverWebhook: { payload: () => ({ webhookId: 'no-such-webhook', deliveryId: 'no-such-delivery' }), expect: row(404, 404, 404, 404, 404, 404, 401, 404) },
   sendTestWebhook: { payload: () => ({ webhookId: 'no-such-webhook' }), expect: row(404, 404, 404, 404, 404, 404, 401, 404) },
+  // Only who manages the map turns its webhook back on; to anyone else it is not there.
+  enableWebhook: { payload: (w) => ({ webhookId: w.webhookId }), expect: row(200, 404, 404, 404, 404, 404, 401, 200) },
   // Live data (issue 30 item 4): whoever may edit the map sets its data source and syncs it; a
   // map of its own (the shared one stays without a source, so a sync is refused as having none: 400).
   setMapDataSource: { payload: (w) => ({ mapId: w.mapId, url: 'https://93.184.215.14/stores.csv', keyColumn: 'id', schedule: 'manual' }), expect: EDIT, fresh: true },
   syncMapNow: { payload: (w) => ({ mapId: w.mapId }), expect: row(400, 400, 403, 403, 403, 403, 401, 400) },
+  // A map with no data source has no overridden field: those who may edit it learn that (400).
+  resolveSyncOverride: { payload: (w) => ({ mapId: w.mapId, overrides: [{ key: 'store-1', field: 'title', choice: 'keep' }] }), expect: row(400, 400, 403, 403, 403, 403, 401, 400) },
 };
 
 /** Every `/api` route but the functions (rows above) and the websocket (topics below), by method and URL pattern. */
@@ -233,7 +239,9 @@ describe.each(databaseTargets)('the authorization matrix on $name', (target) => 
     const thread = await call(server, 'addMapComment', { mapId, anchor: { kind: 'point', x: 5, y: 5, layer: 'ground' }, body: 'Owner’s note' }, people.owner);
     if (thread.status !== 200) throw new Error(`addMapComment: ${JSON.stringify(thread.body)}`);
     await projected(server, thread.body.position);
-    return { mapId, historyId: version.body.result.historyId, threadId: thread.body.result.commentId, invitationToken: token, invitationId };
+    const webhook = await call(server, 'createWebhook', { mapId, url: 'https://93.184.215.14/matrix-hook', events: ['map.published'] }, people.owner);
+    if (webhook.status !== 200) throw new Error(`createWebhook: ${JSON.stringify(webhook.body)}`);
+    return { mapId, historyId: version.body.result.historyId, threadId: thread.body.result.commentId, invitationToken: token, invitationId, webhookId: webhook.body.result.webhookId };
   }
 
   /** A world's map leaves the owner's test slots (an admin deletes it, if it is still there). */

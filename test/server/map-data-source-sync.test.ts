@@ -16,6 +16,8 @@ import { applyEdits, invertEdit } from '../../events/map-edit-inverse.js';
 import type { MapEdit } from '../../events/map-edits.js';
 import { syncEdits } from '../../server/import/import-routes.js';
 import { SyncScheduler } from '../../server/import/sync-scheduler.js';
+import { streams } from '../../events/streams.js';
+import { appliedEntry } from '../../events/map-data-source.js';
 import { MapHistory } from '../../server/history/map-history.js';
 import { databaseTargets } from '../support/databases.js';
 import { call, createMapAs, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
@@ -93,7 +95,7 @@ describe.each(databaseTargets)('a map’s data source, synced ($name)', (target)
     expect((await documentOf(mapId)).locations).toHaveLength(0);
 
     const applied = await ok('syncMapNow', { mapId });
-    expect(applied.sync).toEqual({ added: 20, changed: 0, removed: 0, summary: 'Sync from Stores sheet: 20 added, 0 changed, 0 removed' });
+    expect(applied.sync).toEqual({ added: 20, changed: 0, removed: 0, overridden: 0, summary: 'Sync from Stores sheet: 20 added, 0 changed, 0 removed' });
     const before = await documentOf(mapId);
     expect(before.locations.map((l) => l.id)).toContain('00M');
     expect(before.locations.find((l) => l.id === '01G')?.title).toBe('Perry-Warsaw');
@@ -109,7 +111,7 @@ describe.each(databaseTargets)('a map’s data source, synced ($name)', (target)
     const answer = (await response.json()) as { result: { sync: { added: number; changed: number; removed: number; summary: string } }; position: string };
     expect(response.status, JSON.stringify(answer)).toBe(200);
     await projected(server, answer.position);
-    expect(answer.result.sync).toEqual({ added: 3, changed: 2, removed: 1, summary: 'Sync from Stores sheet: 3 added, 2 changed, 1 removed' });
+    expect(answer.result.sync).toEqual({ added: 3, changed: 2, removed: 1, overridden: 0, summary: 'Sync from Stores sheet: 3 added, 2 changed, 1 removed' });
     const after = await documentOf(mapId);
     expect(after.locations).toHaveLength(22);
     expect(after.locations.some((l) => l.id === '00M')).toBe(false);
@@ -182,11 +184,118 @@ describe.each(databaseTargets)('a map’s data source, synced ($name)', (target)
     }
   }, 60_000);
 
+  it('keeps a field edited in Mapfold through syncs (overridden), and takes the source’s value or keeps Mapfold’s by the owner’s choice', async () => {
+    const mapId = await createMapAs(server, owner, 'Overridden airports');
+    sheet = first;
+    failing = false;
+    await ok('setMapDataSource', { mapId, url: sourceUrl, keyColumn: 'iata', schedule: 'manual', name: 'Stores sheet' });
+    await ok('syncMapNow', { mapId });
+    type Listed = { key: string; title: string; field: string; mapfold: unknown; source: unknown; choice: 'keep' | null };
+    const listed = async () =>
+      ((await (await fetch(`${server.url}/api/maps/${mapId}/data-source`, { headers: { cookie: owner.cookie } })).json()) as { result: { overrides: Listed[]; moreOverrides: number } }).result;
+    const title = async (id: string) => (await documentOf(mapId)).locations.find((l) => l.id === id)?.title;
+    expect((await listed()).overrides).toEqual([]);
+
+    // Edits in Mapfold: a title the source renames next (both changed), a title the source keeps, a pin moved.
+    const synced = await documentOf(mapId);
+    const moved = synced.locations.find((l) => l.id === '01M')!;
+    const position = { x: moved.position!.x + 5, y: moved.position!.y + 5 };
+    await ok('editMap', {
+      id: mapId,
+      edits: [
+        { type: 'LocationUpdated', id: '00R', changes: { title: 'Livingston (our name)' } },
+        { type: 'LocationUpdated', id: '01G', changes: { title: 'Perry (ours)' } },
+        { type: 'LocationMoved', id: '01M', position },
+      ],
+    });
+
+    // The sheet changes (00R and 00V renamed, 00M gone, three added): Mapfold's edits survive, 00V follows the source.
+    sheet = later;
+    const second = await ok('syncMapNow', { mapId });
+    expect(second.sync).toMatchObject({ added: 3, changed: 1, removed: 1, overridden: 3 });
+    expect(await title('00R')).toBe('Livingston (our name)');
+    expect(await title('01G')).toBe('Perry (ours)');
+    expect(await title('00V')).toBe('Meadow Lake (renamed)');
+    expect((await documentOf(mapId)).locations.find((l) => l.id === '01M')?.position).toEqual(position);
+    const found = (await listed()).overrides;
+    expect(found).toEqual(
+      expect.arrayContaining([
+        { key: '00R', title: 'Livingston (our name)', field: 'title', mapfold: 'Livingston (our name)', source: 'Livingston Municipal (renamed)', choice: null },
+        { key: '01G', title: 'Perry (ours)', field: 'title', mapfold: 'Perry (ours)', source: 'Perry-Warsaw', choice: null },
+        { key: '01M', title: 'Tishomingo County', field: 'position', mapfold: position, source: moved.position, choice: null },
+      ]),
+    );
+    expect(found).toHaveLength(3);
+    expect((await timeline(mapId)).some((summary) => summary.startsWith('The data source sync kept 3 fields edited in Mapfold'))).toBe(true);
+
+    // Syncing again changes nothing and records nothing: the list stays.
+    const again = await ok('syncMapNow', { mapId });
+    expect(again.sync).toMatchObject({ added: 0, changed: 0, removed: 0, overridden: 3 });
+    expect(again.revision).toBeNull();
+    expect((await listed()).overrides).toHaveLength(3);
+
+    // A field that is not overridden: refused (409), nothing recorded.
+    const refused = await call(server, 'resolveSyncOverride', { mapId, overrides: [{ key: '00V', field: 'title', choice: 'source' }] }, owner);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/not overridden/);
+
+    // "Use the source's value" for 00R, "Keep Mapfold's value" for 01G.
+    const before = await documentOf(mapId);
+    const resolved = await ok('resolveSyncOverride', {
+      mapId,
+      overrides: [
+        { key: '00R', field: 'title', choice: 'source' },
+        { key: '01G', field: 'title', choice: 'keep' },
+      ],
+    });
+    expect(resolved).toMatchObject({ kept: 1, used: 1 });
+    expect(resolved.revision).not.toBeNull();
+    expect(await title('00R')).toBe('Livingston Municipal (renamed)');
+    expect(await title('01G')).toBe('Perry (ours)');
+    expect((await listed()).overrides.map((o) => [o.key, o.field, o.choice])).toEqual(
+      expect.arrayContaining([
+        ['01G', 'title', 'keep'],
+        ['01M', 'position', null],
+      ]),
+    );
+    expect((await listed()).overrides).toHaveLength(2);
+    expect((await timeline(mapId)).some((summary) => summary.includes("used “Stores sheet”'s values for fields of 1 location edited in Mapfold"))).toBe(true);
+
+    // One recorded change, undone as one step (its inverse, as the editor sends it): Mapfold's value is back.
+    const recorded = (await server.services.store.readStream(streams.map(mapId))).filter((e) => e.type === 'ImportApplied').at(-1)!;
+    expect(recorded.revision.toString()).toBe(resolved.revision);
+    const { mapId: _m, edited: _e, ...fields } = recorded.data as Record<string, unknown>;
+    const edit = { type: 'ImportApplied', ...fields } as MapEdit;
+    expect(edit).toMatchObject({ source: { name: 'Stores sheet', overrides: true }, updates: [{ id: '00R', changes: { title: 'Livingston Municipal (renamed)' } }] });
+    await ok('editMap', { id: mapId, edits: invertEdit(before, edit) });
+    expect(await title('00R')).toBe('Livingston (our name)');
+    // …so the next sync finds it overridden again: no silent loss either way.
+    const third = await ok('syncMapNow', { mapId });
+    expect(third.sync.overridden).toBe(3);
+    expect(await title('00R')).toBe('Livingston (our name)');
+
+    // "Keep" holds through later syncs, even when the source changes that field; an untouched field still follows.
+    sheet = later.replace('01G,Perry-Warsaw,', '01G,Perry-Warsaw Intl,').replace('02A,Gragg-Wade,', '02A,Gragg-Wade Field,');
+    const fourth = await ok('syncMapNow', { mapId });
+    expect(fourth.sync).toMatchObject({ changed: 1, overridden: 3 });
+    expect(await title('01G')).toBe('Perry (ours)');
+    expect(await title('02A')).toBe('Gragg-Wade Field');
+    expect((await listed()).overrides).toEqual(expect.arrayContaining([{ key: '01G', title: 'Perry (ours)', field: 'title', mapfold: 'Perry (ours)', source: 'Perry-Warsaw Intl', choice: 'keep' }]));
+    // …until the choice changes: the source's value now.
+    await ok('resolveSyncOverride', { mapId, overrides: [{ key: '01G', field: 'title', choice: 'source' }] });
+    expect(await title('01G')).toBe('Perry-Warsaw Intl');
+    sheet = sheet.replace('01G,Perry-Warsaw Intl,', '01G,Perry-Warsaw International,');
+    const fifth = await ok('syncMapNow', { mapId });
+    expect(fifth.sync).toMatchObject({ changed: 1, overridden: 2 });
+    expect(await title('01G')).toBe('Perry-Warsaw International');
+  }, 90_000);
+
   it('a viewer may not set or sync the source', async () => {
     const mapId = await createMapAs(server, owner, 'Not theirs');
     const stranger = await registerUser(server);
     expect((await call(server, 'setMapDataSource', { mapId, url: sourceUrl, keyColumn: 'iata', schedule: 'manual' }, stranger)).status).toBe(403);
     expect((await call(server, 'syncMapNow', { mapId }, stranger)).status).toBe(403);
+    expect((await call(server, 'resolveSyncOverride', { mapId, overrides: [{ key: '00R', field: 'title', choice: 'source' }] }, stranger)).status).toBe(403);
   }, 30_000);
 });
 
@@ -201,7 +310,7 @@ describe('a sync’s edits (syncEdits) and their undo', () => {
       { type: 'ImportApplied', source, layers: [], groups: [], locations: [location('d', 'D')], updates: [{ id: 'a', changes: { title: 'A' } }, { id: 'b', changes: { title: 'B2' } }] },
     ];
     const { edits, counts } = syncEdits(base, planned, { name: 'Stores sheet', keys: ['a', 'b', 'c'] });
-    expect(counts).toEqual({ added: 1, changed: 1, removed: 1 });
+    expect(counts).toEqual({ added: 1, changed: 1, removed: 1, overridden: 0 });
     expect(edits).toHaveLength(1);
     const edit = edits[0] as Extract<MapEdit, { type: 'ImportApplied' }>;
     expect(edit.source.sync).toBe(true);
@@ -211,6 +320,36 @@ describe('a sync’s edits (syncEdits) and their undo', () => {
     expect(after.locations.map((l) => l.id).sort()).toEqual(['a', 'b', 'd', 'mine']);
     const { document: undone } = applyEdits(after, invertEdit(base, edit));
     expect(undone.locations.map((l) => [l.id, l.title]).sort()).toEqual(base.locations.map((l) => [l.id, l.title]).sort());
+  });
+
+  it('leaves a field edited since the sync applied it (or kept) as it is, and lists it with the source’s value', () => {
+    // What the last sync applied: a, b and c as they were synced; since then b's title was edited in Mapfold.
+    const applied = Object.fromEntries(['a', 'b', 'c'].map((id) => [id, appliedEntry(location(id, id.toUpperCase()) as never, undefined)]));
+    const edited = { ...base, locations: base.locations.map((l) => (l.id === 'b' ? { ...l, title: 'Ours' } : l)) } as MapDocument;
+    const planned: MapEdit[] = [
+      {
+        type: 'ImportApplied',
+        source,
+        layers: [],
+        groups: [],
+        locations: [],
+        updates: [
+          { id: 'a', changes: { title: 'A2' } },
+          { id: 'b', changes: { title: 'B2', about: 'new' } },
+          { id: 'c', changes: { title: 'C2' } },
+        ],
+      },
+    ];
+    const { edits, counts, overrides } = syncEdits(edited, planned, { name: 'Stores sheet', keys: ['a', 'b', 'c'], applied, kept: { c: ['title'] } });
+    expect(counts).toEqual({ added: 0, changed: 2, removed: 0, overridden: 2 });
+    expect((edits[0] as Extract<MapEdit, { type: 'ImportApplied' }>).updates).toEqual([
+      { id: 'a', changes: { title: 'A2' } },
+      { id: 'b', changes: { about: 'new' } },
+    ]);
+    expect(overrides).toEqual({ list: [{ id: 'b', source: { title: 'B2' } }, { id: 'c', source: { title: 'C2' } }], more: 0 });
+    // A field edited to the source's own value is not overridden: nothing to choose.
+    const agreed = syncEdits(edited, [{ ...planned[0]!, updates: [{ id: 'b', changes: { title: 'Ours' } }] } as MapEdit], { name: 'Stores sheet', keys: ['a', 'b', 'c'], applied });
+    expect(agreed.counts.overridden).toBe(0);
   });
 
   it('refuses a source with no rows rather than removing everything', () => {

@@ -74,8 +74,10 @@ export const functionTemplates: Record<FunctionName, (victim: Victim) => unknown
   listWebhooks: (v) => ({ mapId: v.mapId }),
   redeliverWebhook: () => ({ webhookId: 'webhook-1', deliveryId: 'delivery-1' }),
   sendTestWebhook: () => ({ webhookId: 'webhook-1' }),
+  enableWebhook: () => ({ webhookId: 'webhook-1' }),
   setMapDataSource: (v) => ({ mapId: v.mapId, url: 'https://93.184.215.14/fuzz.csv', keyColumn: 'id', schedule: 'manual' }),
   syncMapNow: (v) => ({ mapId: v.mapId }),
+  resolveSyncOverride: (v) => ({ mapId: v.mapId, overrides: [{ key: 'store-1', field: 'title', choice: 'keep' }] }),
 };
 
 /** Bodies (`{data}`'s content) of the JSON routes that take one, by URL pattern. */
