@@ -47,6 +47,7 @@ function SelectingLocationsPanel(props: {
   currentLayerId: string;
   onSelect: (id: string | null) => void;
   onStartAdding: () => void;
+  mapId?: string | undefined;
 }) {
   const [selected, setSelected] = useState<string | null>(props.selectedId);
   return (
@@ -60,17 +61,23 @@ function SelectingLocationsPanel(props: {
       }}
       onStartAdding={props.onStartAdding}
       onEdit={props.onEdit}
+      {...(props.mapId ? { mapId: props.mapId } : {})}
     />
   );
 }
 
 /** The locations panel in the panels' stand-in editor (support/panel-harness.tsx). */
-export function renderPanel({ document = mallDocument(), selectedId = null, currentLayerId = 'ground' }: { document?: MapDocument; selectedId?: string | null; currentLayerId?: string } = {}) {
+export function renderPanel({
+  document = mallDocument(),
+  selectedId = null,
+  currentLayerId = 'ground',
+  mapId,
+}: { document?: MapDocument; selectedId?: string | null; currentLayerId?: string; mapId?: string } = {}) {
   const onSelect = vi.fn<(id: string | null) => void>();
   const onStartAdding = vi.fn<() => void>();
   const view = renderAnyPanel(
     (doc, onEdit) => (
-      <SelectingLocationsPanel document={doc} onEdit={onEdit} selectedId={selectedId} currentLayerId={currentLayerId} onSelect={onSelect} onStartAdding={onStartAdding} />
+      <SelectingLocationsPanel document={doc} onEdit={onEdit} selectedId={selectedId} currentLayerId={currentLayerId} onSelect={onSelect} onStartAdding={onStartAdding} mapId={mapId} />
     ),
     document,
   );

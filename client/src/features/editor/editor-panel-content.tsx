@@ -60,6 +60,7 @@ export function EditorPanelContent(props: EditorPanelContentProps): ReactNode {
           onSelect={(id) => controller.select(id, { focus: true })}
           onPickEntrance={readOnly ? undefined : controller.pickEntrance}
           onStartAdding={controller.startAdding}
+          mapId={mapId}
         />
       );
     case 'paths':

@@ -17,6 +17,7 @@ import type { EditorPanelProps } from './panel-props';
 import { AreaField, message, Section, type LocationUpdate, type Patch } from './location-form-fields';
 import { LocationLook } from './location-look';
 import { LocationPlace } from './location-place';
+import { isStoreLocation, LocationStore } from './location-store';
 import { RichTextEditor } from './rich-text-editor';
 import { useDraft } from './use-draft';
 
@@ -33,9 +34,11 @@ export interface LocationFormProps extends EditorPanelProps {
   focusOnOpen?: boolean;
   /** Arms a click on a path point of the map that becomes an entrance. */
   onPickEntrance?: () => void;
+  /** The map's id: a store's address is looked up through its geocoder. */
+  mapId?: string;
 }
 
-export function LocationForm({ document, onEdit, location, onDeleted, focusOnOpen = false, onPickEntrance }: LocationFormProps) {
+export function LocationForm({ document, onEdit, location, onDeleted, focusOnOpen = false, onPickEntrance, mapId }: LocationFormProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
@@ -69,11 +72,13 @@ export function LocationForm({ document, onEdit, location, onDeleted, focusOnOpe
   };
 
   const title = useDraft(location.title, textCommit('title', 'Title'));
-  const about = useDraft(location.about, textCommit('about', 'Short text'));
+  // A place on a geographic floor is a store's (a store locator's): its details go together, the short text as its address.
+  const store = isStoreLocation(document, location);
+  const about = useDraft(location.about, textCommit('about', store ? 'Address' : 'Short text'));
   const label = useDraft(location.label, textCommit('label', 'Label'));
   const phone = useDraft(location.phone, textCommit('phone', 'Phone'));
   const hours = useDraft(location.hours, textCommit('hours', 'Opening hours'));
-  const link = useDraft(location.link ?? '', urlCommit('link', 'Link'));
+  const link = useDraft(location.link ?? '', urlCommit('link', store ? 'Website' : 'Link'));
   const image = useDraft(location.image ?? '', urlCommit('image', 'Image URL'));
   const thumbnail = useDraft(location.thumbnail ?? '', urlCommit('thumbnail', 'Thumbnail URL'));
 
@@ -88,7 +93,7 @@ export function LocationForm({ document, onEdit, location, onDeleted, focusOnOpe
   return (
     <div className="ep-loc-form">
       <div className="ep-loc-form__head">
-        <p className="ep-loc-form__kind">Location</p>
+        <p className="ep-loc-form__kind">{store ? 'Store' : 'Location'}</p>
         <h3 ref={headingRef} className="ep-loc-form__title" tabIndex={-1}>
           {location.title}
         </h3>
@@ -97,7 +102,7 @@ export function LocationForm({ document, onEdit, location, onDeleted, focusOnOpe
 
       <Section title="Content">
         <TextField className="ep-loc-field" label="Title" value={title.value} error={title.error} onChange={title.onChange} onFocus={title.onFocus} onBlur={title.onBlur} autoComplete="off" />
-        <AreaField label="Short text" draft={about} hint="Shown in the list and when pointing at the location." />
+        {store ? null : <AreaField label="Short text" draft={about} hint="Shown in the list and when pointing at the location." />}
         <RichTextEditor
           label="Description"
           value={location.description}
@@ -110,15 +115,19 @@ export function LocationForm({ document, onEdit, location, onDeleted, focusOnOpe
         />
       </Section>
 
+      {store ? <LocationStore document={document} location={location} mapId={mapId} update={update} address={about} phone={phone} hours={hours} link={link} /> : null}
+
       <LocationLook document={document} location={location} update={update} keyOf={key} label={label} />
 
       <LocationPlace document={document} location={location} update={update} keyOf={key} onPickEntrance={onPickEntrance} />
 
-      <Section title="Contact">
-        <TextField className="ep-loc-field" label="Link" type="url" inputMode="url" placeholder="https://" value={link.value} error={link.error} onChange={link.onChange} onFocus={link.onFocus} onBlur={link.onBlur} autoComplete="off" />
-        <TextField className="ep-loc-field" label="Phone" type="tel" value={phone.value} error={phone.error} onChange={phone.onChange} onFocus={phone.onFocus} onBlur={phone.onBlur} autoComplete="off" />
-        <AreaField label="Opening hours" draft={hours} placeholder="Mon–Fri 9:00–18:00" />
-      </Section>
+      {store ? null : (
+        <Section title="Contact">
+          <TextField className="ep-loc-field" label="Link" type="url" inputMode="url" placeholder="https://" value={link.value} error={link.error} onChange={link.onChange} onFocus={link.onFocus} onBlur={link.onBlur} autoComplete="off" />
+          <TextField className="ep-loc-field" label="Phone" type="tel" value={phone.value} error={phone.error} onChange={phone.onChange} onFocus={phone.onFocus} onBlur={phone.onBlur} autoComplete="off" />
+          <AreaField label="Opening hours" draft={hours} placeholder="Mon–Fri 9:00–18:00" />
+        </Section>
+      )}
 
       <Section title="Pictures">
         <TextField className="ep-loc-field" label="Image URL" type="url" inputMode="url" placeholder="https://" value={image.value} error={image.error} onChange={image.onChange} onFocus={image.onFocus} onBlur={image.onBlur} autoComplete="off" />

@@ -34,9 +34,11 @@ export interface LocationsPanelProps extends EditorPanelProps {
   onStartAdding(): void;
   /** Arms a click on a path point that becomes the location's entrance. */
   onPickEntrance?: ((locationId: string) => void) | undefined;
+  /** The map's id (a store's address is looked up through its geocoder). */
+  mapId?: string;
 }
 
-export function LocationsPanel({ document, onEdit, currentLayerId, selectedId, onSelect, onStartAdding, onPickEntrance }: LocationsPanelProps) {
+export function LocationsPanel({ document, onEdit, currentLayerId, selectedId, onSelect, onStartAdding, onPickEntrance, mapId }: LocationsPanelProps) {
   const [query, setQuery] = useState('');
   const [scope, setScope] = useState<Scope>('floor');
   const [openedFromList, setOpenedFromList] = useState<string | null>(null);
@@ -65,6 +67,7 @@ export function LocationsPanel({ document, onEdit, currentLayerId, selectedId, o
           document={document}
           onEdit={onEdit}
           location={selected}
+          {...(mapId ? { mapId } : {})}
           {...(onPickEntrance ? { onPickEntrance: () => onPickEntrance(selected.id) } : {})}
           focusOnOpen={openedFromList === selected.id}
           onDeleted={() => {
