@@ -136,6 +136,10 @@ export function EditorPanelContent(props: EditorPanelContentProps): ReactNode {
             if (preview.revision) session.serverStepDone(BigInt(preview.revision));
             controller.toast(`${appliedNotice(preview, name)} ${undoHint()}`);
           }}
+          onServerStep={(revision, notice) => {
+            session.serverStepDone(BigInt(revision));
+            controller.toast(`${notice} ${undoHint()}`);
+          }}
         />
       );
     case 'history':

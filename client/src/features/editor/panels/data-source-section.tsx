@@ -3,18 +3,29 @@
  * Sheet as CSV, any CSV, GeoJSON or KML), keyed by a column, synced by hand ("Sync now") or
  * hourly or daily by the server. The first sync is previewed (what it would add) before it is
  * applied; each sync is recorded as one import, so the editor makes it one undo step. The last
- * sync and the last failure (the map keeps its data) are read from `GET …/data-source`.
+ * sync and the last failure (the map keeps its data) are read from `GET …/data-source`, with the
+ * fields edited in Mapfold that syncs left alone (overridden), for the owner to keep or replace
+ * with the source's value (data-source-overrides.tsx).
  */
 import { useEffect, useId, useState } from 'react';
-import type { DataSource, SyncAnswer, SyncSchedule } from '../../../../../events/map-data-source';
+import type { DataSource, OverriddenField, SyncAnswer, SyncSchedule } from '../../../../../events/map-data-source';
+import type { MapDocument } from '../../../../../events/map-document';
 import type { ImportPreview } from '../../../../../events/map-import';
 import { api, callFunction, toApiError } from '../../../lib/api';
+import { DataSourceOverrides, type OverrideChoiceItem } from './data-source-overrides';
 
 interface DataSourceState {
   source: DataSource | null;
   lastSyncAt: string | null;
   lastError: string | null;
+  /** Absent from servers before overridden fields were kept. */
+  overrides?: OverriddenField[];
+  moreOverrides?: number;
 }
+
+/** Answers of at most this many fields per call (the function's limit). */
+const RESOLVE_BATCH = 1000;
+const fieldCount = (count: number) => (count === 1 ? '1 field' : `${count.toLocaleString('en')} fields`);
 
 export interface DataSourceSectionProps {
   mapId: string;
@@ -22,6 +33,10 @@ export interface DataSourceSectionProps {
   onImportStart?: () => void;
   /** The server recorded a sync (the editor makes it an undo step). */
   onImported?: (preview: ImportPreview, name: string) => void;
+  /** The server recorded the source's values for overridden fields up to `revision` (an undo step), said in `notice`. */
+  onServerStep?: (revision: string, notice: string) => void;
+  /** The map, for its floors' and groups' names in the overridden fields' values. */
+  document?: MapDocument;
 }
 
 const SCHEDULES: Array<[SyncSchedule, string]> = [
@@ -30,15 +45,16 @@ const SCHEDULES: Array<[SyncSchedule, string]> = [
   ['daily', 'Every day'],
 ];
 
-export function DataSourceSection({ mapId, onImportStart, onImported }: DataSourceSectionProps) {
+export function DataSourceSection({ mapId, onImportStart, onImported, onServerStep, document }: DataSourceSectionProps) {
   const ids = useId();
   const [state, setState] = useState<DataSourceState | null>(null);
   const [url, setUrl] = useState('');
   const [keyColumn, setKeyColumn] = useState('');
   const [schedule, setSchedule] = useState<SyncSchedule>('manual');
-  const [busy, setBusy] = useState<null | 'save' | 'sync'>(null);
+  const [busy, setBusy] = useState<null | 'save' | 'sync' | 'resolve'>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<SyncAnswer | null>(null);
+  const [resolved, setResolved] = useState<string | null>(null);
 
   const load = async () => {
     const { result: read } = await api.get<DataSourceState>(`/api/maps/${encodeURIComponent(mapId)}/data-source`);
@@ -79,6 +95,35 @@ export function DataSourceSection({ mapId, onImportStart, onImported }: DataSour
     } catch (failure) {
       setError(toApiError(failure).message);
     } finally {
+      setBusy(null);
+    }
+  };
+
+  const resolve = async (choices: OverrideChoiceItem[]) => {
+    setBusy('resolve');
+    setError(null);
+    setResolved(null);
+    let kept = 0;
+    let used = 0;
+    try {
+      for (let start = 0; start < choices.length; start += RESOLVE_BATCH) {
+        const batch = choices.slice(start, start + RESOLVE_BATCH);
+        if (batch.some((choice) => choice.choice === 'source')) onImportStart?.();
+        const { result: answer } = await callFunction('resolveSyncOverride', { mapId, overrides: batch });
+        kept += answer.kept;
+        used += answer.used;
+        const notice = `Used the source’s value for ${fieldCount(answer.used)}.`;
+        if (answer.revision !== null) onServerStep?.(answer.revision, notice);
+      }
+      setResolved(
+        [kept > 0 ? `Kept Mapfold’s value of ${fieldCount(kept)}: syncs leave ${kept === 1 ? 'it' : 'them'} alone.` : '', used > 0 ? `Used the source’s value for ${fieldCount(used)}.` : '']
+          .filter(Boolean)
+          .join(' ') || 'Nothing to change.',
+      );
+    } catch (failure) {
+      setError(toApiError(failure).message);
+    } finally {
+      await load().catch(() => undefined);
       setBusy(null);
     }
   };
@@ -134,11 +179,14 @@ export function DataSourceSection({ mapId, onImportStart, onImported }: DataSour
         {result ? (
           <p className="ep-hint">
             {result.revision === null && firstSync ? `The first sync would add ${result.sync.added} locations. Apply it to import them.` : result.revision === null ? 'Nothing changed at the source.' : `${result.sync.summary}.`}
+            {result.sync.overridden > 0 ? ` ${fieldCount(result.sync.overridden)} edited in Mapfold ${result.sync.overridden === 1 ? 'was' : 'were'} kept (overridden).` : ''}
           </p>
         ) : state?.lastSyncAt ? (
           <p className="ep-hint">Last synced {new Date(state.lastSyncAt).toLocaleString()}.</p>
         ) : null}
+        {resolved ? <p className="ep-hint">{resolved}</p> : null}
       </div>
+      {saved ? <DataSourceOverrides overrides={state?.overrides ?? []} more={state?.moreOverrides ?? 0} busy={busy !== null} document={document} onResolve={(choices) => void resolve(choices)} /> : null}
       {error ?? state?.lastError ? (
         <p className="ep-error" role="alert">
           {error ?? `The last sync failed, so the map kept its data: ${state?.lastError ?? ''}`}

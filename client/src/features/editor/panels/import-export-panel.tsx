@@ -28,6 +28,8 @@ export interface ImportExportPanelProps extends EditorPanelProps {
   onImportStart?: () => void;
   /** The server recorded an import (the editor makes it an undo step and says so). */
   onImported?: (preview: ImportPreview, fileName: string) => void;
+  /** The server recorded other changes of this tab's (a data source's values for overridden fields) up to `revision`: an undo step, said in `notice`. */
+  onServerStep?: (revision: string, notice: string) => void;
   /** The canvas's view and floor, for a picture of the map (none: no picture is offered). */
   picture?: Pick<PictureExportProps, 'camera' | 'layerId' | 'onNotice'>;
 }
@@ -43,7 +45,7 @@ function download(name: string, type: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
-export function ImportExportPanel({ document, mapId, title, canDownload, canImport = canDownload, onImportStart, onImported, picture }: ImportExportPanelProps) {
+export function ImportExportPanel({ document, mapId, title, canDownload, canImport = canDownload, onImportStart, onImported, onServerStep, picture }: ImportExportPanelProps) {
   const base = `/api/maps/${encodeURIComponent(mapId)}`;
   // Only a calibrated floor's locations have a place on the globe.
   const geographic = document.layers.some((layer) => layer.geo);
@@ -66,7 +68,7 @@ export function ImportExportPanel({ document, mapId, title, canDownload, canImpo
         )}
       </section>
 
-      {canImport ? <DataSourceSection mapId={mapId} {...(onImportStart ? { onImportStart } : {})} {...(onImported ? { onImported } : {})} /> : null}
+      {canImport ? <DataSourceSection mapId={mapId} document={document} {...(onImportStart ? { onImportStart } : {})} {...(onImported ? { onImported } : {})} {...(onServerStep ? { onServerStep } : {})} /> : null}
 
       <section className="ep-section" aria-labelledby="ep-io-export">
         <h3 id="ep-io-export" className="ep-section__title">
