@@ -3,7 +3,9 @@
  * server serving a real CSV (test/fixtures/realworld/csv's airports; ALLOW_LOOPBACK_TARGETS=1):
  * the address, key column and schedule saved; the first sync previewed, then applied; the sheet
  * changed and "Sync now" says what it did ("Sync from … : 3 added, 2 changed, 1 removed"); Undo
- * takes the whole sync back. Screenshots of the section at 1280 and 375 px wide.
+ * takes the whole sync back, so the next sync finds those titles overridden and lists them;
+ * "Use the source for all" takes the source's, undone as one step. Screenshots of the section
+ * at 1280 and 375 px wide.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -77,6 +79,25 @@ describe('a map’s data source in the editor', () => {
       expect(locations).toHaveLength(10);
       expect(locations.some((l) => l.id === '00M')).toBe(true);
       expect(locations.some((l) => l.title.includes('(renamed)'))).toBe(false);
+
+      // The undo put back the titles the sync had renamed: the next sync keeps them (overridden) and lists them.
+      await section.getByRole('button', { name: 'Sync now' }).click();
+      await section.getByText('2 fields edited in Mapfold were kept (overridden).', { exact: false }).waitFor({ timeout: TIMEOUT });
+      const overridden = section.getByRole('group', { name: /Overridden fields 2/ });
+      await overridden.waitFor({ timeout: TIMEOUT });
+      await expect.poll(() => overridden.getByRole('listitem').count(), { timeout: TIMEOUT }).toBe(2);
+      await overridden.getByRole('listitem').first().getByText('Livingston Municipal (renamed)').waitFor({ timeout: TIMEOUT });
+      await section.screenshot({ path: `/tmp/data-source-overridden-${width}.png` });
+      // "Use the source for all": recorded as one change, one undo step.
+      await overridden.getByRole('button', { name: 'Use the source for all' }).click();
+      await section.getByText('Used the source’s value for 2 fields.').waitFor({ timeout: TIMEOUT });
+      await expect.poll(() => section.getByRole('group', { name: /Overridden fields/ }).count(), { timeout: TIMEOUT }).toBe(0);
+      const titles = async () =>
+        ((await (await fetch(`${server.url}/api/maps/${mapId}/data`, { headers: { cookie: owner.cookie } })).json()) as { result: { data: { locations: Array<{ title: string }> } } }).result.data.locations.filter((l) => l.title.includes('(renamed)')).length;
+      await expect.poll(titles, { timeout: TIMEOUT }).toBe(2);
+      await expect.poll(() => undo.isEnabled(), { timeout: TIMEOUT }).toBe(true);
+      await undo.click();
+      await expect.poll(titles, { timeout: TIMEOUT }).toBe(0);
       await context.close();
     }
   });
