@@ -6,7 +6,7 @@
  *
  * The callable functions' payloads and results, the list's answer, the events and the decider.
  * Delivery (server/webhooks) follows the event log; nothing about a delivery is an event but
- * a webhook disabled after a long run of failures.
+ * a webhook disabled after a long run of failures, and turned back on by its owner.
  */
 import { z } from 'zod';
 import type { Decider } from './decider.js';
@@ -71,6 +71,8 @@ export const webhookFunctionPayloads = {
   redeliverWebhook: z.object({ webhookId: WebhookId, deliveryId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Delivery id is not valid.') }),
   /** Sends a `webhook.test` event to the webhook now. */
   sendTestWebhook: z.object({ webhookId: WebhookId }),
+  /** Turns a webhook disabled after failing deliveries back on: events from now on are sent to it again. */
+  enableWebhook: z.object({ webhookId: WebhookId }),
 } as const;
 
 /** One delivery as the log shows it. */
@@ -107,6 +109,7 @@ export interface WebhookFunctionResults {
   listWebhooks: { webhooks: WebhookSummary[] };
   redeliverWebhook: { deliveryId: string };
   sendTestWebhook: { deliveryId: string };
+  enableWebhook: null;
 }
 
 export const webhookFunctionResults = {
@@ -118,6 +121,7 @@ export const webhookFunctionResults = {
   listWebhooks: z.object({ webhooks: z.array(WebhookSummary) }),
   redeliverWebhook: z.object({ deliveryId: z.string() }),
   sendTestWebhook: z.object({ deliveryId: z.string() }),
+  enableWebhook: z.null(),
 };
 
 // ---- events ---------------------------------------------------------------------------------
@@ -143,14 +147,20 @@ export const WebhookDisabled = z.object({
   type: z.literal('WebhookDisabled'),
   data: z.object({ webhookId: WebhookId, uid: z.string().min(1), failures: z.number().int().min(1), disabled: z.string() }),
 });
-export const WebhookEvent = z.discriminatedUnion('type', [WebhookCreated, WebhookDeleted, WebhookDisabled]);
+/** Its owner (or the map's manager) turned a disabled webhook back on. */
+export const WebhookEnabled = z.object({
+  type: z.literal('WebhookEnabled'),
+  data: z.object({ webhookId: WebhookId, uid: z.string().min(1), enabled: z.string() }),
+});
+export const WebhookEvent = z.discriminatedUnion('type', [WebhookCreated, WebhookDeleted, WebhookDisabled, WebhookEnabled]);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
-export const WEBHOOK_RECORDED_TYPES: ReadonlySet<string> = new Set(['WebhookCreated', 'WebhookDeleted', 'WebhookDisabled']);
+export const WEBHOOK_RECORDED_TYPES: ReadonlySet<string> = new Set(['WebhookCreated', 'WebhookDeleted', 'WebhookDisabled', 'WebhookEnabled']);
 
 export type WebhookCommand =
   | { type: 'CreateWebhook'; data: z.infer<typeof WebhookCreated>['data'] }
   | { type: 'DeleteWebhook'; data: z.infer<typeof WebhookDeleted>['data'] }
-  | { type: 'DisableWebhook'; data: z.infer<typeof WebhookDisabled>['data'] };
+  | { type: 'DisableWebhook'; data: z.infer<typeof WebhookDisabled>['data'] }
+  | { type: 'EnableWebhook'; data: z.infer<typeof WebhookEnabled>['data'] };
 
 export interface WebhooksState {
   webhooks: Readonly<Record<string, { deleted: boolean; disabled: boolean }>>;
@@ -176,6 +186,8 @@ export const webhooksDecider: Decider<WebhookCommand, WebhookEvent, WebhooksStat
         return { webhooks: { ...state.webhooks, [id]: { ...current, deleted: true } } };
       case 'WebhookDisabled':
         return { webhooks: { ...state.webhooks, [id]: { ...current, disabled: true } } };
+      case 'WebhookEnabled':
+        return { webhooks: { ...state.webhooks, [id]: { ...current, disabled: false } } };
     }
   },
   decide(command, state) {
@@ -196,6 +208,13 @@ export const webhooksDecider: Decider<WebhookCommand, WebhookEvent, WebhooksStat
         // Deleted, or disabled already (another process got there first): nothing to record, no second mail.
         if (!webhook || webhook.deleted || webhook.disabled) return [];
         return [{ type: 'WebhookDisabled', data: command.data }];
+      }
+      case 'EnableWebhook': {
+        const webhook = webhookOf(state, command.data.webhookId);
+        if (!webhook || webhook.deleted) throw new DomainError('not-found', 'No such webhook.');
+        // On already: nothing to record.
+        if (!webhook.disabled) return [];
+        return [{ type: 'WebhookEnabled', data: command.data }];
       }
     }
   },

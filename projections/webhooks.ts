@@ -54,6 +54,9 @@ export const webhooksProjection: Projection = {
         case 'WebhookDisabled':
           await tx.query('UPDATE webhooks SET disabled = $2 WHERE webhook_id = $1 AND disabled IS NULL', [event.data.webhookId, event.data.disabled]);
           break;
+        case 'WebhookEnabled':
+          await tx.query('UPDATE webhooks SET disabled = NULL WHERE webhook_id = $1', [event.data.webhookId]);
+          break;
       }
     }
   },

@@ -3,7 +3,7 @@
  * map the caller manages (its owner, or an admin) or, without `mapId`, for every map the caller
  * owns, and answers its signing secret (shown this once); the address must pass the public
  * address checks (server/webhooks/webhook-target.ts). `deleteWebhook`, `redeliverWebhook` and
- * `sendTestWebhook` act on a webhook its creator has, or one of a map the caller manages;
+ * `sendTestWebhook` and `enableWebhook` (a webhook disabled after failing deliveries) act on a webhook its creator has, or one of a map the caller manages;
  * `listWebhooks` lists the caller's account-wide webhooks or a managed map's, each with its
  * latest deliveries. Callable with a token that has the `webhooks` scope.
  */
@@ -17,7 +17,7 @@ import type { Queryable } from '../../ports/database.js';
 import { readCheckpoint } from '../../projections/checkpoints.js';
 import { accountWebhooksOf, webhookById, WEBHOOKS_PROJECTION, webhooksOfMap, type WebhookRow } from '../../projections/webhooks.js';
 import { loadMapAccess } from '../access/map-access-facts.js';
-import { deliveriesOf, deliveryById, type NewDelivery } from '../webhooks/webhook-deliveries.js';
+import { deliveriesOf, deliveryById, recordHealth, type NewDelivery } from '../webhooks/webhook-deliveries.js';
 import { newWebhookSecret } from '../webhooks/webhook-signature.js';
 import { checkWebhookTarget, type WebhookTargetPolicy } from '../webhooks/webhook-target.js';
 import { decideCommand, type CommandMetadata, type CommandStore } from './command-handler.js';
@@ -130,7 +130,7 @@ export async function redeliverWebhook(deps: WebhookDeps, payload: Payload<'rede
   const webhook = await accessibleWebhook(deps.db, principal, payload.webhookId);
   const delivery = await deliveryById(deps.db, payload.deliveryId);
   if (!delivery || delivery.webhookId !== webhook.webhookId) throw new DomainError('not-found', 'No such delivery.');
-  if (webhook.disabled) throw new DomainError('invalid-argument', 'This webhook is disabled: make it again to receive events.');
+  if (webhook.disabled) throw new DomainError('invalid-argument', 'This webhook is disabled: turn it back on to receive events.');
   const deliveryId = deps.ids.uuid();
   await deps.webhooks.enqueue({ deliveryId, webhookId: webhook.webhookId, body: delivery.body, source: null, now: meta.now });
   return { result: { deliveryId }, position: null };
@@ -139,7 +139,7 @@ export async function redeliverWebhook(deps: WebhookDeps, payload: Payload<'rede
 export async function sendTestWebhook(deps: WebhookDeps, payload: Payload<'sendTestWebhook'>, meta: CommandMetadata) {
   const principal = requireUser(meta);
   const webhook = await accessibleWebhook(deps.db, principal, payload.webhookId);
-  if (webhook.disabled) throw new DomainError('invalid-argument', 'This webhook is disabled: make it again to receive events.');
+  if (webhook.disabled) throw new DomainError('invalid-argument', 'This webhook is disabled: turn it back on to receive events.');
   const deliveryId = deps.ids.uuid();
   const body = {
     id: `evt_test_${deps.ids.uuid()}`,
@@ -151,4 +151,22 @@ export async function sendTestWebhook(deps: WebhookDeps, payload: Payload<'sendT
   return { result: { deliveryId }, position: null };
 }
 
-export const webhookFunctionHandlers = { createWebhook, deleteWebhook, listWebhooks, redeliverWebhook, sendTestWebhook };
+/** Turns a webhook disabled after failing deliveries back on; its run of failures starts again from none. */
+export async function enableWebhook(deps: WebhookDeps, payload: Payload<'enableWebhook'>, meta: CommandMetadata) {
+  const principal = requireUser(meta);
+  const webhook = await accessibleWebhook(deps.db, principal, payload.webhookId);
+  const outcome = await decideCommand(
+    deps,
+    webhooksDecider,
+    webhook.uid,
+    { type: 'EnableWebhook', data: { webhookId: webhook.webhookId, uid: webhook.uid, enabled: meta.now.toISOString() } },
+    undefined,
+    meta,
+  );
+  // Else the next failure would disable it again at once (its failures count from the last success).
+  if (outcome.events.length > 0) await recordHealth(deps.db, webhook.webhookId, false, meta.now);
+  await settled(deps.db, outcome.position);
+  return { result: null, position: outcome.position };
+}
+
+export const webhookFunctionHandlers = { createWebhook, deleteWebhook, listWebhooks, redeliverWebhook, sendTestWebhook, enableWebhook };

@@ -176,7 +176,7 @@ export class WebhookWorker {
     const email = await ownerEmail(this.o.db, uid);
     if (!email || !this.o.mailer) return;
     const link = `${this.o.publicUrl.replace(/\/+$/, '')}/account#webhooks`;
-    const text = `Mapfold stopped sending events to your webhook at ${url}: its last ${failures} deliveries over more than a day failed.\n\nCheck the receiver, then make the webhook again at ${link}. The deliveries it missed are in its log.`;
+    const text = `Mapfold stopped sending events to your webhook at ${url}: its last ${failures} deliveries over more than a day failed.\n\nCheck the receiver, then turn the webhook back on at ${link}. The deliveries it missed are in its log.`;
     await this.o.mailer
       .send({ to: email, subject: 'A webhook of yours was disabled', text, html: `<p>${escapeHtml(text).replace(/\n\n/g, '</p><p>')}</p>` })
       .catch((error: unknown) => this.o.logger.error({ err: error, webhookId }, 'the disabled webhook’s mail could not be sent'));

@@ -2,13 +2,18 @@
  * Webhooks in Chromium (issue 30 item 2): on /account, add a webhook to a receiver on loopback
  * (ALLOW_LOOPBACK_TARGETS=1), copy its secret once, "Send test event" and see the delivery in
  * its log (delivered, 200), Redeliver it, and delete it; the map's own webhooks in the editor's
- * Settings. Screenshots at 1280 and 375 px; neither page scrolls sideways at 375.
+ * Settings; a webhook disabled after failing deliveries says so and is turned back on, on both.
+ * Screenshots at 1280 and 375 px; neither page scrolls sideways at 375.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInContext, startBrowserSession } from '../support/browser.js';
-import { createMapAs, registerUser, type TestServer } from '../support/test-server.js';
+import type { Locator, Page } from 'playwright-core';
+import { formatPosition } from '../../events/position.js';
+import { webhooksDecider } from '../../events/webhooks.js';
+import { decideCommand } from '../../server/commands/command-handler.js';
+import { call, createMapAs, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
 
 describe('webhooks in Chromium', () => {
   let session: Awaited<ReturnType<typeof startBrowserSession>>;
@@ -104,6 +109,62 @@ describe('webhooks in Chromium', () => {
     await section.getByRole('listitem').filter({ hasText: hookUrl }).getByText('Map published · Locations changed').waitFor();
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'screenshots/webhooks-editor-1280.png' });
+    await context.close();
+  });
+
+  /** A webhook of `user`'s (the map's, with `mapId`), disabled as the delivery worker does after a long run of failures. */
+  async function disabledWebhook(user: TestUser, mapId?: string): Promise<string> {
+    const made = await call(server, 'createWebhook', { ...(mapId ? { mapId } : {}), url: hookUrl, events: ['map.published'] }, user);
+    expect(made.status).toBe(200);
+    const webhookId = made.body.result.webhookId as string;
+    const outcome = await decideCommand(
+      { store: server.services.store, ids: server.services.ids },
+      webhooksDecider,
+      user.uid,
+      { type: 'DisableWebhook', data: { webhookId, uid: user.uid, failures: 20, disabled: new Date().toISOString() } },
+      undefined,
+      { principal: null, now: new Date(), correlationId: `webhook-disabled-${webhookId}`, commandId: server.services.ids.uuid() },
+    );
+    await projected(server, formatPosition(outcome.position!));
+    return webhookId;
+  }
+
+  /** The disabled webhook in `section`: its note and button, then turned back on. */
+  async function turnBackOn(page: Page, section: Locator, name: string) {
+    const item = section.getByRole('listitem').filter({ hasText: hookUrl });
+    await item.getByText('Disabled', { exact: true }).waitFor();
+    await item.getByText(/Turned off after its deliveries kept failing/).waitFor();
+    expect(await item.getByRole('button', { name: 'Send test event' }).isDisabled()).toBe(true);
+    await item.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `screenshots/webhooks-${name}-disabled-1280.png` });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await item.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `screenshots/webhooks-${name}-disabled-375.png` });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await item.getByRole('button', { name: `Turn back on the webhook for ${hookUrl}` }).click();
+    await item.getByText('Turned back on.').waitFor();
+    await item.getByText('Active', { exact: true }).waitFor();
+    expect(await item.getByText(/Turned off after/).count()).toBe(0);
+    expect(await item.getByRole('button', { name: 'Send test event' }).isDisabled()).toBe(false);
+    await page.screenshot({ path: `screenshots/webhooks-${name}-on-again-375.png` });
+  }
+
+  it('turns a disabled webhook back on, on /account and in the editor’s settings', async () => {
+    const user = await registerUser(server);
+    await disabledWebhook(user);
+    const mapId = await createMapAs(server, user, 'Disabled webhook mall');
+    await disabledWebhook(user, mapId);
+    const context = await signedInContext(session.browser, server, user);
+    const page = await context.newPage();
+    await page.goto('/account#webhooks');
+    await turnBackOn(page, page.getByRole('region', { name: 'Webhooks' }), 'account');
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/maps/${mapId}`);
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await turnBackOn(page, page.getByRole('region', { name: 'Webhooks' }), 'editor');
+    const listed = await call(server, 'listWebhooks', {}, user);
+    expect(listed.body.result.webhooks.map((w: { disabled: boolean }) => w.disabled)).toEqual([false]);
     await context.close();
   });
 });

@@ -4,7 +4,8 @@
  * deliveries by the reactor that follows the log (map.changed debounced with the location ids),
  * failures are retried with backoff on the test's clock, nothing is lost across a restart of
  * the reactor or a worker that died mid-delivery, a replayed event is delivered once, a webhook
- * failing for over a day is disabled with one mail, and loopback is refused without the flag.
+ * failing for over a day is disabled with one mail and can be turned back on, and loopback is
+ * refused without the flag.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -272,6 +273,27 @@ describe.each(databaseTargets)('outbound webhooks on $name', (target) => {
       const mails = (await server.services.outbox!.list(200)).filter((m) => m.to === ownerEmail && /webhook/i.test(m.subject));
       expect(mails).toHaveLength(1);
       expect(mails[0]!.text).toContain(failing.url);
+      // Refused while disabled; only its owner (or the map's manager) turns it back on.
+      const hookId = made.body.result.webhookId as string;
+      expect((await call(server, 'sendTestWebhook', { webhookId: hookId }, owner)).status).toBe(400);
+      expect((await call(server, 'enableWebhook', { webhookId: hookId }, await registerUser(server))).status).toBe(404);
+      const enabled = await call(server, 'enableWebhook', { webhookId: hookId }, owner);
+      expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
+      expect((await list({})).find((w) => w.webhookId === hookId)!.disabled).toBe(false);
+      // On again: nothing more to record.
+      expect((await call(server, 'enableWebhook', { webhookId: hookId }, owner)).body.position).toBeNull();
+      // Events from now on reach it; a new failure starts a new run (no disabling at once).
+      failing.answers.length = 0;
+      failing.answers.push(500);
+      const before = failing.received.length;
+      await comment('Back on');
+      await run();
+      expect(failing.received.length).toBe(before + 1);
+      expect((await list({})).find((w) => w.webhookId === hookId)!.disabled).toBe(false);
+      offsetMs += MAX_RETRY_MS;
+      await run();
+      expect(failing.received.length).toBe(before + 2);
+      expect(JSON.parse(failing.received.at(-1)!.body).data.body).toBe('Back on');
       // The first map's webhook still works.
       receiver.received.length = 0;
       await comment('Still here');

@@ -3,6 +3,7 @@
  * the account (/account): make one with an https address and the events it wants, see its
  * signing secret once (with a copy button), list them with their status and each one's
  * delivery log (status, time, response code) with "Redeliver", "Send test event" and delete.
+ * A webhook disabled after failing deliveries says so and can be turned back on.
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType, type WebhookSummary } from '../../../../events/webhooks';
@@ -169,12 +170,12 @@ function WebhookList({ webhooks, onChanged }: { webhooks: readonly WebhookSummar
 
 function WebhookItem({ webhook, onDelete, onChanged }: { webhook: WebhookSummary; onDelete(): void; onChanged(): void }) {
   const [message, setMessage] = useState<string | null>(null);
-  const act = async (work: () => Promise<unknown>, done: string) => {
+  const act = async (work: () => Promise<unknown>, done: string, reloadAfterMs = 1500) => {
     try {
       await work();
       setMessage(done);
       // The worker sends at once: show the delivery's outcome a moment later.
-      setTimeout(onChanged, 1500);
+      setTimeout(onChanged, reloadAfterMs);
     } catch (failure) {
       setMessage(toApiError(failure).message);
     }
@@ -187,8 +188,14 @@ function WebhookItem({ webhook, onDelete, onChanged }: { webhook: WebhookSummary
             {webhook.url} {webhook.disabled ? <span className="badge badge--warn">Disabled</span> : <span className="badge">Active</span>}
           </p>
           <p className="muted">{webhook.events.map((type) => WEBHOOK_EVENT_LABELS[type]).join(' · ')}</p>
+          {webhook.disabled ? <p className="webhook-disabled-note">Turned off after its deliveries kept failing. Check the receiver, then turn it back on: events from then on are sent again.</p> : null}
         </div>
         <div className="webhook-list__actions">
+          {webhook.disabled ? (
+            <Button size="sm" onClick={() => void act(() => callFunction('enableWebhook', { webhookId: webhook.webhookId }), 'Turned back on.', 0)} aria-label={`Turn back on the webhook for ${webhook.url}`}>
+              Turn back on
+            </Button>
+          ) : null}
           <Button variant="secondary" size="sm" disabled={webhook.disabled} onClick={() => void act(() => callFunction('sendTestWebhook', { webhookId: webhook.webhookId }), 'Test event sent.')}>
             Send test event
           </Button>
