@@ -7,7 +7,8 @@
  * an event handed again after a restart adds nothing: at least once, never twice.
  *
  *   MapPublished                        map.published
- *   SlotReleased, LicenceBasicEnded     map.unpublished (a customer's stream)
+ *   MapStateChanged, public to test     map.unpublished, with why: its owner (or an admin)
+ *                                       unpublished it, its subscription or its licence ended
  *   an edit touching locations          map.changed, debounced: one per window per map, with the ids
  *   ImportApplied (its last part)       import.applied
  *   CommentAdded                        comment.created
@@ -16,10 +17,10 @@
  * `directions.requested` is no event (the viewer's beacons are counters): the insights route
  * hands its directions counters to webhook-directions.ts, which makes one delivery per map and 30 s.
  */
-import { LicenceBasicEnded, SlotReleased } from '../../events/customer.js';
 import { CommentAdded } from '../../events/map-comments.js';
 import { MAP_EDIT_TYPES, type MapEdit } from '../../events/map-edits.js';
-import { MapEdited } from '../../events/map.js';
+import { MapEdited, MapStateChanged } from '../../events/map.js';
+import { usesTestSlot } from '../../events/map-states.js';
 import { MapPublished } from '../../events/map-publishing.js';
 import { MapInvitationAccepted } from '../../events/map-sharing.js';
 import { comparePositions, formatPosition, parsePosition, type Position } from '../../events/position.js';
@@ -44,6 +45,8 @@ export interface WebhookReactorDeps {
   ownerOf(mapId: string): Promise<string | null>;
   /** Told when deliveries were added, so the worker looks now. */
   onEnqueued?: () => void;
+  /** The map's state (MapState) right after the event at `revision` of its stream; without it no map.unpublished is sent. */
+  stateAt?(mapId: string, revision: bigint): Promise<number>;
 }
 
 /** The ids of the locations an edit changed. */
@@ -102,18 +105,6 @@ function webhookEventOf(recorded: RecordedEvent): { mapId: string; type: Webhook
     const { data } = CommentAdded.parse({ type: recorded.type, data: recorded.data });
     return { mapId: data.mapId, type: 'comment.created', data: { commentId: data.commentId, threadId: data.threadId, body: data.body, author: data.author } };
   }
-  if (recorded.stream.startsWith('customer-')) {
-    if (recorded.type === 'SlotReleased') {
-      const { data } = SlotReleased.parse({ type: recorded.type, data: recorded.data });
-      // A deleted map has no one left to tell.
-      return data.cause === 'deleted' ? null : { mapId: data.mapId, type: 'map.unpublished', data: { reason: data.cause === 'owner' ? 'unpublished' : 'subscription' } };
-    }
-    if (recorded.type === 'LicenceBasicEnded') {
-      const { data } = LicenceBasicEnded.parse({ type: recorded.type, data: recorded.data });
-      return { mapId: data.mapId, type: 'map.unpublished', data: { reason: 'licence' } };
-    }
-    return null;
-  }
   const mapId = mapIdFromStream(recorded.stream);
   if (mapId === null) return null;
   switch (recorded.type) {
@@ -135,18 +126,33 @@ function webhookEventOf(recorded: RecordedEvent): { mapId: string; type: Webhook
   }
 }
 
+/**
+ * map.unpublished: a map that was public put back to a test map. Every way a map stops being
+ * public ends there (its owner or an admin unpublishing it, its subscription's slots shrinking,
+ * its licence's Basic usage ending), and nothing else does: a plan change or a map that stays
+ * live on its licence after its slot went is no unpublishing. A deleted map has no one left to tell.
+ */
+async function unpublicationOf(deps: WebhookReactorDeps, recorded: RecordedEvent, mapId: string) {
+  if (recorded.type !== 'MapStateChanged' || !deps.stateAt || recorded.revision === 0n) return null;
+  const { data } = MapStateChanged.parse({ type: recorded.type, data: recorded.data });
+  if (!usesTestSlot(data.state) || usesTestSlot(await deps.stateAt(mapId, recorded.revision - 1n))) return null;
+  const { userId, correlationId } = recorded.metadata;
+  const reason = correlationId.startsWith('licence-expiry:') ? 'licence' : userId !== null ? 'unpublished' : 'subscription';
+  return { mapId, type: 'map.unpublished' as const, data: { reason } };
+}
+
 export function webhookReactor(deps: WebhookReactorDeps): Reactor {
   return {
     name: WEBHOOK_REACTOR,
-    streamPrefixes: ['map-', 'customer-'],
+    streamPrefixes: ['map-'],
     async handle(recorded) {
       const now = deps.clock.now();
       const created = recorded.recordedAt.toISOString();
       const id = `evt_${recorded.id}`;
-      const found = webhookEventOf(recorded);
+      const mapId = mapIdFromStream(recorded.stream);
+      const found = webhookEventOf(recorded) ?? (mapId !== null ? await unpublicationOf(deps, recorded, mapId) : null);
       let added = 0;
       if (found) added += await enqueueForMap(deps, { ...found, id, created, position: recorded.position, now });
-      const mapId = mapIdFromStream(recorded.stream);
       if (mapId !== null && MAP_EDIT_TYPES.has(recorded.type)) {
         const edit = MapEdited.parse({ type: recorded.type, data: recorded.data });
         const { mapId: _mapId, edited: _edited, ...fields } = edit.data;

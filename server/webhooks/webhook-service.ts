@@ -5,7 +5,9 @@
  * `reactor.waitFor(position)` and `worker.runOnce()` with their own clock.
  */
 import type { FastifyInstance } from 'fastify';
+import { MapState } from '../../events/map-states.js';
 import { loadMapAccess } from '../access/map-access-facts.js';
+import { MapHistory } from '../history/map-history.js';
 import { ReactorRunner, type ReactorRunnerOptions } from '../billing/reactor-runner.js';
 import type { WebhookDeps } from '../commands/webhook-commands.js';
 import type { Services } from '../services.js';
@@ -36,6 +38,11 @@ export async function setUpWebhooks(
   await services.db.exec(WEBHOOK_OUTBOX_SCHEMA);
   const policy = { allowLoopback: services.config.allowLoopbackTargets };
   const ownerOf = async (mapId: string) => (await loadMapAccess(services.db, mapId))?.facts.ownerUid ?? null;
+  const history = await MapHistory.open(services.db, services.store);
+  const stateAt = async (mapId: string, revision: bigint) => {
+    const { state } = await history.stateAt(mapId, revision);
+    return state.status === 'active' ? state.state : MapState.test;
+  };
   const worker = new WebhookWorker({
     db: services.db,
     store: services.store,
@@ -50,7 +57,7 @@ export async function setUpWebhooks(
   const reactor = new ReactorRunner(
     services.db,
     services.store,
-    webhookReactor({ db: services.db, ids: services.ids, clock: services.clock, ownerOf, onEnqueued: () => worker.poke() }),
+    webhookReactor({ db: services.db, ids: services.ids, clock: services.clock, ownerOf, onEnqueued: () => worker.poke(), stateAt }),
     app.log,
     reactorOptions,
   );

@@ -4,7 +4,8 @@
  * deliveries by the reactor that follows the log (map.changed debounced with the location ids),
  * failures are retried with backoff on the test's clock, nothing is lost across a restart of
  * the reactor or a worker that died mid-delivery, a replayed event is delivered once, a webhook
- * failing for over a day is disabled with one mail and can be turned back on, and loopback is
+ * failing for over a day is disabled with one mail and can be turned back on, map.published and
+ * map.unpublished reach a receiver when a map is published and unpublished, and loopback is
  * refused without the flag.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -191,6 +192,50 @@ describe.each(databaseTargets)('outbound webhooks on $name', (target) => {
     expect(receiver.received).toHaveLength(5);
     expect(JSON.parse(receiver.received[3]!.body).id).toBe(JSON.parse(receiver.received[0]!.body).id);
     expect(JSON.parse(receiver.received[4]!.body).type).toBe('webhook.test');
+  });
+
+  it('delivers map.published and map.unpublished, signed with the documented body, when the map is published and unpublished', async () => {
+    const hooked = await startReceiver();
+    try {
+      const shop = await createMapAs(server, owner, 'Shop to publish', { layers: [{ id: 'ground', name: 'Ground', file: null }], locations: [], groups: [] });
+      const made = await call(server, 'createWebhook', { mapId: shop, url: hooked.url, events: ['map.published', 'map.unpublished'] }, owner);
+      expect(made.status).toBe(200);
+      const hookSecret = made.body.result.secret as string;
+      const delivered = () =>
+        hooked.received.map((got) => {
+          const now = Math.floor(clock.now().getTime() / 1000);
+          expect(verify(hookSecret, got.headers['mapfold-signature'] as string, got.body, now)).toBe(true);
+          const body = JSON.parse(got.body);
+          expect(Object.keys(body).sort()).toEqual(['created', 'data', 'id', 'type']);
+          expect(body.id).toMatch(/^evt_/);
+          expect(Number.isNaN(Date.parse(body.created))).toBe(false);
+          return { type: body.type, data: body.data };
+        });
+
+      // The owner has no subscription here: an admin puts the map in a slot (admins' slots are
+      // unlimited), which publishes it, its document as it is its first published revision.
+      const admin = await registerUser(server, 'admin@example.com');
+      const on = await call(server, 'publishMap', { mapId: shop, plan: 'basic' }, admin);
+      expect(on.status, JSON.stringify(on.body)).toBe(200);
+      await reactorAt(on.body.position);
+      await run();
+      expect(delivered()).toEqual([{ type: 'map.published', data: { mapId: shop, revision: expect.any(String), rollback: false } }]);
+
+      // Its owner takes it down: map.unpublished, and why.
+      const off = await call(server, 'unpublishMap', { mapId: shop }, owner);
+      expect(off.status, JSON.stringify(off.body)).toBe(200);
+      await reactorAt(off.body.position);
+      await run();
+      expect(delivered().slice(1)).toEqual([{ type: 'map.unpublished', data: { mapId: shop, reason: 'unpublished' } }]);
+
+      // A test map edited and taken down again is no news: nothing more is sent.
+      const again = await call(server, 'unpublishMap', { mapId: shop }, owner);
+      if (again.body.position) await reactorAt(again.body.position);
+      await run();
+      expect(hooked.received).toHaveLength(2);
+    } finally {
+      await hooked.close();
+    }
   });
 
   it('loses nothing across a restart of the reactor or a worker that died mid-delivery, and delivers a replayed event once', async () => {
