@@ -210,11 +210,31 @@ export function isOverridden(state: { applied?: DataSourceState['applied'] | und
   return hash !== undefined && hash !== valueHash(current);
 }
 
-/** The name a sync is recorded under: the source's, else the address's file (or host). */
+/**
+ * The location id a data source's key gives: the key itself when it is a usable id (1 to 64
+ * letters, digits, - or _), else one made from it, the same at every sync ("Store #12" →
+ * "Store-12-" and a hash of the key), so its location is changed, not removed and added again.
+ */
+export function syncKeyId(key: string): string {
+  if (/^[A-Za-z0-9_-]{1,64}$/.test(key)) return key;
+  const base = key
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48);
+  return `${base || 'key'}-${valueHash(key)}`;
+}
+
+/**
+ * The name a sync is recorded under: the source's, else "Google Sheet" for a published (or
+ * exported) Google Sheet, whose address ends in "pub" or "export", else the address's file (or host).
+ */
 export function dataSourceName(source: DataSource): string {
   if (source.name) return source.name;
   try {
     const url = new URL(source.url);
+    if (/(^|\.)docs\.google\.com$/i.test(url.hostname) && url.pathname.startsWith('/spreadsheets/')) return 'Google Sheet';
     const file = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() ?? '');
     return (file || url.host).slice(0, 100);
   } catch {

@@ -7,6 +7,7 @@
 import type { Feature, Geometry, MultiPolygon, Polygon, Position } from 'geojson';
 import { ElementId, elementIdFor } from '../../events/element-id.js';
 import { splitGroupNames } from '../../events/group-list.js';
+import { syncKeyId } from '../../events/map-data-source.js';
 import {
   type ColumnMapping,
   type ImportField,
@@ -181,7 +182,9 @@ export function planFeatures(features: readonly GeoFeature[], input: Pick<Import
   /** A feature's locations, region or line; each feature that makes no location is named in a problem. */
   function planFeature(feature: GeoFeature, row: number): void {
     const { fields, groups, id: mappedId, element, address, addressParts, precision: precisionText } = fieldsOf(feature.properties, mapping);
-    const fileId = mappedId ?? (typeof feature.id === 'string' || typeof feature.id === 'number' ? String(feature.id) : null);
+    const given = mappedId ?? (typeof feature.id === 'string' || typeof feature.id === 'number' ? String(feature.id) : null);
+    // A data source's key: the same location id at every sync (syncKeyId).
+    const fileId = given !== null && input.options.key !== undefined ? syncKeyId(given) : given;
     if (!feature.geometry) {
       // A placemark with only an <address> (Google Earth geocodes it): a place all the same, brought in unplaced as a table's row with an address is.
       if (address) {

@@ -10,7 +10,7 @@ import type { ImportPlan } from '../../events/map-import.js';
 import { storeListOf } from './detect-format.js';
 import type { ImportInput } from './import-input.js';
 import { importRefusal } from './refusal.js';
-import { chooseMapping, planTable } from './table-plan.js';
+import { chooseMapping, planTable, withStableKeyIds } from './table-plan.js';
 
 /** Keys deeper than this are left as JSON text: nobody's store has an address ten levels down. */
 const MAX_DEPTH = 6;
@@ -57,5 +57,5 @@ export function parseStoreLocator(input: ImportInput): ImportPlan {
   const rows = flat.map((leaves) => columns.map((column) => leaves.get(column) ?? ''));
   const mapping = chooseMapping('store-locator', columns, input, rows);
   const problems = list.path ? [{ row: null, field: null, message: `The locations were read from the list “${list.path}” (${list.items.length} items).` }] : [];
-  return planTable('store-locator', { columns, rows }, mapping, problems);
+  return withStableKeyIds(planTable('store-locator', { columns, rows }, mapping, problems), input.options);
 }

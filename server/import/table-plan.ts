@@ -7,6 +7,7 @@ import { splitGroupNames } from '../../events/group-list.js';
 import { fromCell } from '../../events/locations-csv.js';
 import { IMPORT_FIELDS, type ColumnMapping, type ImportField, type ImportFormat, type ImportPlan, type ImportProblem, type PlannedAddress, type PlannedFields, type PlannedLocation } from '../../events/map-import.js';
 import { LOCATION_PRECISIONS, MARKER_TYPES, type LocationPrecision } from '../../events/map-document.js';
+import { syncKeyId } from '../../events/map-data-source.js';
 import { guessMapping, mappingFits, normaliseColumn } from './column-mapping.js';
 import { addContactFields } from './contact-fields.js';
 import type { ImportInput } from './import-input.js';
@@ -65,6 +66,16 @@ export function chooseMapping(format: ImportFormat, columns: readonly string[], 
   if (input.rememberedMapping && mappingFits(input.rememberedMapping, columns)) return input.rememberedMapping;
   // The first rows are enough to tell degrees from pixels.
   return guessMapping(columns, rows.slice(0, 200));
+}
+
+/**
+ * A keyed import's (a data source sync's) plan with each row's key made a stable location id
+ * (events/map-data-source.ts syncKeyId): a key that is not a usable id is given the same id at
+ * every sync, never a new one made up from the title.
+ */
+export function withStableKeyIds(plan: ImportPlan, options: { key?: string | undefined }): ImportPlan {
+  if (options.key === undefined) return plan;
+  return { ...plan, locations: plan.locations.map((location) => (location.id ? { ...location, id: syncKeyId(location.id) } : location)) };
 }
 
 /** The options without a key column. */

@@ -17,7 +17,7 @@ import type { MapEdit } from '../../events/map-edits.js';
 import { syncEdits } from '../../server/import/import-routes.js';
 import { SyncScheduler } from '../../server/import/sync-scheduler.js';
 import { streams } from '../../events/streams.js';
-import { appliedEntry } from '../../events/map-data-source.js';
+import { appliedEntry, dataSourceName } from '../../events/map-data-source.js';
 import { MapHistory } from '../../server/history/map-history.js';
 import { databaseTargets } from '../support/databases.js';
 import { call, createMapAs, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
@@ -44,6 +44,8 @@ describe.each(databaseTargets)('a map’s data source, synced ($name)', (target)
   let sourceUrl: string;
   let sheet = first;
   let failing = false;
+  /** A sheet whose keys are not usable ids (spaces, #, accents). */
+  let keyed = 'store,name,latitude,longitude\nStore #1,Harbour,51.5,-0.1\nStore #2,Market,51.6,-0.2\nMagasin n° 3,Gare,51.7,-0.3';
 
   beforeAll(async () => {
     source = createServer((request, response) => {
@@ -51,7 +53,7 @@ describe.each(databaseTargets)('a map’s data source, synced ($name)', (target)
         response.writeHead(500).end('down');
         return;
       }
-      response.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' }).end(request.url === '/stores.csv' ? sheet : '');
+      response.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' }).end(request.url === '/stores.csv' ? sheet : request.url === '/keys.csv' ? keyed : '');
     });
     await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
     sourceUrl = `http://127.0.0.1:${(source.address() as AddressInfo).port}/stores.csv`;
@@ -290,6 +292,20 @@ describe.each(databaseTargets)('a map’s data source, synced ($name)', (target)
     expect(await title('01G')).toBe('Perry-Warsaw International');
   }, 90_000);
 
+  it('gives a key that is not a usable id the same location id at every sync (changed, never removed and added)', async () => {
+    const mapId = await createMapAs(server, owner, 'Keyed stores');
+    const url = sourceUrl.replace('/stores.csv', '/keys.csv');
+    await ok('setMapDataSource', { mapId, url, keyColumn: 'store', schedule: 'manual' });
+    expect((await ok('syncMapNow', { mapId })).sync).toMatchObject({ added: 3, changed: 0, removed: 0 });
+    const ids = (await documentOf(mapId)).locations.map((l) => l.id).sort();
+    expect(ids).toHaveLength(3);
+    for (const id of ids) expect(id).toMatch(/^(Store-1|Store-2|Magasin-n-3)-[0-9a-z]+$/);
+    keyed = keyed.replace('Store #2,Market,', 'Store #2,Market Hall,');
+    expect((await ok('syncMapNow', { mapId })).sync).toMatchObject({ added: 0, changed: 1, removed: 0 });
+    expect((await documentOf(mapId)).locations.map((l) => l.id).sort()).toEqual(ids);
+    expect((await ok('syncMapNow', { mapId })).sync).toMatchObject({ added: 0, changed: 0, removed: 0 });
+  }, 30_000);
+
   it('a viewer may not set or sync the source', async () => {
     const mapId = await createMapAs(server, owner, 'Not theirs');
     const stranger = await registerUser(server);
@@ -350,6 +366,15 @@ describe('a sync’s edits (syncEdits) and their undo', () => {
     // A field edited to the source's own value is not overridden: nothing to choose.
     const agreed = syncEdits(edited, [{ ...planned[0]!, updates: [{ id: 'b', changes: { title: 'Ours' } }] } as MapEdit], { name: 'Stores sheet', keys: ['a', 'b', 'c'], applied });
     expect(agreed.counts.overridden).toBe(0);
+  });
+
+  it('names a sync by its source: the name given, a Google Sheet as such, else the file', () => {
+    const named = (url: string, name?: string) => dataSourceName({ url, keyColumn: 'id', schedule: 'manual', ...(name ? { name } : {}) });
+    expect(named('https://docs.google.com/spreadsheets/d/e/2PACX-1vQ/pub?gid=0&single=true&output=csv')).toBe('Google Sheet');
+    expect(named('https://docs.google.com/spreadsheets/d/1AbC/export?format=csv')).toBe('Google Sheet');
+    expect(named('https://docs.google.com/spreadsheets/d/e/2PACX-1vQ/pub?output=csv', 'Stores sheet')).toBe('Stores sheet');
+    expect(named('https://example.com/data/stores.csv')).toBe('stores.csv');
+    expect(named('https://example.com/')).toBe('example.com');
   });
 
   it('refuses a source with no rows rather than removing everything', () => {
