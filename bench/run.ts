@@ -36,6 +36,10 @@
  *    the insights after a beacon flood (bench/fairness.ts; `npm run bench -- fairness` alone);
  *  - imports: preview and apply of a 100,000-row lat/lng CSV through POST /api/maps/{id}/import
  *    (median seconds, peak RSS and heap; bench/import-throughput.ts), on PGlite and PostgreSQL;
+ *  - a data source's sync of a 25,000-row store sheet from a loopback server: the first sync, then
+ *    a changed sheet's preview (the diff by key) and apply, and the diff alone (bench/data-source-
+ *    sync.ts; `npm run bench -- sync` alone, DATA_SOURCE_BENCH_QUICK=1 for 2,000 rows), on PGlite
+ *    and PostgreSQL;
  *  - a one-field edit in the map data read model on maps of 100, 5,000 and 25,000 locations
  *    (a location's title, a path point, a floor's name): time in the projection and bytes
  *    written, medians and the ratio biggest to smallest (bench/map-data-edit.ts; `npm run bench
@@ -51,6 +55,9 @@
  *  - geocoding on import: 10,000 addresses placed by the embedded geocoder (its data loaded cold,
  *    then warm), and 10,000 through a Nominatim-shaped server on loopback (bench/geocoding.ts;
  *    `npm run bench -- geocoding` alone).
+ *  - webhook deliveries per second to fast receivers, alone and beside one receiver that takes
+ *    seconds to answer (the aim: not delayed by it), with the fast ones' p50/p99 (bench/webhook-
+ *    delivery.ts; `npm run bench -- webhooks` alone, WEBHOOK_BENCH_QUICK=1 for a quick run).
  * PostgreSQL comes from DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
  * scratch database is created and dropped. Figures on a shared machine vary: compare ratios.
  */
@@ -67,6 +74,7 @@ import { benchCommandToPush } from './command-to-push.js';
 import { benchEditLatency } from './edit-latency.js';
 import { benchHistoryAtRevision } from './history-at-revision.js';
 import { benchImport } from './import-throughput.js';
+import { benchDataSourceSync } from './data-source-sync.js';
 import { benchBigMap } from './big-map.js';
 import { benchMapDataEdit } from './map-data-edit.js';
 import { benchInsightsLoad, insightsLoadOptions } from './insights-load.js';
@@ -81,6 +89,7 @@ import { benchDirectionsDraw } from './directions-draw.js';
 import { benchInsightsFlushPause } from './insights-flush-pause.js';
 import { benchFairnessOnDatabases } from './fairness.js';
 import { benchGeocoding } from './geocoding.js';
+import { benchWebhookDeliveries } from './webhook-delivery.js';
 import { benchViewerRender } from './viewer-render.js';
 import { benchViewerSize } from './viewer-size.js';
 import { benchViewerTransfer } from './viewer-transfer.js';
@@ -149,6 +158,19 @@ if (!only || importOnly) {
     const opened = await target.open();
     try {
       await benchImport(opened.db, (line) => console.log(`  ${target.name}: ${line}`));
+    } finally {
+      await opened.dispose();
+    }
+  }
+}
+
+// A data source's 25,000-row sync (bench/data-source-sync.ts): `npm run bench -- sync` runs it alone.
+if (!only || only.toLowerCase() === 'sync') {
+  console.log('\n== A data source sync (25,000-row store sheet from a loopback server, syncMapNow) ==');
+  for (const target of [targets[1]!, targets[0]!]) {
+    const opened = await target.open();
+    try {
+      await benchDataSourceSync(opened.db, (line) => console.log(`  ${target.name}: ${line}`));
     } finally {
       await opened.dispose();
     }
@@ -250,6 +272,13 @@ if (!only || only.toLowerCase() === 'route') {
 if (!only || only.toLowerCase() === 'geocoding') {
   console.log('\n== Geocoding on import: the embedded geocoder, and a Nominatim-shaped server on loopback ==');
   await benchGeocoding((line) => console.log(`  ${line}`));
+}
+
+// Webhook deliveries beside a slow receiver (bench/webhook-delivery.ts): `npm run bench -- webhooks`
+// runs it alone; WEBHOOK_BENCH_QUICK=1 (or `--quick`) makes it a few seconds.
+if (!only || only.toLowerCase() === 'webhooks') {
+  console.log('\n== Webhook deliveries per second: fast receivers, then the same beside one slow receiver (PGlite) ==');
+  await benchWebhookDeliveries((line) => console.log(`  ${line}`));
 }
 
 // Many points, clustered (needs the build and Chromium): `npm run bench -- cluster` runs it alone.
