@@ -36,6 +36,10 @@
  *    the insights after a beacon flood (bench/fairness.ts; `npm run bench -- fairness` alone);
  *  - imports: preview and apply of a 100,000-row lat/lng CSV through POST /api/maps/{id}/import
  *    (median seconds, peak RSS and heap; bench/import-throughput.ts), on PGlite and PostgreSQL;
+ *  - a data source's sync of a 25,000-row store sheet from a loopback server: the first sync, then
+ *    a changed sheet's preview (the diff by key) and apply, and the diff alone (bench/data-source-
+ *    sync.ts; `npm run bench -- sync` alone, DATA_SOURCE_BENCH_QUICK=1 for 2,000 rows), on PGlite
+ *    and PostgreSQL;
  *  - a one-field edit in the map data read model on maps of 100, 5,000 and 25,000 locations
  *    (a location's title, a path point, a floor's name): time in the projection and bytes
  *    written, medians and the ratio biggest to smallest (bench/map-data-edit.ts; `npm run bench
@@ -70,6 +74,7 @@ import { benchCommandToPush } from './command-to-push.js';
 import { benchEditLatency } from './edit-latency.js';
 import { benchHistoryAtRevision } from './history-at-revision.js';
 import { benchImport } from './import-throughput.js';
+import { benchDataSourceSync } from './data-source-sync.js';
 import { benchBigMap } from './big-map.js';
 import { benchMapDataEdit } from './map-data-edit.js';
 import { benchInsightsLoad, insightsLoadOptions } from './insights-load.js';
@@ -153,6 +158,19 @@ if (!only || importOnly) {
     const opened = await target.open();
     try {
       await benchImport(opened.db, (line) => console.log(`  ${target.name}: ${line}`));
+    } finally {
+      await opened.dispose();
+    }
+  }
+}
+
+// A data source's 25,000-row sync (bench/data-source-sync.ts): `npm run bench -- sync` runs it alone.
+if (!only || only.toLowerCase() === 'sync') {
+  console.log('\n== A data source sync (25,000-row store sheet from a loopback server, syncMapNow) ==');
+  for (const target of [targets[1]!, targets[0]!]) {
+    const opened = await target.open();
+    try {
+      await benchDataSourceSync(opened.db, (line) => console.log(`  ${target.name}: ${line}`));
     } finally {
       await opened.dispose();
     }
