@@ -16,6 +16,7 @@ import { MarkerClusters } from './components/map/clustering';
 import { setStaticClusterer } from './components/map/static-map';
 import { layerClusters } from './components/map/cluster-items';
 import { preloadViewerParts, type PublicMap } from './features/viewer/viewer';
+import { preloadBasemapFrame } from './components/map/map-renderer';
 import type { ViewerLocale } from '../../events/locales';
 import { I18nProvider } from './i18n/i18n-context';
 import { createTranslator, type CompiledCatalogue, type Translator } from './i18n/translator';
@@ -45,6 +46,8 @@ export function viewerTranslator(locale: ViewerLocale): Translator {
 // The parts the browser hydrates later (lazy-part.ts) are rendered here in full: their code
 // is loaded before this module is ready, so renderToString never meets an unloaded part.
 await preloadViewerParts();
+// A basemap floor's frame: MapLibre never runs here (the browser draws the map into the frame).
+await preloadBasemapFrame();
 
 /**
  * A layer with many points goes into the page as its clusters at the opening view, as a

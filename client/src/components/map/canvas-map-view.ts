@@ -10,7 +10,7 @@ import type { Camera } from './camera';
 import type { ClusterControl } from './cluster-control';
 import type { ClusterFrame } from './clustering';
 import type { MarkerItem, MarkerLayer } from './marker-layer';
-import type { FlyOptions, MapEditing, MapView, MapViewEvents } from './map-view';
+import type { FlyOptions, MapEditing, MapView, MapViewEvents, ScreenProjection } from './map-view';
 import type { Layer, Location, MapDocument, MapPoint } from './types';
 
 /**
@@ -80,6 +80,10 @@ export class CanvasMapView implements MapView {
   constructor(camera: Camera, baseRef: { readonly current: HTMLElement | null }) {
     this.camera = camera;
     this.#baseRef = baseRef;
+  }
+  /** The camera says where the floor's points are on screen. */
+  get screen(): ScreenProjection {
+    return this.camera;
   }
   get base(): HTMLElement | null {
     return this.#baseRef.current;
@@ -269,19 +273,6 @@ export class CanvasMapView implements MapView {
       stopped = true;
       if (this.clusters === control) this.clusters = null;
       control?.stop();
-    };
-  }
-
-  /** The editor: a press on a placed marker drags it instead of the map (its code loads only then). Answers how to stop. */
-  drag(editing: () => MapEditing | undefined): () => void {
-    let stop: (() => void) | null = null;
-    let stopped = false;
-    void import('./marker-drag').then(({ attachViewDrag }) => {
-      if (!stopped) stop = attachViewDrag(this, this.viewport!, this.viewport!.parentElement!, editing);
-    });
-    return () => {
-      stopped = true;
-      stop?.();
     };
   }
 

@@ -38,9 +38,29 @@ export function attachInput(view: CanvasMapView, viewport: HTMLElement, containe
     onSelect: (id, opener) => (isClusterId(id) ? view.clusters?.expand(id, false) : view.emit('select', id, opener)),
     onBackgroundClick: (at) => view.emit('background', at),
   });
+  // The editor's marker dragging (marker-drag.ts): its code loads once the renderer edits, so
+  // the public viewer never downloads it; a renderer that starts read-only and becomes editable
+  // loads it at its first press or focus then.
+  let stopDrag: (() => void) | null = null;
+  let dragging = false;
+  let stopped = false;
+  const dragWhenEditing = () => {
+    if (dragging || !editing()) return;
+    dragging = true;
+    void import('./marker-drag').then(({ attachViewDrag }) => {
+      if (!stopped) stopDrag = attachViewDrag(view, viewport, container, editing);
+    });
+  };
+  dragWhenEditing();
+  container.addEventListener('pointerdown', dragWhenEditing, true);
+  container.addEventListener('focusin', dragWhenEditing);
   return () => {
+    stopped = true;
     stopGestures();
     stopPicking();
+    stopDrag?.();
+    container.removeEventListener('pointerdown', dragWhenEditing, true);
+    container.removeEventListener('focusin', dragWhenEditing);
   };
 }
 

@@ -16,6 +16,7 @@ import type { MarkerItem } from './marker-layer';
 import type { ClusterFrame } from './clustering';
 import { CLUSTER_FROM } from './cluster-items';
 import { CanvasMapView } from './canvas-map-view';
+import { colorOf } from './marker-colour';
 import { LocationButtons } from './location-buttons';
 import { useFloorDrawing } from './use-floor-drawing';
 import type { MapEditing, MapView } from './map-view';
@@ -78,17 +79,26 @@ export interface MapRendererProps {
   ref?: Ref<MapRendererHandle>;
 }
 
-/** A location's marker colour: its own, else its first group's, else the accent. */
-export function colorOf(location: Location, groupColors: ReadonlyMap<string, string>, accent: string): string {
-  if (location.color) return location.color;
-  for (const group of location.groups) {
-    const color = groupColors.get(group);
-    if (color) return color;
-  }
-  return accent;
+/**
+ * A floor on a street basemap: MapLibre's view (basemap-renderer.tsx), whose code (MapLibre
+ * with it) loads only when such a floor is shown, so a floor plan's page carries none of it.
+ * The server renders its frame alone (basemap-frame.tsx), which the browser hydrates. It checks the floor's
+ * calibration itself (is-basemap-floor.ts) and hands a floor it cannot lay on the basemap to
+ * `drawn`: the flag alone is all this first-load code reads.
+ */
+const basemapPart = lazyPart<MapRendererProps & { drawn: typeof CanvasRenderer }>(() =>
+  (import.meta.env.SSR ? import('./basemap-frame') : import('./basemap-renderer')).then((module) => module.default),
+);
+const BasemapRenderer = basemapPart.Part;
+/** Loads what the server renders of a basemap floor (its frame, basemap-frame.tsx): the server renderer awaits it. */
+export const preloadBasemapFrame = (): Promise<unknown> => basemapPart.preload();
+
+/** A floor: drawn on its own (the canvas's view), or on a street basemap (MapLibre's). */
+export function MapRenderer(props: MapRendererProps) {
+  return props.layer.basemap ? <BasemapRenderer {...props} drawn={CanvasRenderer} /> : <CanvasRenderer {...props} />;
 }
 
-export function MapRenderer(props: MapRendererProps) {
+function CanvasRenderer(props: MapRendererProps) {
   const { document: doc, layer, camera, selectedId, visibleIds, cooperative = false, describe, label, editing, children } = props;
   const { t, locale } = useTranslator();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -171,7 +181,8 @@ export function MapRenderer(props: MapRendererProps) {
     return zoom === 1 && x === width / 2 && y === height / 2 ? null : { x, y, zoom };
   }, [viewX, viewY, viewZoom, minZoom, maxZoom, width, height]);
 
-  // The view draws into the elements below; the markers, the clusters and the editor's dragging follow.
+  // The view draws into the elements below; the markers and the clusters follow (and the editor's
+  // dragging, once the interactive code sees `editing`: interactive.ts).
   const itemsRef = useRef(items);
   itemsRef.current = items;
   const editingRef = useRef(editing);
@@ -182,7 +193,6 @@ export function MapRenderer(props: MapRendererProps) {
   );
   useLayoutEffect(() => view.setItems(items), [items, view]);
   useEffect(() => (clustered && markersReady ? view.cluster(items, visibleIds, width, height, setShownMarks) : undefined), [clustered, items, visibleIds, markersReady, width, height, view]);
-  useEffect(() => (editable ? view.drag(() => editingRef.current) : undefined), [editable, view]);
 
   useEffect(() => camera.requestFrame(), [camera, theme.accent, dark, locale]);
   // The selection and the filters: the view lights and dims the markers and the drawing's regions.

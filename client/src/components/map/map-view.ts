@@ -6,13 +6,16 @@
  * which location is selected and which the filters let through, and brings a location into
  * view; the view tells it what the visitor clicks and hovers, and when a floor is drawn.
  *
- * Positions are in the floor's own units (a drawing's pixels); a basemap's view takes them as
- * longitude and latitude (x, y), so the controller never needs to know which it is.
+ * Positions are in the floor's own units (a drawing's pixels) on either view: a basemap floor's
+ * units map linearly onto Web Mercator (its calibration's bounds), and its view converts them.
  *
- * Not yet behind this interface (for the MapLibre view to come, issue 29 item 1): the floor
- * shown and the document are still handed to the canvas view by its React host's props
- * (map-renderer.tsx, CanvasMapView.setFloor), and what follows a point of the map on screen
- * (the popup, the tooltip, the minimap, the route's overlay) reads the canvas's Camera.
+ * Two implementations: CanvasMapView (canvas-map-view.ts, hosted by map-renderer.tsx) for a
+ * drawn floor, MapLibreMapView (maplibre-map-view.ts, hosted by basemap-renderer.tsx, loaded
+ * only for a floor on a street basemap) for a basemap floor; map-renderer.tsx picks one per
+ * floor. What follows a point of the map on screen (the popup, the tooltip) reads the view's
+ * {@link ScreenProjection}. Not yet behind this interface: the floor and the document are
+ * handed to each view by its React host's props, and the minimap and the route's overlay
+ * still read the canvas's Camera (a basemap view keeps the Camera in step for them).
  */
 import type { GestureHint } from './gestures';
 import type { MapPoint } from './types';
@@ -41,6 +44,21 @@ export interface MapViewEvents {
   ready: () => void;
 }
 
+/**
+ * Where the floor's points are on screen now, and when that changes: what an overlay that
+ * follows a point reads (the popup, the tooltip; features/viewer/use-anchored.ts). The
+ * canvas's Camera is one.
+ */
+export interface ScreenProjection {
+  /** The map's size on screen (CSS pixels). */
+  readonly width: number;
+  readonly height: number;
+  /** Where a point of the floor is, in CSS pixels from the map's top left. */
+  toScreen(point: MapPoint): MapPoint;
+  /** Called each frame the view moved or was redrawn; answers how to stop. */
+  onFrame(listener: () => void): () => void;
+}
+
 /** How to bring a location into view. */
 export interface FlyOptions {
   /** Moving there (true) or jumping (false: the first view of a deep link). */
@@ -51,6 +69,8 @@ export interface FlyOptions {
 
 /** A map on screen, driven by a controller. */
 export interface MapView {
+  /** Floor points to screen points, as the view shows them now. */
+  readonly screen: ScreenProjection;
   /** Where a location sits on its floor: its position, or the middle of its region (null until its drawing is in). */
   anchorOf(id: string): MapPoint | null;
   /** A region's size on its floor, or null for a location without a drawn region (or before it is drawn). */

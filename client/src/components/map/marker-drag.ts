@@ -1,5 +1,5 @@
 /**
- * The editor's marker dragging (map-renderer.tsx with `editing`): a press on a placed marker
+ * The editor's marker dragging (a renderer with `editing`, attached by interactive.ts): a press on a placed marker
  * drags it instead of panning the map, and the drop reports where it went; Shift and an arrow
  * key move the location whose button has the focus (the keyboard's way). Its own module,
  * loaded only by a renderer that edits, so the public viewer never downloads it.
@@ -118,7 +118,8 @@ export function attachViewDrag(view: CanvasMapView, viewport: HTMLElement, keys:
       const id = view.markers?.hit(x, y) ?? null;
       return id && isClusterId(id) ? null : id;
     },
-    positionOf: (id) => view.floor.byId.get(id)?.position ?? null,
+    // Only while the renderer edits (a map made read-only keeps its markers where they are).
+    positionOf: (id) => (editing() ? view.floor.byId.get(id)?.position ?? null : null),
     moveItem: (id, x, y) => view.markers?.moveItem(id, x, y),
     placing: () => editing()?.placing ?? false,
     onMove: (id, to) => editing()?.onMove(id, to),

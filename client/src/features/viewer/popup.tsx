@@ -5,7 +5,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { openRichTextLink, RICH_TEXT_CONFIG } from '../../../../events/rich-text';
-import type { Camera } from '../../components/map/camera';
+import type { ScreenProjection } from '../../components/map/map-view';
 import type { Group, Location, MapPoint } from '../../components/map/types';
 import { loadPurifier } from '../../lib/purifier';
 import { useTranslator } from '../../i18n/i18n-context';
@@ -48,7 +48,8 @@ export interface PopupProps {
   groups: Group[];
   /** The layer's name, when the map has more than one. */
   layerName: string | null;
-  camera: Camera;
+  /** Where the map shows its points (the map view's; none yet: the popup waits). */
+  screen: ScreenProjection | null | undefined;
   anchor: MapPoint | null;
   /** How far above the anchor the popup sits (the marker's height). */
   offset: number;
@@ -63,11 +64,11 @@ export interface PopupProps {
   mapsHref?: string | null | undefined;
 }
 
-export function Popup({ location, groups, layerName, camera, anchor, offset, sheet, onClose, onDirectionsTo, onDirectionsFrom, mapsHref }: PopupProps) {
+export function Popup({ location, groups, layerName, screen, anchor, offset, sheet, onClose, onDirectionsTo, onDirectionsFrom, mapsHref }: PopupProps) {
   const { t } = useTranslator();
   const ref = useRef<HTMLDivElement>(null);
   const [description, setDescription] = useState<string | null>(null);
-  useAnchored(camera, anchor, ref, offset, !sheet);
+  useAnchored(screen, anchor, ref, offset, !sheet);
 
   useEffect(() => {
     setDescription(null);
@@ -177,7 +178,7 @@ export function Popup({ location, groups, layerName, camera, anchor, offset, she
  * from the viewer's controller: its groups and floor's name, where it sits, closing it, and
  * directions to and from it when the map offers them (a kiosk's start is fixed: no "from").
  */
-export function LocationDetails({ controller, camera, location, sheet, directions }: { controller: ViewerController; camera: Camera; location: Location; sheet: boolean; directions: boolean }) {
+export function LocationDetails({ controller, location, sheet, directions }: { controller: ViewerController; location: Location; sheet: boolean; directions: boolean }) {
   const { doc, close } = controller;
   // On a geographic floor, directions in the visitor's maps app (the store locator's code, in the directions' chunk).
   const geographic = Boolean(doc.layers.find((layer) => layer.id === location.layer)?.geo);
@@ -204,7 +205,7 @@ export function LocationDetails({ controller, camera, location, sheet, direction
       location={location}
       groups={location.groups.map((id) => groupsById.get(id)).filter((group) => group !== undefined)}
       layerName={doc.layers.length > 1 ? doc.layers.find((layer) => layer.id === location.layer)?.name ?? null : null}
-      camera={camera}
+      screen={controller.view?.screen}
       anchor={sheet ? null : controller.view?.anchorOf(location.id) ?? location.position}
       offset={sheet ? 0 : MARKER_HEIGHT[location.marker]}
       sheet={sheet}

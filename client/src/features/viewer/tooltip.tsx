@@ -4,14 +4,14 @@
  * paint, so the page does not wait for it.
  */
 import { useRef } from 'react';
-import type { Camera } from '../../components/map/camera';
-import type { Location, MapPoint } from '../../components/map/types';
+import type { MapView } from '../../components/map/map-view';
+import type { Location } from '../../components/map/types';
 import { MARKER_HEIGHT } from './marker-height';
 import { useAnchored } from './use-anchored';
 
-export function Tooltip({ camera, location, anchor }: { camera: Camera; location: Location; anchor: MapPoint | null }) {
+export function Tooltip({ view, location }: { view: MapView | null; location: Location }) {
   const ref = useRef<HTMLDivElement>(null);
-  useAnchored(camera, anchor, ref, MARKER_HEIGHT[location.marker] + 2);
+  useAnchored(view?.screen, view?.anchorOf(location.id) ?? null, ref, MARKER_HEIGHT[location.marker] + 2);
   return (
     <div ref={ref} className="mf-tooltip" role="tooltip">
       <strong>{location.title}</strong>

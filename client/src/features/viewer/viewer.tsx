@@ -150,7 +150,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
   const details = (sheet: boolean) =>
     selected && (
       <Suspense fallback={null}>
-        <Details controller={controller} camera={camera} location={selected} sheet={sheet} directions={directionsOffered} />
+        <Details controller={controller} location={selected} sheet={sheet} directions={directionsOffered} />
       </Suspense>
     );
 
@@ -214,7 +214,7 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
 
             {hovered ? (
               <Suspense fallback={null}>
-                <Tooltip camera={camera} location={hovered} anchor={controller.view?.anchorOf(hovered.id) ?? null} />
+                <Tooltip view={controller.view} location={hovered} />
               </Suspense>
             ) : null}
 

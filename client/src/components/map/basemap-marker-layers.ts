@@ -1,0 +1,127 @@
+/**
+ * How a basemap floor's markers look on MapLibre's map (maplibre-map-view.ts): the clustered
+ * GeoJSON source's layers (clusters as discs in the accent with their count, pins in each
+ * location's colour, dots for the small marker types) and the selected location's own larger
+ * pin on top, never hidden in a cluster. Pins are images drawn once per colour, like the
+ * canvas's pins (a head with a white ring and a point, MARKER_HEIGHT's 40 px above the anchor).
+ */
+import type { AddLayerObject, Map as MapLibreMap } from 'maplibre-gl';
+
+export const MARKERS_SOURCE = 'mf-markers';
+export const SELECTED_SOURCE = 'mf-selected';
+/**
+ * Above this zoom no point is clustered (MapLibre's clusterMaxZoom): a town's scale, where a
+ * store locator's points are read one by one, and the embedded basemap (zoom 0 to 8, zoomed
+ * further) still has its towns' names.
+ */
+export const CLUSTER_MAX_ZOOM = 10;
+/** The zoom a location is brought in at, when further out: every point stands alone there. */
+export const REVEAL_ZOOM = CLUSTER_MAX_ZOOM + 1;
+/** The layers a click or the pointer picks from, the topmost first. */
+export const PICKED_LAYERS = ['mf-selected-pin', 'mf-selected-dot', 'mf-pins', 'mf-dots', 'mf-clusters'];
+export const CLUSTER_LAYER = 'mf-clusters';
+
+const PIN_PREFIX = 'mf-pin-';
+const unclustered = ['!', ['has', 'point_count']];
+const pinImage = ['concat', PIN_PREFIX, ['get', 'color']];
+
+/** The markers' layers over the basemap's, for the theme's accent. */
+export function markerLayers(accent: string, dark: boolean): AddLayerObject[] {
+  const ring = dark ? '#0f172a' : '#ffffff';
+  return [
+    {
+      id: CLUSTER_LAYER,
+      type: 'circle',
+      source: MARKERS_SOURCE,
+      filter: ['has', 'point_count'],
+      paint: {
+        'circle-color': accent,
+        'circle-opacity': 0.92,
+        'circle-radius': ['step', ['get', 'point_count'], 15, 10, 18, 100, 22, 1000, 27],
+        'circle-stroke-color': ring,
+        'circle-stroke-width': 3,
+        'circle-stroke-opacity': 0.85,
+      },
+    },
+    {
+      id: 'mf-cluster-count',
+      type: 'symbol',
+      source: MARKERS_SOURCE,
+      filter: ['has', 'point_count'],
+      layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-font': ['Noto Sans Medium'], 'text-size': 13, 'text-allow-overlap': true, 'text-ignore-placement': true },
+      paint: { 'text-color': '#ffffff' },
+    },
+    {
+      id: 'mf-dots',
+      type: 'circle',
+      source: MARKERS_SOURCE,
+      filter: ['all', unclustered, ['==', ['get', 'shape'], 'dot']],
+      paint: { 'circle-color': ['get', 'color'], 'circle-radius': 6, 'circle-stroke-color': ring, 'circle-stroke-width': 2 },
+    },
+    {
+      id: 'mf-pins',
+      type: 'symbol',
+      source: MARKERS_SOURCE,
+      filter: ['all', unclustered, ['==', ['get', 'shape'], 'pin']],
+      layout: { 'icon-image': pinImage, 'icon-anchor': 'bottom', 'icon-allow-overlap': true, 'icon-ignore-placement': true },
+    },
+    {
+      id: 'mf-selected-dot',
+      type: 'circle',
+      source: SELECTED_SOURCE,
+      filter: ['==', ['get', 'shape'], 'dot'],
+      paint: { 'circle-color': ['get', 'color'], 'circle-radius': 9, 'circle-stroke-color': ring, 'circle-stroke-width': 3 },
+    },
+    {
+      id: 'mf-selected-pin',
+      type: 'symbol',
+      source: SELECTED_SOURCE,
+      filter: ['==', ['get', 'shape'], 'pin'],
+      layout: { 'icon-image': pinImage, 'icon-anchor': 'bottom', 'icon-size': 1.2, 'icon-allow-overlap': true, 'icon-ignore-placement': true },
+    },
+  ] as AddLayerObject[];
+}
+
+/** Adds a pin image for each colour the markers use that the map has not yet. */
+export function addPinImages(map: MapLibreMap, colours: Iterable<string>, dark: boolean): void {
+  for (const colour of colours) {
+    const name = PIN_PREFIX + colour;
+    if (!map.hasImage(name)) map.addImage(name, drawPin(colour, dark), { pixelRatio: PIN_RATIO });
+  }
+}
+
+const PIN_RATIO = 2;
+const PIN_WIDTH = 30;
+const PIN_HEIGHT = 40;
+
+/** A pin: a round head with a ring and a white middle, its point on the bottom edge. */
+function drawPin(colour: string, dark: boolean): ImageData {
+  const canvas = document.createElement('canvas');
+  canvas.width = PIN_WIDTH * PIN_RATIO;
+  canvas.height = PIN_HEIGHT * PIN_RATIO;
+  const context = canvas.getContext('2d')!;
+  context.scale(PIN_RATIO, PIN_RATIO);
+  const cx = PIN_WIDTH / 2;
+  const cy = 14;
+  const r = 11;
+  context.beginPath();
+  context.moveTo(cx, PIN_HEIGHT - 2);
+  context.bezierCurveTo(cx - 3, 30, cx - r, 23, cx - r, cy);
+  context.arc(cx, cy, r, Math.PI, 0);
+  context.bezierCurveTo(cx + r, 23, cx + 3, 30, cx, PIN_HEIGHT - 2);
+  context.closePath();
+  context.shadowColor = 'rgba(15, 23, 42, 0.35)';
+  context.shadowBlur = 3;
+  context.shadowOffsetY = 1;
+  context.fillStyle = colour;
+  context.fill();
+  context.shadowColor = 'transparent';
+  context.lineWidth = 2;
+  context.strokeStyle = dark ? '#0f172a' : '#ffffff';
+  context.stroke();
+  context.beginPath();
+  context.arc(cx, cy, 4.5, 0, Math.PI * 2);
+  context.fillStyle = '#ffffff';
+  context.fill();
+  return context.getImageData(0, 0, canvas.width, canvas.height);
+}

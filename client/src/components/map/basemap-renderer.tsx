@@ -1,0 +1,113 @@
+/**
+ * The React host of a floor on a street basemap (issue 29 item 1): the element MapLibre draws
+ * in, the overlays over it (popups, tooltips, controls: the same children as the canvas's
+ * host, map-renderer.tsx, which picks this one for a basemap floor and loads it on demand), and
+ * the floor, its locations, the selection and the filters handed to its {@link MapLibreMapView}
+ * as they change. The style follows the map's theme and the viewer's language.
+ *
+ * The canvas's Camera is kept in step with MapLibre's view (the floor's scale and offset on
+ * screen, and how far it can zoom): what still reads the camera (the zoom buttons' limits,
+ * the route's overlay) stays right on this floor.
+ */
+import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { Camera } from './camera';
+import type { BasemapBounds } from './basemap-floor';
+import { BasemapFrame } from './basemap-frame';
+import { isBasemapFloor } from './is-basemap-floor';
+import type { MapLibreMapView } from './maplibre-map-view';
+import type { MapRendererProps } from './map-renderer';
+import type { ComponentType } from 'react';
+import type { MapView } from './map-view';
+import { useTranslator } from '../../i18n/i18n-context';
+
+/** A floor flagged for the basemap: on it when its calibration allows (Web Mercator bounds), else drawn on its own. */
+export default function BasemapOrDrawn({ drawn: Drawn, ...props }: MapRendererProps & { drawn: ComponentType<MapRendererProps> }) {
+  return isBasemapFloor(props.layer) ? <BasemapRenderer {...props} /> : <Drawn {...props} />;
+}
+
+function BasemapRenderer(props: MapRendererProps) {
+  const { document: doc, layer, camera, selectedId, visibleIds, cooperative = false, label, children } = props;
+  const { locale } = useTranslator();
+  const surfaceRef = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState<MapLibreMapView | null>(null);
+  const [ready, setReady] = useState(false);
+  const { theme, initialView, size } = doc.settings;
+  const dark = theme.mode === 'dark';
+  const styleUrl = `${window.location.origin}/basemap/style.json?theme=${dark ? 'dark' : 'light'}&lang=${encodeURIComponent(locale)}`;
+  const labelRef = useRef(label);
+  labelRef.current = label;
+
+  // MapLibre and the view's code: a chunk of their own, fetched as this host mounts.
+  useEffect(() => {
+    let created: MapLibreMapView | null = null;
+    let stopped = false;
+    void import('./maplibre-map-view').then(({ MapLibreMapView }) => {
+      if (stopped) return;
+      created = new MapLibreMapView({ container: surfaceRef.current!, styleUrl, dark, accent: theme.accent, cooperative, label: labelRef.current });
+      setView(created);
+    });
+    return () => {
+      stopped = true;
+      created?.destroy();
+      setView(null);
+    };
+  }, [styleUrl, dark, theme.accent, cooperative]);
+  useEffect(() => view?.map.getCanvas().setAttribute('aria-label', label), [view, label]);
+  useImperativeHandle(props.ref, () => view as MapView, [view]);
+
+  // What the view tells, to the callbacks of this render.
+  const { onSelect, onHover, onBackgroundClick, onReady } = props;
+  useEffect(() => {
+    if (!view) return;
+    const off = [view.on('select', onSelect), onHover && view.on('hover', onHover), onBackgroundClick && view.on('background', onBackgroundClick), view.on('ready', () => setReady(true)), onReady && view.on('ready', onReady)];
+    return () => off.forEach((stop) => stop?.());
+  }, [view, onSelect, onHover, onBackgroundClick, onReady]);
+
+  // The floor, its locations and their colours; the filters first, so the first markers drawn are the filtered ones.
+  const { file } = layer;
+  const floor = useMemo(() => ({ geo: layer.geo as BasemapBounds, size: file ? { width: file.width, height: file.height } : size }), [layer.geo, file, size]);
+  const colours = useMemo(() => ({ groupColors: new Map(doc.groups.map((group) => [group.id, group.color])), accent: theme.accent }), [doc.groups, theme.accent]);
+  const byId = useMemo(() => new Map(doc.locations.filter((location) => location.layer === layer.id && !location.hidden).map((location) => [location.id, location])), [doc.locations, layer.id]);
+  const homeX = initialView?.x ?? null;
+  const homeY = initialView?.y ?? null;
+  const homeZoom = initialView?.zoom ?? null;
+  const home = useMemo(() => (homeX !== null && homeY !== null && homeZoom !== null ? { x: homeX, y: homeY, zoom: homeZoom } : null), [homeX, homeY, homeZoom]);
+  useLayoutEffect(() => view?.showLocations(visibleIds), [view, visibleIds]);
+  useLayoutEffect(() => {
+    setReady(false);
+    view?.setFloor({ layerId: layer.id, floor, locations: doc.locations, byId, colours, home });
+  }, [view, layer.id, floor, doc.locations, byId, colours, home]);
+  useLayoutEffect(() => view?.setSelected(selectedId), [view, selectedId]);
+  useEffect(() => (view ? followView(view, camera) : undefined), [view, camera]);
+
+  return (
+    <BasemapFrame label={label} background={theme.background} surfaceRef={surfaceRef} ready={ready}>
+      {children}
+    </BasemapFrame>
+  );
+}
+
+/** Keeps the camera where MapLibre's view is (see the module's comment); answers how to stop. */
+function followView(view: MapLibreMapView, camera: Camera): () => void {
+  const follow = () => {
+    const state = view.floorState;
+    if (!state) return;
+    const { width, height } = state.floor.size;
+    const origin = view.screen.toScreen({ x: 0, y: 0 });
+    const corner = view.screen.toScreen({ x: width, y: height });
+    const k = (corner.x - origin.x) / width || 1;
+    camera.width = view.screen.width;
+    camera.height = view.screen.height;
+    camera.mapWidth = width;
+    camera.mapHeight = height;
+    camera.view = { k, x: origin.x, y: origin.y };
+    // MapLibre's zoom limits, as the camera's (relative to the floor fitted).
+    const { map } = view;
+    const scaleAt = (zoom: number) => (k * 2 ** (zoom - map.getZoom())) / camera.fit;
+    camera.minZoom = scaleAt(map.getMinZoom());
+    camera.maxZoom = scaleAt(map.getMaxZoom());
+    camera.requestFrame();
+  };
+  follow();
+  return view.screen.onFrame(follow);
+}

@@ -1,0 +1,282 @@
+/**
+ * The {@link MapView} of a floor on a street basemap (issue 29 item 1): MapLibre GL JS draws
+ * the basemap's vector tiles (the server's style.json) and the floor's locations as a GeoJSON
+ * source MapLibre clusters itself (25,000 points stay smooth), looking as basemap-marker-layers.ts
+ * says. Imperative, as a controller drives it: the selection, the filters and the flights are
+ * method calls; clicks and hovers come back as events. Positions stay in the floor's units
+ * (basemap-floor.ts converts them); the view never rotates or tilts, so floor units map
+ * linearly onto the screen, and {@link MapLibreMapView.screen} says where.
+ * basemap-renderer.tsx is its React host; this module (MapLibre with it) loads only for such a floor.
+ */
+import { Map as MapLibreMap, type GeoJSONSource, type LngLatLike, type MapMouseEvent } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import './basemap-renderer.css';
+import { floorBounds, markerFeatures, toFloor, toLngLat, type FloorGeo, type MarkerCollection, type MarkerColours } from './basemap-floor';
+import { addPinImages, CLUSTER_LAYER, CLUSTER_MAX_ZOOM, markerLayers, MARKERS_SOURCE, PICKED_LAYERS, REVEAL_ZOOM, SELECTED_SOURCE } from './basemap-marker-layers';
+import { setUpMapLibre } from './maplibre-setup';
+import type { FlyOptions, MapView, MapViewEvents, ScreenProjection } from './map-view';
+import type { Location, MapPoint } from './types';
+
+/** What the host hands over: the floor, its locations and how to colour them. */
+export interface BasemapFloorState {
+  layerId: string;
+  floor: FloorGeo;
+  locations: readonly Location[];
+  byId: ReadonlyMap<string, Location>;
+  colours: MarkerColours;
+  /** The document's home view, in the floor's units and zoom relative to the whole floor. */
+  home: { x: number; y: number; zoom: number } | null;
+}
+
+export interface MapLibreOptions {
+  container: HTMLElement;
+  /** The basemap's MapLibre style (GET /basemap/style.json with the theme and language). */
+  styleUrl: string;
+  dark: boolean;
+  accent: string;
+  /** Embedded in another page: two fingers or Ctrl to move it. */
+  cooperative: boolean;
+  /** The map surface's accessible name. */
+  label: string;
+}
+
+/** Room left around the floor when it is fitted, in CSS pixels. */
+const FIT_PADDING = 32;
+const NO_MARKERS: MarkerCollection = { type: 'FeatureCollection', features: [] };
+/** A map narrower than this (CSS pixels) folds its attribution (MapLibre's own breakpoint). */
+const COMPACT_BELOW = 640;
+/** A touch lands within this many pixels of a marker. */
+const PICK_SLOP = 6;
+
+export class MapLibreMapView implements MapView {
+  readonly map: MapLibreMap;
+  #state: BasemapFloorState | null = null;
+  #visible: ReadonlySet<string> | null = null;
+  #selected: string | null = null;
+  #hovered: string | null = null;
+  #loaded = false;
+  #drawnLayer: string | null = null;
+  #listeners: { [E in keyof MapViewEvents]?: Set<MapViewEvents[E]> } = {};
+  #options: MapLibreOptions;
+
+  constructor(options: MapLibreOptions) {
+    setUpMapLibre();
+    this.#options = options;
+    const map = (this.map = new MapLibreMap({
+      container: options.container,
+      style: options.styleUrl,
+      // The attribution the style's sources ask for: folded behind its (i) on a phone-sized map.
+      attributionControl: options.container.clientWidth < COMPACT_BELOW ? { compact: true } : {},
+      cooperativeGestures: options.cooperative,
+      dragRotate: false,
+      pitchWithRotate: false,
+      touchPitch: false,
+      maxPitch: 0,
+      renderWorldCopies: false,
+      // Clusters and their counts come and go together (a count fading after its disc had gone read as a stray number).
+      fadeDuration: 0,
+    }));
+    map.touchZoomRotate.disableRotation();
+    map.keyboard.disableRotation();
+    map.getCanvas().setAttribute('aria-label', options.label);
+    map.on('load', () => {
+      this.#loaded = true;
+      map.addSource(MARKERS_SOURCE, { type: 'geojson', data: NO_MARKERS, cluster: true, clusterRadius: 48, clusterMaxZoom: CLUSTER_MAX_ZOOM });
+      map.addSource(SELECTED_SOURCE, { type: 'geojson', data: NO_MARKERS });
+      for (const layer of markerLayers(options.accent, options.dark)) map.addLayer(layer);
+      this.#draw(true);
+    });
+    map.on('click', (event) => this.#click(event));
+    map.on('mousemove', (event) => this.#hover(event));
+    map.on('mouseout', () => this.#setHover(null));
+  }
+
+  /** The floor shown (null before the host's first render). */
+  get floorState(): BasemapFloorState | null {
+    return this.#state;
+  }
+
+  /** The floor as the host's render has it; a new floor is fitted, and is `ready` once drawn. */
+  setFloor(state: BasemapFloorState): void {
+    const before = this.#state;
+    this.#state = state;
+    if (before?.layerId !== state.layerId || before.floor !== state.floor) this.#drawnLayer = null;
+    this.#draw(before?.locations !== state.locations || before.colours !== state.colours);
+  }
+
+  /** The markers' data (when it changed), the selected marker, and the fit of a floor new to the map. */
+  #draw(markersChanged: boolean) {
+    const state = this.#state;
+    const { map } = this;
+    if (!state || !this.#loaded) return;
+    if (markersChanged) this.#setMarkers();
+    this.#showSelected();
+    if (this.#drawnLayer === state.layerId) return;
+    this.#drawnLayer = state.layerId;
+    this.resetView(false);
+    // Ready once the tiles and markers of this view are drawn.
+    map.once('idle', () => {
+      if (this.#drawnLayer === state.layerId) this.emit('ready');
+    });
+  }
+
+  #setMarkers() {
+    const state = this.#state!;
+    const data = markerFeatures(state.locations, state.layerId, state.floor, state.colours, this.#visible);
+    addPinImages(this.map, new Set(data.features.map((feature) => feature.properties.color)), this.#options.dark);
+    (this.map.getSource(MARKERS_SOURCE) as GeoJSONSource | undefined)?.setData(data);
+  }
+
+  #showSelected() {
+    const state = this.#state;
+    const location = this.#selected ? state?.byId.get(this.#selected) : undefined;
+    const data = state && location ? markerFeatures([location], state.layerId, state.floor, state.colours, null) : NO_MARKERS;
+    if (data.features.length > 0) addPinImages(this.map, [data.features[0]!.properties.color], this.#options.dark);
+    (this.map.getSource(SELECTED_SOURCE) as GeoJSONSource | undefined)?.setData(data);
+  }
+
+  /** A click: a cluster zooms in, a marker is chosen, elsewhere is the background. */
+  #click(event: MapMouseEvent) {
+    const feature = this.#pick(event, true);
+    if (feature?.cluster !== undefined) {
+      const source = this.map.getSource(MARKERS_SOURCE) as GeoJSONSource;
+      void source.getClusterExpansionZoom(feature.cluster).then((zoom) => this.map.easeTo({ center: feature.at, zoom }), () => undefined);
+    } else if (feature?.id) this.emit('select', feature.id, null);
+    else {
+      const at = this.#state && toFloor(this.#state.floor, event.lngLat.lng, event.lngLat.lat);
+      if (at) this.emit('background', at);
+    }
+  }
+
+  #hover(event: MapMouseEvent) {
+    const feature = this.#pick(event, true);
+    this.map.getCanvas().style.cursor = feature ? 'pointer' : '';
+    this.#setHover(feature?.id ?? null);
+  }
+  #setHover(id: string | null) {
+    if (id === this.#hovered) return;
+    this.#hovered = id;
+    this.emit('hover', id);
+  }
+
+  /** The marker or cluster under a point (a few pixels around it, for fingers). */
+  #pick(event: MapMouseEvent, clusters: boolean): { id?: string; cluster?: number; at: LngLatLike } | null {
+    if (!this.#loaded) return null;
+    const { x, y } = event.point;
+    const layers = clusters ? PICKED_LAYERS : PICKED_LAYERS.filter((layer) => layer !== CLUSTER_LAYER);
+    const [feature] = this.map.queryRenderedFeatures(
+      [
+        [x - PICK_SLOP, y - PICK_SLOP],
+        [x + PICK_SLOP, y + PICK_SLOP],
+      ],
+      { layers },
+    );
+    if (!feature) return null;
+    const at = (feature.geometry as GeoJSON.Point).coordinates as [number, number];
+    const properties = feature.properties as { id?: string; cluster_id?: number };
+    return properties.cluster_id !== undefined ? { cluster: properties.cluster_id, at } : properties.id ? { id: properties.id, at } : null;
+  }
+
+  on<E extends keyof MapViewEvents>(event: E, listener: MapViewEvents[E]): () => void {
+    const set = ((this.#listeners[event] as Set<MapViewEvents[E]> | undefined) ??= new Set());
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+  emit<E extends keyof MapViewEvents>(event: E, ...args: Parameters<MapViewEvents[E]>): void {
+    this.#listeners[event]?.forEach((listener) => (listener as (...a: typeof args) => void)(...args));
+  }
+
+  /** MapLibre projects the floor's points (through longitude and latitude); they move on 'move'. */
+  readonly screen: ScreenProjection = projectionOf(this);
+
+  anchorOf(id: string): MapPoint | null {
+    return this.#state?.byId.get(id)?.position ?? null;
+  }
+  /** Regions are not drawn on a basemap yet: no location has an extent. */
+  extentOf(): null {
+    return null;
+  }
+  /** Past {@link CLUSTER_MAX_ZOOM} every point stands alone: that zoom, relative to the fitted floor. */
+  revealZoom(id: string): number | null {
+    if (!this.#state?.byId.has(id)) return null;
+    return 2 ** (REVEAL_ZOOM - this.#fitZoom());
+  }
+  focus(): void {
+    this.map.getCanvas().focus();
+  }
+
+  flyTo(id: string, { animate, raise = 0 }: FlyOptions): boolean {
+    const state = this.#state;
+    const position = state?.byId.get(id)?.position;
+    if (!state || !this.#loaded) return false;
+    if (!position) return true;
+    const center = toLngLat(state.floor, position);
+    const zoom = Math.min(Math.max(this.map.getZoom(), REVEAL_ZOOM), this.map.getMaxZoom());
+    const offset: [number, number] = [0, -raise * this.map.getContainer().clientHeight];
+    if (animate) this.map.flyTo({ center, zoom, offset, speed: 1.6 });
+    else this.map.easeTo({ center, zoom, offset, animate: false });
+    return true;
+  }
+  zoomBy(factor: number): void {
+    this.map.zoomTo(this.map.getZoom() + Math.log2(factor));
+  }
+  /** The document's home view, else the whole floor fitted. */
+  resetView(animate = true): void {
+    const state = this.#state;
+    if (!state || !this.#loaded) return;
+    const { home } = state;
+    if (home) {
+      const center = toLngLat(state.floor, home);
+      const zoom = this.#fitZoom() + Math.log2(Math.max(home.zoom, 0.01));
+      if (animate) this.map.easeTo({ center, zoom });
+      else this.map.jumpTo({ center, zoom });
+    } else this.map.fitBounds(floorBounds(state.floor), { padding: FIT_PADDING, animate });
+  }
+  /** MapLibre's zoom at which the whole floor fits. */
+  #fitZoom(): number {
+    const state = this.#state;
+    const camera = state ? this.map.cameraForBounds(floorBounds(state.floor), { padding: FIT_PADDING }) : undefined;
+    return camera?.zoom ?? this.map.getZoom();
+  }
+
+  setSelected(id: string | null): void {
+    this.#selected = id;
+    this.#showSelected();
+  }
+  showLocations(ids: ReadonlySet<string> | null): void {
+    if (ids === this.#visible) return;
+    this.#visible = ids;
+    if (this.#state && this.#loaded) this.#setMarkers();
+  }
+
+  /** Stops drawing (the host is gone). */
+  destroy(): void {
+    this.map.remove();
+  }
+}
+
+/** Where MapLibre shows a floor's points, read when asked (the map's container and camera now). */
+function projectionOf(view: MapLibreMapView): ScreenProjection {
+  return {
+    get width() {
+      return view.map.getContainer().clientWidth;
+    },
+    get height() {
+      return view.map.getContainer().clientHeight;
+    },
+    toScreen(point) {
+      const state = view.floorState;
+      if (!state) return { x: -1e6, y: -1e6 };
+      const { x, y } = view.map.project(toLngLat(state.floor, point));
+      return { x, y };
+    },
+    onFrame(listener) {
+      view.map.on('move', listener);
+      view.map.on('resize', listener);
+      return () => {
+        view.map.off('move', listener);
+        view.map.off('resize', listener);
+      };
+    },
+  };
+}
