@@ -12,7 +12,7 @@ import { DomainError } from '../../events/errors.js';
 import { can, requireCan } from '../../events/map-access.js';
 import type { Principal } from '../../events/principal.js';
 import { comparePositions, type Position } from '../../events/position.js';
-import { WEBHOOK_TEST_EVENT, webhookFunctionPayloads, webhooksDecider, type WebhookSummary } from '../../events/webhooks.js';
+import { WEBHOOK_TEST_EVENT, webhookFunctionPayloads, webhooksDecider, type WebhookCommand, type WebhookSummary } from '../../events/webhooks.js';
 import type { Queryable } from '../../ports/database.js';
 import { readCheckpoint } from '../../projections/checkpoints.js';
 import { accountWebhooksOf, webhookById, WEBHOOKS_PROJECTION, webhooksOfMap, type WebhookRow } from '../../projections/webhooks.js';
@@ -90,17 +90,15 @@ export async function createWebhook(deps: WebhookDeps, payload: Payload<'createW
   return { result: { webhookId, secret }, position: outcome.position };
 }
 
+/** Decides the command `make` gives on the account stream of a webhook the caller may act on (its maker, or its map's manager). */
+async function decideOnWebhook(deps: WebhookDeps, meta: CommandMetadata, webhookId: string, make: (webhook: WebhookRow, at: string) => WebhookCommand) {
+  const webhook = await accessibleWebhook(deps.db, requireUser(meta), webhookId);
+  const outcome = await decideCommand(deps, webhooksDecider, webhook.uid, make(webhook, meta.now.toISOString()), undefined, meta);
+  return { webhook, outcome };
+}
+
 export async function deleteWebhook(deps: WebhookDeps, payload: Payload<'deleteWebhook'>, meta: CommandMetadata) {
-  const principal = requireUser(meta);
-  const webhook = await accessibleWebhook(deps.db, principal, payload.webhookId);
-  const outcome = await decideCommand(
-    deps,
-    webhooksDecider,
-    webhook.uid,
-    { type: 'DeleteWebhook', data: { webhookId: webhook.webhookId, uid: webhook.uid, deleted: meta.now.toISOString() } },
-    undefined,
-    meta,
-  );
+  const { outcome } = await decideOnWebhook(deps, meta, payload.webhookId, ({ webhookId, uid }, deleted) => ({ type: 'DeleteWebhook', data: { webhookId, uid, deleted } }));
   await settled(deps.db, outcome.position);
   return { result: null, position: outcome.position };
 }
@@ -153,16 +151,7 @@ export async function sendTestWebhook(deps: WebhookDeps, payload: Payload<'sendT
 
 /** Turns a webhook disabled after failing deliveries back on; its run of failures starts again from none. */
 export async function enableWebhook(deps: WebhookDeps, payload: Payload<'enableWebhook'>, meta: CommandMetadata) {
-  const principal = requireUser(meta);
-  const webhook = await accessibleWebhook(deps.db, principal, payload.webhookId);
-  const outcome = await decideCommand(
-    deps,
-    webhooksDecider,
-    webhook.uid,
-    { type: 'EnableWebhook', data: { webhookId: webhook.webhookId, uid: webhook.uid, enabled: meta.now.toISOString() } },
-    undefined,
-    meta,
-  );
+  const { webhook, outcome } = await decideOnWebhook(deps, meta, payload.webhookId, ({ webhookId, uid }, enabled) => ({ type: 'EnableWebhook', data: { webhookId, uid, enabled } }));
   // Else the next failure would disable it again at once (its failures count from the last success).
   if (outcome.events.length > 0) await recordHealth(deps.db, webhook.webhookId, false, meta.now);
   await settled(deps.db, outcome.position);
