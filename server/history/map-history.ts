@@ -153,6 +153,13 @@ export class MapHistory {
     );
     const row = rows[0];
     if (!row) return null;
+    // A synced map's snapshot kept before the values its syncs applied were kept (issue 30 item
+    // 4, DataSourceState.applied) would leave its fields unguarded: the map's snapshots are
+    // dropped, once, and made again from its events.
+    if (row.state.status === 'active' && (row.state.dataSource?.keys.length ?? 0) > 0 && !row.state.dataSource?.applied) {
+      await this.db.query('DELETE FROM map_snapshots WHERE map_id = $1', [mapId]);
+      return null;
+    }
     // A snapshot kept before floors had to be the product's own files may hold another site's
     // drawing: it reads as the events now read (no drawing), never handed to a viewer.
     // One kept before sharing (issue 16) has no members: it had none then.

@@ -306,6 +306,25 @@ describe.each(databaseTargets)('a map’s data source, synced ($name)', (target)
     expect((await ok('syncMapNow', { mapId })).sync).toMatchObject({ added: 0, changed: 0, removed: 0 });
   }, 30_000);
 
+  it('reads a synced map from a snapshot kept before the applied values were kept by folding its events again', async () => {
+    const mapId = await createMapAs(server, owner, 'Old snapshot');
+    sheet = first;
+    failing = false;
+    await ok('setMapDataSource', { mapId, url: sourceUrl, keyColumn: 'iata', schedule: 'manual' });
+    await ok('syncMapNow', { mapId });
+    const history = await MapHistory.open(server.database.db, server.services.store);
+    const { state, revision } = await history.stateAt(mapId);
+    if (state.status !== 'active' || !state.dataSource) throw new Error('no data source');
+    expect(Object.keys(state.dataSource.applied ?? {})).toHaveLength(20);
+    // A snapshot as an earlier version kept it: keys, no applied values.
+    const { applied: _applied, ...old } = state.dataSource;
+    await server.database.db.query('INSERT INTO map_snapshots (map_id, revision, state) VALUES ($1, $2, $3)', [mapId, revision.toString(), JSON.stringify({ ...state, dataSource: old })]);
+    const fresh = await MapHistory.open(server.database.db, server.services.store);
+    const read = (await fresh.stateAt(mapId)).state;
+    expect(read.status === 'active' && Object.keys(read.dataSource?.applied ?? {})).toHaveLength(20);
+    expect((await server.database.db.query('SELECT 1 FROM map_snapshots WHERE map_id = $1', [mapId])).rows).toHaveLength(0);
+  }, 30_000);
+
   it('a viewer may not set or sync the source', async () => {
     const mapId = await createMapAs(server, owner, 'Not theirs');
     const stranger = await registerUser(server);
