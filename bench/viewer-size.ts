@@ -85,6 +85,47 @@ export function measureViewerSize(): ViewerSize | null {
   };
 }
 
+/** What a map with a floor on a street basemap loads besides the first load (issue 29 item 1). */
+export interface BasemapViewerSize {
+  /** The first load and these, gzipped: a basemap map's whole JavaScript. */
+  totalJs: number;
+  files: Array<{ file: string; gzip: number }>;
+}
+
+/**
+ * A basemap map's JavaScript: the floor-plan viewer's first load, then what a basemap floor
+ * fetches (map-renderer.tsx's on-demand host, basemap-renderer, and what it imports: MapLibre's
+ * view with MapLibre and PMTiles, the calibration's code) and MapLibre's worker, each file once.
+ */
+export function measureBasemapViewerSize(size: ViewerSize): BasemapViewerSize | null {
+  const initial = new Set(size.files.filter((file) => file.initial).map((file) => file.file));
+  const host = [...initial].flatMap((file) => [...readFileSync(path.join(DIST, file), 'utf8').matchAll(/["'`]\.?\/?(?:assets\/)?(basemap-renderer-[\w-]+\.js)["'`]/g)].map((match) => `assets/${match[1]}`))[0];
+  if (!host) return null;
+  const seen = new Set<string>([host]);
+  const queue = [host];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    const source = readFileSync(path.join(DIST, file), 'utf8');
+    const dir = path.posix.dirname(file);
+    // Static and dynamic imports, the preload helper's lists, and the worker's address (an .mjs asset).
+    const targets = [
+      ...[...source.matchAll(/(?:from|import\(?)\s*["'`](\.\/[^"'`]+\.m?js)["'`]/g)].map((match) => path.posix.join(dir, match[1]!)),
+      ...[...source.matchAll(/["'`](assets\/[^"'`]+\.m?js)["'`]/g)].map((match) => match[1]!),
+      ...[...source.matchAll(/["'`]\/?(?:assets\/)?(maplibre-gl-worker-[\w-]+\.mjs)["'`]/g)].map((match) => `assets/${match[1]}`),
+    ];
+    for (const target of targets) {
+      if (initial.has(target) || seen.has(target) || !existsSync(path.join(DIST, target))) continue;
+      seen.add(target);
+      queue.push(target);
+    }
+  }
+  const files = [...seen].map((file) => ({ file, gzip: gzipSize(file) }));
+  return { totalJs: size.initialJs + files.reduce((sum, file) => sum + file.gzip, 0), files };
+}
+
+/** Issue 29's aim for a basemap map's JavaScript, MapLibre included. */
+export const BASEMAP_VIEWER_AIM = 320 * 1024;
+
 export function benchViewerSize(print: (line: string) => void): ViewerSize | null {
   const size = measureViewerSize();
   if (!size) {
@@ -97,6 +138,12 @@ export function benchViewerSize(print: (line: string) => void): ViewerSize | nul
   for (const file of size.files.filter((f) => f.initial)) print(`  ${file.file}: ${kb(file.gzip)}${file.own ? '' : ' (libraries)'}`);
   print(`viewer JS gzipped, on demand: ${kb(size.onDemandJs)}${size.files.some((f) => !f.initial) ? ` (${size.files.filter((f) => !f.initial).map((f) => path.basename(f.file)).join(', ')})` : ''}`);
   print(`viewer CSS gzipped: ${kb(size.css)}`);
+  const basemap = measureBasemapViewerSize(size);
+  if (basemap) {
+    const verdict = basemap.totalJs <= BASEMAP_VIEWER_AIM ? 'within' : 'over';
+    print(`basemap map's viewer JS gzipped, all it loads: ${kb(basemap.totalJs)} (${basemap.totalJs} B, ${verdict} the ${kb(BASEMAP_VIEWER_AIM)} aim; the floor-plan first load ${size.initialJs} B and:)`);
+    for (const file of basemap.files) print(`  ${file.file}: ${kb(file.gzip)}`);
+  }
   return size;
 }
 

@@ -7,7 +7,8 @@
  * - `app`: the React app (index.html, its files, its 404 page), the API and anything else.
  *   Framed by this site only.
  * - `viewer`: a published map's page, `/m/{id}`. Any site may frame it (that is the embed
- *   code), and it talks to nobody but this site.
+ *   code), and it talks to nobody but this site (and BASEMAP_URL's, for a basemap floor's
+ *   tiles); a basemap floor's MapLibre runs a worker.
  * - `local-stripe`: the local test checkout's pages. Their one script and stylesheet are
  *   allowed by hash, and their forms post (and redirect) to this site only. Never framed.
  * - `outbox`: the dev outbox page. Its stylesheet by hash, nothing else. Never framed.
@@ -47,7 +48,7 @@ declare module 'fastify' {
 /** A policy's directives, by name, each a list of sources. */
 export type Directives = Record<string, string[]>;
 
-export type SecurityHeadersConfig = Pick<Config, 'publicUrl' | 'clerk' | 'posthog'>;
+export type SecurityHeadersConfig = Pick<Config, 'publicUrl' | 'clerk' | 'posthog'> & Partial<Pick<Config, 'basemap'>>;
 
 /** Which policy a route's answers get, by the route's path. */
 export function pageKindOf(url: string): PageKind {
@@ -98,6 +99,25 @@ export function posthogOrigins(host: string): string[] {
   return [...new Set([origin, `https://${region}.i.posthog.com`, `https://${region}-assets.i.posthog.com`])];
 }
 
+/**
+ * The other sites a basemap floor's MapLibre map reads from (issue 29 item 1): the origins of
+ * BASEMAP_URL (an archive read with Range requests, or a style the server redirects to),
+ * BASEMAP_GLYPHS_URL and BASEMAP_SPRITE_URL. None when the server serves the basemap itself.
+ * A BASEMAP_URL style's own sources on yet other hosts are not known here (README, "Basemap").
+ */
+export function basemapOrigins(basemap: Config['basemap'] | undefined): string[] {
+  if (!basemap) return [];
+  const urls = [basemap.source.kind === 'embedded' ? null : basemap.source.url, basemap.glyphsUrl?.replace(/\{(fontstack|range)\}/g, 'x'), basemap.spriteUrl];
+  const origins = urls.flatMap((url) => {
+    try {
+      return url ? [new URL(url).origin] : [];
+    } catch {
+      return [];
+    }
+  });
+  return [...new Set(origins)];
+}
+
 /** The Content-Security-Policy of each kind of page. */
 export function contentSecurityPolicies(config: SecurityHeadersConfig): Record<PageKind, Directives> {
   const site = new URL(config.publicUrl);
@@ -106,6 +126,8 @@ export function contentSecurityPolicies(config: SecurityHeadersConfig): Record<P
   const liveSocket = `${https ? 'wss' : 'ws'}://${site.host}`;
   const clerk = config.clerk ? `https://${clerkFrontendApi(config.clerk.publishableKey)}` : null;
   const upgrade: Directives = https ? { 'upgrade-insecure-requests': [] } : {};
+  // A basemap floor's tiles, glyphs and icons, when they are on another site.
+  const basemap = basemapOrigins(config.basemap).filter((origin) => origin !== site.origin);
   const common: Directives = {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
@@ -139,7 +161,7 @@ export function contentSecurityPolicies(config: SecurityHeadersConfig): Record<P
       // Clerk's UI styles itself at run time with CSS-in-JS (its CSP guide asks for this).
       'style-src': ["'self'", ...(clerk ? ["'unsafe-inline'"] : [])],
       'img-src': [...common['img-src']!, ...(clerk ? [CLERK_IMAGES] : [])],
-      'connect-src': ["'self'", liveSocket, ...(config.posthog ? posthogOrigins(config.posthog.host) : []), ...(clerk ? [clerk] : [])],
+      'connect-src': ["'self'", liveSocket, ...(config.posthog ? posthogOrigins(config.posthog.host) : []), ...(clerk ? [clerk] : []), ...basemap],
       // The landing and case-study pages show a live map: this site's viewer in an iframe.
       'frame-src': ["'self'", ...(clerk ? [CLOUDFLARE_CHALLENGES] : [])],
       'worker-src': ["'self'", ...(clerk ? ['blob:'] : [])],
@@ -147,8 +169,11 @@ export function contentSecurityPolicies(config: SecurityHeadersConfig): Record<P
     },
     viewer: {
       ...common,
+      // A basemap floor (MapLibre) fetches its style, tiles (Range requests), glyphs and icons.
+      'connect-src': ["'self'", ...basemap],
       'frame-src': ["'none'"],
-      'worker-src': ["'none'"],
+      // MapLibre's worker: this site's module, or a blob: importing it when the scripts are elsewhere.
+      'worker-src': ["'self'", 'blob:'],
       // The embed code: any site may show a published map in an iframe.
       'frame-ancestors': ['*'],
     },

@@ -239,6 +239,37 @@ describe('the Content-Security-Policy in Chromium', () => {
     }
   });
 
+  it('/m/{id} of a map on a street basemap: MapLibre, its worker, the tiles read in ranges, the labels’ glyphs', { timeout: 60_000 }, async () => {
+    // A floor laid on the basemap by Web Mercator bounds (issue 29 item 1), a store on it, published.
+    const geo = { kind: 'bounds', projection: 'mercator', north: 36.6, south: 25.7, west: -106.8, east: -93.4 } as const;
+    const document = {
+      version: 2,
+      settings: { ...defaultSettings(), size: { width: 1000, height: 800 }, defaultLayer: 'texas' },
+      layers: [{ id: 'texas', name: 'Texas', file: null, geo, basemap: true }],
+      groups: [],
+      locations: [{ id: 'store', title: 'Preston & Alpha', layer: 'texas', groups: [], marker: 'pin', position: { x: 700, y: 420 } }],
+      styles: { regions: { base: '#e2e8f0', hover: '#c7d2fe', active: '#818cf8' } },
+    };
+    const created = await call(server, 'createMap', { title: 'Texas stores', mapData: document }, owner);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const basemapMap = created.body.result as string;
+    await projected(server, created.body.position);
+    await server.database.db.query('UPDATE maps_list SET state = 1 WHERE id = $1', [basemapMap]);
+    const { context, page, refused, errors } = await watchedContext(browser, server, null, DESKTOP);
+    const ranges: number[] = [];
+    page.on('response', (response) => {
+      if (/\/basemap\/world\.[0-9a-f]+\.pmtiles$/.test(new URL(response.url()).pathname)) ranges.push(response.status());
+    });
+    await page.goto(`/m/${basemapMap}`);
+    await page.locator('.mf-basemap[data-ready] canvas.maplibregl-canvas').waitFor({ timeout: TIMEOUT });
+    expect(ranges.length).toBeGreaterThan(0);
+    expect(ranges.every((status) => status === 206)).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/e2e-csp-basemap-${DESKTOP.width}.png` });
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('the map embedded in another site’s page', { timeout: 60_000 }, async () => {
     site.setEmbed(embedSnippet({ mapId, publicUrl: server.url, title: 'Harbour Market' }));
     const { context, page, refused, errors } = await watchedContext(browser, server, null);

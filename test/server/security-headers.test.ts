@@ -292,4 +292,17 @@ describe('the policy for Clerk and PostHog', () => {
     // A reverse proxy in front of PostHog serves everything.
     expect(posthogOrigins('https://ph.example.com/ingest')).toEqual(['https://ph.example.com']);
   });
+
+  it('with BASEMAP_URL: a basemap floor reads its tiles, glyphs and icons from those sites, in the viewer and the app', () => {
+    // The embedded basemap is this site's: nothing more than the viewer's worker.
+    const embedded = contentSecurityPolicies(loadConfig({}));
+    expect(embedded.viewer['connect-src']).toEqual(["'self'"]);
+    expect(embedded.viewer['worker-src']).toEqual(["'self'", 'blob:']);
+    const policies = contentSecurityPolicies(
+      loadConfig({ BASEMAP_URL: 'pmtiles://https://tiles.example.com/planet.pmtiles', BASEMAP_GLYPHS_URL: 'https://fonts.example.net/{fontstack}/{range}.pbf', BASEMAP_SPRITE_URL: 'https://tiles.example.com/sprites/light' }),
+    );
+    expect(policies.viewer['connect-src']).toEqual(["'self'", 'https://tiles.example.com', 'https://fonts.example.net']);
+    expect(policies.app['connect-src']).toEqual(["'self'", 'ws://localhost:3000', 'https://tiles.example.com', 'https://fonts.example.net']);
+    expect(policies.viewer['script-src']).toEqual(["'self'"]);
+  });
 });
