@@ -62,7 +62,10 @@ export function projectToFloor(geo: GeoCalibration, size: FloorSize, { lat, lng 
     const projected = d3ProjectionOf(geo)([lng, lat]);
     return projected && Number.isFinite(projected[0]) && Number.isFinite(projected[1]) ? { x: projected[0], y: projected[1] } : null;
   }
-  const x = ((lng - geo.west) / (geo.east - geo.west)) * size.width;
+  // Longitude turns: one outside the bounds is taken on the turn of the world nearest their middle (bounds across the antimeridian run east past 180).
+  const inBounds = lng >= Math.min(geo.west, geo.east) && lng <= Math.max(geo.west, geo.east);
+  const near = inBounds ? lng : lng + 360 * Math.round(((geo.west + geo.east) / 2 - lng) / 360);
+  const x = ((near - geo.west) / (geo.east - geo.west)) * size.width;
   const y =
     geo.projection === 'mercator'
       ? ((mercatorY(geo.north) - mercatorY(lat)) / (mercatorY(geo.north) - mercatorY(geo.south))) * size.height
@@ -76,7 +79,9 @@ export function floorToGeo(geo: GeoCalibration, size: FloorSize, point: Point): 
     const inverted = d3ProjectionOf(geo).invert?.([point.x, point.y]);
     return inverted && Number.isFinite(inverted[0]) && Number.isFinite(inverted[1]) ? { lat: inverted[1], lng: inverted[0] } : null;
   }
-  const lng = geo.west + (point.x / size.width) * (geo.east - geo.west);
+  const unwrapped = geo.west + (point.x / size.width) * (geo.east - geo.west);
+  // Bounds across the antimeridian run past 180: the place's longitude is within ±180 (x of 540° at most).
+  const lng = unwrapped > 180 ? unwrapped - 360 : unwrapped < -180 ? unwrapped + 360 : unwrapped;
   const lat =
     geo.projection === 'mercator'
       ? mercatorLat(mercatorY(geo.north) - (point.y / size.height) * (mercatorY(geo.north) - mercatorY(geo.south)))

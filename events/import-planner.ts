@@ -11,12 +11,14 @@
  * its floor's calibration or on a geographic floor made for them); which region it stands for.
  * Every row left out, and every field not taken, says why in a problem.
  */
+import { basemapFloorAround, boundsAround, MERCATOR_LIMIT } from './basemap-bounds.js';
 import { elementIdFor, isSvgElementId } from './element-id.js';
 import { floorToGeo, isProjectableCalibration, projectToFloor, type LatLng } from './geo-calibration.js';
 import type { ImportPreview, ImportPlan, ImportProblem, PlannedFields, PlannedFloor, PlannedLocation } from './map-import.js';
 import {
   ElementId,
   GeoCalibration,
+  isBasemapCalibration,
   locationFields,
   MapDocumentInput,
   MAX_GROUPS,
@@ -53,8 +55,11 @@ export interface PlanOptions {
    * Locations whose id or title is a region's id (or title) link to it.
    */
   regionsOf?: (floor: string) => FloorRegions | null | undefined;
-  /** The floor for latitude/longitude points when no floor of the map is calibrated (server/import/geographic-floor.ts). */
-  geographicFloor?: (points: LatLng[]) => PlannedFloor;
+  /**
+   * The floor for latitude/longitude points no floor of the map places; by default a floor on
+   * the street basemap fitted to them (events/basemap-bounds.ts `basemapFloorAround`).
+   */
+  geographicFloor?: (points: LatLng[], size: Size) => PlannedFloor;
   /** A planned floor's drawing size (an uploaded attachment measured by the server); null: not uploaded. */
   drawingSize?: (floor: PlannedFloor) => { width: number; height: number } | null;
 }
@@ -86,6 +91,8 @@ interface Floor {
   existing: boolean;
   /** The key `regionsOf` knows it by. */
   regionsKey: string;
+  /** On the street basemap: it shows every place (but the poles), not only its drawing's. */
+  basemap?: boolean;
 }
 
 /** An id made from text: letters and digits, dashes between, at most 56 characters (room for "-123"). */
@@ -199,53 +206,6 @@ function basePreview(plan: ImportPlan): Omit<ImportPreview, 'revision'> {
 }
 
 /**
- * A Web Mercator floor around the points (the fallback until a caller supplies geographic
- * floors). It has no drawing, so it is drawn at the map's size: its bounds are widened to that
- * size's proportions, so the points keep their true places relative to each other.
- */
-export function mercatorFloorAround(points: readonly LatLng[], settingsSize: Size): PlannedFloor {
-  let north = -85;
-  let south = 85;
-  let west = 180;
-  let east = -180;
-  for (const point of points) {
-    const lat = Math.max(-85, Math.min(85, point.lat));
-    north = Math.max(north, lat);
-    south = Math.min(south, lat);
-    west = Math.min(west, point.lng);
-    east = Math.max(east, point.lng);
-  }
-  const padLat = Math.max((north - south) * 0.1, 0.01);
-  const padLng = Math.max((east - west) * 0.1, 0.01);
-  north = Math.min(85, north + padLat);
-  south = Math.max(-85, south - padLat);
-  west = Math.max(-180, west - padLng);
-  east = Math.min(180, east + padLng);
-  // Widen the shorter side until the bounds have the map's proportions (in Mercator units).
-  const wanted = settingsSize.height / settingsSize.width;
-  const lngSpan = ((east - west) * Math.PI) / 180;
-  const span = mercatorSpan(north, south);
-  if (span / lngSpan < wanted) {
-    const grow = (wanted * lngSpan - span) / 2;
-    north = Math.min(85, mercatorLatitude(mercatorY(north) + grow));
-    south = Math.max(-85, mercatorLatitude(mercatorY(south) - grow));
-  } else {
-    const grow = ((span / wanted - lngSpan) * 90) / Math.PI;
-    west = Math.max(-540, west - grow);
-    east = Math.min(540, east + grow);
-  }
-  const geo: GeoCalibration = { kind: 'bounds', projection: 'mercator', north, south, west, east };
-  return { key: 'geographic', name: 'Map', drawing: null, size: { ...settingsSize }, geo };
-}
-
-const mercatorY = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
-const mercatorLatitude = (y: number) => (2 * Math.atan(Math.exp(y)) * 180) / Math.PI - 90;
-
-function mercatorSpan(north: number, south: number): number {
-  return mercatorY(north) - mercatorY(south);
-}
-
-/**
  * The planned floor, its calibration left off (and said so) unless every reader takes it and
  * it puts places somewhere: a calibration of Infinity or NaN (a drawing fitted to shapes that
  * span nothing) or a Mercator one beyond the poles' cut would place nothing, or place at NaN.
@@ -275,6 +235,7 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
     geo: layer.geo ?? null,
     existing: true,
     regionsKey: layer.id,
+    basemap: layer.basemap === true && isBasemapCalibration(layer.geo),
   }));
   const floorById = new Map(floors.map((f) => [f.id, f]));
   const floorByName = new Map<string, Floor>();
@@ -352,9 +313,11 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
     // fractions and calibrated places are laid out on that, or they would sit elsewhere once stored.
     const measured = sizeOfPlanned(planned);
     const size = drawn && measured ? measured : settingsSize;
-    const layer: Layer = { id, name, file, ...(planned.geo ? { geo: planned.geo } : {}) };
+    // A basemap floor only on the bounds a basemap takes (a drawing under it is its regions).
+    const basemap = planned.basemap === true && isBasemapCalibration(planned.geo);
+    const layer: Layer = { id, name, file, ...(planned.geo ? { geo: planned.geo } : {}), ...(basemap ? { basemap: true } : {}) };
     newLayers.push(layer);
-    const floor: Floor = { id, name, key: planned.key, size, geo: planned.geo ?? null, existing: false, regionsKey: planned.key };
+    const floor: Floor = { id, name, key: planned.key, size, geo: planned.geo ?? null, existing: false, regionsKey: planned.key, basemap };
     floors.push(floor);
     floorById.set(id, floor);
     if (!floorByName.has(lower(name))) floorByName.set(lower(name), floor);
@@ -452,6 +415,8 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
 
   // ---- geographic positions without a calibrated floor ---------------------------------------
   const inside = (floor: Floor, point: LatLng): boolean => {
+    // A basemap shows the whole world, as far as Web Mercator goes.
+    if (floor.basemap) return Math.abs(point.lat) <= MERCATOR_LIMIT;
     const projected = projectToFloor(floor.geo!, floor.size, point);
     if (!projected) return false;
     // A little beyond the edge still reads as on the drawing (a store across the street from a mall's plan).
@@ -467,6 +432,7 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
   };
   const implicitFloor = new Map<number, Floor | null>();
   const uncalibratedPoints: LatLng[] = [];
+  const pointsOnBasemap = new Map<Floor, LatLng[]>();
   const floorOfRow = (location: PlannedLocation): Floor | null => (location.floor !== null ? floorOfKey(location.floor) : null);
   plan.locations.forEach((location, index) => {
     if (location.position?.kind !== 'geo') return;
@@ -479,10 +445,18 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
       implicitFloor.set(index, floor);
     }
     if (!floor?.geo) uncalibratedPoints.push(point);
+    else if (floor.basemap && floor.existing) (pointsOnBasemap.get(floor) ?? pointsOnBasemap.set(floor, []).get(floor)!).push(point);
   });
+  // A basemap floor nothing is on yet (a new street map) is fitted to the points the file puts on it.
+  for (const [floor, points] of pointsOnBasemap) {
+    if (document.locations.some((l) => l.layer === floor.id) || document.paths.nodes.some((node) => node.layer === floor.id)) continue;
+    const geo = boundsAround(points, floor.size);
+    extraEdits.push({ type: 'LayerCalibrated', id: floor.id, geo });
+    floor.geo = geo;
+  }
   let geographic: Floor | null = null;
   if (uncalibratedPoints.length > 0) {
-    const planned = options.geographicFloor?.(uncalibratedPoints) ?? mercatorFloorAround(uncalibratedPoints, settingsSize);
+    const planned = options.geographicFloor?.(uncalibratedPoints, settingsSize) ?? basemapFloorAround(uncalibratedPoints, settingsSize);
     // Its key may repeat a floor of the file's: the geographic floor is a floor of its own.
     geographic = floorFor(plannedByKey.has(planned.key) ? { ...planned, key: `${planned.key}-geographic` } : planned);
   }

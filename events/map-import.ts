@@ -93,6 +93,8 @@ export interface PlannedFloor {
   /** The floor's size when there is no drawing yet (Mapplic's mapwidth × mapheight). */
   size?: { width: number; height: number };
   geo?: GeoCalibration;
+  /** On the street basemap (then `geo` is Web Mercator bounds): the floor made for coordinates no floor of the map places. */
+  basemap?: boolean;
 }
 
 export interface PlannedGroup {

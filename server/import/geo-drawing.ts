@@ -137,7 +137,7 @@ export function fitted(projection: GeoProjection, object: GeoPermissibleObjects)
   return { width, height };
 }
 
-/** Degrees an extent spans at least each way (about a kilometre), as a single point's geographic floor (geographic-floor.ts). */
+/** Degrees an extent spans at least each way (about a kilometre), as a single point's basemap floor (events/basemap-bounds.ts). */
 const MIN_SPAN = 0.01;
 
 /**

@@ -116,7 +116,7 @@ describe('planImport', () => {
     const fallback = planImport(document, points, options);
     const after = applied(document, fallback.edits);
     const floor = after.layers[2]!;
-    expect(floor.geo).toMatchObject({ kind: 'bounds', projection: 'mercator' });
+    expect(floor).toMatchObject({ name: 'Map', file: null, basemap: true, geo: { kind: 'bounds', projection: 'mercator' } });
     expect(after.locations.slice(1).every((l) => l.layer === floor.id && l.position !== null)).toBe(true);
     expect(after.locations[1]!.position!.x).toBeGreaterThan(after.locations[2]!.position!.x);
     expect(after.locations[1]!.position!.y).toBeLessThan(after.locations[2]!.position!.y);
@@ -129,6 +129,39 @@ describe('planImport', () => {
     expect(given.files).toEqual([{ layer: 'world', floorKey: 'world', drawing: { kind: 'generated', svg: '<svg/>', width: 1200, height: 600 }, existing: false }]);
     const stored = withStoredFiles(given.edits, new Map([['world', { kind: 'svg', url: '/files/BBBBBBBBBBBBBBBBBBBBBB', width: 1200, height: 600 }]]), given.files);
     expect(applied(document, stored).layers[2]!.file).toMatchObject({ url: '/files/BBBBBBBBBBBBBBBBBBBBBB' });
+  });
+
+  it('puts points on a street map’s empty basemap floor, fitted to them; a basemap floor with locations keeps its bounds and takes points anywhere (issue 29 item 5)', () => {
+    const document = emptyMapDocument();
+    const europe = { kind: 'bounds' as const, projection: 'mercator' as const, north: 72, south: 30, west: -40, east: 50 };
+    document.layers = [{ id: 'map', name: 'Map', file: null, geo: europe, basemap: true }];
+    document.settings = { ...document.settings, defaultLayer: 'map' };
+    const texas = plan([
+      { row: 1, fields: { title: 'Dallas' }, position: { kind: 'geo', lat: 32.78, lng: -96.8 } },
+      { row: 2, fields: { title: 'Houston' }, position: { kind: 'geo', lat: 29.76, lng: -95.37 } },
+    ]);
+    const fitted = planImport(document, texas, options);
+    const after = applied(document, fitted.edits);
+    expect(after.layers).toHaveLength(1);
+    const geo = after.layers[0]!.geo as typeof europe;
+    expect(after.layers[0]).toMatchObject({ id: 'map', basemap: true });
+    expect(geo.north).toBeLessThan(40);
+    expect(geo.south).toBeGreaterThan(20);
+    expect(fitted.edits).toContainEqual({ type: 'LayerCalibrated', id: 'map', geo });
+    for (const location of after.locations) {
+      expect(location.layer).toBe('map');
+      expect(location.position!.x).toBeGreaterThan(0);
+      expect(location.position!.x).toBeLessThan(after.settings.size.width);
+      expect(location.position!.y).toBeGreaterThan(0);
+      expect(location.position!.y).toBeLessThan(after.settings.size.height);
+    }
+
+    // With Dallas and Houston on it, Sydney goes on the same floor, the bounds as they are.
+    const sydney = planImport(after, plan([{ row: 1, fields: { title: 'Sydney' }, position: { kind: 'geo', lat: -33.87, lng: 151.21 } }]), options);
+    const later = applied(after, sydney.edits);
+    expect(sydney.edits.some((edit) => edit.type === 'LayerCalibrated')).toBe(false);
+    expect(later.layers).toHaveLength(1);
+    expect(later.locations.at(-1)).toMatchObject({ title: 'Sydney', layer: 'map', position: projectToFloor(geo, after.settings.size, { lat: -33.87, lng: 151.21 }) });
   });
 
   it('puts a point with no floor named on the calibrated floor whose drawing it falls on, else on a geographic floor', () => {

@@ -127,22 +127,31 @@ describe('GeoJSON and KML imports over HTTP', () => {
     }
   });
 
-  it('campus points on a blank map get a geographic floor of the campus, and KML stores theirs', async () => {
+  it('campus points on a blank map land on a basemap floor fitted to the campus (issue 29 item 5), and KML stores theirs', async () => {
     const mapId = await ok('createMap', { title: 'Campus' });
     const text = fixture('geojson/ucsc-campus-cafes.geojson');
     const source = JSON.parse(text);
     const applied = await importFile(mapId, text, 'cafes.geojson', 'application/geo+json', true);
     expect(applied.counts).toMatchObject({ locations: 9, layers: 1 });
     const document = (await documentOf(mapId)).data;
-    const floor = document.layers.find((l) => l.geo)!;
-    expect(floor.geo).toMatchObject({ kind: 'd3', projection: 'mercator' });
-    expect(floor.file?.kind).toBe('svg');
-    expect(await stored(floor.file!.url)).toContain('id="scale"');
+    // The starter floor gave way to one on the street basemap, no drawing, at the map's size.
+    expect(document.layers).toHaveLength(1);
+    const floor = document.layers[0]!;
+    expect(floor).toMatchObject({ name: 'Map', file: null, basemap: true, geo: { kind: 'bounds', projection: 'mercator' } });
+    const size = document.settings.size;
     const cafes = document.locations.filter((l) => l.layer === floor.id);
     expect(cafes).toHaveLength(9);
+    // Fitted: the campus (under a kilometre, shown with about a kilometre around at least) fills much of the floor, every café inside it.
+    const xs = cafes.map((c) => c.position!.x);
+    const ys = cafes.map((c) => c.position!.y);
+    expect(Math.min(...xs)).toBeGreaterThan(0);
+    expect(Math.max(...xs)).toBeLessThan(size.width);
+    expect(Math.min(...ys)).toBeGreaterThan(0);
+    expect(Math.max(...ys)).toBeLessThan(size.height);
+    expect(Math.max((Math.max(...xs) - Math.min(...xs)) / size.width, (Math.max(...ys) - Math.min(...ys)) / size.height)).toBeGreaterThan(0.4);
     source.features.forEach((feature: any, i: number) => {
       const [lng, lat] = feature.geometry.coordinates;
-      const expected = projectToFloor(floor.geo!, floor.file!, { lat, lng })!;
+      const expected = projectToFloor(floor.geo!, size, { lat, lng })!;
       expect(Math.hypot(cafes[i]!.position!.x - expected.x, cafes[i]!.position!.y - expected.y)).toBeLessThan(1);
       expect(cafes[i]!.title).toBe(feature.properties.name);
       expect(cafes[i]!.color).toBe('#ff9933');
@@ -153,6 +162,6 @@ describe('GeoJSON and KML imports over HTTP', () => {
     expect(kml).toMatchObject({ format: 'kml', counts: { locations: 2, layers: 1 } });
     const stores = (await documentOf(storesMap)).data;
     expect(stores.locations.map((l) => l.title)).toEqual(['InterContinental Berlin', 'KaDeWe']);
-    expect(stores.layers.find((l) => l.geo)).toBeDefined();
+    expect(stores.layers).toEqual([expect.objectContaining({ basemap: true, file: null })]);
   });
 });

@@ -18,7 +18,7 @@ export function StartingPointNote({ start, template, streetArea }: StartingPoint
     return (
       <p className="new-map__note">
         One floor on a map of streets and towns, opening on {streetArea}. Place your locations on it in the editor, or import a list of addresses or
-        coordinates there.
+        coordinates there: the map fits itself to them.
       </p>
     );
   }
