@@ -85,6 +85,16 @@ describe('calibrating a floor by two typed points', () => {
 describe("a location's latitude and longitude", () => {
   const geo = { kind: 'bounds' as const, projection: 'mercator' as const, north: 51.52, south: 51.48, west: -0.15, east: -0.09 };
 
+  it('a floor on the street basemap says so, and its calibration cannot be taken off (issue 29)', () => {
+    const geo = { kind: 'bounds' as const, projection: 'mercator' as const, north: 40, south: 25, west: -110, east: -85 };
+    const street = documentWith(() => ({ layers: [{ id: 'map', name: 'Map', file: null, geo, basemap: true }], locations: [] }));
+    renderPanel((doc, onEdit) => <LayersPanel document={doc} onEdit={onEdit} currentLayerId="map" onSelectLayer={() => {}} />, street);
+    expect(screen.getByText('Street map')).toBeTruthy();
+    expect(screen.getByText('On a street basemap: locations sit at their latitude and longitude.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove the calibration of Map' })).toBeNull();
+    expect(screen.queryByText('Calibrated')).toBeNull();
+  });
+
   it('shows where it is and moves it where a typed latitude puts it', async () => {
     const user = userEvent.setup();
     const document = plan(geo);

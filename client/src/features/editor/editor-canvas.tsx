@@ -1,10 +1,12 @@
 /**
  * The editor's map: the viewer's renderer with editing on (drag a marker to move it; in "add"
  * mode a click places a new location, or links the drawing's region under the pointer), the
- * tool switch, the floor switcher and the zoom controls over it.
+ * tool switch, the floor switcher and the zoom controls over it. On a floor on a street basemap
+ * the renderer is MapLibre's view (components/map/basemap-renderer.tsx), which takes the same
+ * editing (dragging markers, placing); the zoom controls go through the view, not the camera.
  */
 import { useMemo, useRef, type ReactNode, type RefObject } from 'react';
-import type { MapDocument } from '../../../../events/map-document';
+import { isBasemapCalibration, type MapDocument } from '../../../../events/map-document';
 import type { Camera } from '../../components/map/camera';
 import { MapRenderer, type MapRendererHandle } from '../../components/map/map-renderer';
 import type { Location, MapPoint } from '../../components/map/types';
@@ -57,6 +59,9 @@ export function EditorCanvas(props: EditorCanvasProps) {
   const rendererRef = props.rendererRef ?? ownRef;
   const layer = doc.layers.find((candidate) => candidate.id === layerId) ?? doc.layers[0]!;
   const pointer = usePresencePointer(camera, layer.id);
+  // Through the map's view, whichever draws the floor (the canvas's camera, or MapLibre on a street basemap).
+  const zoomBy = (factor: number) => (rendererRef.current ? rendererRef.current.zoomBy(factor) : camera.zoomBy(factor, undefined, undefined, true));
+  const onBasemap = Boolean(layer.basemap && isBasemapCalibration(layer.geo));
   const live = useRef(props);
   live.current = props;
   // Stable handlers: the renderer reads them through a ref anyway, and they never re-subscribe.
@@ -117,7 +122,8 @@ export function EditorCanvas(props: EditorCanvasProps) {
           <p className="ed-canvas__hint" role="status" data-mf-ui="">
             {props.placingHint ?? (
               <>
-                Click the map to place the location, or a region of the drawing to link it. <kbd>Enter</kbd> places it in the middle, <kbd>Esc</kbd> cancels.
+                {onBasemap && !layer.file ? 'Click the map where the location is.' : 'Click the map to place the location, or a region of the drawing to link it.'} <kbd>Enter</kbd> places it in the middle,{' '}
+                <kbd>Esc</kbd> cancels.
               </>
             )}
           </p>
@@ -136,13 +142,13 @@ export function EditorCanvas(props: EditorCanvasProps) {
           </div>
         ) : null}
         <div className="ed-canvas__zoom" role="group" aria-label="Zoom" data-mf-ui="">
-          <button type="button" className="ed-icon-button" aria-label="Zoom in" onClick={() => camera.zoomBy(1.6, undefined, undefined, true)}>
+          <button type="button" className="ed-icon-button" aria-label="Zoom in" onClick={() => zoomBy(1.6)}>
             <EditorIcon name="plus" />
           </button>
-          <button type="button" className="ed-icon-button" aria-label="Zoom out" onClick={() => camera.zoomBy(1 / 1.6, undefined, undefined, true)}>
+          <button type="button" className="ed-icon-button" aria-label="Zoom out" onClick={() => zoomBy(1 / 1.6)}>
             <EditorIcon name="minus" />
           </button>
-          <button type="button" className="ed-icon-button" aria-label="Reset view" onClick={() => camera.reset()}>
+          <button type="button" className="ed-icon-button" aria-label="Reset view" onClick={() => (rendererRef.current ? rendererRef.current.resetView(true) : camera.reset())}>
             <EditorIcon name="reset" />
           </button>
         </div>

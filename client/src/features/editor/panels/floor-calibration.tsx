@@ -3,11 +3,12 @@
  * on the canvas (or type its x/y, for the keyboard) and type its latitude/longitude, twice;
  * events/geo-calibration.ts calibrateFromTwoPoints gives the bounds, sent as LayerCalibrated.
  * A calibrated floor shows "Calibrated" with a way to remove it; its locations then show
- * their latitude/longitude.
+ * their latitude/longitude. A floor on the street basemap says so (its calibration is the
+ * basemap's, and stays).
  */
 import { useId, useState } from 'react';
 import { calibrateFromTwoPoints, type LatLng } from '../../../../../events/geo-calibration';
-import type { Layer, Point } from '../../../../../events/map-document';
+import { isBasemapCalibration, type Layer, type Point } from '../../../../../events/map-document';
 import type { CheckedOnEdit } from './checked-edits';
 
 export interface FloorCalibrationProps {
@@ -80,6 +81,17 @@ export function FloorCalibration({ layer, size, edit, onPickPoint }: FloorCalibr
     setPins([EMPTY, EMPTY]);
   };
 
+  if (layer.basemap && isBasemapCalibration(layer.geo)) {
+    // Its calibration is the basemap's (Web Mercator bounds): it cannot be taken off.
+    return (
+      <div className="ep-calibration ep-calibration--done">
+        <span className="ep-badge" title="Locations sit at their latitude and longitude on the street basemap">
+          Street map
+        </span>
+        <span className="ep-calibration__how">On a street basemap: locations sit at their latitude and longitude.</span>
+      </div>
+    );
+  }
   if (layer.geo) {
     return (
       <div className="ep-calibration ep-calibration--done">
