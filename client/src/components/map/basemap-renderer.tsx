@@ -79,6 +79,13 @@ function BasemapRenderer(props: MapRendererProps) {
   }, [view, layer.id, floor, doc.locations, byId, colours, home]);
   useLayoutEffect(() => view?.setSelected(selectedId), [view, selectedId]);
   useEffect(() => (view ? followView(view, camera) : undefined), [view, camera]);
+  // The editor's dragging and placing (MapEditing), while it passes `editing`.
+  const editingRef = useRef(props.editing);
+  editingRef.current = props.editing;
+  const editable = props.editing !== undefined;
+  const placing = props.editing?.placing ?? false;
+  useEffect(() => (view && editable ? view.edit(() => editingRef.current) : undefined), [view, editable]);
+  useEffect(() => view?.setPlacing(placing), [view, placing]);
 
   return (
     <BasemapFrame label={label} background={theme.background} surfaceRef={surfaceRef} ready={ready}>
@@ -87,7 +94,12 @@ function BasemapRenderer(props: MapRendererProps) {
   );
 }
 
-/** Keeps the camera where MapLibre's view is (see the module's comment); answers how to stop. */
+/**
+ * Keeps the camera where MapLibre's view is (see the module's comment); answers how to stop.
+ * The camera scales both axes alike, and a basemap floor's units need not be square on screen
+ * (its bounds' longitude and Web Mercator spans against its width and height): it follows the
+ * x axis, which is all the zoom buttons read. The popup and the tooltip read MapView.screen.
+ */
 function followView(view: MapLibreMapView, camera: Camera): () => void {
   const follow = () => {
     const state = view.floorState;

@@ -8,13 +8,14 @@
  * linearly onto the screen, and {@link MapLibreMapView.screen} says where.
  * basemap-renderer.tsx is its React host; this module (MapLibre with it) loads only for such a floor.
  */
-import { Map as MapLibreMap, type GeoJSONSource, type LngLatLike, type MapMouseEvent } from 'maplibre-gl';
+import { Map as MapLibreMap, type GeoJSONSource, type LngLat, type LngLatLike, type MapMouseEvent, type PointLike } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './basemap-renderer.css';
 import { floorBounds, markerFeatures, toFloor, toLngLat, type FloorGeo, type MarkerCollection, type MarkerColours } from './basemap-floor';
 import { addPinImages, CLUSTER_LAYER, CLUSTER_MAX_ZOOM, markerLayers, MARKERS_SOURCE, PICKED_LAYERS, REVEAL_ZOOM, SELECTED_SOURCE } from './basemap-marker-layers';
 import { setUpMapLibre } from './maplibre-setup';
-import type { FlyOptions, MapView, MapViewEvents, ScreenProjection } from './map-view';
+import { attachMapLibreEditing, showPlacing } from './maplibre-editing';
+import type { FlyOptions, MapEditing, MapView, MapViewEvents, ScreenProjection } from './map-view';
 import type { Location, MapPoint } from './types';
 
 /** What the host hands over: the floor, its locations and how to colour them. */
@@ -137,7 +138,7 @@ export class MapLibreMapView implements MapView {
 
   /** A click: a cluster zooms in, a marker is chosen, elsewhere is the background. */
   #click(event: MapMouseEvent) {
-    const feature = this.#pick(event, true);
+    const feature = this.#pick(event.point, true);
     if (feature?.cluster !== undefined) {
       const source = this.map.getSource(MARKERS_SOURCE) as GeoJSONSource;
       void source.getClusterExpansionZoom(feature.cluster).then((zoom) => this.map.easeTo({ center: feature.at, zoom }), () => undefined);
@@ -149,7 +150,7 @@ export class MapLibreMapView implements MapView {
   }
 
   #hover(event: MapMouseEvent) {
-    const feature = this.#pick(event, true);
+    const feature = this.#pick(event.point, true);
     this.map.getCanvas().style.cursor = feature ? 'pointer' : '';
     this.#setHover(feature?.id ?? null);
   }
@@ -160,9 +161,9 @@ export class MapLibreMapView implements MapView {
   }
 
   /** The marker or cluster under a point (a few pixels around it, for fingers). */
-  #pick(event: MapMouseEvent, clusters: boolean): { id?: string; cluster?: number; at: LngLatLike } | null {
+  #pick(point: PointLike, clusters: boolean): { id?: string; cluster?: number; at: LngLatLike } | null {
     if (!this.#loaded) return null;
-    const { x, y } = event.point;
+    const [x, y] = Array.isArray(point) ? point : [point.x, point.y];
     const layers = clusters ? PICKED_LAYERS : PICKED_LAYERS.filter((layer) => layer !== CLUSTER_LAYER);
     const [feature] = this.map.queryRenderedFeatures(
       [
@@ -175,6 +176,32 @@ export class MapLibreMapView implements MapView {
     const at = (feature.geometry as GeoJSON.Point).coordinates as [number, number];
     const properties = feature.properties as { id?: string; cluster_id?: number };
     return properties.cluster_id !== undefined ? { cluster: properties.cluster_id, at } : properties.id ? { id: properties.id, at } : null;
+  }
+
+  /** The location whose marker is under a point of the map (clusters are none), for the editor's dragging. */
+  markerAt(point: PointLike): string | null {
+    return this.#pick(point, false)?.id ?? null;
+  }
+  /** A longitude/latitude as a point of the floor shown. */
+  floorPointOf(at: LngLat): MapPoint | null {
+    return this.#state ? toFloor(this.#state.floor, at.lng, at.lat) : null;
+  }
+  /** Draws a marker being dragged at `at`, over the others (null: the selection again). */
+  showDragged(id: string | null, at: LngLat | null): void {
+    const state = this.#state;
+    const location = id ? state?.byId.get(id) : undefined;
+    if (!state || !location || !at) return this.#showSelected();
+    const data = markerFeatures([location], state.layerId, state.floor, state.colours, null);
+    for (const feature of data.features) feature.geometry.coordinates = [at.lng, at.lat];
+    (this.map.getSource(SELECTED_SOURCE) as GeoJSONSource | undefined)?.setData(data);
+  }
+  /** The editor's gestures (maplibre-editing.ts) while `editing` answers; answers how to stop. */
+  edit(editing: () => MapEditing | undefined): () => void {
+    return attachMapLibreEditing(this, editing);
+  }
+  /** Placing a new location: a crosshair. */
+  setPlacing(placing: boolean): void {
+    showPlacing(this, placing);
   }
 
   on<E extends keyof MapViewEvents>(event: E, listener: MapViewEvents[E]): () => void {
