@@ -3,10 +3,15 @@
  * (POST /api/maps/{id}/import): a store list with its own column names is picked, its upload and
  * preview shown, one column of the guessed mapping changed (the preview follows), applied; the
  * locations appear in the Locations panel, and Undo takes the whole import back. And /maps/new's
- * "Import a file": a blank map, the same preview, then the editor with the locations in it.
+ * "Import a file": a blank map, the same preview, then the editor with the locations in it; and
+ * its "Street map" (issue 29 item 5): a floor on the street basemap, fitted to the Texas stores
+ * of the real Starbucks directory excerpt imported into it, shown by MapLibre in the editor.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { projectToFloor } from '../../events/geo-calibration.js';
+import type { MapDocument } from '../../events/map-document.js';
 import { signedInContext, useBrowserSession } from '../support/browser.js';
 import { registerUser } from '../support/test-server.js';
 
@@ -114,6 +119,51 @@ describe('importing a file in Chromium', () => {
     await page.waitForURL((url) => /^\/maps\/[A-Za-z0-9_-]+$/.test(url.pathname) && url.pathname !== '/maps/new', { timeout: TIMEOUT });
     await expect.poll(() => page.getByRole('textbox', { name: 'Map title' }).inputValue(), { timeout: TIMEOUT }).toBe('London shops');
     await expect.poll(() => listedTitles(page), { timeout: TIMEOUT }).toEqual(['Harbour Books', 'Harbour Books', 'Pier Café', 'Pier Café']);
+    await context.close();
+  });
+
+  it('starts a street map on /maps/new and fits it to the Texas stores imported into it', { timeout: 120_000 }, async () => {
+    const { server, browser } = session;
+    const owner = await registerUser(server);
+    const context = await signedInContext(browser, server, owner);
+    const page = await context.newPage();
+    await page.goto('/maps/new');
+    await page.getByRole('radio', { name: /Street map/ }).check();
+    await page.getByLabel('Title').fill('Texas coffee');
+    await page.getByRole('button', { name: 'Create map' }).click();
+    await page.waitForURL((url) => /^\/maps\/[A-Za-z0-9_-]+$/.test(url.pathname) && url.pathname !== '/maps/new', { timeout: TIMEOUT });
+    const mapId = new URL(page.url()).pathname.split('/').pop()!;
+    // MapLibre draws the floor in the editor.
+    await page.locator('.maplibregl-canvas').waitFor({ timeout: TIMEOUT });
+
+    const lines = readFileSync('test/fixtures/import/csv/starbucks-directory-excerpt.csv', 'utf8').trim().split(/\r?\n/);
+    const texas = [lines[0]!, ...lines.slice(1).filter((line) => /,TX,US,/.test(line))];
+    expect(texas.length - 1).toBe(102);
+    await page.getByRole('tab', { name: 'Data' }).click();
+    await page.getByLabel('Choose files').setInputFiles({ name: 'texas.csv', mimeType: 'text/csv', buffer: Buffer.from(texas.join('\r\n')) });
+    const preview = page.getByRole('region', { name: 'texas.csv' });
+    await preview.getByRole('button', { name: 'Import 102 locations' }).click({ timeout: TIMEOUT });
+    await page.getByRole('status').filter({ hasText: 'Imported 102 locations from texas.csv.' }).waitFor({ timeout: TIMEOUT });
+
+    // Still the one floor, on the basemap, now around Texas, every store on it.
+    const answer = await fetch(`${server.url}/api/maps/${mapId}/data`, { headers: { cookie: owner.cookie } });
+    const document = ((await answer.json()) as { result: { data: MapDocument } }).result.data;
+    expect(document.layers).toEqual([expect.objectContaining({ id: 'map', basemap: true, file: null })]);
+    const geo = document.layers[0]!.geo as { north: number; south: number; west: number; east: number };
+    expect(geo.north).toBeLessThan(40);
+    expect(geo.south).toBeGreaterThan(20);
+    expect(document.locations).toHaveLength(102);
+    const { width, height } = document.settings.size;
+    for (const location of document.locations) {
+      expect(location.layer).toBe('map');
+      expect(location.position!.x).toBeGreaterThan(0);
+      expect(location.position!.x).toBeLessThan(width);
+      expect(location.position!.y).toBeGreaterThan(0);
+      expect(location.position!.y).toBeLessThan(height);
+    }
+    const [lng, lat] = texas[1]!.split(',').slice(-2).map(Number) as [number, number];
+    expect(document.locations.some((l) => Math.hypot(l.position!.x - projectToFloor(geo as never, { width, height }, { lat, lng })!.x, l.position!.y - projectToFloor(geo as never, { width, height }, { lat, lng })!.y) < 0.5)).toBe(true);
+    expect(await page.locator('.maplibregl-canvas').isVisible()).toBe(true);
     await context.close();
   });
 });
