@@ -112,7 +112,7 @@ export function ViewerShareMenu({ controller, camera, mapId, title, publicUrl }:
       onCopied={controller.toast}
       onClose={() => controller.setShare(false)}
       route={shownRoute && route.from && route.to && !here ? { from: route.from, to: route.to, stepFree: route.stepFree } : null}
-      picture={{ document: doc, layer, camera, selectedId, visibleIds, layerNames: doc.layers.length > 1 ? new Map(doc.layers.map((candidate) => [candidate.id, candidate.name])) : null }}
+      picture={{ document: doc, layer, camera, selectedId, visibleIds, mapView: controller.view, layerNames: doc.layers.length > 1 ? new Map(doc.layers.map((candidate) => [candidate.id, candidate.name])) : null }}
     />
   );
 }

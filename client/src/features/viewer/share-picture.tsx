@@ -10,6 +10,7 @@ import { useTranslator } from '../../i18n/i18n-context';
 import type { MessageId } from '../../i18n/message-ids';
 import { saveBlob } from '../../utils/save-blob';
 import type { Camera } from '../../components/map/camera';
+import type { MapView } from '../../components/map/map-view';
 import type { Layer, MapDocument } from '../../components/map/types';
 import './share-picture.css';
 
@@ -22,6 +23,8 @@ export interface PictureSource {
   visibleIds: ReadonlySet<string> | null;
   /** The floors' names, when the map has more than one. */
   layerNames: ReadonlyMap<string, string> | null;
+  /** The map view on screen: a street basemap's is drawn again under the picture. */
+  mapView?: MapView | null;
 }
 
 type Format = 'png' | 'png@2x' | 'svg' | 'print';
@@ -54,6 +57,7 @@ export function SharePicture({ source, title, link, onNotice }: SharePictureProp
       view: { ...camera.view, width: camera.width, height: camera.height },
       selectedId: source.selectedId,
       visibleIds: source.visibleIds,
+      mapView: source.mapView ?? null,
       // The picture's own words (its legend's title) and its language and direction.
       translator,
     };

@@ -12,6 +12,8 @@ import { rasterize } from './rasterize';
 import { buildScene, estimateText, layerIsClustered, type ClusterFunction, type PictureLanguage, type Scene, type SceneRequest, type TextMeasure } from './scene';
 import { sceneSvg, type PictureFloor } from './scene-svg';
 import { regionNamesOf } from '../region-name-list';
+import { isBasemapFloor } from '../is-basemap-floor';
+import { basemapFrame, liveBasemapOf, stretchFloor, type LiveMap } from './basemap-frame';
 
 export { PictureError } from './rasterize';
 export { pictureFileName } from './file-name';
@@ -30,7 +32,16 @@ export interface Picture {
 }
 
 /** What a picture is made from: the scene's request, in a language (the viewer's, the editor's English). */
-export type PictureRequest = Omit<SceneRequest, 'measure' | 'cluster' | 'translator'> & { translator: PictureLanguage };
+export type PictureRequest = Omit<SceneRequest, 'measure' | 'cluster' | 'translator'> & {
+  translator: PictureLanguage;
+  /**
+   * The map view on screen (map-view.ts): on a floor on a street basemap, its MapLibre map is
+   * drawn again under the picture (basemap-picture.ts); a drawn floor's view is not needed.
+   */
+  mapView?: unknown;
+  /** The pixels per CSS pixel a basemap is drawn at (the PNG's scale; 2 for SVG and paper). */
+  pixelRatio?: number;
+};
 
 /** Text measured with a canvas in the picture's font (an estimate where there is no canvas). */
 function canvasMeasure(): TextMeasure {
@@ -44,6 +55,8 @@ function canvasMeasure(): TextMeasure {
 
 /** The scene's SVG with its floor and pictures read in. */
 export async function pictureSvg(request: PictureRequest): Promise<{ svg: string; scene: Scene; missingImages: number; missingFloor: boolean }> {
+  const live = isBasemapFloor(request.layer) ? liveBasemapOf(request.mapView) : null;
+  if (live) return basemapPictureSvg(request, live);
   let scene = buildScene({ ...request, measure: canvasMeasure(), ...(layerIsClustered(request.document, request.layer) ? { cluster: await clusterer(request) } : {}) });
   const file = request.layer.file;
   let floor: PictureFloor = { kind: 'none' };
@@ -65,19 +78,51 @@ export async function pictureSvg(request: PictureRequest): Promise<{ svg: string
     if (href) floor = { kind: 'image', href };
     else missingFloor = true;
   }
+  return withImages(scene, floor, missingFloor);
+}
+
+/** The scene's SVG with its thumbnails read in. */
+async function withImages(scene: Scene, floor: PictureFloor, missingFloor: boolean): Promise<{ svg: string; scene: Scene; missingImages: number; missingFloor: boolean }> {
   const wanted = [...new Set(scene.markers.flatMap((marker) => (marker.image ? [marker.image] : [])))];
   const read = await Promise.all(wanted.map(async (url) => [url, await imageDataUrl(url)] as const));
   const images = new Map(read.flatMap(([url, href]) => (href ? [[url, href] as const] : [])));
   return { svg: sceneSvg(scene, { floor, images }), scene, missingImages: wanted.length - images.size, missingFloor };
 }
 
+/**
+ * A floor on a street basemap: the basemap drawn again by MapLibre in the picture's frame (the
+ * view on screen, or the whole floor), the markers over it where MapLibre puts their places, and
+ * the attribution its tiles ask for. Without WebGL (or a basemap that fails) the markers are
+ * drawn on the map's background, and the picture says its floor is missing.
+ */
+async function basemapPictureSvg(request: PictureRequest, live: LiveMap): Promise<{ svg: string; scene: Scene; missingImages: number; missingFloor: boolean }> {
+  const { document: doc, layer } = request;
+  const size = { width: layer.file?.width ?? doc.settings.size.width, height: layer.file?.height ?? doc.settings.size.height };
+  const container = live.map.getContainer();
+  const frame = basemapFrame(request.extent, { width: container.clientWidth, height: container.clientHeight }, size, request.maxSide);
+  // Clustered as the canvas clusters a floor of that shape (MapLibre's own clusters are its, on screen).
+  const cluster = async (floor: Pick<SceneRequest, 'document' | 'layer'>) => (layerIsClustered(floor.document, floor.layer) ? { cluster: await clusterer(floor) } : {});
+  try {
+    const { captureBasemap } = await import('./basemap-picture');
+    const capture = await captureBasemap(live, frame, request.pixelRatio ?? 2);
+    // The frame is the picture's size already (scaled down for paper): no maxSide again.
+    const { maxSide: _sized, ...rest } = request;
+    const stretched = stretchFloor(doc, layer, capture.stretch);
+    const scene = buildScene({ ...rest, ...stretched, extent: 'view', view: capture.view, measure: canvasMeasure(), ...(await cluster(stretched)) });
+    return withImages(scene, { kind: 'basemap', href: capture.href, attribution: capture.attribution }, false);
+  } catch {
+    const scene = buildScene({ ...request, measure: canvasMeasure(), ...(await cluster(request)) });
+    return withImages(scene, { kind: 'none' }, true);
+  }
+}
+
 export async function makePicture(request: PictureRequest, format: PictureFormat): Promise<Picture> {
-  const { svg, scene, missingImages, missingFloor } = await pictureSvg(request);
+  const scale = format === 'png@2x' ? 2 : 1;
+  const { svg, scene, missingImages, missingFloor } = await pictureSvg({ ...request, pixelRatio: format === 'svg' ? 2 : scale });
   const base = pictureFileName(request.title, request.layer.name);
   if (format === 'svg') {
     return { blob: new Blob([svg], { type: 'image/svg+xml' }), fileName: `${base}.svg`, width: scene.width, height: scene.height, missingImages, missingFloor };
   }
-  const scale = format === 'png@2x' ? 2 : 1;
   const blob = await rasterize(svg, scene.width, scene.height, scale);
   return { blob, fileName: `${base}${scale === 2 ? '@2x' : ''}.png`, width: Math.round(scene.width * scale), height: Math.round(scene.height * scale), missingImages, missingFloor };
 }

@@ -18,6 +18,8 @@ export interface PrintRequest extends Omit<SceneRequest, 'measure' | 'decoration
   layerNames: ReadonlyMap<string, string> | null;
   /** The page's words (share.*), its language and direction: the viewer's. */
   translator: PictureLanguage;
+  /** The map view on screen: a street basemap's is drawn again under the picture (export-picture.ts). */
+  mapView?: unknown;
 }
 
 const SHEET_CLASS = 'mf-print-sheet';

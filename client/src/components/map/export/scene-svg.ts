@@ -17,6 +17,11 @@ export type PictureFloor =
   | { kind: 'svg'; markup: string; css: string }
   /** A raster floor as a `data:` URL. */
   | { kind: 'image'; href: string }
+  /**
+   * A street basemap as MapLibre drew it (a PNG `data:` URL) filling the map's area, and the
+   * attribution its tiles' licences ask for, written in its corner over the markers.
+   */
+  | { kind: 'basemap'; href: string; attribution: string }
   /** No file (a plain sheet), or one that could not be read. */
   | { kind: 'none' };
 
@@ -77,7 +82,9 @@ export function sceneSvg(scene: Scene, assets: PictureAssets): string {
   out.push(floorMarkup(scene, assets.floor));
   out.push('<g id="mfx-markers">');
   for (const marker of scene.markers) out.push(markerMarkup(marker, scene, assets.images));
-  out.push('</g>', '</g>');
+  out.push('</g>');
+  if (assets.floor.kind === 'basemap' && assets.floor.attribution) out.push(attributionMarkup(assets.floor.attribution, scene));
+  out.push('</g>');
   if (scene.header > 0) out.push(`<line x1="0" y1="${map.y + 0.5}" x2="${width}" y2="${map.y + 0.5}" stroke="${scene.dark ? '#1e293b' : '#e2e8f0'}"/>`);
   if (scene.legend.length > 0) {
     out.push('<g id="mfx-legend" font-size="13" font-weight="500">');
@@ -97,7 +104,20 @@ export function sceneSvg(scene: Scene, assets: PictureAssets): string {
   return out.join('\n');
 }
 
+/** The basemap's attribution in the map's bottom corner, as MapLibre shows it: small text on a pale band. */
+function attributionMarkup(text: string, scene: Scene): string {
+  const size = 10;
+  // A plain estimate of its width (10 px text, a system font): the band only needs to be about right.
+  const width = Math.min(scene.map.width, Math.ceil(text.length * size * 0.52) + 10);
+  const x = scene.map.width - width;
+  const y = scene.map.height - 16;
+  return `<g id="mfx-attribution" font-size="${size}" direction="ltr"><rect x="${n(x)}" y="${n(y)}" width="${n(width)}" height="16" fill="${scene.dark ? '#0f172a' : '#ffffff'}" fill-opacity="0.8"/><text x="${n(scene.map.width - 5)}" y="${n(y + 8)}" text-anchor="end" dominant-baseline="central" fill="${scene.dark ? '#cbd5e1' : '#334155'}">${escapeXml(text)}</text></g>`;
+}
+
 function floorMarkup(scene: Scene, floor: PictureFloor): string {
+  if (floor.kind === 'basemap') {
+    return isDataImage(floor.href) ? `<g id="mfx-floor"><image x="0" y="0" width="${scene.map.width}" height="${scene.map.height}" preserveAspectRatio="none" href="${escapeXml(floor.href)}"/></g>` : '';
+  }
   const { k, tx, ty } = scene;
   const { width, height } = scene.floor;
   const place = `translate(${n(tx)} ${n(ty)}) scale(${k})`;

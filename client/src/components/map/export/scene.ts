@@ -141,7 +141,7 @@ export interface Scene {
 
 /** The whole floor is drawn with its longer side this long (CSS pixels; 2× doubles it). */
 export const FLOOR_LONG_SIDE = 1600;
-const FLOOR_MARGIN = 32;
+export const FLOOR_MARGIN = 32;
 const HEADER = 64;
 const LEGEND_ROW = 26;
 const LEGEND_PAD = 20;
