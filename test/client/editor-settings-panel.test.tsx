@@ -177,7 +177,7 @@ describe('the settings panel', () => {
     const names = ['Directory', 'Search', 'Group filters and legend', 'Minimap', 'Zoom buttons', 'Full screen button', 'Links to locations'];
     expect(screen.getAllByRole('switch')).toHaveLength(7);
     for (const name of names) expect(screen.getByRole('switch', { name })).toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: 'Minimap' })).toHaveAccessibleDescription('A small overview while zoomed in.');
+    expect(screen.getByRole('switch', { name: 'Minimap' })).toHaveAccessibleDescription('A small overview of a drawn floor while zoomed in (a street-map floor has none: it pans like any web map).');
 
     await user.click(screen.getByRole('switch', { name: 'Minimap' }));
     expect(edits()).toEqual([[{ type: 'SettingsChanged', settings: { ...before.settings, features: { ...before.settings.features, minimap: true } } }]]);

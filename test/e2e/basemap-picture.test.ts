@@ -3,7 +3,10 @@
  * menu, the PNG shows the basemap as MapLibre draws it (its land and water colours, not a blank
  * sheet), the stores' pins over it in their groups' colours, and the tiles' attribution; the SVG
  * carries the basemap as an image with the attribution's text; Print puts the basemap on the
- * page (the printed picture holds the basemap's image). WebGL runs headless through SwiftShader.
+ * page (the printed picture holds the basemap's image). And the rest of the viewer on that floor:
+ * a deep link in French opens its location there, the basemap's labels asked in French, the
+ * legend shown, the minimap left out (the editor's setting says a street map has none), the
+ * location's opening counted by the insights beacon. WebGL runs headless through SwiftShader.
  * The pictures go to $SCREENSHOTS (when set) to be looked at.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -33,7 +36,7 @@ function storesDocument(): MapDocument {
   const base = emptyMapDocument();
   return {
     ...base,
-    settings: { ...base.settings, size: SIZE, defaultLayer: 'texas' },
+    settings: { ...base.settings, size: SIZE, defaultLayer: 'texas', features: { ...base.settings.features, minimap: true } },
     layers: [{ id: 'texas', name: 'Texas', file: null, geo: TEXAS, basemap: true }],
     groups: [{ id: 'stores', name: 'Stores', color: PIN, legend: true }],
     locations: TOWNS.map((town) => ({ ...LOCATION_DEFAULTS, id: town.id, title: town.title, groups: ['stores'], entrances: [], layer: 'texas', position: projectToFloor(TEXAS, SIZE, town)! })),
@@ -145,6 +148,47 @@ describe('a picture of a floor on a street basemap', () => {
     expect(decodeURIComponent(printed ?? '')).toMatch(/<g id="mfx-floor"><image [^>]*href="data:image\/png;base64,/);
     await page.emulateMedia({ media: 'print' });
     if (shots) await page.screenshot({ path: path.join(shots, 'basemap-print.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a deep link in French on the basemap floor, with its legend, no minimap, and counts the opening', { timeout: 120_000 }, async () => {
+    const context = await session.browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const styles: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/basemap/style.json') styles.push(request.url());
+    });
+    await page.goto(`/m/${mapId}?location=austin&lang=fr`);
+    await page.locator('.mf-basemap[data-ready] canvas.maplibregl-canvas').waitFor({ timeout: TIMEOUT });
+    // The location's popup, at its marker on the basemap.
+    await page.getByRole('dialog', { name: 'Austin store' }).waitFor({ timeout: TIMEOUT });
+    // The basemap's labels in the viewer's language: the style asked in French names French names.
+    expect(styles.length).toBeGreaterThan(0);
+    expect(styles.every((url) => new URL(url).searchParams.get('lang') === 'fr'), styles.join(' ')).toBe(true);
+    expect(await (await page.request.get(styles[0]!)).text()).toContain('name:fr');
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    // The legend; no minimap on a street map, though the map's setting asks for one.
+    await expect.poll(() => page.locator('.mf-legend').textContent(), { timeout: TIMEOUT }).toContain('Stores');
+    expect(await page.locator('.mf-minimap').count()).toBe(0);
+    // The opening counted: the beacon goes when the page is hidden.
+    const counted = async () => {
+      await server.app.insights.flush();
+      const { rows } = await server.database.db.query<{ n: string }>("SELECT coalesce(sum(count), 0)::text AS n FROM map_insights WHERE map_id = $1 AND kind = 'open' AND key = 'austin'", [mapId]);
+      return Number(rows[0]!.n) > 0;
+    };
+    const until = Date.now() + TIMEOUT;
+    while (!(await counted())) {
+      expect(Date.now()).toBeLessThan(until);
+      await page.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+        document.dispatchEvent(new Event('visibilitychange'));
+        Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+      });
+      await page.waitForTimeout(200);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -2,10 +2,15 @@
  * The minimap: the whole layer in small, with a frame around the part in view. Dragging or
  * clicking in it moves the view there. A pointer helper only (keyboard users have the arrow
  * keys), so it is hidden from assistive technology.
+ *
+ * Not on a floor on a street basemap: a street map is read by panning and zooming it, as every
+ * web map is (MapLibre's, Google's and Felt's have no overview either), and the floor's whole
+ * extent is a country or a region the reset button shows at once. The editor's setting says so.
  */
 import { useLayoutEffect, useRef, type PointerEvent } from 'react';
 import type { Camera } from '../../components/map/camera';
 import type { Layer } from '../../components/map/types';
+import { isBasemapFloor } from '../../components/map/is-basemap-floor';
 
 const MAX_WIDTH = 168;
 const MAX_HEIGHT = 120;
@@ -51,6 +56,7 @@ export function Minimap({ camera, layer, width, height, background, small = fals
     camera.centerOn({ x: (event.clientX - rect.left) / scale, y: (event.clientY - rect.top) / scale }, camera.zoom, event.type === 'pointerdown');
   };
 
+  if (isBasemapFloor(layer)) return null;
   return (
     <div
       className="mf-minimap"

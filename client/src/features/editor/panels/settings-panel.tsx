@@ -29,7 +29,7 @@ const FEATURES: ReadonlyArray<{ key: FeatureKey; label: string; hint: string }> 
   { key: 'sidebar', label: 'Directory', hint: 'A list of every location beside the map.' },
   { key: 'search', label: 'Search', hint: 'Find locations by name.' },
   { key: 'filters', label: 'Group filters and legend', hint: 'Show one category at a time.' },
-  { key: 'minimap', label: 'Minimap', hint: 'A small overview while zoomed in.' },
+  { key: 'minimap', label: 'Minimap', hint: 'A small overview of a drawn floor while zoomed in (a street-map floor has none: it pans like any web map).' },
   { key: 'zoomButtons', label: 'Zoom buttons', hint: 'Plus, minus and reset.' },
   { key: 'fullscreen', label: 'Full screen button', hint: 'Fill the screen with the map.' },
   { key: 'deepLinks', label: 'Links to locations', hint: 'The address names the open location, for sharing.' },
