@@ -164,6 +164,28 @@ describe('importing a file in Chromium', () => {
     const [lng, lat] = texas[1]!.split(',').slice(-2).map(Number) as [number, number];
     expect(document.locations.some((l) => Math.hypot(l.position!.x - projectToFloor(geo as never, { width, height }, { lat, lng })!.x, l.position!.y - projectToFloor(geo as never, { width, height }, { lat, lng })!.y) < 0.5)).toBe(true);
     expect(await page.locator('.maplibregl-canvas').isVisible()).toBe(true);
+
+    // Placing a location on the basemap, then dragging its pin: both go to the floor's units.
+    const canvas = page.locator('.maplibregl-canvas');
+    const box = (await canvas.boundingBox())!;
+    // Away from the stores (south-west of them): a click there is on no marker.
+    const at = { x: box.x + box.width * 0.25, y: box.y + box.height * 0.8 };
+    await page.getByRole('button', { name: 'Add location' }).click();
+    await page.mouse.click(at.x, at.y);
+    const placed = async () => {
+      const read = await fetch(`${server.url}/api/maps/${mapId}/data`, { headers: { cookie: owner.cookie } });
+      return ((await read.json()) as { result: { data: MapDocument } }).result.data.locations.find((l) => l.title === 'New location')?.position ?? null;
+    };
+    await expect.poll(placed, { timeout: TIMEOUT }).not.toBeNull();
+    const first = (await placed())!;
+    await page.keyboard.press('Escape');
+    await page.mouse.move(at.x, at.y - 12);
+    await page.mouse.down();
+    await page.mouse.move(at.x + 40, at.y - 12, { steps: 4 });
+    await page.mouse.move(at.x + 80, at.y - 12, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(async () => (await placed())!.x, { timeout: TIMEOUT }).toBeGreaterThan(first.x + 1);
+    expect(Math.abs((await placed())!.y - first.y)).toBeLessThan(Math.abs((await placed())!.x - first.x) / 4);
     await context.close();
   });
 });
