@@ -4,7 +4,8 @@
  * with its margin), the floor's place in it and its stretch (a floor whose units are not square
  * on the basemap), the attribution as plain text, which views are a basemap's, and the SVG:
  * the basemap's image filling the map's area under the markers, the attribution over them,
- * strictly valid XML.
+ * strictly valid XML. And the browser's own Print: the map drawn once more and its picture laid
+ * over the canvas before printing, taken away after.
  */
 import { DOMParser } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { attributionText, basemapFrame, frameView, liveBasemapOf, stretchFloor }
 import { buildScene } from '../../client/src/components/map/export/scene';
 import { sceneSvg } from '../../client/src/components/map/export/scene-svg';
 import type { Location } from '../../client/src/components/map/types';
+import { keepForPrint, printableMapOf } from '../../client/src/components/map/basemap-print';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
@@ -97,5 +99,33 @@ describe('the SVG of a basemap picture', () => {
     const doc = basemapDocument();
     const scene = buildScene({ document: doc, layer: doc.layers[0]!, title: 'T', extent: 'view', view: { x: 0, y: 0, k: 1, width: 100, height: 100 } });
     expect(sceneSvg(scene, { floor: { kind: 'basemap', href: 'https://elsewhere.example/x.png', attribution: '' }, images: new Map() })).not.toContain('elsewhere');
+  });
+});
+
+describe('the browser’s own Print of a basemap', () => {
+  it('lays the map’s picture, drawn just before, over its canvas while printing', () => {
+    const container = document.createElement('div');
+    const canvas = document.createElement('canvas');
+    container.append(canvas);
+    const calls: string[] = [];
+    const map = {
+      redraw: () => calls.push('redraw'),
+      getCanvas: () => Object.assign(canvas, { toDataURL: () => (calls.push('read'), PNG) }),
+      getCanvasContainer: () => container,
+    };
+    expect(printableMapOf({ map })).toBe(map);
+    expect(printableMapOf({ screen: {} })).toBeNull();
+    const target = new EventTarget();
+    const stop = keepForPrint(map, target as Window);
+    target.dispatchEvent(new Event('beforeprint'));
+    expect(calls).toEqual(['redraw', 'read']);
+    const image = container.querySelector('img.mf-basemap-print')!;
+    expect(image.getAttribute('src')).toBe(PNG);
+    expect(image.getAttribute('alt')).toBe('');
+    target.dispatchEvent(new Event('afterprint'));
+    expect(container.querySelector('img')).toBeNull();
+    stop();
+    target.dispatchEvent(new Event('beforeprint'));
+    expect(calls).toHaveLength(2);
   });
 });

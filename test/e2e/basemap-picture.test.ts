@@ -6,10 +6,12 @@
  * page (the printed picture holds the basemap's image). And the rest of the viewer on that floor:
  * a deep link in French opens its location there, the basemap's labels asked in French, the
  * legend shown, the minimap left out (the editor's setting says a street map has none), the
- * location's opening counted by the insights beacon. WebGL runs headless through SwiftShader.
+ * location's opening counted by the insights beacon, and the browser's own Print puts the basemap
+ * on paper (a WebGL canvas prints blank unless its picture is laid over it). WebGL runs headless through SwiftShader.
  * The pictures go to $SCREENSHOTS (when set) to be looked at.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,7 +191,26 @@ describe('a picture of a floor on a street basemap', () => {
       });
       await page.waitForTimeout(200);
     }
+    // The browser's own Print: the PDF's picture of the map is the basemap, not one flat colour.
+    const pdf = await page.pdf({ format: 'A4', printBackground: true });
+    if (shots) writeFileSync(path.join(shots, 'basemap-ctrl-p.pdf'), pdf);
+    expect(Math.max(...pdfImageColours(pdf))).toBeGreaterThan(50);
     expect(errors).toEqual([]);
     await context.close();
   });
 });
+
+/** Per large Flate-compressed image of a PDF, how many distinct byte values its pixels have (1: a flat colour). */
+function pdfImageColours(pdf: Buffer): number[] {
+  const text = pdf.toString('latin1');
+  const found: number[] = [];
+  for (const match of text.matchAll(/<<([^>]*?\/Subtype\s*\/Image[^>]*?)>>\s*stream\r?\n/g)) {
+    const head = match[1]!;
+    const width = Number(/\/Width (\d+)/.exec(head)?.[1]);
+    if (!/FlateDecode/.test(head) || width < 300) continue;
+    const start = match.index! + match[0].length;
+    const data = inflateSync(pdf.subarray(start, text.indexOf('endstream', start)));
+    found.push(new Set(data).size);
+  }
+  return found;
+}
