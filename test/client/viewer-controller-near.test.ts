@@ -7,7 +7,10 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { ViewerController, type ViewerHistory } from '../../client/src/features/viewer/controller/viewer-controller';
-import { clearNear, directionsHref, hasGeographicFloor, nearestLocations, placeOfLocation, searchNear, setRadius, useMyPosition, type PlaceFinder } from '../../client/src/features/viewer/store-locator/near-commands';
+import type { MapView } from '../../client/src/components/map/map-view';
+import type { MapPoint } from '../../client/src/components/map/types';
+import { toggleGroup } from '../../client/src/features/viewer/controller/filter-commands';
+import { clearNear, directionsHref, FIT_NEAREST, fitResults, hasGeographicFloor, nearestLocations, placeOfLocation, searchNear, setRadius, useMyPosition, type PlaceFinder } from '../../client/src/features/viewer/store-locator/near-commands';
 import { projectToFloor } from '../../events/geo-calibration';
 import { defaultRegionStyles, defaultSettings, type GeoCalibration, type MapDocument } from '../../events/map-document';
 import { distanceUnit, formatDistance } from '../../events/nearest';
@@ -150,6 +153,65 @@ describe('the store locator on the viewer’s controller', () => {
     expect(listener).toHaveBeenCalledTimes(2);
     setRadius(controller, 10);
     expect(listener).toHaveBeenCalledTimes(3);
+  });
+
+  it('narrows the map’s markers to the radius too, with the group filters, and lets all through again without it', async () => {
+    const doc = stores();
+    doc.groups = [{ id: 'cafes', name: 'Cafés', color: '#c00' } as MapDocument['groups'][number]];
+    doc.locations = doc.locations.map((l) => (l.id === 'boulder' || l.id === 'chicago' ? { ...l, groups: ['cafes'] } : l));
+    const controller = viewer(doc);
+    await searchNear(controller, '80202', async () => [DENVER_80202]);
+    // A place alone filters nothing: the list sorts, the map shows all.
+    expect(controller.visibleIds).toBeNull();
+    setRadius(controller, 25, 'mi');
+    expect([...controller.visibleIds!].sort()).toEqual(['boulder', 'denver']);
+    setRadius(controller, 25, 'km');
+    expect([...controller.visibleIds!]).toEqual(['denver']);
+    setRadius(controller, 100, 'mi');
+    expect([...controller.visibleIds!].sort()).toEqual(['boulder', 'denver', 'springs']);
+    // With a group on: what both let through (the groups alone filter until the search's code is in).
+    toggleGroup(controller, 'cafes');
+    expect([...controller.matching!]).toEqual(['boulder']);
+    // The selected location stays on the map, as with the other filters.
+    controller.open('springs');
+    expect([...controller.visibleIds!].sort()).toEqual(['boulder', 'springs']);
+    toggleGroup(controller, 'cafes');
+    setRadius(controller, null);
+    expect(controller.matching).toBeNull();
+    setRadius(controller, 10, 'mi');
+    expect([...controller.matching!]).toEqual(['denver']);
+    clearNear(controller);
+    expect(controller.matching).toBeNull();
+  });
+
+  it('brings the results into view with the place searched or the visitor: the nearest, or all within the radius', async () => {
+    const fits: MapPoint[][] = [];
+    const view = { fitTo: (points: readonly MapPoint[]) => fits.push([...points]) > 0 } as unknown as MapView;
+    const controller = viewer();
+    controller.attach(view);
+    const floor = (lat: number, lng: number) => projectToFloor(GEO, controller.doc.settings.size, { lat, lng })!;
+    const at = (id: string) => controller.byId.get(id)!.position!;
+    await searchNear(controller, '80202', async () => [DENVER_80202]);
+    // No radius: the nearest (all four here, fewer than FIT_NEAREST), then the postcode's point.
+    expect(FIT_NEAREST).toBeGreaterThan(4);
+    expect(fits).toHaveLength(1);
+    expect(fits[0]!.slice(0, 4)).toEqual(['denver', 'boulder', 'springs', 'chicago'].map(at));
+    expect(fits[0]![4]!.x).toBeCloseTo(floor(DENVER_80202.lat, DENVER_80202.lng).x, 6);
+    setRadius(controller, 25, 'mi');
+    expect(fits).toHaveLength(2);
+    expect(fits[1]!.slice(0, 2)).toEqual(['denver', 'boulder'].map(at));
+    expect(fits[1]).toHaveLength(3);
+    // The same radius again moves nothing; the visitor’s own position is in view with the results.
+    setRadius(controller, 25, 'mi');
+    expect(fits).toHaveLength(2);
+    await useMyPosition(controller, fakeGeolocation({ lat: 39.9, lng: -105.1 }));
+    expect(fits).toHaveLength(3);
+    expect(fits[2]!.at(-1)!.y).toBeCloseTo(floor(39.9, -105.1).y, 6);
+    // Nothing within the radius on the floor shown: the view stays.
+    setRadius(controller, 25, 'km');
+    expect(fitResults(controller)).toBe(true);
+    await useMyPosition(controller, fakeGeolocation({ lat: 30, lng: -90 }));
+    expect(fitResults(controller)).toBe(false);
   });
 
   it('hands directions to the visitor’s maps app with Google Maps’ cross-platform link', () => {

@@ -3,7 +3,8 @@
  * test/fixtures/import/csv/starbucks-directory-excerpt.csv, a public Starbucks directory) on the
  * built-in United States map, a geographic floor (Albers USA). At 1280 and 375 wide a visitor
  * searches a postcode (80202, Denver: the nearest list in miles), changes to 75201 (Dallas) and
- * a 10-mile radius (fewer, all within it, the count says so), uses their position (granted:
+ * a 10-mile radius (fewer, all within it, the count says so; on a drawn floor the map's markers
+ * are those within it too, and the map zoomed in to them), uses their position (granted:
  * "Near your location", the nearest Dallas store first), opens a store (Directions to Google
  * Maps, phone as a tel: link); and with the position denied reads why. Screenshots go to
  * $SCREENSHOTS (when set) to be looked at.
@@ -132,14 +133,28 @@ describe('the store locator in Chromium', () => {
     return { context, page, finder };
   }
 
+  /** The drawn floor's zoom (its world's scale; null on a basemap floor, which MapLibre draws). */
+  const scaleOf = async (page: Page) => {
+    const transform = await page.locator('.mf-world').first().evaluate((world) => (world as HTMLElement).style.transform).catch(() => null);
+    const match = transform?.match(/scale\(([\d.]+)\)/);
+    return match ? Number(match[1]) : null;
+  };
+  /** The map's buttons for the keyboard, one per marker a drawn floor shows. */
+  const markerButtons = (page: Page) => page.locator('ul.mf-a11y button[data-location]');
+  const drawn = async (page: Page) => (await page.locator('.mf-basemap').count()) === 0;
+
   const distances = async (page: Page) => (await page.locator('.mf-item__distance').allTextContents()).map((text) => Number.parseFloat(text.replace(/,/g, '')));
 
   for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 740 }]) {
     it(`finds the nearest stores to a postcode, within a radius, and to the visitor (${viewport.width} wide)`, { timeout: 120_000 }, async () => {
       const { context, page, finder } = await open(session.browser, viewport, { permissions: ['geolocation'], geolocation: { latitude: 32.7767, longitude: -96.797 } });
+      const onDrawnFloor = await drawn(page);
+      if (onDrawnFloor) await expect.poll(() => markerButtons(page).count(), { timeout: TIMEOUT }).toBe(count);
+      const home = await scaleOf(page);
       await finder.getByLabel('Find the nearest').fill('80202');
       await finder.getByRole('button', { name: 'Search' }).click();
-      await page.getByText('Near 80202').waitFor({ timeout: TIMEOUT });
+      // The first search loads the embedded geocoder's data on the server (seconds on a busy machine).
+      await page.getByText('Near 80202').waitFor({ timeout: 60_000 });
       await expect.poll(() => page.locator('.mf-item__distance').count(), { timeout: TIMEOUT }).toBeGreaterThan(0);
       const first = await page.locator('.mf-item__distance').first().textContent();
       expect(first).toMatch(/^[\d,.]+ mi$/);
@@ -162,12 +177,22 @@ describe('the store locator in Chromium', () => {
       expect(inRadius).toBeLessThan(count);
       await expect.poll(() => page.locator('.mf-item__distance').count(), { timeout: TIMEOUT }).toBeLessThanOrEqual(inRadius);
       for (const miles of await distances(page)) expect(miles).toBeLessThanOrEqual(10);
+      if (onDrawnFloor) {
+        // The map's markers are the radius's too, and the map zoomed in to them (Dallas, from all of the United States).
+        await expect.poll(() => markerButtons(page).count(), { timeout: TIMEOUT }).toBe(inRadius);
+        await expect.poll(async () => (await scaleOf(page))! / home!, { timeout: TIMEOUT }).toBeGreaterThan(4);
+      }
       await shot(page, `store-locator-75201-10mi-${viewport.width}`);
       expect(await axeViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Change' }).click();
       await finder.getByRole('button', { name: 'Use my location' }).click();
       await page.getByText('Near your location').waitFor({ timeout: TIMEOUT });
+      if (onDrawnFloor) {
+        // Back to any distance (the radius kept, 10 mi): the map still shows the nearest around the visitor, zoomed in.
+        await expect.poll(() => markerButtons(page).count(), { timeout: TIMEOUT }).toBeGreaterThan(0);
+        await expect.poll(async () => (await scaleOf(page))! / home!, { timeout: TIMEOUT }).toBeGreaterThan(4);
+      }
       const nearest = page.getByRole('list', { name: 'Locations', exact: true }).getByRole('button').first();
       const title = (await nearest.locator('.mf-item__title').textContent())!;
       expect((await distances(page))[0]).toBeLessThan(10);

@@ -170,6 +170,10 @@ export class CanvasMapView implements MapView {
   flyTo(id: string, options: FlyOptions): boolean {
     return this.code?.flyTo(this, id, options) ?? false;
   }
+  /** (Once the interactive code is in, as flyTo.) */
+  fitTo(points: readonly MapPoint[], padding: number): boolean {
+    return this.code?.fitTo(this.camera, points, padding) ?? false;
+  }
   zoomBy(factor: number): void {
     this.camera.zoomBy(factor, undefined, undefined, true);
   }

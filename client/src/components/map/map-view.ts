@@ -85,6 +85,13 @@ export interface MapView {
    * floor's drawing still loading): ask again once the view is `ready`.
    */
   flyTo(id: string, options: FlyOptions): boolean;
+  /**
+   * Brings these points of the floor into view together (the store locator's results and where
+   * distances are from), `padding` CSS pixels inside the edges, zoomed in no further than the
+   * map allows; animated. False when the view cannot move yet. Optional: a view without it
+   * leaves the view where it is.
+   */
+  fitTo?(points: readonly MapPoint[], padding: number): boolean;
   /** Zooms by a factor about the middle of the view (animated). */
   zoomBy(factor: number): void;
   /** Back to the floor's home view. */

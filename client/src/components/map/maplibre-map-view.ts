@@ -43,6 +43,8 @@ export interface MapLibreOptions {
 
 /** Room left around the floor when it is fitted, in CSS pixels. */
 const FIT_PADDING = 32;
+/** The deepest zoom results are fitted at (a few streets around a single store). */
+const FIT_MAX_ZOOM = 15;
 const NO_MARKERS: MarkerCollection = { type: 'FeatureCollection', features: [] };
 /** A map narrower than this (CSS pixels) folds its attribution (MapLibre's own breakpoint). */
 const COMPACT_BELOW = 640;
@@ -242,6 +244,24 @@ export class MapLibreMapView implements MapView {
     const offset: [number, number] = [0, -raise * this.map.getContainer().clientHeight];
     if (animate) this.map.flyTo({ center, zoom, offset, speed: 1.6 });
     else this.map.easeTo({ center, zoom, offset, animate: false });
+    return true;
+  }
+  /** Points of the floor in view together (the store locator's results), no deeper than a street's zoom. */
+  fitTo(points: readonly MapPoint[], padding: number): boolean {
+    const state = this.#state;
+    if (!state || !this.#loaded || points.length === 0) return false;
+    const places = points.map((point) => toLngLat(state.floor, point));
+    const lngs = places.map(([lng]) => lng);
+    const lats = places.map(([, lat]) => lat);
+    const container = this.map.getContainer();
+    const pad = Math.min(padding, container.clientWidth / 4, container.clientHeight / 4);
+    this.map.fitBounds(
+      [
+        [Math.min(...lngs), Math.min(...lats)],
+        [Math.max(...lngs), Math.max(...lats)],
+      ],
+      { padding: pad, maxZoom: Math.min(this.map.getMaxZoom(), FIT_MAX_ZOOM) },
+    );
     return true;
   }
   zoomBy(factor: number): void {

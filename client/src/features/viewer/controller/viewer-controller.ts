@@ -58,6 +58,10 @@ export interface NearState {
   error: 'notFound' | 'denied' | 'unavailable' | 'failed' | null;
   /** In the visitor's unit (events/nearest.ts RADIUS_CHOICES); null: any distance. */
   radius: number | null;
+  /** The radius's unit (the viewer's language's, set with it; km when not given). */
+  unit?: 'km' | 'mi';
+  /** The locations within the radius of the origin (null: no radius on): the map shows only these, through the other filters too. */
+  within?: ReadonlySet<string> | null;
 }
 
 /** Where the viewer puts the keyboard focus (its buttons and the map, viewer.tsx). */
@@ -190,13 +194,16 @@ export class ViewerController {
     return this.#cache.visible!;
   }
   #filter() {
-    const { query, activeGroups, search, selectedId } = this.#state;
+    const { query, activeGroups, search, selectedId, near } = this.#state;
     const cache = this.#cache;
-    const key = [this.shownLocations, query, activeGroups, search, selectedId];
+    const within = near?.within;
+    const key = [this.shownLocations, query, activeGroups, search, within, selectedId];
     if (cache.key?.every((part, index) => part === key[index])) return;
-    if (!cache.key?.slice(0, 4).every((part, index) => part === key[index])) {
+    if (!cache.key?.slice(0, 5).every((part, index) => part === key[index])) {
       // Until the search's code is in, the groups alone filter (the text follows it).
       cache.matching = !this.#filtering ? null : (search ? search.matchingIds : byGroups)(this.shownLocations, query, activeGroups, this.doc.groups);
+      // The store locator's radius narrows what the rest lets through.
+      if (within) cache.matching = new Set([...(cache.matching ?? within)].filter((id) => within.has(id)));
     }
     cache.key = key;
     const matching = cache.matching!;

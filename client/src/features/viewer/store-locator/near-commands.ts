@@ -7,7 +7,7 @@
  * carries none of it (like filter-commands.ts). The list itself, nearest first, is
  * {@link nearestLocations} (events/nearest.ts on each floor's calibration).
  */
-import { floorToGeo } from '../../../../../events/geo-calibration';
+import { floorToGeo, projectToFloor } from '../../../../../events/geo-calibration';
 import { nearestFirst, radiusInKm, type DistanceUnit, type Near } from '../../../../../events/nearest';
 import type { PlaceMatch } from '../../../../../events/place-search';
 import type { Location, MapDocument } from '../../../components/map/types';
@@ -33,10 +33,45 @@ export function placeFinder(mapId: string): PlaceFinder {
 const near = (controller: ViewerController): NearState | undefined => controller.getSnapshot().near;
 /** The latest command's turn: an answer to an older one is dropped. */
 let turn = 0;
+/**
+ * A change of the store locator's state: the locations within the radius (the map shows only
+ * those, viewer-controller.ts) follow it, and a new place or radius brings the results into view.
+ */
 const update = (controller: ViewerController, patch: Partial<NearState>) => {
-  const before = near(controller) ?? { status: 'idle', query: '', origin: null, error: null, radius: null };
-  controller.setFilters({ near: { ...before, ...patch } });
+  const before: NearState = near(controller) ?? { status: 'idle', query: '', origin: null, error: null, radius: null };
+  const next: NearState = { ...before, ...patch };
+  const { origin, radius } = next;
+  const around = next.status === 'ready' && origin && radius !== null;
+  next.within = around ? new Set(nearestFirst(controller.shownLocations, placeOfLocation(controller.doc), origin, { radiusKm: radiusInKm(radius, next.unit ?? 'km') }).map(({ item }) => item.id)) : null;
+  controller.setFilters({ near: next });
+  if (next.status === 'ready' && (next.origin !== before.origin || next.radius !== before.radius || next.unit !== before.unit)) fitResults(controller);
 };
+
+/** How many of the nearest the map fits in view when no radius is on. */
+export const FIT_NEAREST = 10;
+/** The results' margin from the map's edges when fitted (CSS pixels). */
+const FIT_PADDING = 48;
+
+/**
+ * Brings the results on the floor shown into view with where distances are from (the place
+ * searched, or the visitor): every location within the radius, else the nearest
+ * {@link FIT_NEAREST}, through the other filters. Nothing moves where the floor shown is not
+ * geographic or none of the results is on it.
+ */
+export function fitResults(controller: ViewerController): boolean {
+  const state = near(controller);
+  const { layer, view, doc } = controller;
+  if (!state?.origin || !layer?.geo || !view?.fitTo) return false;
+  const matching = controller.matching;
+  const onFloor = controller.shownLocations.filter((location) => location.layer === layer.id && location.position && (!matching || matching.has(location.id)));
+  const results = nearestFirst(onFloor, placeOfLocation(doc), state.origin, state.within ? {} : { limit: FIT_NEAREST });
+  if (results.length === 0) return false;
+  const points = results.map(({ item }) => item.position!);
+  const size = { width: layer.file?.width ?? doc.settings.size.width, height: layer.file?.height ?? doc.settings.size.height };
+  const origin = projectToFloor(layer.geo, size, state.origin);
+  if (origin && origin.x >= 0 && origin.y >= 0 && origin.x <= size.width && origin.y <= size.height) points.push(origin);
+  return view.fitTo(points, FIT_PADDING);
+}
 
 /** How a place reads after "Near": "Denver, CO", "80202". */
 export const placeLabel = (place: PlaceMatch) => (place.region ? `${place.name}, ${place.region}` : place.name);
@@ -85,12 +120,12 @@ export function useMyPosition(controller: ViewerController, geolocation: Geoloca
 export function clearNear(controller: ViewerController): void {
   turn++;
   const before = near(controller);
-  controller.setFilters({ near: { status: 'idle', query: '', origin: null, error: null, radius: before?.radius ?? null } });
+  controller.setFilters({ near: { status: 'idle', query: '', origin: null, error: null, radius: before?.radius ?? null, ...(before?.unit ? { unit: before.unit } : {}), within: null } });
 }
 
-/** Only locations this far (in the visitor's unit); null: any distance. */
-export function setRadius(controller: ViewerController, radius: number | null): void {
-  update(controller, { radius });
+/** Only locations this far (in the visitor's unit, km when not given), on the list and the map; null: any distance. */
+export function setRadius(controller: ViewerController, radius: number | null, unit?: DistanceUnit): void {
+  update(controller, unit ? { radius, unit } : { radius });
 }
 
 /** Whether any floor of the map is geographic (calibrated): only then is there a store locator. */

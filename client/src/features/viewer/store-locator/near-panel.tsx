@@ -45,7 +45,7 @@ export function NearPanel({ controller, mapId, near, unit, count }: NearPanelPro
         </p>
         <p className="mf-near__radius">
           <label htmlFor={`${id}-radius`}>{t('viewer.nearWithin')}</label>
-          <select id={`${id}-radius`} value={near.radius ?? ''} onChange={(event) => setRadius(controller, event.target.value ? Number(event.target.value) : null)}>
+          <select id={`${id}-radius`} value={near.radius ?? ''} onChange={(event) => setRadius(controller, event.target.value ? Number(event.target.value) : null, unit)}>
             <option value="">{t('viewer.nearAnyDistance')}</option>
             {RADIUS_CHOICES[unit].map((value) => (
               <option key={value} value={value}>
