@@ -52,6 +52,9 @@
  *  - many points, clustered: first render of 2,000 locations and of the 25,000-store chain (server-
  *    rendered and client-only), frame times panning and zooming the 25,000, search among them,
  *    the editor opening them (bench/cluster.ts; `npm run bench -- cluster` alone).
+ *  - a store chain on a street basemap: 25,000 stores on a basemap floor, first paint and ready
+ *    on desktop and phone (CPU 4×), frames per second panning and zooming (WebGL on SwiftShader),
+ *    nearest 10 to a postcode (bench/basemap.ts; `npm run bench -- basemap` alone, --quick).
  *  - geocoding on import: 10,000 addresses placed by the embedded geocoder (its data loaded cold,
  *    then warm), and 10,000 through a Nominatim-shaped server on loopback (bench/geocoding.ts;
  *    `npm run bench -- geocoding` alone).
@@ -85,6 +88,7 @@ import { benchServerMemory } from './server-memory.js';
 import { benchLandingLcp } from './landing-lcp.js';
 import { benchLiveFanout } from './live-fanout.js';
 import { benchClusters } from './cluster.js';
+import { benchBasemap } from './basemap.js';
 import { benchDirectionsDraw } from './directions-draw.js';
 import { benchInsightsFlushPause } from './insights-flush-pause.js';
 import { benchFairnessOnDatabases } from './fairness.js';
@@ -285,4 +289,11 @@ if (!only || only.toLowerCase() === 'webhooks') {
 if (!only || only.toLowerCase() === 'cluster') {
   console.log('\n== Many points: 2,000 locations and the 25,000-store chain, clustered (built client, headless Chromium) ==');
   await benchClusters((line) => console.log(`  ${line}`));
+}
+
+// A store chain on a street basemap (needs the build and Chromium): `npm run bench -- basemap`
+// runs it alone; BASEMAP_BENCH_QUICK=1 (or `--quick`) checks the harness with 2,000 stores.
+if (!only || only.toLowerCase() === 'basemap') {
+  console.log('\n== A store chain on a street basemap: 25,000 stores, desktop and phone (built client, headless Chromium, WebGL on SwiftShader) ==');
+  await benchBasemap((line) => console.log(`  ${line}`));
 }
