@@ -87,7 +87,7 @@ export interface MapRendererProps {
  * `drawn`: the flag alone is all this first-load code reads.
  */
 const basemapPart = lazyPart<MapRendererProps & { drawn: typeof CanvasRenderer }>(() =>
-  (import.meta.env.SSR ? import('./basemap-frame') : import('./basemap-printable')).then((module) => module.default),
+  (import.meta.env.SSR ? import('./basemap-frame') : import('./basemap-host')).then((module) => module.default),
 );
 const BasemapRenderer = basemapPart.Part;
 /** Loads what the server renders of a basemap floor (its frame, basemap-frame.tsx): the server renderer awaits it. */
