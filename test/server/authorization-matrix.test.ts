@@ -244,8 +244,12 @@ describe.each(databaseTargets)('the authorization matrix on $name', (target) => 
     return { mapId, historyId: version.body.result.historyId, threadId: thread.body.result.commentId, invitationToken: token, invitationId, webhookId: webhook.body.result.webhookId };
   }
 
-  /** A world's map leaves the owner's test slots (an admin deletes it, if it is still there). */
-  async function dispose(w: World): Promise<void> {
+  /**
+   * A world's map leaves the owner's test slots (an admin deletes it, if it is still there), and
+   * its webhook goes with it: an account holds at most MAX_WEBHOOKS, and every world makes one.
+   */
+  async function dispose(w: Pick<World, 'mapId'> & { webhookId?: string }): Promise<void> {
+    if (w.webhookId) await call(server, 'deleteWebhook', { webhookId: w.webhookId }, people.owner);
     const deleted = await call(server, 'deleteMap', { id: w.mapId }, people.admin);
     if (deleted.body.position) await projected(server, deleted.body.position);
   }
@@ -291,7 +295,7 @@ describe.each(databaseTargets)('the authorization matrix on $name', (target) => 
       const message = entry.messages?.[role];
       if (message) expect(answer.body?.error?.message, `${name} as ${role}`).toMatch(message);
       if (answer.body?.position) await projected(server, answer.body.position);
-      if (name === 'createMap' && answer.status === 200) await dispose({ ...world, mapId: answer.body.result });
+      if (name === 'createMap' && answer.status === 200) await dispose({ mapId: answer.body.result });
       if (own) await dispose(own);
     }
     expect(answers).toEqual(entry.expect);
