@@ -17,7 +17,11 @@ const DIST = path.resolve(import.meta.dirname, '../dist/client');
 // markers over them dropped) and the phone's folding directions sheet took it 0.3 KB over
 // (82,128 B) after their drawing code had moved to the drawing's own chunk; held at 80.5 KB
 // until the next cut brings it back (the closing note of 2026-11-29 says where to look).
-export const VIEWER_FIRST_LOAD_BUDGET = 80.5 * 1024;
+// Raised to 80.6 KB (82,534 B) with issue 29: choosing a floor's view (a drawn floor's canvas or
+// the street basemap's MapLibre, whose code is all on demand), the store locator's radius
+// narrowing the markers, and MapView.fitTo on the canvas view took it to 82,486 B. Moving fitTo
+// and the radius's intersection out of the first load saved 5 and 11 B only (gzip), so they stay.
+export const VIEWER_FIRST_LOAD_BUDGET = 80.6 * 1024;
 export const VIEWER_OWN_CODE_BUDGET = 20 * 1024;
 
 export interface ViewerSize {
