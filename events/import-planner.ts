@@ -245,6 +245,9 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
   const files: PlannedFile[] = [];
   const extraEdits: MapEdit[] = [];
   const floorByKey = new Map<string, Floor>();
+  /** Existing floors given bounds fitted to the file's drawing (a street map's regions). */
+  const fittedByFile = new Set<Floor>();
+  const layerInUse = (id: string) => document.locations.some((l) => l.layer === id) || document.paths.nodes.some((node) => node.layer === id);
   const plannedByKey = new Map(plan.floors.map((f) => [f.key, f]));
   // The floor a new map starts with, still untouched: the import's own floors take its place
   // unless the file puts something on it (a location with a position, a floor of that name).
@@ -290,6 +293,12 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
         if (!layer.geo && planned.geo) {
           extraEdits.push({ type: 'LayerCalibrated', id: match.id, geo: planned.geo });
           match.geo = planned.geo;
+        } else if (match.basemap && planned.basemap && planned.geo && isBasemapCalibration(planned.geo) && planned.geo !== layer.geo && !layerInUse(match.id)) {
+          // A street map nothing is on yet, its drawing made in bounds fitted to the file's shapes
+          // (server/import/basemap-drawing.ts): those bounds, kept (not fitted again to the points).
+          extraEdits.push({ type: 'LayerCalibrated', id: match.id, geo: planned.geo });
+          match.geo = planned.geo;
+          fittedByFile.add(match);
         }
       }
       return match;
@@ -449,7 +458,7 @@ export function planImport(document: MapDocument, plan: ImportPlan, options: Pla
   });
   // A basemap floor nothing is on yet (a new street map) is fitted to the points the file puts on it.
   for (const [floor, points] of pointsOnBasemap) {
-    if (document.locations.some((l) => l.layer === floor.id) || document.paths.nodes.some((node) => node.layer === floor.id)) continue;
+    if (fittedByFile.has(floor) || layerInUse(floor.id)) continue;
     const geo = boundsAround(points, floor.size);
     extraEdits.push({ type: 'LayerCalibrated', id: floor.id, geo });
     floor.geo = geo;

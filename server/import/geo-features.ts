@@ -20,6 +20,7 @@ import {
 import { slug } from '../templates/built-in-maps.js';
 import { guessMapping, mappingFits } from './column-mapping.js';
 import { addContactFields, composeAddress } from './contact-fields.js';
+import { basemapTarget, drawOnBasemap } from './basemap-drawing.js';
 import { drawShapes, positionsOf, rewound, type DrawnShape } from './geo-drawing.js';
 import type { ImportInput } from './import-input.js';
 import { importRefusal } from './refusal.js';
@@ -143,7 +144,7 @@ export interface FeaturesPlanOptions {
 }
 
 /** The plan of a file's features. */
-export function planFeatures(features: readonly GeoFeature[], input: Pick<ImportInput, 'options' | 'rememberedMapping'>, options: FeaturesPlanOptions): ImportPlan {
+export function planFeatures(features: readonly GeoFeature[], input: Pick<ImportInput, 'options' | 'rememberedMapping'> & Partial<Pick<ImportInput, 'document' | 'targetLayer'>>, options: FeaturesPlanOptions): ImportPlan {
   const { format } = options;
   if (features.length === 0) {
     throw importRefusal(format, 'it holds no features', 'Export the layer again with its features and import that.');
@@ -265,7 +266,11 @@ export function planFeatures(features: readonly GeoFeature[], input: Pick<Import
 
   const floors: ImportPlan['floors'] = [];
   if (shapes.length > 0) {
-    const drawing = drawShapes(floorKey, options.name, shapes, extent, format);
+    // A street map's floor takes the shapes in its own units, the basemap under them (basemap-drawing.ts).
+    const onBasemap = basemapTarget(input.document, input.targetLayer);
+    const drawing = onBasemap ? drawOnBasemap(onBasemap, shapes, extent) : drawShapes(floorKey, options.name, shapes, extent, format);
+    const drawnKey = drawing.floor.key;
+    for (const location of regionRows.values()) location.floor = drawnKey;
     floors.push(drawing.floor);
     for (const [id, location] of regionRows) {
       const label = drawing.labels.get(id);
@@ -277,7 +282,7 @@ export function planFeatures(features: readonly GeoFeature[], input: Pick<Import
       delete location.drawnRegion;
     }
     // The file's points (and its unplaced places) go on the same floor, which shows them all.
-    for (const location of [...pointRows, ...unplaced]) location.floor = floorKey;
+    for (const location of [...pointRows, ...unplaced]) location.floor = drawnKey;
     if (lineCount > 0 && regionRows.size === 0 && pointRows.length === 0) {
       problem(null, null, `The file holds only lines (${lineCount}): they are drawn on a new floor, but lines are not locations, so no location was made.`);
     }

@@ -13,9 +13,12 @@ import type { FeatureCollection, Geometry } from 'geojson';
 import { feature } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
 import { describe, expect, it } from 'vitest';
-import { basemapFloorAround } from '../../events/basemap-bounds.js';
+import { basemapFloorAround, mercatorBoundsFor } from '../../events/basemap-bounds.js';
+import { LOCATION_DEFAULTS } from '../../events/compact-locations.js';
 import { elementIdFor } from '../../events/element-id.js';
 import { floorToGeo, projectToFloor } from '../../events/geo-calibration.js';
+import { planImport } from '../../events/import-planner.js';
+import { applyEdits } from '../../events/map-edit-inverse.js';
 import { defaultRegionStyles, defaultSettings, MAP_DOCUMENT_VERSION, type MapDocument } from '../../events/map-document.js';
 import { emptyPathNetwork } from '../../events/path-network.js';
 import type { ImportPlan, PlannedFloor } from '../../events/map-import.js';
@@ -431,3 +434,62 @@ describe('GeoJSON refusals and problems', () => {
   });
 });
 
+
+describe('polygons imported into a street map (issue 29 item 1: regions on a basemap floor)', () => {
+  const size = defaultSettings().size;
+  /** A new street map (the new-map page's): one floor on the basemap over the world, nothing on it. */
+  const street: MapDocument = {
+    ...blank,
+    settings: { ...blank.settings, defaultLayer: 'map' },
+    layers: [{ id: 'map', name: 'Map', file: null, geo: mercatorBoundsFor({ north: 80, south: -60, west: -180, east: 180 }, size), basemap: true }],
+  };
+  const states = readFileSync(path.join(import.meta.dirname, '../fixtures/realworld/geojson/us-states-geojson-vt.json'), 'utf8');
+  const AUSTIN = { lat: 30.27, lng: -97.74 };
+  const DENVER = { lat: 39.74, lng: -104.99 };
+
+  it('draws the real US states file in the street map floor’s own units, its bounds fitted to them, each state’s location inside its path', () => {
+    const plan = parseGeoJson(input(states, 'us-states.json', { document: street }));
+    const floor = drawnFloor(plan);
+    // The street map's floor itself, still on the basemap, at its size.
+    expect(floor).toMatchObject({ key: 'map', name: 'Map', basemap: true, geo: { kind: 'bounds', projection: 'mercator' }, drawing: { width: size.width, height: size.height } });
+    const geo = floor.geo as { north: number; south: number; west: number; east: number };
+    // Alaska's Aleutians (written west of -180) to Maine, Hawaii and Puerto Rico to Alaska's north: not across the world.
+    expect(geo.west).toBeLessThan(-188);
+    expect(geo.east).toBeGreaterThan(-66);
+    expect(geo.east - geo.west).toBeLessThan(200);
+    expect(geo.south).toBeLessThan(17.9);
+    expect(geo.north).toBeGreaterThan(71);
+    expect(plan.locations).toHaveLength(52);
+    expectRegionsDrawn(plan);
+    // The drawing has no background: the basemap is the floor's.
+    expect(floor.drawing.svg).not.toMatch(/<rect|id="sphere"/);
+    // Austin falls inside Texas's path where the floor's calibration puts it; Denver does not.
+    const texas = ringsOf(pathD(floor.drawing.svg, elementIdFor('48'))!);
+    const at = (place: { lat: number; lng: number }) => { const p = projectToFloor(floor.geo!, size, place)!; return [p.x, p.y] as [number, number]; };
+    expect(insideRings(texas, at(AUSTIN))).toBe(true);
+    expect(insideRings(texas, at(DENVER))).toBe(false);
+  });
+
+  it('plans the drawing onto that floor (no floor of its own), its bounds recorded, the states linked to their paths', () => {
+    const plan = parseGeoJson(input(states, 'us-states.json', { document: street }));
+    const floor = drawnFloor(plan);
+    const planned = planImport(street, plan, { sourceName: 'us-states.json' });
+    expect(planned.files).toEqual([expect.objectContaining({ layer: 'map', existing: true })]);
+    const { document } = applyEdits(street, planned.edits);
+    expect(document.layers).toEqual([expect.objectContaining({ id: 'map', basemap: true, geo: floor.geo })]);
+    const texas = document.locations.find((location) => location.title === 'Texas')!;
+    expect(texas).toMatchObject({ layer: 'map', element: elementIdFor('48'), marker: 'hidden' });
+    expect(document.locations.every((location) => location.layer === 'map' && location.element)).toBe(true);
+  });
+
+  it('keeps the bounds of a street map that has locations; a drawn floor, or a street map with a drawing, gets a drawn floor of its own as before', () => {
+    const busy: MapDocument = { ...street, locations: [{ ...LOCATION_DEFAULTS, id: 'hq', title: 'HQ', layer: 'map', groups: [], entrances: [], position: { x: 10, y: 10 } } as MapDocument['locations'][number]] };
+    const kept = drawnFloor(parseGeoJson(input(states, 'us-states.json', { document: busy })));
+    expect(kept).toMatchObject({ key: 'map', basemap: true, geo: street.layers[0]!.geo });
+    const drawn = drawnFloor(parseGeoJson(input(states, 'us-states.json')));
+    expect(drawn.key).toBe('geojson');
+    expect(drawn.basemap).toBeUndefined();
+    const withDrawing: MapDocument = { ...street, layers: [{ ...street.layers[0]!, file: { kind: 'svg', url: '/files/a.svg', width: size.width, height: size.height } }] };
+    expect(drawnFloor(parseGeoJson(input(states, 'us-states.json', { document: withDrawing }))).key).toBe('geojson');
+  });
+});
