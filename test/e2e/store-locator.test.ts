@@ -14,12 +14,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCATION_DEFAULTS } from '../../events/compact-locations.js';
-import { projectToFloor } from '../../events/geo-calibration.js';
 import type { MapDocument } from '../../events/map-document.js';
 import { builtInMap } from '../../server/templates/built-in-maps.js';
 import { startBrowserSession } from '../support/browser.js';
 import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
+import { texasStores } from './support/texas-stores.js';
 
 const TIMEOUT = 15_000;
 /** axe-core, run in the page through the DevTools protocol (the page's CSP refuses an inline script). */
@@ -39,59 +38,12 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shots, `${name}.png`) });
 }
 
-/** The CSV's rows (quoted fields with commas), as records by header. */
-function readCsv(file: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const text = readFileSync(file, 'utf8');
-  const endField = () => {
-    row.push(field);
-    field = '';
-  };
-  const endRow = () => {
-    endField();
-    rows.push(row);
-    row = [];
-  };
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') endField();
-    else if (char === '\n') endRow();
-    else if (char !== '\r') field += char;
-  }
-  if (field || row.length) endRow();
-  const [header, ...body] = rows;
-  return body.map((cells) => Object.fromEntries(header!.map((name, index) => [name, cells[index] ?? ''])));
-}
-
 /** The stores on the United States template's drawing (its states left as a plain drawing). */
 function storesDocument(template: MapDocument): { document: MapDocument; count: number } {
   const usa = builtInMap('us-states');
-  const size = { width: usa.width, height: usa.height };
-  const rows = readCsv('test/fixtures/import/csv/starbucks-directory-excerpt.csv').filter((row) => row.Country === 'US');
-  const locations = rows.map((row, index) => ({
-    ...LOCATION_DEFAULTS,
-    id: `store-${index + 1}`,
-    title: row['Store Name']!,
-    about: `${row['Street Address']}, ${row.City}, ${row['State/Province']}`,
-    phone: row['Phone Number']!,
-    hours: 'Mon–Sun 5:30–21:00',
-    groups: [],
-    entrances: [],
-    layer: template.layers[0]!.id,
-    position: projectToFloor(usa.geo, size, { lat: Number(row.Latitude), lng: Number(row.Longitude) })!,
-  }));
+  const locations = texasStores({ layer: template.layers[0]!.id, geo: usa.geo, size: { width: usa.width, height: usa.height }, extra: { hours: 'Mon–Sun 5:30–21:00' } });
   const document = { ...template, groups: [], locations } as MapDocument;
-  return { document, count: rows.length };
+  return { document, count: locations.length };
 }
 
 describe('the store locator in Chromium', () => {
