@@ -27,10 +27,11 @@ import { LOCATION_DEFAULTS } from '../events/compact-locations.js';
 import { floorToGeo, projectToFloor } from '../events/geo-calibration.js';
 import { emptyMapDocument, type MapDocument } from '../events/map-document.js';
 import { nearestFirst } from '../events/nearest.js';
-import { openPGliteDatabase } from '../server/db/pglite-database.js';
+import { pgliteTarget } from '../test/support/databases.js';
 import { storeChainCsv } from '../test/support/store-chain.js';
 import { call, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../test/support/test-server.js';
 import { CHROMIUM, CHROMIUM_ARGS, DESKTOP, openProfiled, PHONE, type Profile } from './browser-profiles.js';
+import { recordFrames } from './frame-times.js';
 import { median, percentile } from './stats.js';
 
 const QUICK = process.env.BASEMAP_BENCH_QUICK === '1' || process.argv.includes('--quick');
@@ -93,43 +94,16 @@ async function coldLoad(browser: Browser, url: string, profile: Profile): Promis
 /** Drags and wheel-zooms over the map's middle, recording the intervals between frames. */
 async function panAndZoom(page: Page): Promise<number[]> {
   const box = (await page.locator('.mf-basemap').boundingBox())!;
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
   const radius = Math.min(box.width, box.height) / 4;
-  await page.evaluate(`(() => {
-    window.__intervals = [];
-    window.__recording = true;
-    let last = performance.now();
-    const loop = (now) => {
-      window.__intervals.push(now - last);
-      last = now;
-      if (window.__recording) requestAnimationFrame(loop);
-    };
-    requestAnimationFrame(loop);
-  })()`);
-  const drag = async (steps: number) => {
-    await page.mouse.move(cx, cy);
-    await page.mouse.down();
-    for (let i = 1; i <= steps; i++) {
-      const angle = (i / steps) * Math.PI * 2;
-      await page.mouse.move(cx + Math.sin(angle) * radius, cy + (1 - Math.cos(angle)) * radius * 0.6);
-    }
-    await page.mouse.up();
-  };
-  const wheel = async (times: number, delta: number) => {
-    await page.mouse.move(cx, cy);
-    for (let i = 0; i < times; i++) {
-      await page.mouse.wheel(0, delta);
-      await page.waitForTimeout(16);
-    }
-  };
   const steps = QUICK ? 30 : 120;
-  await drag(steps);
-  await wheel(QUICK ? 6 : 16, -120);
-  await drag(steps);
-  await wheel(QUICK ? 6 : 16, 120);
-  await page.waitForTimeout(200);
-  return page.evaluate(`(() => { window.__recording = false; return window.__intervals.slice(1); })()`) as Promise<number[]>;
+  const wheels = QUICK ? 6 : 16;
+  const { intervals } = await recordFrames(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, [
+    { drag: steps, radius },
+    { wheel: wheels, delta: -120 },
+    { drag: steps, radius },
+    { wheel: wheels, delta: 120 },
+  ]);
+  return intervals;
 }
 
 export async function benchBasemap(print: (line: string) => void): Promise<void> {
@@ -141,9 +115,7 @@ export async function benchBasemap(print: (line: string) => void): Promise<void>
     print(`basemap: no Chromium at ${CHROMIUM}`);
     return;
   }
-  // An in-memory PGlite of its own (the tests' template database is vitest's, not a bench's).
-  const db = await openPGliteDatabase(undefined);
-  const server = await startTestServer({ name: 'pglite', open: async () => ({ db, url: null, dispose: () => db.close() }) }, { env: { BODY_LIMIT: String(32 * 1024 * 1024), LOG_LEVEL: 'silent' } });
+  const server = await startTestServer(pgliteTarget, { env: { BODY_LIMIT: String(32 * 1024 * 1024), LOG_LEVEL: 'silent' } });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...SWIFTSHADER_ARGS] });
   try {
     const user = await registerUser(server);

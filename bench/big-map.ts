@@ -17,7 +17,8 @@ import type { MapEdit } from '../events/map-edits.js';
 import { topics } from '../events/topics.js';
 import type { Database } from '../ports/database.js';
 import { storeChainCsv, STORE_CHAIN_ROWS } from '../test/support/store-chain.js';
-import { call, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../test/support/test-server.js';
+import { projected, registerUser, type TestServer } from '../test/support/test-server.js';
+import { callOk, startBenchServer } from './bench-server.js';
 import { capture } from './captured-response.js';
 import { load } from './load.js';
 import { median } from './stats.js';
@@ -29,12 +30,6 @@ const LOAD_SECONDS = 5;
 const KB = 1024;
 
 const ms = (values: number[]) => `${median(values).toFixed(0)} ms`;
-
-async function ok(server: TestServer, user: TestUser, name: string, data: unknown): Promise<{ result: unknown; position: string | null }> {
-  const answer = await call(server, name, data, user);
-  if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
-  return answer.body as { result: unknown; position: string | null };
-}
 
 /** A `/api/live` socket of `cookie`'s session; resolves once open. */
 async function openSocket(server: TestServer, cookie: string, onMessage: (text: string) => void): Promise<WebSocket> {
@@ -67,7 +62,7 @@ function waitForMessage(listeners: Set<(text: string) => boolean>, accept: (text
 
 export async function benchBigMap(db: Database, print: (line: string) => void): Promise<void> {
   // The production body limit (2 MB), not the tests' 64 KB: the world map's document is sent whole.
-  const server = await startTestServer({ name: 'pglite', open: async () => ({ db, url: null, dispose: async () => {} }) }, { env: { BODY_LIMIT: String(2 * 1024 * 1024) } });
+  const server = await startBenchServer(db);
   const sockets: WebSocket[] = [];
   try {
     // The admin keeps any number of test maps and may publish one.
@@ -77,7 +72,7 @@ export async function benchBigMap(db: Database, print: (line: string) => void): 
     if (!world.ok) throw new Error(`the world map answered ${world.status}`);
     const worldDocument = ((await world.json()) as { result: unknown }).result;
     const newWorldMap = async (title: string) => {
-      const made = await ok(server, admin, 'createMap', { title, mapData: worldDocument });
+      const made = await callOk(server, admin, 'createMap', { title, mapData: worldDocument });
       await projected(server, made.position!);
       return made.result as string;
     };
@@ -141,7 +136,7 @@ export async function benchBigMap(db: Database, print: (line: string) => void): 
       const change: MapEdit = { type: 'LocationUpdated', id: `S${String(((i + 1000) % 1000) + 1).padStart(5, "0")}`, changes: { title } };
       const arrived = waitForMessage(listeners, (text) => text.includes(JSON.stringify(title)));
       const started = performance.now();
-      const answered = ok(server, admin, 'editMap', { id: mapId, edits: [change] });
+      const answered = callOk(server, admin, 'editMap', { id: mapId, edits: [change] });
       const text = await arrived;
       const elapsed = performance.now() - started;
       const answer = await answered;
@@ -153,7 +148,7 @@ export async function benchBigMap(db: Database, print: (line: string) => void): 
     print(`one location's edit on the 25k map, tab A's editMap until tab B's socket holds it: median ${ms(edits.map((e) => e.ms))} over ${EDITS}, push ${median(edits.map((e) => e.bytes))} bytes`);
 
     // The public JSON of the published map.
-    const published = await ok(server, admin, 'adminUpdateMap', { id: mapId, state: 1 });
+    const published = await callOk(server, admin, 'adminUpdateMap', { id: mapId, state: 1 });
     await projected(server, published.position!);
     const publicUrl = `${server.url}/api/public/maps/${mapId}`;
     const read = async (encoding: string) => {

@@ -2,37 +2,19 @@ import WebSocket from 'ws';
 import { LIVE_PROTOCOL_VERSION } from '../events/live-messages.js';
 import { comparePositions, parsePosition } from '../events/position.js';
 import { topics } from '../events/topics.js';
-import { allProjections } from '../projections/index.js';
-import { ProjectionRunner } from '../projections/runner.js';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
 import type { Database } from '../ports/database.js';
-import { openServices } from '../server/services.js';
+import { registerUser } from '../test/support/test-server.js';
+import { startBenchServer } from './bench-server.js';
 import { percentile } from './stats.js';
 
 const COMMANDS = 1_000;
 
 /** saveMap over HTTP from one client; time until another client's socket has the change. */
 export async function benchCommandToPush(db: Database, print: (line: string) => void): Promise<void> {
-  const services = await openServices(loadConfig({ LOG_LEVEL: 'silent' }), { db, logger: { info: () => {}, error: () => {} } });
-  const app = await buildApp(services);
-  const runner = new ProjectionRunner(db, services.store, allProjections);
-  await runner.start();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const server = await startBenchServer(db);
+  const base = server.url;
   try {
-    const registered = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ data: { email: 'bench@example.com', password: 'bench password', displayName: 'Bench' } }),
-    });
-    const uid = ((await registered.json()) as { result: { uid: string } }).result.uid;
-    const cookie = registered.headers.get('set-cookie')!.split(';')[0]!;
-    // Verify the address through the link in the outbox, as a person would.
-    const [mail] = await services.outbox!.list(1);
-    const token = /token=([\w-]+)/.exec(mail!.text)![1];
-    await fetch(`${base}/api/auth/verify-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { token } }) });
+    const { uid, cookie } = await registerUser(server, 'bench@example.com');
     const callFn = async (name: string, data: unknown) => {
       const response = await fetch(`${base}/api/fn/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ data }) });
       return (await response.json()) as { result: string; position: string };
@@ -77,8 +59,6 @@ export async function benchCommandToPush(db: Database, print: (line: string) => 
     samples.sort((a, b) => a - b);
     print(`command-to-push: median ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms (${COMMANDS} commands)`);
   } finally {
-    await app.close();
-    await runner.stop();
-    await services.store.close();
+    await server.close();
   }
 }

@@ -17,12 +17,9 @@ import type { MapEdit } from '../events/map-edits.js';
 import { activeMap, MapHistory } from '../server/history/map-history.js';
 import { parsePosition } from '../events/position.js';
 import type { Database } from '../ports/database.js';
-import { allProjections } from '../projections/index.js';
-import { ProjectionRunner } from '../projections/runner.js';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
 import { syncEdits } from '../server/import/import-routes.js';
-import { openServices } from '../server/services.js';
+import { registerUser } from '../test/support/test-server.js';
+import { callOk, startBenchServer } from './bench-server.js';
 import { storeCsv } from './import-throughput.js';
 import { median } from './stats.js';
 
@@ -55,31 +52,12 @@ export async function benchDataSourceSync(db: Database, print: (line: string) =>
   let sheet = storeCsv(ROWS);
   const source = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/csv' }).end(sheet));
   await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
-  const services = await openServices(loadConfig({ LOG_LEVEL: 'silent', ALLOW_LOOPBACK_TARGETS: '1' }), { db, logger: { info: () => {}, error: () => {} } });
-  const app = await buildApp(services);
-  const runner = new ProjectionRunner(db, services.store, allProjections);
-  await runner.start();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const server = await startBenchServer(db, { ALLOW_LOOPBACK_TARGETS: '1' });
   try {
-    const registered = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ data: { email: 'sync-bench@example.com', password: 'bench password', displayName: 'Bench' } }),
-    });
-    const cookie = registered.headers.get('set-cookie')!.split(';')[0]!;
-    const [mail] = await services.outbox!.list(1);
-    const token = /token=([\w-]+)/.exec(mail!.text)![1];
-    await fetch(`${base}/api/auth/verify-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { token } }) });
-    const fn = async <T>(name: string, data: unknown): Promise<{ result: T; position: string | null }> => {
-      const response = await fetch(`${base}/api/fn/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ data }) });
-      const body = (await response.json()) as { result: T; position?: string | null; error?: { message: string } };
-      if (!response.ok) throw new Error(`${name} answered ${response.status}: ${body.error?.message}`);
-      return { result: body.result, position: body.position ?? null };
-    };
+    const user = await registerUser(server, 'sync-bench@example.com');
+    const fn = <T>(name: string, data: unknown) => callOk<T>(server, user, name, data);
     const settled = async (position: string | null) => {
-      if (position) await runner.waitFor(parsePosition(position), ['map_data']);
+      if (position) await server.runner.waitFor(parsePosition(position), ['map_data']);
     };
     const made = await fn<string>('createMap', { title: 'Store chain' });
     await settled(made.position);
@@ -99,7 +77,7 @@ export async function benchDataSourceSync(db: Database, print: (line: string) =>
     print(`first sync (${ROWS.toLocaleString('en')} rows): ${first.answer.added.toLocaleString('en')} added in ${seconds(first.answered)}, in the read model after ${seconds(first.projected)}`);
 
     // 200 of the rows the sheet renames next are edited in Mapfold first: overridden.
-    const history = await MapHistory.open(db, services.store);
+    const history = await MapHistory.open(db, server.services.store);
     const state = activeMap((await history.stateAt(mapId)).state);
     const edited = state.document.locations.filter((_, i) => i % 100 === 0).slice(0, QUICK ? 10 : 200);
     for (let i = 0; i < edited.length; i += 100) {
@@ -138,8 +116,7 @@ export async function benchDataSourceSync(db: Database, print: (line: string) =>
     }
     print(`diff alone (syncEdits, ${after.document.locations.length.toLocaleString('en')} rows against the map, ${diffed!.counts.changed} changed, ${diffed!.counts.overridden} overridden): median ${median(runs).toFixed(1)} ms of 5`);
   } finally {
-    await app.close();
-    await runner.stop();
+    await server.close();
     await new Promise((resolve) => source.close(resolve));
   }
 }

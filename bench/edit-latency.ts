@@ -12,12 +12,9 @@ import type { MapEdit } from '../events/map-edits.js';
 import { emptyMapDocument, Location, type MapDocument } from '../events/map-document.js';
 import { LIVE_PROTOCOL_VERSION, type ServerMessage } from '../events/live-messages.js';
 import { topics } from '../events/topics.js';
-import { allProjections } from '../projections/index.js';
-import { ProjectionRunner } from '../projections/runner.js';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
 import type { Database } from '../ports/database.js';
-import { openServices } from '../server/services.js';
+import { registerUser, TEST_PASSWORD } from '../test/support/test-server.js';
+import { startBenchServer } from './bench-server.js';
 import { percentile } from './stats.js';
 
 const WARM_UP = 50;
@@ -63,29 +60,14 @@ async function openEditorSocket(base: string, cookie: string, topic: string, onP
 
 /** editMap over HTTP from one editor; time until the other editor's socket has the edit. */
 export async function benchEditLatency(db: Database, print: (line: string) => void): Promise<void> {
-  const services = await openServices(loadConfig({ LOG_LEVEL: 'silent' }), { db, logger: { info: () => {}, error: () => {} } });
-  const app = await buildApp(services);
-  const runner = new ProjectionRunner(db, services.store, allProjections);
-  await runner.start();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const server = await startBenchServer(db);
+  const base = server.url;
   const sockets: WebSocket[] = [];
   try {
     const email = 'editor@example.com';
-    const password = 'bench password';
-    const registered = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ data: { email, password, displayName: 'Editor' } }),
-    });
-    const cookieA = registered.headers.get('set-cookie')!.split(';')[0]!;
-    // Verify the address through the link in the outbox, as a person would.
-    const [mail] = await services.outbox!.list(1);
-    const token = /token=([\w-]+)/.exec(mail!.text)![1];
-    await fetch(`${base}/api/auth/verify-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { token } }) });
+    const { cookie: cookieA } = await registerUser(server, email, { displayName: 'Editor' });
     // The second tab: the same person signed in again, a session of its own.
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { email, password } }) });
+    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { email, password: TEST_PASSWORD } }) });
     if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
     const cookieB = login.headers.get('set-cookie')!.split(';')[0]!;
 
@@ -136,8 +118,6 @@ export async function benchEditLatency(db: Database, print: (line: string) => vo
     print(`edit-to-other-editor: median ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms (${EDITS} edits, ${LOCATIONS}-location map)`);
   } finally {
     for (const socket of sockets) socket.close();
-    await app.close();
-    await runner.stop();
-    await services.store.close();
+    await server.close();
   }
 }

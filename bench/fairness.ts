@@ -28,15 +28,12 @@ import { LIVE_PROTOCOL_VERSION } from '../events/live-messages.js';
 import { parsePosition } from '../events/position.js';
 import { topics } from '../events/topics.js';
 import type { Database } from '../ports/database.js';
-import { allProjections } from '../projections/index.js';
-import { ProjectionRunner } from '../projections/runner.js';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
 import { openPGliteDatabase } from '../server/db/pglite-database.js';
 import { openPostgresDatabase } from '../server/db/postgres-database.js';
 import { seedDemoMap } from '../server/seed/seed-demo-map.js';
-import { openServices } from '../server/services.js';
 import { createPostgresDatabase } from '../test/support/databases.js';
+import { registerUser } from '../test/support/test-server.js';
+import { startBenchServer } from './bench-server.js';
 import { storeCsv } from './import-throughput.js';
 import { percentile } from './stats.js';
 
@@ -89,25 +86,14 @@ async function attackFor(seconds: number, step: () => Promise<void>): Promise<nu
 }
 
 export async function benchFairness(db: Database, print: (line: string) => void): Promise<void> {
-  const services = await openServices(loadConfig({ LOG_LEVEL: 'silent' }), { db, logger: { info: () => {}, error: () => {} } });
-  await seedDemoMap(services.store, services.clock, services.ids);
-  const app = await buildApp(services);
-  const runner = new ProjectionRunner(db, services.store, allProjections);
-  await runner.start();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const server = await startBenchServer(db);
+  const { services, runner } = server;
+  const base = server.url;
+  const seeded = await seedDemoMap(services.store, services.clock, services.ids);
+  if (seeded) await runner.waitFor(seeded);
   const json = { 'content-type': 'application/json' };
-  const person = async (email: string) => {
-    const registered = await fetch(`${base}/api/auth/register`, { method: 'POST', headers: json, body: JSON.stringify({ data: { email, password: 'bench password', displayName: 'Bench' } }) });
-    const cookie = registered.headers.get('set-cookie')!.split(';')[0]!;
-    const mail = (await services.outbox!.list(20)).find((message) => message.to === email)!;
-    const token = /token=([\w-]+)/.exec(mail.text)![1];
-    await fetch(`${base}/api/auth/verify-email`, { method: 'POST', headers: json, body: JSON.stringify({ data: { token } }) });
-    return cookie;
-  };
-  const attacker = await person('attacker@example.com');
-  const other = await person('other@example.com');
+  const attacker = (await registerUser(server, 'attacker@example.com')).cookie;
+  const other = (await registerUser(server, 'other@example.com')).cookie;
   const fn = async (name: string, data: unknown) => {
     const response = await fetch(`${base}/api/fn/${name}`, { method: 'POST', headers: { ...json, cookie: attacker }, body: JSON.stringify({ data }) });
     const body = (await response.json()) as { result: unknown; position: string | null; error?: { message: string } };
@@ -211,9 +197,7 @@ export async function benchFairness(db: Database, print: (line: string) => void)
       return `${rounds} CSV + report downloads, ${(bytes / rounds / 1024 / 1024).toFixed(1)} MB each`;
     });
   } finally {
-    await app.close();
-    await runner.stop();
-    await services.store.close();
+    await server.close();
   }
 }
 

@@ -11,11 +11,8 @@
  */
 import { parsePosition } from '../events/position.js';
 import type { Database } from '../ports/database.js';
-import { allProjections } from '../projections/index.js';
-import { ProjectionRunner } from '../projections/runner.js';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
-import { openServices } from '../server/services.js';
+import { registerUser } from '../test/support/test-server.js';
+import { startBenchServer } from './bench-server.js';
 import { median } from './stats.js';
 
 // `IMPORT_BENCH_ROWS` / `IMPORT_BENCH_RUNS` make a quick check of the harness; the figures are for the defaults.
@@ -74,23 +71,11 @@ interface ImportAnswer {
 }
 
 export async function benchImport(db: Database, print: (line: string) => void): Promise<void> {
-  const services = await openServices(loadConfig({ LOG_LEVEL: 'silent' }), { db, logger: { info: () => {}, error: () => {} } });
-  const app = await buildApp(services);
-  const runner = new ProjectionRunner(db, services.store, allProjections);
-  await runner.start();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const server = await startBenchServer(db);
+  const base = server.url;
+  const { runner } = server;
   try {
-    const registered = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ data: { email: 'import-bench@example.com', password: 'bench password', displayName: 'Bench' } }),
-    });
-    const cookie = registered.headers.get('set-cookie')!.split(';')[0]!;
-    const [mail] = await services.outbox!.list(1);
-    const token = /token=([\w-]+)/.exec(mail!.text)![1];
-    await fetch(`${base}/api/auth/verify-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { token } }) });
+    const { cookie } = await registerUser(server, 'import-bench@example.com');
     const locationCount = async (id: string) => {
       const response = await fetch(`${base}/api/maps/${id}/data`, { headers: { cookie } });
       if (!response.ok) return -1;
@@ -147,8 +132,6 @@ export async function benchImport(db: Database, print: (line: string) => void): 
     print(`  apply until the map's read model holds every location: median ${median(projectedTimes).toFixed(2)} s`);
     print(`  process RSS at the end ${(process.memoryUsage().rss / MB).toFixed(0)} MB, its peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
   } finally {
-    await app.close();
-    await runner.stop();
-    await services.store.close();
+    await server.close();
   }
 }

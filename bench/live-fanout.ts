@@ -11,18 +11,15 @@
  * on the protocol's shape (it measured the version-1 whole-document snapshots the same way).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import WebSocket from 'ws';
 import { LIVE_PROTOCOL_VERSION, LIVE_PROTOCOL_QUERY } from '../events/live-messages.js';
 import type { MapEdit } from '../events/map-edits.js';
 import { emptyMapDocument, Location, type MapDocument } from '../events/map-document.js';
 import { topics } from '../events/topics.js';
-import { allProjections } from '../projections/index.js';
-import { ProjectionRunner } from '../projections/runner.js';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
 import type { Database } from '../ports/database.js';
-import { openServices } from '../server/services.js';
+import { registerUser } from '../test/support/test-server.js';
+import { startBenchServer } from './bench-server.js';
+import { freePort, waitForOk } from './processes.js';
 import { median, percentile } from './stats.js';
 import { compiledServerArgs } from '../test/support/compiled-server.js';
 
@@ -43,15 +40,6 @@ function mallDocument(size: number): MapDocument {
     }),
   );
   return { ...document, locations };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 async function until(predicate: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
@@ -107,19 +95,6 @@ async function openPeer(base: string, cookie: string, topic: string): Promise<Pe
   };
 }
 
-async function registerAndVerify(base: string, services: Awaited<ReturnType<typeof openServices>>): Promise<string> {
-  const registered = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ data: { email: 'fanout@example.com', password: 'bench password', displayName: 'Ben' } }),
-  });
-  const cookie = registered.headers.get('set-cookie')!.split(';')[0]!;
-  const [mail] = await services.outbox!.list(1);
-  const token = /token=([\w-]+)/.exec(mail!.text)![1];
-  await fetch(`${base}/api/auth/verify-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { token } }) });
-  return cookie;
-}
-
 /** Runs the fan-out on one or two servers (`bases`); the editor uses the first. */
 async function measure(bases: string[], cookie: string, size: number, print: (line: string) => void, label: string): Promise<void> {
   const callFn = async (name: string, data: unknown) => {
@@ -171,16 +146,11 @@ async function measure(bases: string[], cookie: string, size: number, print: (li
 }
 
 export async function benchLiveFanout(db: Database, print: (line: string) => void, databaseUrl: string | null): Promise<void> {
-  const services = await openServices(loadConfig({ LOG_LEVEL: 'silent' }), { db, logger: { info: () => {}, error: () => {} } });
-  const app = await buildApp(services);
-  const runner = new ProjectionRunner(db, services.store, allProjections);
-  await runner.start();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const server = await startBenchServer(db);
+  const base = server.url;
   let second: ChildProcess | null = null;
   try {
-    const cookie = await registerAndVerify(base, services);
+    const { cookie } = await registerUser(server, 'fanout@example.com', { displayName: 'Ben' });
     for (const size of SIZES) await measure([base], cookie, size, print, `one process (${SOCKETS} sockets)`);
     if (!databaseUrl) return;
     const port = await freePort();
@@ -189,12 +159,10 @@ export async function benchLiveFanout(db: Database, print: (line: string) => voi
       env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: secondBase },
       stdio: 'ignore',
     });
-    await until(async () => (await fetch(`${secondBase}/api/health`).catch(() => null))?.ok === true, 60_000);
+    await waitForOk(`${secondBase}/api/health`, second, 60_000);
     for (const size of SIZES) await measure([base, secondBase], cookie, size, print, `two processes (${SOCKETS / 2} sockets each, editor on the first)`);
   } finally {
     second?.kill('SIGTERM');
-    await app.close();
-    await runner.stop();
-    await services.store.close();
+    await server.close();
   }
 }

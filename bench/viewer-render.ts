@@ -22,6 +22,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { pgliteTarget } from '../test/support/databases.js';
 import { call, projected, registerUser, startTestServer, type TestServer } from '../test/support/test-server.js';
+import { recordFrames, type FrameTimes } from './frame-times.js';
 import { byFrequency, CHROMIUM, DESKTOP, launchChromium, OBSERVE_LCP, openProfiled, PHONE, PHONE_SLOW_4G, settledLcp, type LcpSample, type Profile } from './browser-profiles.js';
 import { median, percentile } from './stats.js';
 
@@ -107,49 +108,14 @@ export async function openReady(browser: Browser, url: string, profile: Profile 
 }
 
 /** Drags and wheel-zooms over the map while recording frame intervals and the viewer's work. */
-export async function panAndZoom(page: Page): Promise<{ intervals: number[]; work: number[] }> {
-  // A string, not a function: the TypeScript runner would wrap named functions in helpers
-  // the page does not have.
-  await page.evaluate(`(() => {
-    window.__mapfoldFrameTimes = [];
-    window.__intervals = [];
-    window.__recording = true;
-    let last = performance.now();
-    const loop = (now) => {
-      window.__intervals.push(now - last);
-      last = now;
-      if (window.__recording) requestAnimationFrame(loop);
-    };
-    requestAnimationFrame(loop);
-  })()`);
-  const cx = 340 + (1280 - 340) / 2;
-  const cy = 400;
-  const drag = async (steps: number, radius: number) => {
-    await page.mouse.move(cx, cy);
-    await page.mouse.down();
-    for (let i = 1; i <= steps; i++) {
-      const angle = (i / steps) * Math.PI * 2;
-      await page.mouse.move(cx + Math.sin(angle) * radius, cy + (1 - Math.cos(angle)) * radius * 0.6);
-    }
-    await page.mouse.up();
-  };
-  const wheel = async (times: number, delta: number) => {
-    await page.mouse.move(cx, cy);
-    for (let i = 0; i < times; i++) {
-      await page.mouse.wheel(0, delta);
-      await page.waitForTimeout(16);
-    }
-  };
-  await drag(120, 220);
-  await wheel(16, -90);
-  await drag(120, 260);
-  await wheel(16, 90);
-  await drag(80, 200);
-  await page.waitForTimeout(200);
-  return page.evaluate(`(() => {
-    window.__recording = false;
-    return { intervals: window.__intervals.slice(1), work: window.__mapfoldFrameTimes };
-  })()`) as Promise<{ intervals: number[]; work: number[] }>;
+export function panAndZoom(page: Page): Promise<FrameTimes> {
+  return recordFrames(page, { x: 340 + (1280 - 340) / 2, y: 400 }, [
+    { drag: 120, radius: 220 },
+    { wheel: 16, delta: -90 },
+    { drag: 120, radius: 260 },
+    { wheel: 16, delta: 90 },
+    { drag: 80, radius: 200 },
+  ]);
 }
 
 export async function benchViewerRender(print: (line: string) => void): Promise<void> {

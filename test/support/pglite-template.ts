@@ -3,6 +3,9 @@
  * once per run by the global setup (global-setup.ts), read once per test process and loaded by
  * every PGlite it opens. Loading them is the same database initdb would have made, at a
  * fraction of the cost (without the template databases, which no test uses: pglite-template.mjs).
+ * Outside vitest (`npm run bench`, scripts/generate-asset-images.ts) nobody made a template, and
+ * vitest's inject() throws there: such a process gets a fresh in-memory database (initdb, a few
+ * seconds once), so the benches start servers through the tests' startTestServer(pgliteTarget).
  */
 import { Blob } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
@@ -19,8 +22,10 @@ function pgliteTemplate(): Promise<Blob> {
   return template;
 }
 
-/** An empty in-memory PGlite database, started from the run's template. */
+/** An empty in-memory PGlite database, started from the run's template (under vitest). */
 export async function openTestPGlite(): Promise<Database> {
+  // Vitest sets VITEST in its processes; a bench or script run by tsx has no template to load.
+  if (!process.env.VITEST) return openPGliteDatabase(undefined);
   // The same Blob at run time; TypeScript's DOM typings name the global one only.
   const template = (await pgliteTemplate()) as unknown as globalThis.Blob;
   return openPGliteDatabase(undefined, { template });

@@ -149,6 +149,9 @@ export function tokenOf(link: string): string {
   return new URL(link).searchParams.get('token')!;
 }
 
+/** The password registerUser gives every account (to sign in again as a second tab). */
+export const TEST_PASSWORD = 'a long enough password';
+
 /**
  * Registers an account and, unless told otherwise, verifies its address through the link in
  * the outbox, as a person would.
@@ -161,7 +164,7 @@ export async function registerUser(
   const response = await fetch(`${server.url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ data: { email, password: 'a long enough password', displayName: options.displayName ?? 'Test User' } }),
+    body: JSON.stringify({ data: { email, password: TEST_PASSWORD, displayName: options.displayName ?? 'Test User' } }),
   });
   if (!response.ok) throw new Error(`register failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { result: { uid: string } };
