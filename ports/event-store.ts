@@ -91,6 +91,13 @@ export interface EventStore {
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribeToAll(options: SubscribeToAllOptions, subscriber: AllSubscriber): Subscription;
+  /**
+   * Tells `listener` the streams that have new events as soon as the store knows (this
+   * process's appends at once, other processes' through the database's notices); the returned
+   * function stops telling. A hint for a reader that reads those streams itself: notices can be
+   * lost, so it follows the log too. Stores that cannot tell lack it.
+   */
+  onStreamsAppended?(listener: (streams: readonly string[]) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -138,6 +145,7 @@ export function withUpcasting(store: EventStore, upcast: (event: RecordedEvent) 
         onEvents: (events) => subscriber.onEvents(upcastAll(events)),
         ...(subscriber.onError ? { onError: (error: unknown) => subscriber.onError!(error) } : {}),
       }),
+    ...(store.onStreamsAppended ? { onStreamsAppended: (listener: (streams: readonly string[]) => void) => store.onStreamsAppended!(listener) } : {}),
     close: () => store.close(),
   };
 }

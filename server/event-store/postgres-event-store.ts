@@ -10,6 +10,7 @@
  * has finished, so nothing can later appear before what was read. The pair is the event's
  * position `{commit: transaction_id, prepare: global_position}`.
  */
+import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '../../events/metadata.js';
 import { comparePositions, START } from '../../events/position.js';
 import { sqlState, UNIQUE_VIOLATION, type Database } from '../../ports/database.js';
@@ -31,6 +32,11 @@ import {
 
 /** Channel notified (at commit) by every append, to wake subscriptions without waiting. */
 const APPENDED_CHANNEL = 'mapfold_events_appended';
+/**
+ * Most bytes of stream names one notice carries (NOTIFY takes 8,000): a notice with more names
+ * than fit carries none, and the listeners of appended streams miss it (they follow the log too).
+ */
+const NOTICE_STREAMS_BYTES = 7_000;
 /** Subscriptions also look every so often: a rolled-back older transaction sends no notice. */
 const FALLBACK_POLL_MS = 250;
 /**
@@ -179,13 +185,50 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
+/** What an append notice carries: the sending store, and the streams appended to (none when too many). */
+interface AppendNotice {
+  from: string;
+  streams: string[];
+}
+
+function parseAppendNotice(payload: string): AppendNotice | null {
+  try {
+    const notice = JSON.parse(payload) as Partial<AppendNotice>;
+    return typeof notice.from === 'string' && Array.isArray(notice.streams) ? { from: notice.from, streams: notice.streams.filter((s) => typeof s === 'string') } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a subscription's read may have left events behind: it brought `batchSize`, or its
+ * data may have reached the byte bound. The bound counts the data as stored (pg_column_size,
+ * compressed or not), which is at most a few times its JSON text: text under an eighth of the
+ * bound cannot have reached it. A read of one small edit then ends the round, where reading on
+ * cost every subscription (a dozen per process) a second, empty read per append.
+ */
+function mayHaveMore(events: readonly RecordedEvent[], batchSize: number, maxBytes: number): boolean {
+  if (events.length >= batchSize) return true;
+  let text = 0;
+  for (const event of events) {
+    text += JSON.stringify(event.data ?? null).length;
+    if (text * 8 >= maxBytes) return true;
+  }
+  return false;
+}
+
 export class PostgresEventStore implements EventStore {
-  private readonly wakers = new Set<() => void>();
+  /** Each subscription's wake, with the stream prefixes it reads (null: every stream). */
+  private readonly wakers = new Map<() => void, readonly string[] | null>();
+  private readonly appendListeners = new Set<(streams: readonly string[]) => void>();
   private unlisten: (() => Promise<void>) | null = null;
   private readonly subscriptions = new Set<Subscription>();
   private notifyInFlight = false;
-  private notifyAgain = false;
+  /** Streams appended to since the last notice went out (the next one names them). */
+  private readonly toAnnounce = new Set<string>();
   private closed = false;
+  /** Tells this store's own notices from other processes' (it heard of its appends at once). */
+  private readonly id = randomUUID();
 
   private constructor(private readonly db: Database) {}
 
@@ -193,12 +236,51 @@ export class PostgresEventStore implements EventStore {
   static async open(db: Database): Promise<PostgresEventStore> {
     await db.exec(EVENT_STORE_SCHEMA);
     const store = new PostgresEventStore(db);
-    store.unlisten = await db.listen(APPENDED_CHANNEL, () => store.wakeAll());
+    store.unlisten = await db.listen(APPENDED_CHANNEL, (payload) => store.onNotice(payload));
     return store;
   }
 
-  private wakeAll(): void {
-    for (const wake of [...this.wakers]) wake();
+  /**
+   * Another process appended (or this one: its own notice comes back too, and is dropped, since
+   * its appends woke everything at once; waking every subscription again cost each a read).
+   */
+  private onNotice(payload: string): void {
+    const notice = parseAppendNotice(payload);
+    if (notice?.from === this.id) return;
+    const streams = notice && notice.streams.length > 0 ? notice.streams : null;
+    this.wake(streams);
+    if (streams) this.tellAppended(streams);
+  }
+
+  /**
+   * Wakes the subscriptions that read any of `streams` (all of them when not known): a map's
+   * edit need not make the billing, comments or webhooks subscriptions read the log.
+   */
+  private wake(streams: readonly string[] | null): void {
+    for (const [wake, prefixes] of [...this.wakers]) {
+      if (!streams || !prefixes || streams.some((stream) => prefixes.some((prefix) => stream.startsWith(prefix)))) wake();
+    }
+  }
+
+  private tellAppended(streams: readonly string[]): void {
+    for (const listener of [...this.appendListeners]) {
+      try {
+        listener(streams);
+      } catch {
+        // A listener's failure is its own: the append it hears of happened.
+      }
+    }
+  }
+
+  /**
+   * Tells `listener` which streams have new events: at once after this process's appends, and
+   * through the append notices for other processes' (each stream's events are then readable
+   * with readStream, which unlike the log needs no older transaction to end). A hint: a notice
+   * may be lost or name too many streams to carry them, so a reader follows the log as well.
+   */
+  onStreamsAppended(listener: (streams: readonly string[]) => void): () => void {
+    this.appendListeners.add(listener);
+    return () => this.appendListeners.delete(listener);
   }
 
   async append(stream: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
@@ -217,7 +299,7 @@ export class PostgresEventStore implements EventStore {
           [stream, expected, payload],
         );
         const row = rows[0]!;
-        this.announceAppend();
+        this.announceAppend(stream);
         return {
           nextRevision: BigInt(row.next_revision),
           position: { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) },
@@ -236,23 +318,26 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Wakes this process's subscriptions at once, and other processes' through NOTIFY. The
-   * NOTIFY is sent after commit, outside the append (NOTIFY at commit takes a database-wide
-   * lock that would serialise every append), and coalesced: subscribers only need to know
-   * that something new may be there.
+   * Wakes this process's subscriptions and tells its append listeners at once, and other
+   * processes' through NOTIFY. The NOTIFY is sent after commit, outside the append (NOTIFY at
+   * commit takes a database-wide lock that would serialise every append), and coalesced: one
+   * notice names the streams appended to since the last one went out.
    */
-  private announceAppend(): void {
-    this.wakeAll();
-    if (this.notifyInFlight) {
-      this.notifyAgain = true;
-      return;
-    }
+  private announceAppend(stream: string): void {
+    // The listeners first: the live hub's read of the stream then goes before the subscriptions'.
+    this.tellAppended([stream]);
+    this.wake([stream]);
+    this.toAnnounce.add(stream);
+    if (this.notifyInFlight) return;
     this.notifyInFlight = true;
     void (async () => {
-      do {
-        this.notifyAgain = false;
-        await this.db.query('SELECT pg_notify($1, $2)', [APPENDED_CHANNEL, '']).catch(() => {});
-      } while (this.notifyAgain && !this.closed);
+      while (this.toAnnounce.size > 0 && !this.closed) {
+        const streams = [...this.toAnnounce];
+        this.toAnnounce.clear();
+        const fits = Buffer.byteLength(streams.join()) <= NOTICE_STREAMS_BYTES;
+        const payload = JSON.stringify({ from: this.id, streams: fits ? streams : [] } satisfies AppendNotice);
+        await this.db.query('SELECT pg_notify($1, $2)', [APPENDED_CHANNEL, payload]).catch(() => {});
+      }
       this.notifyInFlight = false;
     })();
   }
@@ -314,7 +399,7 @@ export class PostgresEventStore implements EventStore {
       if (wake) wake();
       else pendingWake = true;
     };
-    this.wakers.add(waker);
+    this.wakers.set(waker, options.filter?.streamPrefixes?.length ? [...options.filter.streamPrefixes] : null);
 
     const loop = (async () => {
       while (!stopped) {
@@ -326,8 +411,8 @@ export class PostgresEventStore implements EventStore {
           await subscriber.onEvents(events);
           const last = events[events.length - 1]!;
           if (comparePositions(last.position, after) > 0) after = last.position;
-          // The byte bound may have cut the read short: read on until nothing is left.
-          continue;
+          // A full read, or one the byte bound may have cut short: read on until nothing is left.
+          if (mayHaveMore(events, batchSize, maxBytes)) continue;
         }
         await sleep();
       }

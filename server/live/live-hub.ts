@@ -140,6 +140,8 @@ export class LiveHub {
   private followedTo: Position = START;
   private followFailures = 0;
   private followTimer: NodeJS.Timeout | null = null;
+  /** Stops the store telling of appended streams. */
+  private stopHearing: (() => void) | null = null;
   private stopped = false;
   /** Map snapshots kept per map and revision (subscribing again costs no read). */
   private readonly snapshots = new MapSnapshots();
@@ -152,7 +154,7 @@ export class LiveHub {
     private readonly db: Database,
     private readonly logger: HubLogger,
     /** The event log map topics are fed from. */
-    private readonly store: Pick<EventStore, 'readStream' | 'subscribeToAll'>,
+    private readonly store: Pick<EventStore, 'readStream' | 'subscribeToAll' | 'onStreamsAppended'>,
     /** How often each socket's session or token is checked again. */
     private readonly recheckMs = 30_000,
     presenceTimings?: Partial<PresenceTimings>,
@@ -164,6 +166,7 @@ export class LiveHub {
   async start(): Promise<void> {
     this.followedTo = await this.logHead();
     this.follow();
+    this.stopHearing = this.store.onStreamsAppended?.((streams) => this.onStreamsAppended(streams)) ?? null;
     this.unlisten = await this.db.listen(LIVE_CHANNEL, (payload) => this.onNotice(payload));
     this.unlistenSessions = await this.db.listen(SESSIONS_CHANNEL, (payload) => void this.onSessionsEnded(payload));
     await this.presence.start();
@@ -273,6 +276,24 @@ export class LiveHub {
     this.following = subscription;
   }
 
+  /**
+   * Streams just appended to (the store's hint, this process's appends at once and others'
+   * through the database's notices): a map topic with subscribers here reads its stream after
+   * the last revision pushed, and sends what is new. The log shows an event only once every
+   * older transaction of the whole database server has ended (a projection's of the edit before,
+   * another database's), which put tens to hundreds of ms on an edit's way to the map's other
+   * editors; a stream's events are readable in order as soon as they are committed (appends to
+   * one stream take turns). The log's copy of them comes later and is not pushed again.
+   */
+  private onStreamsAppended(streams: readonly string[]): void {
+    for (const stream of streams) {
+      const mapId = mapIdFromStream(stream);
+      if (mapId === null) continue;
+      const topic = topics.map(mapId);
+      if (this.subscribers.get(topic)?.size && this.pushed.has(topic)) void this.refresh(topic);
+    }
+  }
+
   /** New map events from the log: each topic with subscribers here gets its own, in one message. */
   private onMapEvents(events: readonly RecordedEvent[]): void {
     const byTopic = new Map<string, RecordedEvent[]>();
@@ -310,6 +331,7 @@ export class LiveHub {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopHearing?.();
     if (this.followTimer) clearTimeout(this.followTimer);
     const following = this.following;
     this.following = null;

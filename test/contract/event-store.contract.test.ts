@@ -19,6 +19,7 @@ import {
   type ReadAllOptions,
   type RecordedEvent,
 } from '../../ports/event-store.js';
+import { PostgresEventStore } from '../../server/event-store/postgres-event-store.js';
 import { eventStoreTargets, type TestEventStore } from '../support/event-stores.js';
 import { newEvent } from '../support/events.js';
 
@@ -246,6 +247,33 @@ describe.each(eventStoreTargets)('event store contract on $name', (target) => {
       });
     }
   });
+
+  if (target.name !== 'kurrentdb') {
+    it("tells its append listeners of this store's appends at once, and of another process's through its notice, each once", async () => {
+      // Another process's store on the same database (the live hub of a second server).
+      const other = await PostgresEventStore.open(run.database!.db);
+      const here: string[][] = [];
+      const there: string[][] = [];
+      const stopHere = store.onStreamsAppended!((streams) => here.push([...streams]));
+      const stopThere = other.onStreamsAppended((streams) => there.push([...streams]));
+      try {
+        await store.append(s('told'), [newEvent('Told')], 'no_stream');
+        expect(here).toEqual([[s('told')]]);
+        await until(() => there.flat().includes(s('told')));
+        // This store's own notice comes back to it too, and is not told again.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(here).toEqual([[s('told')]]);
+        stopHere();
+        await store.append(s('told'), [newEvent('Told')], 0n);
+        await until(() => there.flat().filter((stream) => stream === s('told')).length === 2);
+        expect(here).toHaveLength(1);
+      } finally {
+        stopHere();
+        stopThere();
+        await other.close();
+      }
+    });
+  }
 
   if (target.name === 'postgres') {
     describe('transactions that commit out of position order (real PostgreSQL)', () => {

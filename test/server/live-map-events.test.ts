@@ -5,6 +5,7 @@
  * client of another version is closed with 4426; pushes cross server processes.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { CLOSE_OUTDATED_CLIENT, MAX_CATCH_UP_EVENTS, OUTDATED_CLIENT_REASON, type ServerMessage } from '../../events/live-messages.js';
 import { emptyMapDocument, Location, type MapDocument } from '../../events/map-document.js';
@@ -190,6 +191,48 @@ describe.each(databaseTargets)('live map events (protocol 2) on $name', (target)
           socket.close();
         }
       } finally {
+        await other.close();
+        await services.close();
+      }
+    });
+
+    it('pushes an edit here and to another process at once while an older transaction of the database server is still open', async () => {
+      // The log shows an event only once every older transaction has ended (a projection's of
+      // the edit before, one of another database on the same server): a push waited for that,
+      // tens to hundreds of ms per edit (issue 26 item 5). Here one stays open throughout.
+      const { id, topic } = await newMap(ana);
+      const db = await openPostgresDatabase(server.database.url!);
+      const services = await openServices(loadConfig({}), { db });
+      const other = await buildApp(services);
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const address = other.server.address();
+      const otherServer = { ...server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+      const older = new pg.Client({ connectionString: server.database.url! });
+      await older.connect();
+      try {
+        const here = await openLive(server, ana);
+        const there = await openLive(otherServer, ana);
+        for (const socket of [here, there]) socket.send({ v: 2, type: 'subscribe', topic });
+        for (const socket of [here, there]) await socket.next((m) => m.type === 'snapshot' && m.topic === topic);
+        await older.query('BEGIN');
+        await older.query('SELECT pg_current_xact_id()');
+        await edit(ana, id, [{ type: 'LocationAdded', location: Location.parse({ id: 'kiosk', title: 'Kiosk', layer: 'ground', position: { x: 1, y: 1 } }) }]);
+        const second = await edit(ana, id, [rename('kiosk', 'Kiosk 2')]);
+        for (const socket of [here, there]) {
+          await socket.next((m) => m.type === 'events' && m.events.some((e) => e.revision === second.revision), 5_000);
+          expect(revisionsOf(socket.messages, topic)).toEqual(consecutive(1, Number(second.revision)));
+        }
+        // The log's copy of the same events, once the old transaction ends, is not pushed again.
+        await older.query('ROLLBACK');
+        const third = await edit(ana, id, [rename('kiosk', 'Kiosk 3')]);
+        for (const socket of [here, there]) {
+          await socket.next((m) => m.type === 'events' && m.events.some((e) => e.revision === third.revision));
+          expect(revisionsOf(socket.messages, topic)).toEqual(consecutive(1, Number(third.revision)));
+          socket.close();
+        }
+      } finally {
+        await older.query('ROLLBACK').catch(() => {});
+        await older.end();
         await other.close();
         await services.close();
       }
