@@ -10,7 +10,7 @@ import type { Camera } from './camera';
 import type { ClusterControl } from './cluster-control';
 import type { ClusterFrame } from './clustering';
 import type { MarkerItem, MarkerLayer } from './marker-layer';
-import type { FlyOptions, MapEditing, MapView, MapViewEvents, ScreenProjection } from './map-view';
+import type { FitOptions, FlyOptions, Insets, MapEditing, MapView, MapViewEvents, ScreenProjection } from './map-view';
 import type { Layer, Location, MapDocument, MapPoint } from './types';
 
 /**
@@ -81,7 +81,7 @@ export class CanvasMapView implements MapView {
     this.camera = camera;
     this.#baseRef = baseRef;
   }
-  /** The camera says where the floor's points are on screen. */
+  /** The camera says where the floor's points are on screen, and how far it can zoom. */
   get screen(): ScreenProjection {
     return this.camera;
   }
@@ -171,8 +171,11 @@ export class CanvasMapView implements MapView {
     return this.code?.flyTo(this, id, options) ?? false;
   }
   /** (Once the interactive code is in, as flyTo.) */
-  fitTo(points: readonly MapPoint[], padding: number): boolean {
-    return this.code?.fitTo(this.camera, points, padding) ?? false;
+  fitTo(points: readonly MapPoint[], padding: number | Insets, options?: FitOptions): boolean {
+    return this.code?.fitTo(this.camera, points, padding, options) ?? false;
+  }
+  ensureVisible(point: MapPoint, margin: number): void {
+    this.camera.ensureVisible(point, margin);
   }
   zoomBy(factor: number): void {
     this.camera.zoomBy(factor, undefined, undefined, true);

@@ -8,7 +8,8 @@ export { attachPicking } from './pointer-picking';
 
 import type { Camera } from './camera';
 import type { CanvasMapView } from './canvas-map-view';
-import type { FlyOptions, MapEditing } from './map-view';
+import type { FitOptions, FlyOptions, Insets, MapEditing } from './map-view';
+import { viewFitting } from './view-fit';
 import type { MapPoint } from './types';
 import { isClusterId } from './cluster-items';
 import { attachGestures } from './gestures';
@@ -88,19 +89,14 @@ export function flyTo(view: CanvasMapView, id: string, { animate, raise = 0 }: F
 }
 
 /**
- * Fits points of the floor in the view, `padding` px inside its edges (less on a small view),
- * no deeper than the map's zoom limit (a single point, or points close together, at that
- * limit), centred on their middle.
+ * Fits points of the floor in the view (MapView.fitTo), `padding` px inside its edges (less on
+ * a small view, view-fit.ts), no deeper than the map's zoom limit nor `maxZoom` (a single
+ * point, or points close together, at that limit), centred in the room left free.
  */
-export function fitTo(camera: Camera, points: readonly MapPoint[], padding: number): boolean {
-  if (points.length === 0 || camera.width <= 0 || camera.height <= 0) return false;
-  const xs = points.map((point) => point.x);
-  const ys = points.map((point) => point.y);
-  const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const pad = Math.min(padding, camera.width / 4, camera.height / 4);
-  const k = Math.min((camera.width - 2 * pad) / Math.max(right - left, 1e-9), (camera.height - 2 * pad) / Math.max(bottom - top, 1e-9));
-  camera.centerOn({ x: (left + right) / 2, y: (top + bottom) / 2 }, k / camera.fit, true);
-  return true;
+export function fitTo(camera: Camera, points: readonly MapPoint[], padding: number | Insets, { maxZoom, animate = true }: FitOptions = {}): boolean {
+  const view = viewFitting(camera, points, padding, maxZoom);
+  if (view) camera.set(view, animate);
+  return view !== null;
 }
 
 /**

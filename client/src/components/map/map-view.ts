@@ -13,9 +13,11 @@
  * drawn floor, MapLibreMapView (maplibre-map-view.ts, hosted by basemap-renderer.tsx, loaded
  * only for a floor on a street basemap) for a basemap floor; map-renderer.tsx picks one per
  * floor. What follows a point of the map on screen (the popup, the tooltip) reads the view's
- * {@link ScreenProjection}. Not yet behind this interface: the floor and the document are
- * handed to each view by its React host's props, and the minimap and the route's overlay
- * still read the canvas's Camera (a basemap view keeps the Camera in step for them).
+ * {@link ScreenProjection}, and so does the route's overlay, which fits the route with
+ * `fitTo` and follows the visitor's step with `ensureVisible`; the zoom buttons read the
+ * projection's limits. Not yet behind this interface: the floor and the document are handed to each
+ * view by its React host's props, and the minimap reads the canvas's Camera (it draws nothing
+ * on a basemap floor).
  */
 import type { GestureHint } from './gestures';
 import type { MapPoint } from './types';
@@ -57,6 +59,25 @@ export interface ScreenProjection {
   toScreen(point: MapPoint): MapPoint;
   /** Called each frame the view moved or was redrawn; answers how to stop. */
   onFrame(listener: () => void): () => void;
+  /** Whether the view can zoom further in and out now (the zoom buttons' limits). Optional: without them, both can. */
+  readonly canZoomIn?: boolean;
+  readonly canZoomOut?: boolean;
+}
+
+/** Room kept free inside the view's edges, in CSS pixels (the controls over the map). */
+export interface Insets {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+/** How to bring points into view together (MapView.fitTo). */
+export interface FitOptions {
+  /** No deeper than this zoom, relative to the whole floor (1 fits it); the map's own limit anyway. */
+  maxZoom?: number;
+  /** Moving there (true, the default) or jumping. */
+  animate?: boolean;
 }
 
 /** How to bring a location into view. */
@@ -87,11 +108,14 @@ export interface MapView {
   flyTo(id: string, options: FlyOptions): boolean;
   /**
    * Brings these points of the floor into view together (the store locator's results and where
-   * distances are from), `padding` CSS pixels inside the edges, zoomed in no further than the
-   * map allows; animated. False when the view cannot move yet. Optional: a view without it
+   * distances are from, a route's leg), `padding` CSS pixels inside the edges (the same all
+   * round, or per edge: less on a small view), zoomed in no further than the map allows (and
+   * `options.maxZoom`). False when the view cannot move yet. Optional: a view without it
    * leaves the view where it is.
    */
-  fitTo?(points: readonly MapPoint[], padding: number): boolean;
+  fitTo?(points: readonly MapPoint[], padding: number | Insets, options?: FitOptions): boolean;
+  /** Moves the view as little as needed (animated) for a point of the floor to sit `margin` CSS pixels inside it. Optional, as fitTo. */
+  ensureVisible?(point: MapPoint, margin: number): void;
   /** Zooms by a factor about the middle of the view (animated). */
   zoomBy(factor: number): void;
   /** Back to the floor's home view. */

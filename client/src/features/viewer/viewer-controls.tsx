@@ -2,7 +2,7 @@
  * What the viewer lays over the map (viewer.tsx): the top bar on a phone (or without the
  * sidebar), the floor switcher, the zoom, share, directions and full-screen buttons, and the
  * bottom row with the legend, the minimap and the credit. They show the controller's state and
- * call its commands; the zoom buttons follow the camera's limits themselves.
+ * call its commands; the zoom buttons follow the map view's limits themselves.
  */
 import { useEffect, useMemo, useState, type ReactNode, type Ref } from 'react';
 import type { Route } from '../../../../events/wayfinding/route-types';
@@ -60,19 +60,25 @@ export function FloorSwitcher({ layers, layerId, route, onPick }: { layers: read
   );
 }
 
-/** Zoom in, out and home (through the map's view); each knows when its limit is reached. */
-function ZoomButtons({ camera, controller }: { camera: Camera; controller: ViewerController }) {
+/**
+ * Zoom in, out and home (through the map's view); each knows when its limit is reached, read
+ * from the view's projection on each of its frames (the view on screen: the viewer renders
+ * again once a floor's view is drawn, MapView's `ready`).
+ */
+function ZoomButtons({ controller }: { controller: ViewerController }) {
   const { t } = useTranslator();
   const [limits, setLimits] = useState({ canIn: true, canOut: false });
-  useEffect(
-    () =>
-      camera.onFrame(() => {
-        const canIn = camera.canZoomIn;
-        const canOut = camera.canZoomOut;
-        setLimits((before) => (before.canIn === canIn && before.canOut === canOut ? before : { canIn, canOut }));
-      }),
-    [camera],
-  );
+  const screen = controller.view?.screen;
+  useEffect(() => {
+    if (!screen) return;
+    const follow = () => {
+      const canIn = screen.canZoomIn ?? true;
+      const canOut = screen.canZoomOut ?? true;
+      setLimits((before) => (before.canIn === canIn && before.canOut === canOut ? before : { canIn, canOut }));
+    };
+    follow();
+    return screen.onFrame(follow);
+  }, [screen]);
   return (
     <div className="mf-controls__group" role="group" aria-label={t('viewer.zoom')}>
       <button type="button" className="mf-icon-button" aria-label={t('viewer.zoomIn')} disabled={!limits.canIn} onClick={() => controller.view?.zoomBy(1.6)}>
@@ -89,12 +95,12 @@ function ZoomButtons({ camera, controller }: { camera: Camera; controller: Viewe
 }
 
 /** The buttons over the map's corner: directions and share (without the sidebar), zoom, full screen. */
-export function MapControls({ actions, camera, controller, zoom, fullscreen, onFullscreen }: { actions: ReactNode; camera: Camera; controller: ViewerController; zoom: boolean; fullscreen: boolean; onFullscreen: (() => void) | null }) {
+export function MapControls({ actions, controller, zoom, fullscreen, onFullscreen }: { actions: ReactNode; controller: ViewerController; zoom: boolean; fullscreen: boolean; onFullscreen: (() => void) | null }) {
   const { t } = useTranslator();
   return (
     <div className="mf-controls" data-mf-ui="">
       {actions ? <div className="mf-controls__group">{actions}</div> : null}
-      {zoom ? <ZoomButtons camera={camera} controller={controller} /> : null}
+      {zoom ? <ZoomButtons controller={controller} /> : null}
       {onFullscreen ? (
         <div className="mf-controls__group">
           <button type="button" className="mf-icon-button" aria-label={t(fullscreen ? 'viewer.exitFullScreen' : 'viewer.fullScreen')} aria-pressed={fullscreen} onClick={onFullscreen}>

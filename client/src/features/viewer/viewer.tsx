@@ -195,8 +195,8 @@ export function Viewer({ map, cooperative = false, publicUrl = typeof window ===
             {serverRendered && showSidebar && !narrow ? <TopBar title={map.title} count={shown.length} search={false} sheetOpen={false} listRef={null} onList="#mf-directory" /> : null}
             {narrow || !showSidebar ? <TopBar title={map.title} count={shown.length} search={features.search} sheetOpen={sheetOpen} listRef={listToggleRef} onList={showSidebar ? () => controller.setSheet(true) : null} /> : null}
             {doc.layers.length > 1 ? <FloorSwitcher layers={doc.layers} layerId={layer.id} route={shownRoute} onPick={controller.setFloor} /> : null}
-            <MapControls actions={!showSidebar || narrow ? actions : null} camera={camera} controller={controller} zoom={features.zoomButtons} fullscreen={fullscreen} onFullscreen={canFullscreen ? toggleFullscreen : null} />
-            {directionsCode ? <directionsCode.MapDirections controller={controller} state={state} camera={camera} layerId={layer.id} narrow={narrow} rtl={dir === 'rtl'} offered={directionsOffered} /> : null}
+            <MapControls actions={!showSidebar || narrow ? actions : null} controller={controller} zoom={features.zoomButtons} fullscreen={fullscreen} onFullscreen={canFullscreen ? toggleFullscreen : null} />
+            {directionsCode ? <directionsCode.MapDirections controller={controller} state={state} layerId={layer.id} narrow={narrow} rtl={dir === 'rtl'} offered={directionsOffered} /> : null}
 
             {shareOpen ? (
               <Suspense fallback={null}>

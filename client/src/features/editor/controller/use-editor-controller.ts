@@ -34,7 +34,8 @@ export function useEditorController({ session, camera, explore }: { session: Edi
   useMemo(
     () =>
       controller.attachView({
-        ensureVisible: (at) => camera.ensureVisible(at, 96),
+        // Through the map's view (MapLibre's on a street basemap floor; the canvas's camera is the drawn floor's).
+        ensureVisible: (at) => (rendererRef.current?.ensureVisible ? rendererRef.current.ensureVisible(at, 96) : camera.ensureVisible(at, 96)),
         anchorOf: (id) => rendererRef.current?.anchorOf(id) ?? null,
         centre: () => camera.toMap(camera.width / 2, camera.height / 2),
         narrow: isNarrowScreen,

@@ -3,22 +3,25 @@
  * legs on the floor shown, as an SVG line with a dash running along it (still when the
  * visitor prefers reduced motion), the start and end markers, the current step's ring, the
  * kiosk's "You are here", and, where the route leaves the floor, a prompt with a button that
- * switches to the next floor. Drawn in the camera's frame, outside React; the camera fits the
- * route's leg on the floor shown whenever the route or the floor changes.
+ * switches to the next floor. Drawn in the map view's frame, outside React, where its
+ * ScreenProjection puts the floor's points (the canvas's camera, or MapLibre's on a street
+ * basemap); the view fits the route's leg on the floor shown whenever the route or the floor
+ * changes (MapView.fitTo), and keeps the visitor's step in sight (MapView.ensureVisible).
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import type { Camera } from '../../../components/map/camera';
+import type { MapView, ScreenProjection } from '../../../components/map/map-view';
 import type { MapPoint } from '../../../components/map/types';
 import type { Route } from '../../../../../events/wayfinding/route-types';
 import { useTranslator } from '../../../i18n/i18n-context';
-import { ROUTE_INSETS, viewFitting, type Insets } from './fit-route';
+import { ROUTE_INSETS, ROUTE_MAX_ZOOM, type Insets } from './fit-route';
 import { stepSentence } from '../../../i18n/route-words';
 import { StepIcon } from './step-icon';
 
 const NO_ENDS: readonly { layer: string; at: MapPoint }[] = [];
 
 export interface RouteOverlayProps {
-  camera: Camera;
+  /** The map on screen (null until its renderer hands it over: nothing is drawn then). */
+  view: MapView | null;
   /** The route to draw, or null (only the kiosk's marker, if any). */
   route: Route | null;
   /** The floor shown. */
@@ -36,29 +39,29 @@ export interface RouteOverlayProps {
 }
 
 /** Segments of `points` on screen as an SVG path ("M x y L x y …"). */
-function pathOf(camera: Camera, legs: readonly (readonly MapPoint[])[]): string {
+function pathOf(screen: ScreenProjection, legs: readonly (readonly MapPoint[])[]): string {
   let d = '';
   for (const points of legs) {
     points.forEach((point, index) => {
-      const screen = camera.toScreen(point);
-      d += `${index === 0 ? 'M' : 'L'}${screen.x.toFixed(1)} ${screen.y.toFixed(1)}`;
+      const at = screen.toScreen(point);
+      d += `${index === 0 ? 'M' : 'L'}${at.x.toFixed(1)} ${at.y.toFixed(1)}`;
     });
   }
   return d;
 }
 
-function place(element: Element | null, camera: Camera, point: MapPoint | null): void {
+function place(element: Element | null, screen: ScreenProjection, point: MapPoint | null): void {
   if (!(element instanceof SVGElement || element instanceof HTMLElement)) return;
   if (!point) {
     element.style.display = 'none';
     return;
   }
-  const screen = camera.toScreen(point);
+  const at = screen.toScreen(point);
   element.style.display = '';
-  element.style.transform = `translate(${screen.x.toFixed(1)}px, ${screen.y.toFixed(1)}px)`;
+  element.style.transform = `translate(${at.x.toFixed(1)}px, ${at.y.toFixed(1)}px)`;
 }
 
-export function RouteOverlay({ camera, route, layerId, step, here, onFloor, insets = ROUTE_INSETS, ends = NO_ENDS }: RouteOverlayProps) {
+export function RouteOverlay({ view, route, layerId, step, here, onFloor, insets = ROUTE_INSETS, ends = NO_ENDS }: RouteOverlayProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const translator = useTranslator();
   const { t } = translator;
@@ -92,58 +95,67 @@ export function RouteOverlay({ camera, route, layerId, step, here, onFloor, inse
   const live = useRef({ legs, start, end, ring, herePoint, changes });
   live.current = { legs, start, end, ring, herePoint, changes };
 
-  // Drawn in every frame of the camera (and now): only attributes change, React stays out.
+  // Drawn in every frame of the view (and now): only attributes change, React stays out.
+  const screen = view?.screen;
   useLayoutEffect(() => {
     const root = rootRef.current;
-    if (!root) return;
+    if (!root || !screen) return;
     const paths = root.querySelectorAll<SVGPathElement>('.mf-route__path');
     let drawn = false;
     const draw = () => {
       const { legs: shown, start: from, end: to, ring: at, herePoint: you, changes: hops } = live.current;
-      const d = pathOf(camera, shown);
+      const d = pathOf(screen, shown);
       for (const path of paths) path.setAttribute('d', d);
-      place(root.querySelector('.mf-route__start'), camera, from);
-      place(root.querySelector('.mf-route__end'), camera, to);
-      place(root.querySelector('.mf-route__ring'), camera, at);
-      place(root.querySelector('.mf-route__here'), camera, you);
-      root.querySelectorAll('.mf-route__change').forEach((element, index) => place(element, camera, hops[index] ?? null));
-      if (!drawn && d && camera.width > 0) {
+      place(root.querySelector('.mf-route__start'), screen, from);
+      place(root.querySelector('.mf-route__end'), screen, to);
+      place(root.querySelector('.mf-route__ring'), screen, at);
+      place(root.querySelector('.mf-route__here'), screen, you);
+      root.querySelectorAll('.mf-route__change').forEach((element, index) => place(element, screen, hops[index] ?? null));
+      if (!drawn && d && screen.width > 0) {
         drawn = true;
         // The benchmarks read when a route was first on screen.
         (window as { __mapfoldRouteDrawn?: number }).__mapfoldRouteDrawn ??= performance.now();
       }
     };
     draw();
-    const off = camera.onFrame(draw);
-    return off;
+    return screen.onFrame(draw);
   });
 
-  // The camera shows the route's leg on this floor when the route or the floor changes, and
-  // follows the visitor's step on the same floor; a step on another floor shows that floor.
-  const seen = useRef<{ route: Route | null; layerId: string; step: number | null; fitted: boolean }>({ route: null, layerId, step: null, fitted: false });
+  // The view shows the route's leg on this floor when the route, the floor or the view (a
+  // floor on a street basemap has MapLibre's) changes, and follows the visitor's step on the
+  // same floor; a step on another floor shows that floor. Nothing until the view is there.
+  const seen = useRef<{ route: Route | null; layerId: string; step: number | null; view: MapView | null; fitted: boolean }>({ route: null, layerId, step: null, view: null, fitted: false });
   useEffect(() => {
+    if (!view) return;
     const before = seen.current;
-    seen.current = { route, layerId, step, fitted: before.fitted };
+    const now = (seen.current = { ...before, route, layerId, step, view });
     if (!route) return;
     const target = step !== null ? route.steps[step] : undefined;
     if (step !== before.step && target && target.layer !== layerId) {
       onFloor(target.layer, step!);
       return;
     }
-    if (route !== before.route || layerId !== before.layerId) {
+    if (route !== before.route || layerId !== before.layerId || view !== before.view) {
       const points = [
         ...route.legs.filter((leg) => leg.layer === layerId).flatMap((leg) => leg.points),
         ...ends.filter((end) => end.layer === layerId).map((end) => end.at),
       ];
-      const view = viewFitting(camera, points, insets);
-      if (view) {
-        camera.set(view, before.fitted);
-        seen.current.fitted = true;
-      }
-      return;
+      const fit = () => {
+        if (points.length === 0 || !view.fitTo) return true;
+        // The first fit jumps there; later ones move.
+        if (!view.fitTo(points, insets, { maxZoom: ROUTE_MAX_ZOOM, animate: now.fitted })) return false;
+        now.fitted = true;
+        return true;
+      };
+      if (fit()) return;
+      // The view cannot move yet (its code or its first drawing still coming): again as it draws.
+      const off = view.screen.onFrame(() => {
+        if (fit()) off();
+      });
+      return off;
     }
-    if (step !== before.step && target && target.layer === layerId) camera.ensureVisible(target.at, 80, true);
-  }, [route, layerId, step, camera, onFloor, insets, ends]);
+    if (step !== before.step && target && target.layer === layerId) view.ensureVisible?.(target.at, 80);
+  }, [route, layerId, step, view, onFloor, insets, ends]);
 
   return (
     <div ref={rootRef} className="mf-route" data-mf-route="">

@@ -4,7 +4,6 @@
  * controller holds, and over the map the route itself and what the address says (directions-sync.tsx).
  */
 import { useCallback, useMemo } from 'react';
-import type { Camera } from '../../../components/map/camera';
 import type { Group } from '../../../components/map/types';
 import type { ViewerController, ViewerState } from '../controller/viewer-controller';
 import { DirectionsPanel as Panel } from './directions-panel';
@@ -54,7 +53,7 @@ export function ViewerDirectionsPanel({ controller, state, groupsById, narrow }:
 }
 
 /** Over the map: what the address says of directions, and the route with its ends (route-overlay.tsx). */
-export function MapDirections({ controller, state, camera, layerId, narrow, rtl, offered }: { controller: ViewerController; state: ViewerState; camera: Camera; layerId: string; narrow: boolean; rtl: boolean; offered: boolean }) {
+export function MapDirections({ controller, state, layerId, narrow, rtl, offered }: { controller: ViewerController; state: ViewerState; layerId: string; narrow: boolean; rtl: boolean; offered: boolean }) {
   const { route, here } = state;
   const { byId, deepLinks, shownRoute } = controller;
   // The From and To places' markers, fitted into view with the route (route-overlay.tsx).
@@ -75,7 +74,7 @@ export function MapDirections({ controller, state, camera, layerId, narrow, rtl,
       {offered ? <DirectionsSync state={route} here={here} deepLinks={deepLinks} isPlace={(id) => byId.has(id)} onArrive={(next, fixed) => arrive(controller, next, fixed)} onKioskIdle={(fixed) => kioskIdle(controller, fixed)} /> : null}
       {shownRoute || (here && route.open) ? (
         <RouteOverlay
-          camera={camera}
+          view={controller.view}
           route={shownRoute}
           layerId={layerId}
           step={route.step}
