@@ -3,12 +3,13 @@
  * locations, the path network, the floors, groups, settings, insights, publishing, the embeds,
  * data in and out, the history and the comments.
  */
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import type { MapDocument } from '../../../../events/map-document';
 import { usesTestSlot } from '../../../../events/map-states';
 import type { HistoryEntry } from '../../../../events/read-models';
 import { DIRECTIONS_STATES } from '../../../../events/wayfinding/directions-allowed';
 import type { Camera } from '../../components/map/camera';
+import type { MapRendererHandle } from '../../components/map/map-renderer';
 import { appliedNotice } from '../../lib/import/import-machine';
 import { undoHint, type EditorController, type EditorState } from './controller/editor-controller';
 import type { EditorComments, EditorCommentsHost } from './comments-slot';
@@ -32,6 +33,8 @@ export interface EditorPanelContentProps {
   layerId: string;
   selectedId: string | null;
   camera: Camera;
+  /** The map's view on screen (the canvas's, or MapLibre's on a street basemap floor): for the picture. */
+  rendererRef: RefObject<MapRendererHandle | null>;
   mapId: string;
   title: string;
   /** The map's state (its plan), null for a map not yet published. */
@@ -130,7 +133,7 @@ export function EditorPanelContent(props: EditorPanelContentProps): ReactNode {
           canDownload={!explore}
           canImport={!explore && !readOnly}
           onImportStart={session.serverStepStarted}
-          picture={{ camera, layerId, onNotice: controller.toast }}
+          picture={{ camera, layerId, mapView: () => props.rendererRef.current, onNotice: controller.toast }}
           onImported={(preview, name) => {
             // Recorded by the server: its events come over the live hub, and undo takes them back.
             if (preview.revision) session.serverStepDone(BigInt(preview.revision));

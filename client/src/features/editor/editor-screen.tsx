@@ -157,6 +157,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
                   layerId={layerId}
                   selectedId={selected ? selected.id : null}
                   camera={camera}
+                  rendererRef={rendererRef}
                   mapId={mapId}
                   title={title}
                   state={state}

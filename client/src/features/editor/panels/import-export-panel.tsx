@@ -31,7 +31,7 @@ export interface ImportExportPanelProps extends EditorPanelProps {
   /** The server recorded other changes of this tab's (a data source's values for overridden fields) up to `revision`: an undo step, said in `notice`. */
   onServerStep?: (revision: string, notice: string) => void;
   /** The canvas's view and floor, for a picture of the map (none: no picture is offered). */
-  picture?: Pick<PictureExportProps, 'camera' | 'layerId' | 'onNotice'>;
+  picture?: Pick<PictureExportProps, 'camera' | 'layerId' | 'mapView' | 'onNotice'>;
 }
 
 const fileName = (title: string) => title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().replace(/\s+/g, '-').slice(0, 80) || 'map';

@@ -1,7 +1,8 @@
 /**
  * The Data panel's picture of the map: the view on the canvas or the whole floor shown, as PNG
  * (1× or 2×) or SVG, made in the browser by components/map/export (its code loads on the first
- * press). The buttons wait while it is made; the editor's toast says what was saved, or why not.
+ * press); on a floor on a street basemap, the map's view on screen (MapLibre's) draws the
+ * basemap again under it, as the viewer's share menu does. The buttons wait while it is made; the editor's toast says what was saved, or why not.
  * Its words are the editor's own English, but where the viewer's share menu says the same thing
  * (the formats, "What to include", a save, a failure) they come from the same messages (share.*),
  * and the picture's own words (its legend's title) from the translator it is given.
@@ -11,6 +12,7 @@ import { useTranslator } from '../../../i18n/i18n-context';
 import type { MessageId } from '../../../i18n/message-ids';
 import { saveBlob } from '../../../utils/save-blob';
 import type { Camera } from '../../../components/map/camera';
+import type { MapView } from '../../../components/map/map-view';
 import type { MapDocument } from '../../../../../events/map-document';
 
 type Format = 'png' | 'png@2x' | 'svg';
@@ -22,6 +24,8 @@ export interface PictureExportProps {
   title: string;
   camera: Camera;
   layerId: string;
+  /** The map's view on screen when the picture is made (a street basemap's is drawn again under it). */
+  mapView?: () => MapView | null;
   onNotice: (message: string) => void;
 }
 
@@ -31,7 +35,7 @@ const FORMATS: Array<{ format: Format; text: MessageId; hint: string }> = [
   { format: 'svg', text: 'share.svg', hint: 'Vector: opens and edits in Illustrator, Inkscape or Figma' },
 ];
 
-export function PictureExport({ document: doc, title, camera, layerId, onNotice }: PictureExportProps) {
+export function PictureExport({ document: doc, title, camera, layerId, mapView, onNotice }: PictureExportProps) {
   const translator = useTranslator();
   const { t } = translator;
   const [extent, setExtent] = useState<'view' | 'floor'>('view');
@@ -44,7 +48,7 @@ export function PictureExport({ document: doc, title, camera, layerId, onNotice 
     try {
       const { makePicture } = await loadExport();
       const view = { ...camera.view, width: camera.width, height: camera.height };
-      const picture = await makePicture({ document: doc, layer, title, extent, view, translator }, format);
+      const picture = await makePicture({ document: doc, layer, title, extent, view, mapView: mapView?.() ?? null, translator }, format);
       saveBlob(picture.fileName, picture.blob);
       const notes = [`${t('share.saved', { name: picture.fileName })} (${picture.width} × ${picture.height}).`];
       if (picture.missingFloor) notes.push('The floor plan could not be read: the picture shows a plain sheet.');
