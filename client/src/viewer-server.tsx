@@ -17,6 +17,7 @@ import { setStaticClusterer } from './components/map/static-map';
 import { layerClusters } from './components/map/cluster-items';
 import { preloadViewerParts, type PublicMap } from './features/viewer/viewer';
 import { preloadBasemapFrame } from './components/map/map-renderer';
+import { preloadNearPanel } from './features/viewer/viewer-directory';
 import type { ViewerLocale } from '../../events/locales';
 import { I18nProvider } from './i18n/i18n-context';
 import { createTranslator, type CompiledCatalogue, type Translator } from './i18n/translator';
@@ -48,6 +49,8 @@ export function viewerTranslator(locale: ViewerLocale): Translator {
 await preloadViewerParts();
 // A basemap floor's frame: MapLibre never runs here (the browser draws the map into the frame).
 await preloadBasemapFrame();
+// The store locator's control in a geographic map's directory (its code rides with the directions', no MapLibre in it).
+await preloadNearPanel();
 
 /**
  * A layer with many points goes into the page as its clusters at the opening view, as a

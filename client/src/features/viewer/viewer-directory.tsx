@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslator } from '../../i18n/i18n-context';
+import { lazyPart } from '../../lib/lazy-part';
 import { loadDirectionsCode, type DirectionsCode } from './directions/use-directions';
 import type { MapDocument } from '../../components/map/types';
 import { clearFilters, setQuery, toggleGroup } from './controller/filter-commands';
@@ -13,6 +14,17 @@ import { Directory } from './directory';
 
 /** The store locator's code (store-locator/near-panel.tsx), in the directions' chunk, loaded on maps with a geographic floor. */
 type NearCode = DirectionsCode;
+
+/**
+ * The store locator's control, drawn by the server with the rest of the directory (on screen
+ * before any script, where the page would otherwise grow by its height as it hydrates) and
+ * hydrated when the directions' chunk arrives (lib/lazy-part.ts). Its props stay the same
+ * until then (no search yet, the count 0).
+ */
+const nearPart = lazyPart(() => loadDirectionsCode().then((code) => code.NearPanel));
+const LazyNearPanel = nearPart.Part;
+/** Loads the store locator's control: the server renderer awaits it before rendering. */
+export const preloadNearPanel = (): Promise<unknown> => nearPart.preload();
 
 export interface ViewerDirectoryProps {
   controller: ViewerController;
@@ -69,7 +81,7 @@ export function ViewerDirectory({ controller, doc, map, ...props }: ViewerDirect
       onToggleGroup={onToggleGroup}
       onClear={onClear}
       nearest={nearest}
-      nearPanel={nearCode ? <nearCode.NearPanel controller={controller} mapId={map.id} near={near} unit={unit} count={nearest?.locations.length ?? 0} /> : null}
+      nearPanel={geographic ? <LazyNearPanel controller={controller} mapId={map.id} near={near} unit={unit} count={nearest?.locations.length ?? 0} /> : null}
     />
   );
 }

@@ -19,6 +19,8 @@ import { Details, LazyDirectory, loadPopup, ShareMenu, Tooltip } from './viewer-
 import { ActionButtons, BottomBar, FloorSwitcher, MapControls, TopBar } from './viewer-controls';
 import { useTranslator } from '../../i18n/i18n-context';
 import './viewer.css';
+// The store locator's control is in the server's page (viewer-directory.tsx): its look comes with the page's, not with its code.
+import './store-locator/near-panel.css';
 
 export { preloadViewerParts } from './viewer-parts';
 

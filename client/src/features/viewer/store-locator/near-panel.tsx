@@ -2,8 +2,10 @@
  * The store locator's control in the directory (issue 29 item 4), on maps with a geographic
  * floor: "Find the nearest" a town or postcode, or the visitor's own position; then "Near
  * Denver, CO" with a way to change it, and a radius in the visitor's unit (miles or kilometres
- * by the viewer's language, events/nearest.ts). Its own chunk: the directory loads it only on
- * such maps (viewer-directory.tsx), with the code that sorts by distance.
+ * by the viewer's language, events/nearest.ts). Its code rides in the directions' chunk: the
+ * directory loads it only on such maps, with the code that sorts by distance, and the server
+ * renders it into their page, hydrated when that code arrives (viewer-directory.tsx); its
+ * styles (near-panel.css) come with the page's, so the server's markup is styled at once.
  */
 import { useId, useMemo, useState } from 'react';
 import { distanceUnit, formatDistance, RADIUS_CHOICES, radiusInKm, type DistanceUnit } from '../../../../../events/nearest';
@@ -11,7 +13,6 @@ import { useTranslator } from '../../../i18n/i18n-context';
 import type { ViewerController } from '../controller/viewer-controller';
 import { Icon } from '../icons';
 import { clearNear, placeFinder, searchNear, setRadius, useMyPosition as askMyPosition, type NearState } from './near-commands';
-import './near-panel.css';
 
 export { distanceUnit, formatDistance };
 export { nearestLocations } from './near-commands';
