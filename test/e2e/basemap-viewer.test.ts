@@ -18,21 +18,31 @@
  * link in French opens its location there, the basemap's labels asked in French, the legend
  * shown, the minimap left out (a street map has none), the location's opening counted by the
  * insights beacon, and the browser's own Print puts the basemap on paper.
+ *
+ * Regions: the real US states GeoJSON (test/fixtures/realworld/geojson, mapbox/geojson-vt's)
+ * imported into a new street map lands on its basemap floor as its regions, drawn by MapLibre
+ * (a hidden state left out); at 1280 and 375 wide a state chosen in the directory is shown whole,
+ * active in its colour, and a click on it opens it; with a group filter the other states fade and
+ * a click on one opens nothing; Tab from the map reaches a location's button and Enter opens it.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boundsAround, mercatorBoundsFor } from '../../events/basemap-bounds.js';
 import { LOCATION_DEFAULTS } from '../../events/compact-locations.js';
 import { projectToFloor } from '../../events/geo-calibration.js';
 import { emptyMapDocument, type MapDocument } from '../../events/map-document.js';
 import { startBrowserSession } from '../support/browser.js';
+import { mapImports } from '../support/map-imports.js';
+import { storeChainCsv } from '../support/store-chain.js';
 import { call, projected, registerUser, type TestUser } from '../support/test-server.js';
 import { DALLAS_PINS, ELSEWHERE_PINS, TEXAS, TEXAS_SIZE, texasBasemapDocument } from './support/texas-stores.js';
 
 const VIEWER_TIMEOUT = 20_000;
 const PICTURE_TIMEOUT = 30_000;
+const REGIONS_TIMEOUT = 30_000;
 const shots = process.env.SCREENSHOTS ?? null;
 /** The picture map's pins. */
 const PIN = '#db2777';
@@ -42,6 +52,8 @@ const TOWNS = [
   { id: 'houston', title: 'Houston store', lat: 29.76, lng: -95.37 },
   { id: 'el-paso', title: 'El Paso store', lat: 31.76, lng: -106.45 },
 ];
+/** The colour given to Texas's group on the regions map (its region tinted from it, as the canvas tints). */
+const LONE_STAR = '#dc2626';
 
 async function shot(page: Page, name: string) {
   if (!shots) return;
@@ -59,6 +71,13 @@ function townsDocument(): MapDocument {
     groups: [{ id: 'stores', name: 'Stores', color: PIN, legend: true }],
     locations: TOWNS.map((town) => ({ ...LOCATION_DEFAULTS, id: town.id, title: town.title, groups: ['stores'], entrances: [], layer: 'texas', position: projectToFloor(TEXAS, TEXAS_SIZE, town)! })),
   } as MapDocument;
+}
+
+/** A new street map, as /maps/new makes one: one floor on the basemap over the world, nothing on it. */
+function streetMapDocument(): MapDocument {
+  const document = emptyMapDocument();
+  const geo = mercatorBoundsFor({ north: 75, south: -60, west: -170, east: 190 }, document.settings.size);
+  return { ...document, settings: { ...document.settings, defaultLayer: 'map' }, layers: [{ id: 'map', name: 'Map', file: null, geo, basemap: true }] } as MapDocument;
 }
 
 /** How many of the map's pixels in a box are near a colour (the screenshot decoded in the page). */
@@ -112,7 +131,8 @@ async function pngStats(page: Page, png: Buffer): Promise<{ width: number; heigh
 const session = {} as Awaited<ReturnType<typeof startBrowserSession>>;
 let owner: TestUser;
 beforeAll(async () => {
-  Object.assign(session, await startBrowserSession());
+  // (The large map's 3,000 stores are more than the default body limit's 64 KB.)
+  Object.assign(session, await startBrowserSession({ env: { BODY_LIMIT: String(8 * 1024 * 1024) } }));
   owner = await registerUser(session.server);
 }, 120_000);
 afterAll(() => session.close?.());
@@ -340,6 +360,189 @@ describe('a picture of a floor on a street basemap', () => {
     const pdf = await page.pdf({ format: 'A4', printBackground: true });
     if (shots) writeFileSync(path.join(shots, 'basemap-ctrl-p.pdf'), pdf);
     expect(Math.max(...pdfImageColours(pdf))).toBeGreaterThan(50);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('regions on a street map', () => {
+  let mapId: string;
+  let regions: number;
+
+  beforeAll(async () => {
+    // A new street map, the real US states file imported into it (as the editor's Data panel sends it).
+    const { createMap, documentOf, importFile } = mapImports(() => session.server, () => owner);
+    mapId = await createMap('United States', streetMapDocument());
+    const preview = await importFile(mapId, readFileSync('test/fixtures/realworld/geojson/us-states-geojson-vt.json', 'utf8'), 'us-states.json', 'application/geo+json');
+    expect(preview.counts.locations).toBe(52);
+    const document = await documentOf(mapId);
+    // One floor still, on the basemap, with the states' drawing as its regions.
+    expect(document.layers).toEqual([expect.objectContaining({ id: 'map', basemap: true, file: expect.objectContaining({ kind: 'svg' }) })]);
+    const texas = document.locations.find((location) => location.title === 'Texas')!;
+    const alaska = document.locations.find((location) => location.title === 'Alaska')!;
+    expect(texas).toMatchObject({ layer: 'map', element: expect.any(String) });
+    // Texas in a group of its own colour; Alaska hidden (its region is then not drawn).
+    const edited = await call(
+      session.server,
+      'editMap',
+      {
+        id: mapId,
+        edits: [
+          { type: 'GroupAdded', group: { id: 'lone-star', name: 'Lone Star', color: LONE_STAR, legend: true } },
+          { type: 'LocationUpdated', id: texas.id, changes: { groups: ['lone-star'] } },
+          { type: 'LocationUpdated', id: alaska.id, changes: { hidden: true } },
+        ],
+      },
+      owner,
+    );
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    await projected(session.server, edited.body.position);
+    regions = 51;
+    await publish(mapId);
+  }, 120_000);
+
+  /** Pixels of Texas's region when it is selected (its group's colour, tinted as the canvas's active region). */
+  const redPixels = async (page: Page, box: { x: number; y: number; width: number; height: number }) =>
+    page.evaluate(
+      async (png) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${png}`;
+        await image.decode();
+        const canvas = new OffscreenCanvas(image.width, image.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        const { data } = context.getImageData(0, 0, image.width, image.height);
+        let count = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i]! > 180 && data[i]! - data[i + 1]! > 70 && data[i]! - data[i + 2]! > 70) count++;
+        return count;
+      },
+      (await page.screenshot({ clip: box })).toString('base64'),
+    );
+
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 740 }]) {
+    const phone = viewport.width < 720;
+    it(`draws the imported states on the basemap, opens one chosen or clicked, fades the filtered out, and reaches them by keyboard (${viewport.width} wide)`, { timeout: 120_000 }, async () => {
+      const context = await session.browser.newContext({ baseURL: session.server.url, viewport, ...(phone ? { hasTouch: true, isMobile: true } : {}) });
+      const errors: string[] = [];
+      context.on('weberror', (error) => errors.push(error.error().message));
+      context.on('console', (message) => {
+        if (/content security policy|refused to/i.test(message.text())) errors.push(message.text());
+      });
+      const page = await context.newPage();
+      await page.goto(`/m/${mapId}`);
+      // MapLibre has drawn the basemap and the states' regions (Alaska, hidden, left out).
+      await page.locator(`.mf-basemap[data-ready][data-regions="${regions}"] canvas.maplibregl-canvas`).waitFor({ timeout: 2 * REGIONS_TIMEOUT });
+      const map = (await page.locator('.mf-basemap').boundingBox())!;
+      await shot(page, `basemap-regions-${viewport.width}`);
+
+      // Texas chosen in the directory: shown whole, active in its group's colour, its details open.
+      const sheet = async () => {
+        if (phone) await page.getByRole('button', { name: /52 locations|51 locations/ }).click();
+      };
+      await sheet();
+      await page.locator('.mf-directory__list').getByRole('button', { name: /^Texas/ }).first().click();
+      const details = page.getByRole('dialog', { name: 'Texas' });
+      await details.waitFor({ timeout: REGIONS_TIMEOUT });
+      // Its fill at rest is lighter than selected (the active tint): a few times fewer deep red pixels once closed.
+      let selected = 0;
+      await expect.poll(async () => (selected = await redPixels(page, map)), { timeout: REGIONS_TIMEOUT }).toBeGreaterThan(phone ? 3_000 : 20_000);
+      await shot(page, `basemap-region-texas-${viewport.width}`);
+
+      // Closed, then Texas clicked where the flight put it (the middle, raised above the sheet on a phone): open again.
+      await details.getByRole('button', { name: 'Close' }).click();
+      await details.waitFor({ state: 'detached', timeout: REGIONS_TIMEOUT });
+      await expect.poll(() => redPixels(page, map), { timeout: REGIONS_TIMEOUT }).toBeLessThan(selected / 3);
+      const middle = { x: map.x + map.width / 2, y: map.y + map.height / 2 - (phone ? 0.22 * map.height : 0) };
+      await page.mouse.click(middle.x, middle.y);
+      await details.waitFor({ timeout: REGIONS_TIMEOUT });
+      await details.getByRole('button', { name: 'Close' }).click();
+      await details.waitFor({ state: 'detached', timeout: REGIONS_TIMEOUT });
+
+      // Oklahoma chosen, it is in the middle, a click there opens it; with only the Lone Star group shown it fades and a click on it opens nothing.
+      await sheet();
+      await page.locator('.mf-directory__list').getByRole('button', { name: /^Oklahoma/ }).first().click();
+      const oklahoma = page.getByRole('dialog', { name: 'Oklahoma' });
+      await oklahoma.waitFor({ timeout: REGIONS_TIMEOUT });
+      await oklahoma.getByRole('button', { name: 'Close' }).click();
+      await oklahoma.waitFor({ state: 'detached', timeout: REGIONS_TIMEOUT });
+      await page.mouse.click(middle.x, middle.y);
+      await oklahoma.waitFor({ timeout: REGIONS_TIMEOUT });
+      await oklahoma.getByRole('button', { name: 'Close' }).click();
+      await oklahoma.waitFor({ state: 'detached', timeout: REGIONS_TIMEOUT });
+      await sheet();
+      await page.getByRole('group', { name: 'Filter by group' }).getByRole('button', { name: 'Lone Star' }).click();
+      if (phone) await page.locator('.mf-sheet__panel').getByRole('button', { name: 'Close the directory' }).click();
+      await page.mouse.click(middle.x, middle.y);
+      await shot(page, `basemap-regions-filtered-${viewport.width}`);
+      expect(await page.locator('.mf-popup').count()).toBe(0);
+
+      // By keyboard: from the map, Tab reaches a location's button (Texas, the one state the filter lets through), Enter opens it.
+      // (Past MapLibre's attribution, whose links follow the map.)
+      await page.locator('canvas.maplibregl-canvas').focus();
+      const focused = () => page.evaluate(() => ({ label: document.activeElement?.getAttribute('aria-label') ?? null, location: document.activeElement?.getAttribute('data-location') ?? null }));
+      for (let tabs = 0; tabs < 8 && (await focused()).location === null; tabs++) await page.keyboard.press('Tab');
+      expect(await focused()).toEqual({ label: expect.stringMatching(/^Texas/), location: expect.any(String) });
+      await page.keyboard.press('Enter');
+      await details.waitFor({ timeout: REGIONS_TIMEOUT });
+      expect(await details.evaluate((element) => element.contains(document.activeElement) || element === document.activeElement)).toBe(true);
+      await page.keyboard.press('Escape');
+      await details.waitFor({ state: 'detached', timeout: REGIONS_TIMEOUT });
+      expect((await focused()).label).toMatch(/^Texas/);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+describe('the keyboard on a large street map', () => {
+  let mapId: string;
+  const STORES = 3_000;
+
+  beforeAll(async () => {
+    // The chain's first stores (real GeoNames places round the world) on a basemap floor fitted to them.
+    const base = emptyMapDocument();
+    const size = base.settings.size;
+    const rows = storeChainCsv().trim().split('\n').slice(1, STORES + 1).map((line) => line.split(','));
+    const places = rows.map((cells) => ({ lat: Number(cells[4]), lng: Number(cells[5]) }));
+    const geo = boundsAround(places, size);
+    const document = {
+      ...base,
+      settings: { ...base.settings, defaultLayer: 'stores' },
+      layers: [{ id: 'stores', name: 'Stores', file: null, geo, basemap: true }],
+      groups: [],
+      locations: rows.map((cells, index) => ({ ...LOCATION_DEFAULTS, id: cells[0]!, title: `Northwind ${cells[1]}`, groups: [], entrances: [], layer: 'stores', position: projectToFloor(geo, size, places[index]!)! })),
+    } as MapDocument;
+    mapId = await publishedMap('Northwind stores', document);
+  }, 120_000);
+
+  it('has buttons for the clusters and stores on screen, not one per store, and Enter on a cluster zooms in with the focus following', { timeout: 120_000 }, async () => {
+    const context = await session.browser.newContext({ baseURL: session.server.url, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`/m/${mapId}`);
+    await page.locator('.mf-basemap[data-ready] canvas.maplibregl-canvas').waitFor({ timeout: REGIONS_TIMEOUT });
+    const clusters = page.locator('.mf-a11y button[data-cluster]');
+    await clusters.first().waitFor({ state: 'attached', timeout: REGIONS_TIMEOUT });
+    const buttons = await page.locator('.mf-a11y button').count();
+    expect(buttons).toBeLessThan(300);
+    const counts = (await clusters.evaluateAll((found) => found.map((button) => Number(button.getAttribute('data-count'))))).filter((count) => count > 1);
+    expect(counts.length).toBeGreaterThan(3);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(STORES);
+    expect(await clusters.first().getAttribute('aria-label')).toMatch(/^[\d,]+ locations, zoom in$/);
+    // Enter on the largest: the map zooms in, that cluster's button goes and the focus moves to one of its parts.
+    const largest = await clusters.evaluateAll((found) => found.reduce((a, b) => (Number(b.getAttribute('data-count')) > Number(a.getAttribute('data-count')) ? b : a)).getAttribute('data-cluster'));
+    await page.locator(`.mf-a11y button[data-cluster="${largest}"]`).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((id) => document.querySelector(`button[data-cluster="${id}"]`) === null, largest, { timeout: REGIONS_TIMEOUT });
+    await page.waitForFunction(() => document.activeElement?.matches('.mf-a11y button') ?? false, undefined, { timeout: REGIONS_TIMEOUT });
+    // A store's button opens it.
+    const store = page.locator('.mf-a11y button[data-location]').first();
+    await store.waitFor({ state: 'attached', timeout: REGIONS_TIMEOUT });
+    const name = (await store.getAttribute('aria-label'))!.split(',')[0]!;
+    await store.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name }).waitFor({ timeout: REGIONS_TIMEOUT });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -4,14 +4,23 @@
  * it alone (MapLibre never runs there), so the page a browser hydrates already has it and the
  * map appears in it once MapLibre's code is in.
  */
-import type { ComponentType, ReactNode, Ref } from 'react';
+import { useMemo, type ComponentType, type ReactNode, type Ref } from 'react';
+import { useTranslator } from '../../i18n/i18n-context';
+import { BasemapLocationButtons } from './basemap-location-buttons';
 import { isBasemapFloor } from './is-basemap-floor';
 import type { MapRendererProps } from './map-renderer';
+import type { Location, MapDocument } from './types';
 
-export function BasemapFrame({ label, background, surfaceRef, ready, children }: { label: string; background: string; surfaceRef?: Ref<HTMLDivElement>; ready: boolean; children?: ReactNode }) {
+/** The floor's shown locations (not hidden) by id: what the map and its keyboard buttons show. */
+export function useShownOnFloor(doc: MapDocument, layerId: string): ReadonlyMap<string, Location> {
+  return useMemo(() => new Map(doc.locations.filter((location) => location.layer === layerId && !location.hidden).map((location) => [location.id, location])), [doc.locations, layerId]);
+}
+
+export function BasemapFrame({ label, background, surfaceRef, ready, regions, children }: { label: string; background: string; surfaceRef?: Ref<HTMLDivElement>; ready: boolean; regions?: number; children?: ReactNode }) {
   return (
     <div className="mf-map mf-map--basemap" role="region" aria-label={label} style={{ background }}>
-      <div ref={surfaceRef} className="mf-basemap" data-ready={ready ? '' : undefined} />
+      {/* data-regions: how many of the floor's regions are drawn (for tests, as data-ready). */}
+      <div ref={surfaceRef} className="mf-basemap" data-ready={ready ? '' : undefined} data-regions={regions || undefined} />
       {children}
     </div>
   );
@@ -19,11 +28,17 @@ export function BasemapFrame({ label, background, surfaceRef, ready, children }:
 
 /** The server's rendering of a floor flagged for the basemap (map-renderer.tsx picks it there). */
 export default function ServerBasemap({ drawn: Drawn, ...props }: MapRendererProps & { drawn: ComponentType<MapRendererProps> }) {
-  return isBasemapFloor(props.layer) ? (
+  return isBasemapFloor(props.layer) ? <ServerFrame {...props} /> : <Drawn {...props} />;
+}
+
+/** The frame with the keyboard's buttons as the browser's first render has them (hydrated as they are). */
+function ServerFrame(props: MapRendererProps) {
+  const { t } = useTranslator();
+  const byId = useShownOnFloor(props.document, props.layer.id);
+  return (
     <BasemapFrame label={props.label} background={props.document.settings.theme.background} ready={false}>
+      <BasemapLocationButtons view={null} byId={byId} visibleIds={props.visibleIds} label={t('map.locationsOn', { layer: props.layer.name })} describe={props.describe} />
       {props.children}
     </BasemapFrame>
-  ) : (
-    <Drawn {...props} />
   );
 }

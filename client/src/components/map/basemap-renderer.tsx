@@ -12,7 +12,9 @@
 import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Camera } from './camera';
 import type { BasemapBounds } from './basemap-floor';
-import { BasemapFrame } from './basemap-frame';
+import { BasemapFrame, useShownOnFloor } from './basemap-frame';
+import { BasemapLocationButtons } from './basemap-location-buttons';
+import { useBasemapRegions } from './use-basemap-regions';
 import { isBasemapFloor } from './is-basemap-floor';
 import type { MapLibreMapView } from './maplibre-map-view';
 import type { MapRendererProps } from './map-renderer';
@@ -26,8 +28,8 @@ export default function BasemapOrDrawn({ drawn: Drawn, ...props }: MapRendererPr
 }
 
 function BasemapRenderer(props: MapRendererProps) {
-  const { document: doc, layer, camera, selectedId, visibleIds, cooperative = false, label, children } = props;
-  const { locale } = useTranslator();
+  const { document: doc, layer, camera, selectedId, visibleIds, cooperative = false, label, describe, children } = props;
+  const { t, locale } = useTranslator();
   const surfaceRef = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<MapLibreMapView | null>(null);
   const [ready, setReady] = useState(false);
@@ -67,7 +69,7 @@ function BasemapRenderer(props: MapRendererProps) {
   const { file } = layer;
   const floor = useMemo(() => ({ geo: layer.geo as BasemapBounds, size: file ? { width: file.width, height: file.height } : size }), [layer.geo, file, size]);
   const colours = useMemo(() => ({ groupColors: new Map(doc.groups.map((group) => [group.id, group.color])), accent: theme.accent }), [doc.groups, theme.accent]);
-  const byId = useMemo(() => new Map(doc.locations.filter((location) => location.layer === layer.id && !location.hidden).map((location) => [location.id, location])), [doc.locations, layer.id]);
+  const byId = useShownOnFloor(doc, layer.id);
   const homeX = initialView?.x ?? null;
   const homeY = initialView?.y ?? null;
   const homeZoom = initialView?.zoom ?? null;
@@ -78,6 +80,8 @@ function BasemapRenderer(props: MapRendererProps) {
     view?.setFloor({ layerId: layer.id, floor, locations: doc.locations, byId, colours, home });
   }, [view, layer.id, floor, doc.locations, byId, colours, home]);
   useLayoutEffect(() => view?.setSelected(selectedId), [view, selectedId]);
+  // The floor's regions, from its drawing (a file of polygons imported into a street map).
+  const regions = useBasemapRegions(view, doc, layer);
   useEffect(() => (view ? followView(view, camera) : undefined), [view, camera]);
   // The editor's dragging and placing (MapEditing), while it passes `editing`.
   const editingRef = useRef(props.editing);
@@ -88,7 +92,8 @@ function BasemapRenderer(props: MapRendererProps) {
   useEffect(() => view?.setPlacing(placing), [view, placing]);
 
   return (
-    <BasemapFrame label={label} background={theme.background} surfaceRef={surfaceRef} ready={ready}>
+    <BasemapFrame label={label} background={theme.background} surfaceRef={surfaceRef} ready={ready} regions={regions}>
+      <BasemapLocationButtons view={view} byId={byId} visibleIds={visibleIds} label={t('map.locationsOn', { layer: layer.name })} describe={describe} />
       {children}
     </BasemapFrame>
   );

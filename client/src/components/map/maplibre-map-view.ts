@@ -15,6 +15,9 @@ import { floorBounds, markerFeatures, toFloor, toLngLat, type FloorGeo, type Mar
 import { addPinImages, CLUSTER_LAYER, CLUSTER_MAX_ZOOM, markerLayers, MARKERS_SOURCE, PICKED_LAYERS, REVEAL_ZOOM, SELECTED_SOURCE } from './basemap-marker-layers';
 import { setUpMapLibre } from './maplibre-setup';
 import { attachMapLibreEditing, showPlacing } from './maplibre-editing';
+import { RegionLayers } from './basemap-region-layers';
+import { outlinePoint, regionFeatures, type RegionCollection, type RegionLook, type RegionOutline } from './basemap-regions';
+import { marksInView, type BasemapMarks } from './basemap-marks';
 import type { FlyOptions, MapEditing, MapView, MapViewEvents, ScreenProjection } from './map-view';
 import type { Location, MapPoint } from './types';
 
@@ -41,6 +44,8 @@ export interface MapLibreOptions {
   label: string;
 }
 
+/** Room kept for a phone's search bar over the top of the map when a region is fitted (CSS pixels). */
+const PHONE_BAR = 48;
 /** Room left around the floor when it is fitted, in CSS pixels. */
 const FIT_PADDING = 32;
 /** The deepest zoom results are fitted at (a few streets around a single store). */
@@ -61,6 +66,14 @@ export class MapLibreMapView implements MapView {
   #drawnLayer: string | null = null;
   #listeners: { [E in keyof MapViewEvents]?: Set<MapViewEvents[E]> } = {};
   #options: MapLibreOptions;
+  /** The floor's regions (its drawing's outlines, basemap-regions.ts), their looks, and their layers once the style is in. */
+  #regions: RegionLayers | null = null;
+  #outlines: ReadonlyMap<string, RegionOutline> = new Map();
+  #looks: ReadonlyMap<string, RegionLook> = new Map();
+  /** The floor's drawing is being read: a region's place is not known yet. */
+  #regionsPending = false;
+  /** The floor `ready` was last said for. */
+  #readyFor: string | null = null;
 
   constructor(options: MapLibreOptions) {
     setUpMapLibre();
@@ -84,9 +97,11 @@ export class MapLibreMapView implements MapView {
     map.getCanvas().setAttribute('aria-label', options.label);
     map.on('load', () => {
       this.#loaded = true;
+      this.#regions = new RegionLayers(map, options.accent, options.dark);
       map.addSource(MARKERS_SOURCE, { type: 'geojson', data: NO_MARKERS, cluster: true, clusterRadius: 48, clusterMaxZoom: CLUSTER_MAX_ZOOM });
       map.addSource(SELECTED_SOURCE, { type: 'geojson', data: NO_MARKERS });
       for (const layer of markerLayers(options.accent, options.dark)) map.addLayer(layer);
+      this.#drawRegions();
       this.#draw(true);
     });
     map.on('click', (event) => this.#click(event));
@@ -104,6 +119,9 @@ export class MapLibreMapView implements MapView {
     const before = this.#state;
     this.#state = state;
     if (before?.layerId !== state.layerId || before.floor !== state.floor) this.#drawnLayer = null;
+    // Another floor's regions go with it (this floor's come from its drawing, setRegions).
+    if (before?.layerId !== state.layerId) this.#outlines = new Map();
+    if (before?.layerId !== state.layerId || before.floor !== state.floor) this.#drawRegions();
     this.#draw(before?.locations !== state.locations || before.colours !== state.colours);
   }
 
@@ -119,7 +137,9 @@ export class MapLibreMapView implements MapView {
     this.resetView(false);
     // Ready once the tiles and markers of this view are drawn.
     map.once('idle', () => {
-      if (this.#drawnLayer === state.layerId) this.emit('ready');
+      if (this.#drawnLayer !== state.layerId) return;
+      this.#readyFor = state.layerId;
+      this.emit('ready');
     });
   }
 
@@ -141,10 +161,12 @@ export class MapLibreMapView implements MapView {
   /** A click: a cluster zooms in, a marker is chosen, elsewhere is the background. */
   #click(event: MapMouseEvent) {
     const feature = this.#pick(event.point, true);
+    const region = feature ? null : this.#regionAt(event.point);
     if (feature?.cluster !== undefined) {
       const source = this.map.getSource(MARKERS_SOURCE) as GeoJSONSource;
       void source.getClusterExpansionZoom(feature.cluster).then((zoom) => this.map.easeTo({ center: feature.at, zoom }), () => undefined);
     } else if (feature?.id) this.emit('select', feature.id, null);
+    else if (region) this.emit('select', region, null);
     else {
       const at = this.#state && toFloor(this.#state.floor, event.lngLat.lng, event.lngLat.lat);
       if (at) this.emit('background', at);
@@ -153,13 +175,21 @@ export class MapLibreMapView implements MapView {
 
   #hover(event: MapMouseEvent) {
     const feature = this.#pick(event.point, true);
-    this.map.getCanvas().style.cursor = feature ? 'pointer' : '';
-    this.#setHover(feature?.id ?? null);
+    const region = feature ? null : this.#regionAt(event.point);
+    this.map.getCanvas().style.cursor = feature || region ? 'pointer' : '';
+    this.#setHover(feature?.id ?? region);
   }
   #setHover(id: string | null) {
     if (id === this.#hovered) return;
     this.#hovered = id;
+    this.#regions?.only('hover', id);
     this.emit('hover', id);
+  }
+  /** The region under a point that its location is shown for (hidden ones are not drawn, filtered-out ones are faded and not clickable). */
+  #regionAt(point: PointLike): string | null {
+    if (!this.#loaded || !this.#regions) return null;
+    const id = this.#regions.at(point);
+    return id && this.#state?.byId.has(id) ? id : null;
   }
 
   /** The marker or cluster under a point (a few pixels around it, for fingers). */
@@ -219,11 +249,15 @@ export class MapLibreMapView implements MapView {
   readonly screen: ScreenProjection = projectionOf(this);
 
   anchorOf(id: string): MapPoint | null {
-    return this.#state?.byId.get(id)?.position ?? null;
+    const position = this.#state?.byId.get(id)?.position;
+    if (position) return position;
+    const box = this.#outlines.get(id)?.box;
+    return box ? { x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2 } : null;
   }
-  /** Regions are not drawn on a basemap yet: no location has an extent. */
-  extentOf(): null {
-    return null;
+  /** A region's size on the floor (null for a location without one). */
+  extentOf(id: string): { width: number; height: number } | null {
+    const box = this.#outlines.get(id)?.box;
+    return box ? { width: box.maxX - box.minX, height: box.maxY - box.minY } : null;
   }
   /** Past {@link CLUSTER_MAX_ZOOM} every point stands alone: that zoom, relative to the fitted floor. */
   revealZoom(id: string): number | null {
@@ -236,12 +270,20 @@ export class MapLibreMapView implements MapView {
 
   flyTo(id: string, { animate, raise = 0 }: FlyOptions): boolean {
     const state = this.#state;
-    const position = state?.byId.get(id)?.position;
+    const location = state?.byId.get(id);
     if (!state || !this.#loaded) return false;
+    // A region whose drawing is still being read: asked again once the view is ready with it.
+    if (this.#regionsPending && location?.element && !this.#outlines.has(id)) return false;
+    const position = this.anchorOf(id);
     if (!position) return true;
-    const center = toLngLat(state.floor, position);
-    const zoom = Math.min(Math.max(this.map.getZoom(), REVEAL_ZOOM), this.map.getMaxZoom());
-    const offset: [number, number] = [0, -raise * this.map.getContainer().clientHeight];
+    const height = this.map.getContainer().clientHeight;
+    const offset: [number, number] = [0, -raise * height];
+    // A region is shown whole (a state, a district), in the part of the view a phone's sheet leaves
+    // (and below its search bar); a marker out of any cluster.
+    const box = this.#outlines.get(id)?.box;
+    const whole = box && (!location?.position || location.marker === 'hidden') ? this.#wholeRegion(box, raise * height) : null;
+    const center = whole?.center ?? toLngLat(state.floor, position);
+    const zoom = Math.min(whole?.zoom ?? Math.max(this.map.getZoom(), REVEAL_ZOOM), this.map.getMaxZoom());
     if (animate) this.map.flyTo({ center, zoom, offset, speed: 1.6 });
     else this.map.easeTo({ center, zoom, offset, animate: false });
     return true;
@@ -279,6 +321,16 @@ export class MapLibreMapView implements MapView {
       else this.map.jumpTo({ center, zoom });
     } else this.map.fitBounds(floorBounds(state.floor), { padding: FIT_PADDING, animate });
   }
+  /** The middle of a region's box and the zoom that shows it whole above `raised` pixels of a sheet (doubled: the view is moved up by them). */
+  #wholeRegion(box: RegionOutline['box'], raised: number): { center: [number, number]; zoom: number } | null {
+    const floor = this.#state!.floor;
+    const bar = raised > 0 ? PHONE_BAR : 0;
+    const camera = this.map.cameraForBounds([outlinePoint(floor, { x: box.minX, y: box.maxY }), outlinePoint(floor, { x: box.maxX, y: box.minY })], {
+      padding: { top: FIT_PADDING + bar, bottom: FIT_PADDING + bar + 2 * raised, left: FIT_PADDING, right: FIT_PADDING },
+    });
+    if (camera?.zoom === undefined) return null;
+    return { center: outlinePoint(floor, { x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2 }), zoom: camera.zoom };
+  }
   /** MapLibre's zoom at which the whole floor fits. */
   #fitZoom(): number {
     const state = this.#state;
@@ -289,11 +341,68 @@ export class MapLibreMapView implements MapView {
   setSelected(id: string | null): void {
     this.#selected = id;
     this.#showSelected();
+    this.#regions?.only('selected', id);
   }
   showLocations(ids: ReadonlySet<string> | null): void {
     if (ids === this.#visible) return;
     this.#visible = ids;
+    this.#regions?.dim(ids);
     if (this.#state && this.#loaded) this.#setMarkers();
+  }
+
+  /** The floor's regions, read from its drawing (basemap-regions.ts), and how each looks; drawn under the markers. */
+  setRegions(outlines: ReadonlyMap<string, RegionOutline> | null, looks: ReadonlyMap<string, RegionLook>): void {
+    this.#regionsPending = outlines === null;
+    if (!outlines) return;
+    this.#outlines = outlines;
+    this.#looks = looks;
+    this.#drawRegions();
+    // Where the regions are is known now: what waited for them (a deep link's flight) asks again.
+    if (outlines.size > 0 && this.#state && this.#readyFor === this.#state.layerId) this.emit('ready');
+  }
+  #drawRegions() {
+    const state = this.#state;
+    const regions = this.#regions;
+    if (!regions) return;
+    const data: RegionCollection = state ? regionFeatures(this.#outlines, state.floor, this.#looks) : { type: 'FeatureCollection', features: [] };
+    regions.setData(data);
+    regions.dim(this.#visible);
+    regions.only('selected', this.#selected);
+  }
+
+  /** The keyboard's focus on a location's button (null: off them): its region lit, brought into view if it is out of it. */
+  focusLocation(id: string | null): void {
+    this.#regions?.only('focus', id);
+    const anchor = id ? this.anchorOf(id) : null;
+    if (anchor) {
+      const { x, y } = this.screen.toScreen(anchor);
+      const { width, height } = this.screen;
+      if (x < 0 || y < 0 || x > width || y > height) this.map.easeTo({ center: toLngLat(this.#state!.floor, anchor) });
+    }
+    this.emit('hover', id ?? this.#hovered);
+  }
+  /** What is on screen (clusters, lone markers, regions) in reading order, for the keyboard's buttons. */
+  marks(): BasemapMarks {
+    return this.#loaded ? marksInView(this.map) : { clusters: [], points: [] };
+  }
+  /** Calls `listener` each time the map comes to rest (after a move, or once its tiles are drawn); answers how to stop. */
+  onSettle(listener: () => void): () => void {
+    this.map.on('idle', listener);
+    this.map.on('moveend', listener);
+    return () => {
+      this.map.off('idle', listener);
+      this.map.off('moveend', listener);
+    };
+  }
+  /** Zooms into a cluster until it splits; answers the ids of its parts (clusters as `cluster-<id>`, locations by id). */
+  async expandCluster(clusterId: number, center: [number, number]): Promise<string[]> {
+    const source = this.map.getSource(MARKERS_SOURCE) as GeoJSONSource;
+    const [zoom, children] = await Promise.all([source.getClusterExpansionZoom(clusterId), source.getClusterChildren(clusterId)]);
+    this.map.easeTo({ center, zoom });
+    return children.map((child) => {
+      const properties = child.properties as { id?: string; cluster_id?: number } | null;
+      return properties?.cluster_id !== undefined ? `cluster-${properties.cluster_id}` : (properties?.id ?? '');
+    });
   }
 
   /** Stops drawing (the host is gone). */
