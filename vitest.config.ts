@@ -66,10 +66,17 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          // Each file in its own process (vitest's default, isolate: true). Sharing one module
-          // graph per worker (isolate: false) was tried on 2026-11-29 and CI doubled (937 s to
-          // 1,755 s, every file about twice as slow), most likely because what a file leaves running
-          // (a server's timers, a subscription's loop) ran on beside every later file of its worker.
+          // One module graph per worker, shared by its files (isolate: false): each file in a
+          // process of its own (vitest's default) paid for importing the server's few hundred
+          // modules through vite's module runner and for compiling PGlite's WebAssembly and
+          // warming the app (its first test server took several times its later ones), seconds of
+          // a core per file over some 150 files. Nine server files back to back on the same busy
+          // machine on 2026-11-29: 306 s isolated, 120 s shared (import 102 s to 21 s). A run on
+          // the same day once measured the opposite (937 s to 1,755 s) on a machine that was
+          // itself twice as slow that day; back to back, sharing won. What a file leaves running
+          // runs on beside its worker's later files, so a file must close what it starts (its
+          // servers, browsers, subscriptions).
+          isolate: false,
           include: ['test/{projections,server,contract,e2e}/**/*.test.ts'],
           exclude: PURE_SERVER_FILES,
           setupFiles: ['test/support/setup-node.ts'],
