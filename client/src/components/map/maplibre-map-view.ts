@@ -14,11 +14,13 @@ import './basemap-renderer.css';
 import { floorBounds, markerFeatures, toFloor, toLngLat, type FloorGeo, type MarkerCollection, type MarkerColours } from './basemap-floor';
 import { addPinImages, CLUSTER_LAYER, CLUSTER_MAX_ZOOM, markerLayers, MARKERS_SOURCE, PICKED_LAYERS, REVEAL_ZOOM, SELECTED_SOURCE } from './basemap-marker-layers';
 import { setUpMapLibre } from './maplibre-setup';
+import { homeOnPoints } from './basemap-home';
 import { attachMapLibreEditing, showPlacing } from './maplibre-editing';
 import { RegionLayers } from './basemap-region-layers';
 import { outlinePoint, regionFeatures, type RegionCollection, type RegionLook, type RegionOutline } from './basemap-regions';
 import { marksInView, type BasemapMarks } from './basemap-marks';
-import type { FlyOptions, MapEditing, MapView, MapViewEvents, ScreenProjection } from './map-view';
+import type { FitOptions, FlyOptions, Insets, MapEditing, MapView, MapViewEvents, ScreenProjection } from './map-view';
+import { boxOf, insetsWithin, panInto } from './view-fit';
 import type { Location, MapPoint } from './types';
 
 /** What the host hands over: the floor, its locations and how to colour them. */
@@ -288,38 +290,41 @@ export class MapLibreMapView implements MapView {
     else this.map.easeTo({ center, zoom, offset, animate: false });
     return true;
   }
-  /** Points of the floor in view together (the store locator's results), no deeper than a street's zoom. */
-  fitTo(points: readonly MapPoint[], padding: number): boolean {
+  /** Points of the floor in view together (the store locator's results, a route's leg), no deeper than a street's zoom. */
+  fitTo(points: readonly MapPoint[], padding: number | Insets, { maxZoom = Infinity, animate = true }: FitOptions = {}): boolean {
     const state = this.#state;
-    if (!state || !this.#loaded || points.length === 0) return false;
-    const places = points.map((point) => toLngLat(state.floor, point));
-    const lngs = places.map(([lng]) => lng);
-    const lats = places.map(([, lat]) => lat);
-    const container = this.map.getContainer();
-    const pad = Math.min(padding, container.clientWidth / 4, container.clientHeight / 4);
-    this.map.fitBounds(
+    const box = boxOf(points);
+    if (!state || !this.#loaded || !box) return false;
+    const [west, north] = toLngLat(state.floor, { x: box.minX, y: box.minY });
+    const [east, south] = toLngLat(state.floor, { x: box.maxX, y: box.maxY });
+    const { map, screen } = this;
+    map.fitBounds(
       [
-        [Math.min(...lngs), Math.min(...lats)],
-        [Math.max(...lngs), Math.max(...lats)],
+        [Math.min(west, east), Math.min(south, north)],
+        [Math.max(west, east), Math.max(south, north)],
       ],
-      { padding: pad, maxZoom: Math.min(this.map.getMaxZoom(), FIT_MAX_ZOOM) },
+      { padding: insetsWithin(padding, screen.width, screen.height), maxZoom: Math.min(map.getMaxZoom(), FIT_MAX_ZOOM, this.#fitZoom() + Math.log2(maxZoom)), animate },
     );
     return true;
+  }
+  ensureVisible(point: MapPoint, margin: number): void {
+    const { dx, dy } = panInto(this.screen.toScreen(point), this.screen.width, this.screen.height, margin);
+    if (dx !== 0 || dy !== 0) this.map.panBy([-dx, -dy]);
   }
   zoomBy(factor: number): void {
     this.map.zoomTo(this.map.getZoom() + Math.log2(factor));
   }
-  /** The document's home view, else the whole floor fitted. */
+  /** The document's home view, else the whole floor fitted (centred on its points where the view cannot hold it, basemap-home.ts). */
   resetView(animate = true): void {
     const state = this.#state;
     if (!state || !this.#loaded) return;
     const { home } = state;
-    if (home) {
-      const center = toLngLat(state.floor, home);
-      const zoom = this.#fitZoom() + Math.log2(Math.max(home.zoom, 0.01));
-      if (animate) this.map.easeTo({ center, zoom });
-      else this.map.jumpTo({ center, zoom });
-    } else this.map.fitBounds(floorBounds(state.floor), { padding: FIT_PADDING, animate });
+    const camera = home
+      ? { center: toLngLat(state.floor, home), zoom: this.#fitZoom() + Math.log2(Math.max(home.zoom, 0.01)) }
+      : homeOnPoints(state.floor, [...state.byId.values()].flatMap((location) => location.position ?? []), this.screen, this.#fitZoom());
+    if (!camera) this.map.fitBounds(floorBounds(state.floor), { padding: FIT_PADDING, animate });
+    else if (animate) this.map.easeTo(camera);
+    else this.map.jumpTo(camera);
   }
   /** The middle of a region's box and the zoom that shows it whole above `raised` pixels of a sheet (doubled: the view is moved up by them). */
   #wholeRegion(box: RegionOutline['box'], raised: number): { center: [number, number]; zoom: number } | null {
@@ -419,6 +424,13 @@ function projectionOf(view: MapLibreMapView): ScreenProjection {
     },
     get height() {
       return view.map.getContainer().clientHeight;
+    },
+    // MapLibre's own limits: the whole world out, its deepest zoom in.
+    get canZoomIn() {
+      return view.map.getZoom() < view.map.getMaxZoom() - 1e-6;
+    },
+    get canZoomOut() {
+      return view.map.getZoom() > view.map.getMinZoom() + 1e-6;
     },
     toScreen(point) {
       const state = view.floorState;
