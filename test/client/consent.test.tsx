@@ -3,7 +3,7 @@
  * alike, reachable by keyboard, a named region with the privacy link; the choice kept in
  * localStorage under a version (a new version asks again); changed later from the footer.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_STORAGE_KEY, CONSENT_VERSION, consentStore } from '../../client/src/features/consent/consent-store';
@@ -84,7 +84,7 @@ describe('the consent banner', () => {
     const footer = await screen.findByRole('contentinfo');
     await userEvent.click(within(footer).getByRole('button', { name: 'Cookie settings' }));
     const banner = await screen.findByRole('region', { name: 'Cookie consent' });
-    expect(banner).toHaveFocus();
+    await waitFor(() => expect(banner).toHaveFocus());
     expect(banner).toHaveTextContent('You have declined analytics.');
     await userEvent.click(within(banner).getByRole('button', { name: 'Accept' }));
     expect(consentStore.getSnapshot()).toEqual({ choice: 'accepted', settingsOpen: false });

@@ -45,7 +45,8 @@ describe('the contact page', () => {
     answer(received);
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent("Thanks, Priya Raman. We'll reply to priya@harbourmall.example within one business day.");
-    expect(status).toHaveFocus();
+    // Focus moves in an effect after the thanks is painted: wait for it as a screen reader would.
+    await waitFor(() => expect(status).toHaveFocus());
 
     await user.click(within(status).getByRole('button', { name: 'Send another message' }));
     expect(screen.getByLabelText('Your name')).toHaveValue('Priya Raman');

@@ -184,7 +184,8 @@ describe('the directory', () => {
     expect(within(layers).getByRole('button', { name: 'Ground floor' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(directoryList()).getByRole('button', { name: /Sakura Sushi/ }));
     expect(within(layers).getByRole('button', { name: 'Level 1' })).toHaveAttribute('aria-pressed', 'true');
-    expect(await screen.findByRole('dialog', { name: 'Sakura Sushi' })).toHaveFocus();
+    const sakura = await screen.findByRole('dialog', { name: 'Sakura Sushi' });
+    await waitFor(() => expect(sakura).toHaveFocus());
     expect(screen.getByText('Level 1', { selector: '.mf-popup__layer' })).toBeInTheDocument();
   });
 });
@@ -206,7 +207,7 @@ describe('locations on the map', () => {
     cafe.focus();
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Café Noir' });
-    expect(dialog).toHaveFocus();
+    await waitFor(() => expect(dialog).toHaveFocus());
     expect(within(dialog).getByText('Espresso and pastries')).toBeInTheDocument();
     expect(within(dialog).getByText('Food & drink')).toBeInTheDocument();
     expect(window.location.search).toBe('?location=cafe');
