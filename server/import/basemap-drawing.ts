@@ -14,8 +14,7 @@ import type { Geometry } from 'geojson';
 import { mercatorBoundsFor, MERCATOR_LIMIT, type MercatorBounds } from '../../events/basemap-bounds.js';
 import { projectToFloor } from '../../events/geo-calibration.js';
 import { isBasemapCalibration, type MapDocument } from '../../events/map-document.js';
-import { labelPoint } from '../templates/built-in-maps.js';
-import { positionsOf, type DrawnShape, type GeneratedDrawing } from './geo-drawing.js';
+import { drawingSvg, positionsOf, shapePaths, type DrawnShape, type GeneratedDrawing } from './geo-drawing.js';
 
 /** The street map's floor a file's shapes are drawn on. */
 export interface BasemapTarget {
@@ -27,8 +26,6 @@ export interface BasemapTarget {
   empty: boolean;
 }
 
-const COLORS = { land: '#e2e8f0', border: '#ffffff', line: '#64748b' };
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The floor a file goes to (`?layer=`, else the map's default floor, else its first) when it
@@ -99,36 +96,9 @@ export function drawOnBasemap(target: BasemapTarget, shapes: readonly DrawnShape
   });
   const exact = geoPath(projection);
   const path = geoPath(projection).digits(1);
-  const labels = new Map<string, { x: number; y: number }>();
-  const undrawn: string[] = [];
-  const regions: string[] = [];
-  const lines: string[] = [];
-  for (const shape of shapes) {
-    const d = path(shape.geometry);
-    if (!d) {
-      if (shape.id) undrawn.push(shape.id);
-      continue;
-    }
-    if (shape.id === null) {
-      lines.push(`<path d="${d}"/>`);
-      continue;
-    }
-    regions.push(`<path id="${shape.id}" data-name="${escapeXml(shape.name)}" d="${d}"/>`);
-    const label = labelPoint(exact, shape.geometry);
-    if (label) labels.set(shape.id, label);
-  }
+  const { regions, lines, labels, undrawn } = shapePaths(shapes, path, exact);
   // No background: the basemap is the floor's background; the drawing is its regions only.
-  const svg = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">`,
-    `<title>${escapeXml(target.name)}</title>`,
-    `<g id="regions" fill="${COLORS.land}" stroke="${COLORS.border}" stroke-width="0.6" stroke-linejoin="round">`,
-    ...regions,
-    '</g>',
-    ...(lines.length ? [`<g id="lines" fill="none" stroke="${COLORS.line}" stroke-width="1.2" stroke-linejoin="round" stroke-linecap="round">`, ...lines, '</g>'] : []),
-    '</svg>',
-    '',
-  ].join('\n');
+  const svg = drawingSvg({ width, height, title: target.name, regions, lines });
   return {
     floor: { key: target.id, name: target.name, drawing: { kind: 'generated', svg, width, height }, geo, basemap: true },
     labels,

@@ -13,6 +13,7 @@ import {
   geoNaturalEarth1,
   geoPath,
   type GeoGeometryObjects,
+  type GeoPath,
   type GeoPermissibleObjects,
   type GeoProjection,
 } from 'd3-geo';
@@ -167,6 +168,56 @@ export function calibrationOf(projection: GeoProjection, name: D3Calibration['pr
   return { kind: 'd3', projection: name, scale: projection.scale(), translate: [x, y] };
 }
 
+/** What the shapes draw: one `<path id>` per region with its label point, lines without an id. */
+export interface ShapePaths {
+  regions: string[];
+  lines: string[];
+  labels: Map<string, { x: number; y: number }>;
+  /** Region ids whose outline the projection could not draw. */
+  undrawn: string[];
+}
+
+/**
+ * The shapes' paths, as `path` writes them (rounded, maybe thinned), each region's label point
+ * found on the `exact` path; shared by a drawn floor and a street map's floor.
+ */
+export function shapePaths(shapes: readonly DrawnShape[], path: GeoPath, exact: GeoPath): ShapePaths {
+  const labels = new Map<string, { x: number; y: number }>();
+  const undrawn: string[] = [];
+  const regions: string[] = [];
+  const lines: string[] = [];
+  for (const shape of shapes) {
+    const d = path(shape.geometry);
+    if (!d) {
+      if (shape.id) undrawn.push(shape.id);
+      continue;
+    }
+    if (shape.id === null) {
+      lines.push(`<path d="${d}"/>`);
+      continue;
+    }
+    regions.push(`<path id="${shape.id}" data-name="${escapeXml(shape.name)}" d="${d}"/>`);
+    const label = labelPoint(exact, shape.geometry);
+    if (label) labels.set(shape.id, label);
+  }
+  return { regions, lines, labels, undrawn };
+}
+
+/** The drawing's SVG: its background if any (a street map's floor has the basemap), its regions, its lines. */
+export function drawingSvg({ width, height, title, background, regions, lines }: { width: number; height: number; title: string; background?: string } & Pick<ShapePaths, 'regions' | 'lines'>): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">`,
+    `<title>${escapeXml(title)}</title>`,
+    ...(background ? [background] : []),
+    `<g id="regions" fill="${COLORS.land}" stroke="${COLORS.border}" stroke-width="0.6" stroke-linejoin="round">`,
+    ...regions,
+    '</g>',
+    ...(lines.length ? [`<g id="lines" fill="none" stroke="${COLORS.line}" stroke-width="1.2" stroke-linejoin="round" stroke-linecap="round">`, ...lines, '</g>'] : []),
+    '</svg>',
+  ].join('\n');
+}
+
 export interface GeneratedDrawing {
   floor: PlannedFloor;
   /** Each region's label point on the drawing, by path id. */
@@ -195,43 +246,11 @@ export function drawShapes(key: string, name: string, shapes: readonly DrawnShap
   // Points closer than half a unit to the last are left out (half the bytes, no visible change).
   const path = geoPath(thinned(projection, 0.5)).digits(1);
 
-  const labels = new Map<string, { x: number; y: number }>();
-  const undrawn: string[] = [];
-  const regions: string[] = [];
-  const lines: string[] = [];
-  for (const shape of shapes) {
-    const d = path(shape.geometry);
-    if (!d) {
-      if (shape.id) undrawn.push(shape.id);
-      continue;
-    }
-    if (shape.id === null) {
-      lines.push(`<path d="${d}"/>`);
-      continue;
-    }
-    regions.push(`<path id="${shape.id}" data-name="${escapeXml(shape.name)}" d="${d}"/>`);
-    const label = labelPoint(exact, shape.geometry);
-    if (label) labels.set(shape.id, label);
-  }
+  const { regions, lines, labels, undrawn } = shapePaths(shapes, path, exact);
   const background = world
     ? `<path id="sphere" d="${path({ type: 'Sphere' })}" fill="${COLORS.background}" stroke="#cbd5e1" stroke-width="0.5"/>`
     : `<rect width="${width}" height="${height}" fill="${COLORS.background}"/>`;
-  const svg = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">`,
-    `<title>${escapeXml(name)}</title>`,
-    background,
-    `<g id="regions" fill="${COLORS.land}" stroke="${COLORS.border}" stroke-width="0.6" stroke-linejoin="round">`,
-    ...regions,
-    '</g>',
-    lines.length ? `<g id="lines" fill="none" stroke="${COLORS.line}" stroke-width="1.2" stroke-linejoin="round" stroke-linecap="round">` : '',
-    ...lines,
-    lines.length ? '</g>' : '',
-    '</svg>',
-    '',
-  ]
-    .filter((line) => line !== '')
-    .join('\n');
+  const svg = drawingSvg({ width, height, title: name, background, regions, lines });
   return {
     floor: { key, name, drawing: { kind: 'generated', svg, width, height }, geo: calibration },
     labels,
