@@ -31,6 +31,7 @@ import {
   setAsideStream,
 } from '../../projections/set-aside-streams.js';
 import { backoffMs, DEFAULT_RETRY, isTransientFailure, pause, type RetryPolicy } from '../../projections/retry.js';
+import { runInBackground } from '../../ports/background-work.js';
 import type { Database, LockSession } from '../../ports/database.js';
 import type { EventStore, RecordedEvent, Subscription } from '../../ports/event-store.js';
 
@@ -163,7 +164,8 @@ export class ReactorRunner {
     }
     this.position = checkpoint?.position ?? START;
     const signal = this.control.signal;
-    this.subscription = this.store.subscribeToAll(
+    // The service's own work: on the embedded database it takes turns with people's requests (ports/background-work.ts).
+    this.subscription = runInBackground(() => this.store.subscribeToAll(
       { after: this.position, filter: { streamPrefixes: this.reactor.streamPrefixes }, batchSize: this.batchSize },
       {
         onEvents: (events) =>
@@ -199,7 +201,7 @@ export class ReactorRunner {
           this.restartLater(error);
         },
       },
-    );
+    ));
   }
 
   /** Follows again from the checkpoint after a backoff that grows while restarts keep failing. */
