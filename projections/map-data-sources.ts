@@ -28,6 +28,7 @@ export const mapDataSourcesProjection: Projection = {
   schema: SCHEMA,
   tables: ['map_data_sources'],
   streamPrefixes: [STREAM_PREFIXES[0]],
+  eventTypes: new Set(['MapDataSourceSet', 'MapDataSourceSyncStarted', 'ImportApplied', 'MapDeleted']),
   async apply(tx, events: readonly RecordedEvent[]) {
     for (const recorded of events) {
       const data = recorded.data as { mapId?: string; at?: string; edited?: string; source?: unknown };

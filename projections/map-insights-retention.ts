@@ -39,6 +39,7 @@ export const mapInsightsRetentionProjection: Projection = {
   schema: INSIGHTS_SCHEMA,
   tables: [],
   streamPrefixes: [STREAM_PREFIXES[0]],
+  eventTypes: new Set(['MapDeleted']),
   async apply(tx, events) {
     const deleted = events.filter((recorded) => recorded.type === 'MapDeleted').map((recorded) => MapDeleted.parse({ type: recorded.type, data: recorded.data }).data.mapId);
     if (deleted.length === 0) return;

@@ -111,6 +111,7 @@ export const mapMembersProjection: Projection = {
   schema: SCHEMA,
   tables: ['map_sharing_owners', 'map_members', 'map_invitations', 'map_view_links'],
   streamPrefixes: [STREAM_PREFIXES[0]],
+  eventTypes: READ_TYPES,
   async apply(tx, events: readonly RecordedEvent[], changed) {
     for (const recorded of events) {
       // Edits are most of a map's stream and change nothing here: not even parsed.

@@ -75,6 +75,7 @@ export const mapPublicationProjection: Projection = {
   schema: SCHEMA,
   tables: ['map_publication'],
   streamPrefixes: [STREAM_PREFIXES[0]],
+  eventTypes: new Set([...PUBLISHING_EVENT_TYPES, 'MapDeleted', 'MapCreated']),
   /** Folds the batch per map (rows read once), then writes each touched row once. */
   async apply(tx, events: readonly RecordedEvent[], changed) {
     const touched = new Map<string, Row>();

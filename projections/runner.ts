@@ -17,6 +17,11 @@
  * in /api/ready, /metrics and the log; `repair` (at start, and `npm run projections:repair`)
  * applies the stream again once a fix is deployed. Transient failures (connection, database
  * away) are retried as long as they last.
+ *
+ * A projection that names its `eventTypes` is handed only those: a batch of none (a map's edits,
+ * for the projections reading only its creation, sharing or deletion) costs no transaction, and
+ * its checkpoint row catches up a moment later in one compare-and-set UPDATE (issue 26 item 5:
+ * four of an edit's six projection transactions were of this kind).
  */
 import { comparePositions, formatPosition, START, type Position } from '../events/position.js';
 import type { EventStore, RecordedEvent, Subscription } from '../ports/event-store.js';
@@ -46,6 +51,12 @@ export interface RunnerOptions {
 /** How often a process without a projection's lock tries to take it. */
 const LEADERSHIP_RETRY_MS = 1_000;
 
+/**
+ * How long a projection's checkpoint row may stay behind events it passed without reading them
+ * (its `eventTypes`): a second, then one UPDATE moves it, however many edits went by.
+ */
+export const PASSED_CHECKPOINT_MS = 1_000;
+
 export class ProjectionRunner {
   private readonly positions = new Map<string, Position>();
   private readonly subscriptions = new Map<string, Subscription>();
@@ -64,6 +75,16 @@ export class ProjectionRunner {
   private lockSession: LockSession | null = null;
   private campaignTimer: NodeJS.Timeout | null = null;
   private readonly leading = new Set<string>();
+  /**
+   * Where the checkpoint row of a projection stands when it is behind the projection's position:
+   * the events after it were all of types the projection does not read (`eventTypes`), passed
+   * without a transaction. The row is moved {@link PASSED_CHECKPOINT_MS} later, or by the
+   * projection's next transaction, which locks the row at this position.
+   */
+  private readonly rowAt = new Map<string, Position>();
+  private readonly rowTimers = new Map<string, NodeJS.Timeout>();
+  /** Per projection, the last of its checkpoint writes: they take turns (inTurn). */
+  private readonly turns = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly db: Database,
@@ -112,6 +133,8 @@ export class ProjectionRunner {
     if (this.campaignTimer) clearInterval(this.campaignTimer);
     this.campaignTimer = null;
     await this.stopFollowing();
+    // The rows of events passed lately, while this process still holds the projections' locks.
+    await this.writePassedCheckpoints();
     const session = this.lockSession;
     this.lockSession = null;
     await session?.close();
@@ -124,6 +147,8 @@ export class ProjectionRunner {
 
   private async stopFollowing(): Promise<void> {
     this.leading.clear();
+    for (const timer of this.rowTimers.values()) clearTimeout(timer);
+    this.rowTimers.clear();
     const subscriptions = [...this.subscriptions.values()];
     this.subscriptions.clear();
     for (const control of this.followControls.values()) control.abort(new Error('projection runner stopped following'));
@@ -162,6 +187,8 @@ export class ProjectionRunner {
     this.campaignTimer = null;
     this.lockSession = null;
     await this.stopFollowing();
+    // Another process leads now, from the rows as they are: this one's view of them is void.
+    this.rowAt.clear();
     if (!this.running) return;
     setTimeout(() => {
       if (this.running) this.campaign().catch((error: unknown) => this.logger.error({ err: error }, 'projection campaign failed'));
@@ -189,6 +216,7 @@ export class ProjectionRunner {
         await this.deliver(projection, after, events, never);
       }
     }
+    await this.writePassedCheckpoints();
   }
 
   /** The checkpoint of one projection as this process last saw it. */
@@ -259,6 +287,7 @@ export class ProjectionRunner {
       await clearSetAsideStreams(tx, projection.name);
       await writeCheckpoint(tx, projection.name, projection.version, START);
     });
+    this.rowAt.delete(projection.name);
     this.positions.set(projection.name, START);
   }
 
@@ -267,6 +296,8 @@ export class ProjectionRunner {
     const checkpoint = await readCheckpoint(this.db, projection.name);
     if (!this.running || !this.leading.has(projection.name)) return;
     const start = checkpoint?.position ?? START;
+    // Following starts from the row as it is.
+    this.rowAt.delete(projection.name);
     this.positions.set(projection.name, start);
     const control = new AbortController();
     this.followControls.set(projection.name, control);
@@ -365,10 +396,13 @@ export class ProjectionRunner {
    */
   private async setAside(projection: Projection, after: Position, event: RecordedEvent, poisoned: PoisonedEvent, signal: AbortSignal): Promise<void> {
     await this.untilDone(signal, () =>
-      this.db.transaction(async (tx) => {
-        await lockCheckpointAt(tx, projection.name, after);
-        await setAsideStream(tx, projection.name, event, poisoned);
-        await writeCheckpoint(tx, projection.name, projection.version, event.position);
+      this.inTurn(projection.name, async () => {
+        await this.db.transaction(async (tx) => {
+          await lockCheckpointAt(tx, projection.name, this.rowAt.get(projection.name) ?? after);
+          await setAsideStream(tx, projection.name, event, poisoned);
+          await writeCheckpoint(tx, projection.name, projection.version, event.position);
+        });
+        this.rowAt.delete(projection.name);
       }),
     );
     this.logger.error(
@@ -392,22 +426,89 @@ export class ProjectionRunner {
     }
   }
 
-  private async applyBatch(projection: Projection, expected: Position, events: readonly RecordedEvent[]): Promise<void> {
-    const last = events[events.length - 1]!.position;
-    await this.db.transaction(async (tx) => {
-      await lockCheckpointAt(tx, projection.name, expected);
-      // Read in the checkpoint's transaction: a repair (in any process) holds that row too.
-      const setAside = await setAsideAmong(tx, projection.name, [...new Set(events.map((event) => event.stream))]);
-      const applied = setAside.size === 0 ? events : events.filter((event) => !setAside.has(event.stream));
-      if (applied.length < events.length) await recordSkipped(tx, projection.name, events.filter((event) => setAside.has(event.stream)));
-      const changed = new ChangedTopics();
-      if (applied.length > 0) await projection.apply(tx, applied, changed);
-      await writeCheckpoint(tx, projection.name, projection.version, last);
-      if (changed.topics.size > 0) {
-        await sendLiveNotices(tx, { projection: projection.name, position: formatPosition(last), topics: [...changed.topics] });
-      }
+  private async applyBatch(projection: Projection, expected: Position, batch: readonly RecordedEvent[]): Promise<void> {
+    const last = batch[batch.length - 1]!.position;
+    const types = projection.eventTypes;
+    const events = types ? batch.filter((event) => types.has(event.type)) : batch;
+    if (events.length === 0) {
+      // Nothing it reads: no transaction, and the row follows a moment later.
+      if (!this.rowAt.has(projection.name)) this.rowAt.set(projection.name, expected);
+      this.advance(projection.name, last);
+      this.writeCheckpointSoon(projection);
+      return;
+    }
+    await this.inTurn(projection.name, async () => {
+      await this.db.transaction(async (tx) => {
+        await lockCheckpointAt(tx, projection.name, this.rowAt.get(projection.name) ?? expected);
+        // Read in the checkpoint's transaction: a repair (in any process) holds that row too.
+        const setAside = await setAsideAmong(tx, projection.name, [...new Set(events.map((event) => event.stream))]);
+        const applied = setAside.size === 0 ? events : events.filter((event) => !setAside.has(event.stream));
+        if (applied.length < events.length) await recordSkipped(tx, projection.name, events.filter((event) => setAside.has(event.stream)));
+        const changed = new ChangedTopics();
+        if (applied.length > 0) await projection.apply(tx, applied, changed);
+        await writeCheckpoint(tx, projection.name, projection.version, last);
+        if (changed.topics.size > 0) {
+          await sendLiveNotices(tx, { projection: projection.name, position: formatPosition(last), topics: [...changed.topics] });
+        }
+      });
+      this.rowAt.delete(projection.name);
     });
     this.advance(projection.name, last);
+  }
+
+  /** Runs the projection's checkpoint writes one at a time (a batch's, a passed row's). */
+  private inTurn<T>(name: string, work: () => Promise<T>): Promise<T> {
+    const result = (this.turns.get(name) ?? Promise.resolve()).then(work);
+    this.turns.set(name, result.catch(() => {}));
+    return result;
+  }
+
+  private writeCheckpointSoon(projection: Projection): void {
+    if (this.rowTimers.has(projection.name)) return;
+    const timer = setTimeout(() => {
+      this.rowTimers.delete(projection.name);
+      this.writePassedCheckpoint(projection.name).catch((error: unknown) =>
+        this.logger.warn?.({ err: error, projection: projection.name }, 'moving a checkpoint past unread events failed; the next batch moves it'),
+      );
+    }, PASSED_CHECKPOINT_MS);
+    timer.unref();
+    this.rowTimers.set(projection.name, timer);
+  }
+
+  /**
+   * Moves the checkpoint row over the events passed since it was last written, if it still
+   * stands where this process left it (one UPDATE; a row another process moved is left alone,
+   * and this one's next batch finds out as it locks the row).
+   */
+  private async writePassedCheckpoint(name: string): Promise<void> {
+    await this.inTurn(name, async () => {
+      const from = this.rowAt.get(name);
+      if (!from) return;
+      const to = this.positionOf(name);
+      const { rowCount } = await this.db.query(
+        `UPDATE projection_checkpoints SET commit_position = $2::bigint, prepare_position = $3::bigint, updated_at = now()
+          WHERE name = $1 AND commit_position = $4::bigint AND prepare_position = $5::bigint`,
+        [name, to.commit.toString(), to.prepare.toString(), from.commit.toString(), from.prepare.toString()],
+      );
+      if (rowCount === 0 || this.rowAt.get(name) !== from) return;
+      // Events passed while the row was written: it is behind again, from where it now stands.
+      if (comparePositions(this.positionOf(name), to) === 0) this.rowAt.delete(name);
+      else {
+        this.rowAt.set(name, to);
+        const projection = this.projections.find((p) => p.name === name);
+        if (projection) this.writeCheckpointSoon(projection);
+      }
+    });
+  }
+
+  private async writePassedCheckpoints(): Promise<void> {
+    for (const timer of this.rowTimers.values()) clearTimeout(timer);
+    this.rowTimers.clear();
+    for (const name of [...this.rowAt.keys()]) {
+      await this.writePassedCheckpoint(name).catch((error: unknown) =>
+        this.logger.warn?.({ err: error, projection: name }, 'moving a checkpoint past unread events failed; the next start reads them again'),
+      );
+    }
   }
 
   private advance(name: string, position: Position): void {

@@ -322,6 +322,51 @@ describe.each(databaseTargets)('projection runner on $name', (target) => {
     await unlisten();
   });
 
+  it('passes events of types a projection does not read without a transaction, and its checkpoint row follows a moment later', async () => {
+    // A projection that reads Tick only, on a database that counts transactions.
+    let transactions = 0;
+    const counted: typeof database.db = { ...database.db, kind: database.db.kind, query: (sql, params) => database.db.query(sql, params), exec: (sql) => database.db.exec(sql), transaction: (work) => (transactions++, database.db.transaction(work)), listen: (c, h, o) => database.db.listen(c, h, o), openLockSession: () => database.db.openLockSession(), close: () => database.db.close() };
+    const ticks = { ...ledgerProjection(), eventTypes: new Set(['Tick']) };
+    const runner = new ProjectionRunner(counted, store, [ticks]);
+    await runner.start();
+    const first = await store.append('ledger-a', [newEvent('Tick')], 'no_stream');
+    await runner.waitFor(first.position);
+    expect(await ledgerCount()).toBe(1);
+
+    // When 20 events it does not read go by, one append each
+    transactions = 0;
+    let passed = first.position;
+    for (let i = 0; i < 20; i++) passed = (await store.append('ledger-a', [newEvent('Edited')], 'any')).position;
+    await runner.waitFor(passed, ['test_ledger']);
+    // Then it is past them without a transaction, nothing applied, its row still at the Tick
+    expect(transactions).toBe(0);
+    expect(comparePositions(runner.positionOf('test_ledger'), passed)).toBe(0);
+    expect(await ledgerCount()).toBe(1);
+    // And a moment later the row is moved past them, in one write (no transaction)
+    await until(async () => comparePositions((await readCheckpoint(database.db, 'test_ledger'))!.position, passed) === 0, 5_000);
+    expect(transactions).toBe(0);
+
+    // Events it reads are applied as ever, after more passed ones: the row is locked where it stands
+    await store.append('ledger-a', [newEvent('Edited')], 'any');
+    const tick = await store.append('ledger-a', [newEvent('Edited'), newEvent('Tick')], 'any');
+    await runner.waitFor(tick.position, ['test_ledger']);
+    expect(await ledgerCount()).toBe(2);
+    expect((await readCheckpoint(database.db, 'test_ledger'))!.position).toEqual(tick.position);
+    expect(transactions).toBe(1);
+
+    // Passed events at a stop leave the row where the runner was, so a restart reads nothing twice
+    const last = await store.append('ledger-a', [newEvent('Edited')], 'any');
+    await runner.waitFor(last.position, ['test_ledger']);
+    await runner.stop();
+    expect((await readCheckpoint(database.db, 'test_ledger'))!.position).toEqual(last.position);
+    const again = new ProjectionRunner(database.db, store, [ticks]);
+    await again.start();
+    const more = await store.append('ledger-b', [newEvent('Tick')], 'no_stream');
+    await again.waitFor(more.position);
+    await again.stop();
+    expect(await ledgerCount()).toBe(3);
+  });
+
   it('two runners on one database never apply a batch twice', async () => {
     const a = new ProjectionRunner(database.db, store, [ledgerProjection()]);
     const b = new ProjectionRunner(database.db, store, [ledgerProjection()]);
