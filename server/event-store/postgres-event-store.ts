@@ -229,6 +229,10 @@ export class PostgresEventStore implements EventStore {
   private closed = false;
   /** Tells this store's own notices from other processes' (it heard of its appends at once). */
   private readonly id = randomUUID();
+  /** Counts the wakes (an append here, another process's notice): a read begun since saw every append they announced. */
+  private wakes = 0;
+  /** The subscriptions' reads of the log in flight, by what they ask (readShared). */
+  private readonly sharedReads = new Map<string, { wakes: number; rows: Promise<EventRow[]> }>();
 
   private constructor(private readonly db: Database) {}
 
@@ -257,6 +261,7 @@ export class PostgresEventStore implements EventStore {
    * edit need not make the billing, comments or webhooks subscriptions read the log.
    */
   private wake(streams: readonly string[] | null): void {
+    this.wakes++;
     for (const [wake, prefixes] of [...this.wakers]) {
       if (!streams || !prefixes || streams.some((stream) => prefixes.some((prefix) => stream.startsWith(prefix)))) wake();
     }
@@ -359,6 +364,10 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return (await this.readRows(options)).map(toRecorded);
+  }
+
+  private async readRows(options: ReadAllOptions): Promise<EventRow[]> {
     const after = options.after ?? START;
     const prefixes = options.filter?.streamPrefixes?.length ? [...options.filter.streamPrefixes] : null;
     const params = [after.commit.toString(), after.prepare.toString(), options.maxCount ?? 1000, prefixes];
@@ -369,7 +378,28 @@ export class PostgresEventStore implements EventStore {
             ...params,
             options.maxBytes,
           ]);
-    return rows.map(toRecorded);
+    return rows;
+  }
+
+  /**
+   * A subscription's read: one asking what a read in flight asks (the same position, filter and
+   * bounds) takes that read's answer, if no wake came since it began (so it saw every append
+   * announced so far). A map's edit wakes the half-dozen projections that follow map streams,
+   * all at the same position: one query instead of one each (issue 26 item 5). Each caller gets
+   * events of its own; their data, which nothing changes, is shared.
+   */
+  private async readShared(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    const after = options.after ?? START;
+    const key = JSON.stringify([after.commit.toString(), after.prepare.toString(), options.maxCount ?? null, options.maxBytes ?? null, options.filter?.streamPrefixes ?? null]);
+    const inFlight = this.sharedReads.get(key);
+    if (inFlight && inFlight.wakes === this.wakes) return (await inFlight.rows).map(toRecorded);
+    const read = { wakes: this.wakes, rows: this.readRows(options) };
+    this.sharedReads.set(key, read);
+    try {
+      return (await read.rows).map(toRecorded);
+    } finally {
+      if (this.sharedReads.get(key) === read) this.sharedReads.delete(key);
+    }
   }
 
   subscribeToAll(options: SubscribeToAllOptions, subscriber: AllSubscriber): Subscription {
@@ -405,7 +435,7 @@ export class PostgresEventStore implements EventStore {
       while (!stopped) {
         // Clear the flag before reading, so a notice that lands during the read is not lost.
         pendingWake = false;
-        const events = await this.readAll({ after, maxCount: batchSize, maxBytes, ...(options.filter ? { filter: options.filter } : {}) });
+        const events = await this.readShared({ after, maxCount: batchSize, maxBytes, ...(options.filter ? { filter: options.filter } : {}) });
         if (stopped) break;
         if (events.length > 0) {
           await subscriber.onEvents(events);

@@ -275,6 +275,37 @@ describe.each(eventStoreTargets)('event store contract on $name', (target) => {
     });
   }
 
+  if (target.name !== 'kurrentdb') {
+    it("subscriptions at one position with one filter, woken by an append, read the log once between them, each getting the events", async () => {
+      // A store counting its reads of the log, with six subscriptions as the projections that follow map streams.
+      const db = run.database!.db;
+      let reads = 0;
+      const counting = { ...db, kind: db.kind, query: (sql: string, params?: readonly unknown[]) => (sql.includes('es_read_all') && reads++, db.query(sql, params)), exec: (sql: string) => db.exec(sql), transaction: db.transaction.bind(db), listen: db.listen.bind(db), openLockSession: db.openLockSession.bind(db), close: () => db.close() } as typeof db;
+      const counted = await PostgresEventStore.open(counting);
+      const start = await endOfLog();
+      const received: RecordedEvent[][] = Array.from({ length: 6 }, () => []);
+      const subscriptions = received.map((into) =>
+        counted.subscribeToAll({ after: start, batchSize: 500, filter: { streamPrefixes: [s('shared-')] } }, { onEvents: async (events) => void into.push(...events) }),
+      );
+      try {
+        // Their first reads are in, and they sleep
+        await until(() => reads >= 1);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const before = reads;
+        // When one event is appended through that store
+        await counted.append(s('shared-a'), [newEvent('Shared')], 'no_stream');
+        await until(() => received.every((events) => events.length === 1));
+        // Then each subscription has it, in events of its own, from one read (two if their fallback poll came just before it)
+        expect(received.map((events) => events.map((event) => event.type))).toEqual(Array.from({ length: 6 }, () => ['Shared']));
+        expect(new Set(received.map((events) => events[0])).size).toBe(6);
+        expect(reads - before).toBeLessThanOrEqual(2);
+      } finally {
+        await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+        await counted.close();
+      }
+    });
+  }
+
   if (target.name === 'postgres') {
     describe('transactions that commit out of position order (real PostgreSQL)', () => {
       const insertSql = `INSERT INTO es_events (event_id, stream_id, stream_revision, type, data, metadata)
