@@ -335,7 +335,7 @@ export async function buildApp(
       });
       const viewLinkKeys = await ViewLinkKeys.open(db);
       // Per-account limits on the functions, added to each function route as it is declared.
-      functionCallLimits(product, { rateLimiter: services.rateLimiter, ...(options.functionCallLimit ? { limit: options.functionCallLimit } : {}) });
+      functionCallLimits(product, { now: () => services.clock.now().getTime(), ...(options.functionCallLimit ? { limit: options.functionCallLimit } : {}) });
       await functionRoutes(product, {
         ...billing.deps,
         mailer: services.mailer,

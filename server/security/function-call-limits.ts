@@ -9,14 +9,22 @@
  * offline goes in calls of 500 edits. The limit, 1,200 calls a minute (20 a second on
  * average), leaves room for two tabs editing flat out and a burst of replayed edits.
  *
+ * Counted in this process's memory (a fixed window per account), not in the database: the
+ * count was a write and a disk flush on every call, the first thing each editor's edit waited
+ * for (issue 26 item 5). The limit is about one account's share of a process, not about secrets:
+ * behind N processes an account gets up to N times it, which still bounds what it costs each
+ * process. Limits that guard secrets (sign-in, password reset, invitations, uploads) stay in the
+ * database, counted across processes (rate-limiter.ts).
+ *
  * Every function's answer carries the IETF RateLimit headers (RateLimit-Limit, -Remaining,
  * -Reset in seconds, and RateLimit-Policy); a refused call answers the catalogue's
  * resource-exhausted (429) with Retry-After. Checked before the payload is validated, so a
  * refused call costs one counter's update.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { DomainError } from '../../events/errors.js';
-import type { Limit, RateLimiter } from './rate-limiter.js';
+import type { Limit } from './rate-limiter.js';
 
 export const FUNCTION_CALL_LIMIT: Limit = { max: 1_200, windowMs: 60_000 };
 
@@ -25,9 +33,37 @@ export const FUNCTION_CALLS_TOO_MANY = 'Too many requests. Please wait a minute 
 /** The route prefix the limit applies to. */
 const FUNCTIONS = '/api/fn/';
 
+/** Accounts counted at once; the least recently seen are forgotten past it (their count starts again). */
+const ACCOUNTS_KEPT = 100_000;
+
 export interface FunctionCallLimitOptions {
-  rateLimiter: RateLimiter;
   limit?: Limit;
+  /** The time in ms (the services' clock). */
+  now?: () => number;
+}
+
+/** Calls per account in the current fixed window, in this process. */
+export class FunctionCallCounter {
+  private readonly windows = new LRUCache<string, { window: number; count: number }>({ max: ACCOUNTS_KEPT });
+
+  constructor(
+    private readonly limit: Limit,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts one call of `uid`: the window's count so far and when the window ends. */
+  count(uid: string): { count: number; resetInMs: number } {
+    const now = this.now();
+    const window = Math.floor(now / this.limit.windowMs);
+    const resetInMs = (window + 1) * this.limit.windowMs - now;
+    const entry = this.windows.get(uid);
+    if (!entry || entry.window !== window) {
+      this.windows.set(uid, { window, count: 1 });
+      return { count: 1, resetInMs };
+    }
+    entry.count += 1;
+    return { count: entry.count, resetInMs };
+  }
 }
 
 /**
@@ -38,10 +74,11 @@ export interface FunctionCallLimitOptions {
 export function functionCallLimits(scope: FastifyInstance, options: FunctionCallLimitOptions): void {
   const limit = options.limit ?? FUNCTION_CALL_LIMIT;
   const policy = `${limit.max};w=${Math.round(limit.windowMs / 1000)}`;
+  const counter = new FunctionCallCounter(limit, options.now);
   const check = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const uid = request.principal?.uid;
     if (!uid) return;
-    const { count, resetInMs } = await options.rateLimiter.count('fn', limit, uid);
+    const { count, resetInMs } = counter.count(uid);
     const reset = Math.max(1, Math.ceil(resetInMs / 1000));
     reply.header('ratelimit-policy', policy);
     reply.header('ratelimit-limit', String(limit.max));

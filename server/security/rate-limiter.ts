@@ -1,7 +1,13 @@
 /**
  * Fixed-window rate limits kept in the database, so every server process sharing it counts
- * together. A limit is a name, a count and a window; a subject is what is counted (an IP
- * address, an e-mail address, an account).
+ * together: those that guard secrets and people (sign-in and reset attempts, invitations,
+ * uploads, contact messages). A limit is a name, a count and a window; a subject is what is
+ * counted (an IP address, an e-mail address, an account).
+ *
+ * The table is UNLOGGED: a count is written on every attempt, and it need not survive a crash
+ * (PostgreSQL empties an unlogged table after one), so it costs no write-ahead log and no disk
+ * flush. The limit on the callable functions, a matter of each process's share, is counted in
+ * memory instead (function-call-limits.ts).
  */
 import { DomainError } from '../../events/errors.js';
 import type { Clock } from '../clock.js';
@@ -13,11 +19,16 @@ export interface Limit {
 }
 
 export const RATE_LIMITS_SCHEMA = `
-CREATE TABLE IF NOT EXISTS rate_limits (
+CREATE UNLOGGED TABLE IF NOT EXISTS rate_limits (
   key text PRIMARY KEY,
   count integer NOT NULL,
   expires_at timestamptz NOT NULL
-);`;
+);
+DO $$ BEGIN
+  IF EXISTS (SELECT 1 FROM pg_class WHERE oid = to_regclass('rate_limits') AND relpersistence = 'p') THEN
+    ALTER TABLE rate_limits SET UNLOGGED;
+  END IF;
+END $$;`;
 
 export const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 
@@ -55,23 +66,6 @@ export class RateLimiter {
     await this.sweep(now);
     if (over) throw new DomainError('resource-exhausted', TOO_MANY);
     return { keys };
-  }
-
-  /**
-   * Counts one use for `subject` and answers the window's count and when the window ends,
-   * refusing nothing (the window ends in `resetInMs`): for a limit whose answers carry RateLimit headers (function-call-limits.ts).
-   */
-  async count(name: string, limit: Limit, subject: string): Promise<{ count: number; resetInMs: number }> {
-    const now = this.clock.now().getTime();
-    const window = Math.floor(now / limit.windowMs);
-    const resetAt = (window + 1) * limit.windowMs;
-    const { rows } = await this.db.query<{ count: number }>(
-      `INSERT INTO rate_limits (key, count, expires_at) VALUES ($1, 1, $2)
-       ON CONFLICT (key) DO UPDATE SET count = rate_limits.count + 1 RETURNING count`,
-      [`${name}:${subject}:${window}`, new Date(resetAt).toISOString()],
-    );
-    await this.sweep(now);
-    return { count: rows[0]?.count ?? 0, resetInMs: resetAt - now };
   }
 
   private async sweep(now: number): Promise<void> {
