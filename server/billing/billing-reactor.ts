@@ -267,6 +267,7 @@ export function billingReactor(deps: BillingReactorDeps): Reactor {
   return {
     name: BILLING_REACTOR,
     streamPrefixes: ['customer-', 'stripe-event-', 'map-'],
+    eventTypes: new Set(['MapDeleted', 'CheckoutRequested', 'StripeEventReceived']),
     async handle(recorded) {
       if (recorded.type === 'MapDeleted') {
         await releaseDeletedMap(recorded);

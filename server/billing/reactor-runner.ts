@@ -38,6 +38,12 @@ import type { EventStore, RecordedEvent, Subscription } from '../../ports/event-
 export interface Reactor {
   readonly name: string;
   readonly streamPrefixes: readonly string[];
+  /**
+   * The event types `handle` does anything with, when it acts on a few of its streams' types
+   * (absent: all of them). A batch holding none (a map's edits, for the billing reactor) is
+   * passed without a query; the checkpoint follows {@link PASSED_CHECKPOINT_MS} later.
+   */
+  readonly eventTypes?: ReadonlySet<string>;
   handle(event: RecordedEvent): Promise<void>;
 }
 
@@ -56,6 +62,8 @@ export interface ReactorRunnerOptions {
 /** How often a process without the reactor's lock tries to take it. */
 const LEADERSHIP_RETRY_MS = 2_000;
 const REACTOR_VERSION = 1;
+/** How long the checkpoint may stay behind batches passed without a handled event. */
+export const PASSED_CHECKPOINT_MS = 1_000;
 
 export class ReactorRunner {
   private subscription: Subscription | null = null;
@@ -72,6 +80,8 @@ export class ReactorRunner {
   private readonly waiters = new Set<{ position: Position; resolve: () => void }>();
   /** Following and repairing take turns: a repair must not race the skipping of its stream. */
   private turn: Promise<unknown> = Promise.resolve();
+  /** Set while the checkpoint is behind batches passed without a handled event. */
+  private passedTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Database,
@@ -170,6 +180,15 @@ export class ReactorRunner {
       {
         onEvents: (events) =>
           this.exclusive(async () => {
+            const types = this.reactor.eventTypes;
+            if (types && !events.some((event) => types.has(event.type))) {
+              // Nothing it acts on: no query now, the checkpoint a moment later (a crash repeats these, which changes nothing).
+              this.position = events[events.length - 1]!.position;
+              this.writeCheckpointSoon();
+              this.release();
+              this.restarts = 0;
+              return;
+            }
             const setAside = await setAsideAmong(this.db, this.reactor.name, [...new Set(events.map((event) => event.stream))]);
             let unsaved = false;
             for (const event of events) {
@@ -191,7 +210,12 @@ export class ReactorRunner {
             }
             // Otherwise once per batch: a crash in between repeats the batch, which the handlers shrug off.
             const position = this.position;
-            if (unsaved) await this.untilDone(signal, () => writeCheckpoint(this.db, this.reactor.name, REACTOR_VERSION, position));
+            if (unsaved) {
+              await this.untilDone(signal, () => writeCheckpoint(this.db, this.reactor.name, REACTOR_VERSION, position));
+              // Past any batch passed before it too.
+              if (this.passedTimer) clearTimeout(this.passedTimer);
+              this.passedTimer = null;
+            }
             this.release();
             this.restarts = 0;
           }),
@@ -268,6 +292,23 @@ export class ReactorRunner {
     }
   }
 
+  private writeCheckpointSoon(): void {
+    if (this.passedTimer) return;
+    this.passedTimer = setTimeout(() => {
+      void this.exclusive(() => this.writePassedCheckpoint()).catch((error: unknown) =>
+        this.logger.warn?.({ err: error, reactor: this.reactor.name }, 'moving the checkpoint past passed events failed; the next batch moves it'),
+      );
+    }, PASSED_CHECKPOINT_MS);
+    this.passedTimer.unref();
+  }
+
+  private async writePassedCheckpoint(): Promise<void> {
+    if (!this.passedTimer) return;
+    clearTimeout(this.passedTimer);
+    this.passedTimer = null;
+    await writeCheckpoint(this.db, this.reactor.name, REACTOR_VERSION, this.position);
+  }
+
   private release(): void {
     for (const waiter of [...this.waiters]) {
       if (comparePositions(this.position, waiter.position) >= 0) {
@@ -289,6 +330,8 @@ export class ReactorRunner {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     await this.subscription?.stop();
     this.subscription = null;
+    // Passed batches' checkpoint, while this process still holds the reactor's lock.
+    await this.exclusive(() => this.writePassedCheckpoint()).catch(() => {});
     await this.lock?.close();
     this.lock = null;
   }

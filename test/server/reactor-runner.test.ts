@@ -72,6 +72,44 @@ describe.each(databaseTargets)('reactor runner on $name', (target) => {
 
   const setAside = async () => (await listSetAsideStreams(database.db, ['test-reactor'])).map(({ stream, eventId, skipped }) => ({ stream, eventId, skipped }));
 
+  it('passes batches of types it does not act on without a query, and writes its checkpoint past them a moment later', async () => {
+    // A reactor acting on Tick only, on a database counting queries.
+    const ledger = ledgerReactor({ type: 'Never' });
+    const ticks: Reactor = { ...ledger.reactor, eventTypes: new Set(['Tick']) };
+    let queries = 0;
+    const db = database.db;
+    const counting = { ...db, kind: db.kind, query: (sql: string, params?: readonly unknown[]) => (sql.includes('es_read_all') || queries++, db.query(sql, params)), exec: (sql: string) => db.exec(sql), transaction: db.transaction.bind(db), listen: db.listen.bind(db), openLockSession: db.openLockSession.bind(db), close: () => db.close() } as typeof db;
+    runner = new ReactorRunner(counting, store, ticks, recordingLogger(), quickRetry);
+    await runner.start();
+    const first = await store.append('ledger-a', [newEvent('Tick')], 'no_stream');
+    await runner.waitFor(first.position);
+    expect(ledger.handled).toHaveLength(1);
+
+    // When ten events it does not act on go by, one append each
+    queries = 0;
+    let passed = first.position;
+    for (let i = 0; i < 10; i++) passed = (await store.append('ledger-a', [newEvent('Edited')], 'any')).position;
+    await runner.waitFor(passed);
+    // Then it passed them with no query (neither the set-aside streams nor its checkpoint), and handled nothing
+    expect(queries).toBe(0);
+    expect(ledger.handled).toHaveLength(1);
+    // And a moment later its checkpoint is past them
+    const deadline = Date.now() + 5_000;
+    while (formatPosition((await readCheckpoint(database.db, 'test-reactor'))!.position) !== formatPosition(passed) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(formatPosition((await readCheckpoint(database.db, 'test-reactor'))!.position)).toBe(formatPosition(passed));
+
+    // Events it acts on are handled as ever; a stop leaves the checkpoint where it is
+    const second = newEvent('Tick');
+    const tick = await store.append('ledger-a', [newEvent('Edited'), second], 'any');
+    await runner.waitFor(tick.position);
+    expect(ledger.handled).toContain(second.id);
+    const last = await store.append('ledger-a', [newEvent('Edited')], 'any');
+    await runner.waitFor(last.position);
+    await runner.stop();
+    runner = null;
+    expect(formatPosition((await readCheckpoint(database.db, 'test-reactor'))!.position)).toBe(formatPosition(last.position));
+  });
+
   it('sets aside the stream of the event its handler keeps failing on, skips that stream, handles the others, and a start with the fix repairs it', async () => {
     const { before, poison, after, later, last } = await givenPoisonAmongTicks();
     const failOn = { type: 'Poison' };
