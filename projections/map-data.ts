@@ -66,8 +66,17 @@ export function mapDocumentSql(alias: string): string {
  * again took twice as long as printing each row; {@link documentOfRow} puts them together.
  */
 export function mapDocumentColumnsSql(alias: string): string {
+  return `${alias}.data AS data, (SELECT string_agg(ml.data::text, ',' ORDER BY ml.ord) FROM map_locations ml WHERE ml.map_id = ${alias}.id) AS locations, ${pathsTextSql(alias)} AS paths`;
+}
+
+/** {@link mapDocumentColumnsSql} without the locations, for a reader that reads them in pages (the live snapshot of a big map). */
+export function mapDocumentRestColumnsSql(alias: string): string {
+  return `${alias}.data AS data, ${pathsTextSql(alias)} AS paths`;
+}
+
+function pathsTextSql(alias: string): string {
   const lists = [...PATH_KINDS].sort(jsonbKeyOrder).map((kind, i) => `'${i === 0 ? '{' : ','}"${kind}":[' || ${pathItemsSql(alias, kind)} || ']'`);
-  return `${alias}.data AS data, (SELECT string_agg(ml.data::text, ',' ORDER BY ml.ord) FROM map_locations ml WHERE ml.map_id = ${alias}.id) AS locations, (${lists.join(' || ')} || '}') AS paths`;
+  return `(${lists.join(' || ')} || '}')`;
 }
 
 /**

@@ -144,7 +144,7 @@ export class LiveHub {
   private stopHearing: (() => void) | null = null;
   private stopped = false;
   /** Map snapshots kept per map and revision (subscribing again costs no read). */
-  private readonly snapshots = new MapSnapshots();
+  private readonly snapshots: MapSnapshots;
 
   private recheckTimer: NodeJS.Timeout | null = null;
   /** Who is in which map (server/live/presence.ts): whoever may follow `map:{id}` may be present in it. */
@@ -159,6 +159,7 @@ export class LiveHub {
     private readonly recheckMs = 30_000,
     presenceTimings?: Partial<PresenceTimings>,
   ) {
+    this.snapshots = new MapSnapshots(db);
     const mayView = async (principal: Principal, mapId: string) => (await accessTopic(this.db, principal, topics.map(mapId))).ok;
     this.presence = new PresenceHub({ db, logger, mayView, ...(presenceTimings ? { timings: presenceTimings } : {}) });
   }
@@ -558,16 +559,16 @@ export class LiveHub {
     let from = since === undefined ? null : BigInt(since);
     let events = from === null ? null : await this.readMissing(stream, from);
     if (!events) {
-      let snapshot: SnapshotMessage | null = await this.snapshots.get(topic, feed.mapId!, feed.load);
+      let snapshot: SnapshotMessage | null = await this.snapshots.get(topic, feed.mapId!);
       if (!snapshot) return;
       events = await this.readMissing(stream, snapshot.revision);
       // A kept snapshot too far behind the stream: a fresh one costs less than its events.
       if (snapshot.kept && (events === null || events.length > MapSnapshots.REUSE_WITHIN_EVENTS)) {
-        snapshot = await this.snapshots.get(topic, feed.mapId!, feed.load, { fresh: true });
+        snapshot = await this.snapshots.get(topic, feed.mapId!, { fresh: true });
         if (!snapshot) return;
         events = await this.readMissing(stream, snapshot.revision);
       }
-      if (client.socket.readyState === client.socket.OPEN) client.socket.send(snapshot.text);
+      if (client.socket.readyState === client.socket.OPEN) client.socket.send(snapshot.bytes, { binary: false });
       from = snapshot.revision;
       events ??= [];
     }
