@@ -179,18 +179,18 @@ export async function deliveryById(db: Queryable, deliveryId: string): Promise<{
   return rows[0] ? { webhookId: rows[0].webhook_id, body: JSON.parse(rows[0].body) as WebhookBody } : null;
 }
 
-/** Adds location ids to the map's waiting change (a window of `windowMs` from its first change). */
+/**
+ * Adds location ids to the map's waiting change (a window of `windowMs` from its first change),
+ * or starts one: one statement for each of a map's edits (the ids kept in the order first seen).
+ */
 export async function noteMapChange(db: Queryable, change: { mapId: string; eventId: string; position: string; at: Date; locationIds: readonly string[]; windowMs: number }): Promise<void> {
-  const { rows } = await db.query<{ location_ids: unknown }>('SELECT location_ids FROM webhook_map_changes WHERE map_id = $1', [change.mapId]);
-  if (rows[0]) {
-    const before = (typeof rows[0].location_ids === 'string' ? JSON.parse(rows[0].location_ids) : rows[0].location_ids) as string[];
-    const ids = [...new Set([...before, ...change.locationIds])];
-    await db.query('UPDATE webhook_map_changes SET location_ids = $2 WHERE map_id = $1', [change.mapId, JSON.stringify(ids)]);
-    return;
-  }
   await db.query(
-    `INSERT INTO webhook_map_changes (map_id, event_id, position, first_change, due, location_ids) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (map_id) DO NOTHING`,
+    `INSERT INTO webhook_map_changes (map_id, event_id, position, first_change, due, location_ids) VALUES ($1, $2, $3, $4, $5, $6::jsonb)
+     ON CONFLICT (map_id) DO UPDATE SET location_ids = (
+       SELECT COALESCE(jsonb_agg(ids.id ORDER BY ids.first), '[]'::jsonb)
+         FROM (SELECT e.id, min(e.n) AS first
+                 FROM jsonb_array_elements(webhook_map_changes.location_ids || EXCLUDED.location_ids) WITH ORDINALITY AS e(id, n)
+                GROUP BY e.id) ids)`,
     [change.mapId, change.eventId, change.position, change.at.toISOString(), new Date(change.at.getTime() + change.windowMs).toISOString(), JSON.stringify([...new Set(change.locationIds)])],
   );
 }
