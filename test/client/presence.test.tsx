@@ -120,10 +120,10 @@ describe('presence on the map', () => {
     const onLayerChange = vi.fn();
     const view = render(
       <PresenceProvider mapId="m1" enabled live={live}>
-        <PresenceAvatars camera={camera} document={doc} onLayerChange={onLayerChange} />
+        <PresenceAvatars centreOn={(at) => camera.centerOn(at, camera.zoom, true)} document={doc} onLayerChange={onLayerChange} />
         <EditingNotice locationId="cafe" />
         <div style={{ position: 'relative' }}>
-          <PresenceOverlay camera={camera} document={doc} layerId="ground" anchorOf={anchorOf} />
+          <PresenceOverlay screen={camera} document={doc} layerId="ground" anchorOf={anchorOf} />
         </div>
       </PresenceProvider>,
     );
@@ -207,7 +207,7 @@ describe('following someone', () => {
     const onLayerChange = vi.fn();
     render(
       <PresenceProvider mapId="m1" enabled live={live}>
-        <PresenceAvatars camera={camera} document={emptyMapDocument()} onLayerChange={onLayerChange} />
+        <PresenceAvatars centreOn={(at) => camera.centerOn(at, camera.zoom, true)} document={emptyMapDocument()} onLayerChange={onLayerChange} />
       </PresenceProvider>,
     );
     await waitFor(() => expect(presenceSent(live)).toHaveLength(1));

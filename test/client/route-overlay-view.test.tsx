@@ -30,6 +30,8 @@ function fakeView({ canMove = true } = {}) {
       canZoomIn: true,
       canZoomOut: false,
       toScreen: ({ x, y }: MapPoint) => ({ x: x * 2 + 10, y: y * 3 + 20 }),
+      toMap: (x: number, y: number) => ({ x: (x - 10) / 2, y: (y - 20) / 3 }),
+      zoom: 1,
       onFrame: (listener: () => void) => {
         frames.add(listener);
         return () => frames.delete(listener);

@@ -69,7 +69,7 @@ function fakeView(ready = true) {
     flights,
     ready,
     focused: 0,
-    screen: { width: 800, height: 600, toScreen: (point) => point, onFrame: () => () => undefined },
+    screen: { width: 800, height: 600, zoom: 1, toScreen: (point) => point, toMap: (x, y) => ({ x, y }), onFrame: () => () => undefined },
     anchorOf: () => ({ x: 1, y: 1 }),
     extentOf: () => null,
     revealZoom: () => null,

@@ -5,7 +5,10 @@
  * (avatars, pointers); each edit appears in the other two; the viewer cannot change anything
  * and is told why; two people set the same title at once and both see the outcome; the editor
  * goes offline, makes two edits, reloads, comes back and they land; the owner removes the
- * editor, whose editor turns read-only at once.
+ * editor, whose editor turns read-only at once. On a street map (a floor MapLibre draws on the
+ * basemap), one editor's pointer and selection land on the same store's pin on the other's
+ * screen, zoomed and panned otherwise, and on a phone's; the view taken as the map's first
+ * ("Use the current view") is the one it opens at.
  *
  * The steps share the three browsers and run in order. They wait on what the pages show, never
  * on sleeps. Screenshots of the three-person editor go to /tmp/shots16/e2e-*.png.
@@ -15,7 +18,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyMapDocument, Location } from '../../events/map-document.js';
 import { signedInContext, startBrowserSession } from '../support/browser.js';
+import { share } from '../support/sharing.js';
 import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
+import { AUSTIN_PINS, pinAtRest, READY, storePoint, streetStores } from './support/street-stores.js';
 
 const TIMEOUT = 15_000;
 const SHOTS = '/tmp/shots16';
@@ -59,6 +64,20 @@ async function openLocation(page: Page, title: string) {
   await page.getByRole('list', { name: 'Locations', exact: true }).getByRole('button', { name: title, exact: true }).click();
   await page.getByLabel('Title', { exact: true }).waitFor({ timeout: TIMEOUT });
 }
+
+/** Where a presence mark (a pointer, a ring) is placed on the page: the overlay's corner and its translate. */
+async function presenceAt(page: Page, selector: string): Promise<{ x: number; y: number } | null> {
+  return page.evaluate((selector) => {
+    const element = document.querySelector<HTMLElement>(selector);
+    const overlay = element?.closest('.pr-overlay');
+    const [, x, y] = /translate3d\(([-\d.]+)px, ([-\d.]+)px/.exec(element?.style.transform ?? '') ?? [];
+    if (!overlay || x === undefined || element!.style.visibility === 'hidden') return null;
+    const origin = overlay.getBoundingClientRect();
+    return { x: origin.left + Number(x), y: origin.top + Number(y) };
+  }, selector);
+}
+
+const apart = (a: { x: number; y: number } | null, b: { x: number; y: number }) => (a ? Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y)) : Infinity);
 
 async function serverTitles(page: Page, mapId: string): Promise<string[]> {
   const data = (await (await page.request.get(`/api/maps/${mapId}/data`)).json()) as { result: { data: { locations: Array<{ title: string }> } } };
@@ -261,5 +280,89 @@ describe('three people on one map in Chromium', () => {
     await pages.editor.getByRole('alert').getByText('You no longer have access to this map.').waitFor();
     await pages.editor.getByRole('toolbar', { name: 'Tools' }).waitFor({ state: 'detached' });
     await pages.editor.screenshot({ path: `${SHOTS}/e2e-editor-removed-1280.png` });
+  });
+
+  it('on a street map, one editor’s pointer and selection show over the same store on the other’s screen, zoomed and panned otherwise', { timeout: 90_000 }, async () => {
+    const made = await call(server, 'createMap', { title: 'Texas stores', mapData: streetStores() }, users.owner);
+    await projected(server, made.body.position);
+    const streetMap = made.body.result as string;
+    await share(server, users.owner, streetMap, { ...users.editor, email: people.editor.email }, 'editor');
+    const [a, b] = [pages.owner, pages.editor];
+    for (const page of [a, b]) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`/maps/${streetMap}`);
+      await page.locator(READY).waitFor({ timeout: 60_000 });
+    }
+    for (const page of [a, b]) await page.getByRole('list', { name: 'In this map now: 2 people' }).waitFor();
+    // The other editor zooms in and drags the map: the store is elsewhere on that screen, larger.
+    await b.getByRole('group', { name: 'Zoom' }).getByRole('button', { name: 'Zoom in' }).click();
+    const map = (await b.locator('.ed-canvas .mf-map').boundingBox())!;
+    await b.mouse.move(map.x + map.width * 0.5, map.y + map.height * 0.5);
+    await b.mouse.down();
+    await b.mouse.move(map.x + map.width * 0.5 - 140, map.y + map.height * 0.5 + 90, { steps: 8 });
+    await b.mouse.up();
+    await b.mouse.move(map.x + map.width - 5, map.y + 5);
+    await b.mouse.move(map.x + map.width + 40, map.y + 5);
+    // Where Austin's pin stands on each screen, once the maps are at rest.
+    const [onA, onB] = [await pinAtRest(a, AUSTIN_PINS), await pinAtRest(b, AUSTIN_PINS)];
+    expect(apart(onA, onB), `the store is elsewhere on the two screens: ${JSON.stringify({ onA, onB })}`).toBeGreaterThan(40);
+
+    // The owner points at the store's pin: the other editor sees her pointer on it.
+    await a.mouse.move(onA.x - 60, onA.y + 40);
+    await a.mouse.move(onA.x, onA.y, { steps: 5 });
+    const cursor = '.pr-cursor';
+    await b.locator('.pr-cursor__name').filter({ hasText: people.owner.name }).waitFor();
+    // What she sent is the store's point of the floor (within a few of its units, a few pixels on her screen).
+    const austin = storePoint('austin');
+    await expect
+      .poll(async () => apart(await b.locator(cursor).evaluate((element) => ({ x: Number((element as HTMLElement).dataset.x), y: Number((element as HTMLElement).dataset.y) })), austin), {
+        timeout: TIMEOUT,
+        message: `the pointer sent at the store (${JSON.stringify(austin)})`,
+      })
+      .toBeLessThan(4);
+    await expect
+      .poll(async () => apart(await presenceAt(b, cursor), onB), { timeout: TIMEOUT, message: `the pointer by the pin (${JSON.stringify(onB)})` })
+      .toBeLessThan(4);
+    const pointed = { sent: await b.locator(cursor).evaluate((element) => ({ ...(element as HTMLElement).dataset })), onB: await presenceAt(b, cursor) };
+    // She selects it (a click on its head): its ring goes round the same pin there.
+    await a.mouse.click(onA.x, onA.y - 26);
+    await a.getByLabel('Title', { exact: true }).waitFor();
+    expect(await a.getByLabel('Title', { exact: true }).inputValue()).toBe('Austin store');
+    await expect
+      .poll(async () => apart(await presenceAt(b, '.pr-ring[data-location="austin"]'), onB), { timeout: TIMEOUT, message: `the ring by the pin (${JSON.stringify(onB)})` })
+      .toBeLessThan(3);
+    const ringOnB = await presenceAt(b, '.pr-ring[data-location="austin"]');
+    await b.screenshot({ path: `${SHOTS}/e2e-street-map-1280.png` });
+    await a.screenshot({ path: `${SHOTS}/e2e-street-map-pointing-1280.png` });
+
+    // The other editor takes this view as the map's first (Settings, "Use the current view"): it opens there again.
+    await b.getByRole('tab', { name: 'Settings' }).click();
+    await b.getByRole('button', { name: 'Use the current view' }).click();
+    await b.getByText(/^Centre \d+, \d+ at zoom 1\.6\b/).waitFor();
+    await saveStatus(b).getByText('All changes saved').waitFor();
+    await b.reload();
+    await b.locator(READY).waitFor({ timeout: 60_000 });
+    // (Found with the others' marks hidden a moment: a person's colour can be near the pin's.)
+    const marks = (shown: boolean) => b.locator('.pr-overlay').evaluate((element, shown) => void ((element as HTMLElement).style.visibility = shown ? '' : 'hidden'), shown);
+    await b.locator('.pr-ring[data-location="austin"]').waitFor({ state: 'attached' });
+    await marks(false);
+    const reopened = await pinAtRest(b, AUSTIN_PINS);
+    await marks(true);
+    expect(apart(reopened, onB), `opened at its view: the pin at ${JSON.stringify(reopened)}, before ${JSON.stringify(onB)}`).toBeLessThan(3);
+    if (process.env.E2E_FIGURES) console.log('[figures]', JSON.stringify({ onA, onB, austin, pointed, ringOnB, reopened }));
+
+    await b.setViewportSize({ width: 375, height: 740 });
+    const close = b.getByRole('button', { name: 'Close the panel' });
+    if (await close.isVisible()) await close.click();
+    await b.locator(READY).waitFor();
+    // On a phone's screen (the map resized under them) the ring is still round the pin.
+    await marks(false);
+    const onPhone = await pinAtRest(b, AUSTIN_PINS);
+    await marks(true);
+    await expect
+      .poll(async () => apart(await presenceAt(b, '.pr-ring[data-location="austin"]'), onPhone), { timeout: TIMEOUT, message: `the ring by the pin on a phone (${JSON.stringify(onPhone)})` })
+      .toBeLessThan(3);
+    await b.screenshot({ path: `${SHOTS}/e2e-street-map-375.png` });
+    await b.setViewportSize({ width: 1280, height: 800 });
   });
 });

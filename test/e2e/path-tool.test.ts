@@ -3,12 +3,15 @@
  * the ground floor (a branch by shift-click), a link made one-way with a step from the panel, a
  * lift placed from the dialog on both floors, paths on the first floor from the lift, a shop's
  * entrance chosen on the map, "test a route" across the floors, a point dragged and the drag
- * undone; everything saved as the server reads it back.
+ * undone; everything saved as the server reads it back. And on a street map (a floor MapLibre
+ * draws on the basemap, its units longer down than across), a path laid from one store's pin to
+ * another's: its points are the stores' places, and its line is drawn from pin to pin.
  */
 import { describe, expect, it } from 'vitest';
 import { signedInContext, useBrowserSession } from '../support/browser.js';
 import { call, projected, registerUser } from '../support/test-server.js';
 import { canvasPoints as at, clickAt as click, floorButton, savedMapData, toolButton as tool } from './support/editor-canvas.js';
+import { AUSTIN_PINS, HOUSTON_PINS, pinAtRest, READY, storePoint, streetStores } from './support/street-stores.js';
 
 const TIMEOUT = 15_000;
 
@@ -102,6 +105,42 @@ describe('the path tool in Chromium', () => {
     await expect.poll(async () => (await saved()).paths.nodes.find((node) => node.id === cornerId)!.y, { timeout: TIMEOUT }).not.toBe(ground[1]!.y);
     await page.keyboard.press('Control+z');
     await expect.poll(async () => (await saved()).paths.nodes.find((node) => node.id === cornerId), { timeout: TIMEOUT }).toEqual(ground[1]);
+    await context.close();
+  });
+
+  it('lays a path from store to store on a street map, where MapLibre shows them', { timeout: 90_000 }, async () => {
+    const { server, browser } = session;
+    const owner = await registerUser(server);
+    const created = await call(server, 'createMap', { title: 'Texas stores', mapData: streetStores() }, owner);
+    await projected(server, created.body.position);
+    const mapId = created.body.result as string;
+    const context = await signedInContext(browser, server, owner);
+    const page = await context.newPage();
+    await page.goto(`/maps/${mapId}`);
+    await page.locator(READY).waitFor({ timeout: 60_000 });
+    const [austin, houston] = [await pinAtRest(page, AUSTIN_PINS), await pinAtRest(page, HOUSTON_PINS)];
+    await tool(page, 'Draw paths').click();
+    await expect.poll(() => page.getByRole('tab', { name: 'Paths' }).getAttribute('aria-selected'), { timeout: TIMEOUT }).toBe('true');
+    await click(page, austin);
+    await click(page, houston);
+    await page.keyboard.press('Escape');
+    // Saved at the stores' places on the floor (within about a pixel of the screen).
+    await expect.poll(async () => (await savedMapData(server, mapId, owner)).paths.edges.length, { timeout: TIMEOUT }).toBe(1);
+    const nodes = (await savedMapData(server, mapId, owner)).paths.nodes;
+    for (const [node, id] of [
+      [nodes[0]!, 'austin'],
+      [nodes[1]!, 'houston'],
+    ] as const) {
+      const store = storePoint(id);
+      expect(Math.hypot(node.x - store.x, node.y - store.y), `${id}: point ${JSON.stringify(node)}, store ${JSON.stringify(store)}`).toBeLessThan(3);
+    }
+    // Its line drawn from pin to pin.
+    const line = (await page.locator('.pt-edge line').first().boundingBox())!;
+    expect(Math.abs(line.x - austin.x), `the line's west end ${line.x}, Austin ${austin.x}`).toBeLessThan(4);
+    expect(Math.abs(line.x + line.width - houston.x), `the line's east end ${line.x + line.width}, Houston ${houston.x}`).toBeLessThan(4);
+    expect(Math.abs(line.y - austin.y), `the line's north end ${line.y}, Austin ${austin.y}`).toBeLessThan(4);
+    expect(Math.abs(line.y + line.height - houston.y), `the line's south end ${line.y + line.height}, Houston ${houston.y}`).toBeLessThan(4);
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/path-tool-street-map-1280.png` });
     await context.close();
   });
 });

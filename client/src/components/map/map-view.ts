@@ -15,9 +15,10 @@
  * floor. What follows a point of the map on screen (the popup, the tooltip) reads the view's
  * {@link ScreenProjection}, and so does the route's overlay, which fits the route with
  * `fitTo` and follows the visitor's step with `ensureVisible`; the zoom buttons read the
- * projection's limits. Not yet behind this interface: the floor and the document are handed to each
- * view by its React host's props, and the minimap reads the canvas's Camera (it draws nothing
- * on a basemap floor).
+ * projection's limits. The editor's overlays read it too (others' pointers and selections, the
+ * path network, a published ghost), and its pointer goes back through `toMap`. Not yet behind
+ * this interface: the floor and the document are handed to each view by its React host's
+ * props, and the minimap reads the canvas's Camera (it draws nothing on a basemap floor).
  */
 import type { GestureHint } from './gestures';
 import type { MapPoint } from './types';
@@ -57,6 +58,10 @@ export interface ScreenProjection {
   readonly height: number;
   /** Where a point of the floor is, in CSS pixels from the map's top left. */
   toScreen(point: MapPoint): MapPoint;
+  /** The point of the floor under a point of the map on screen (CSS pixels from its top left): toScreen's inverse. */
+  toMap(x: number, y: number): MapPoint;
+  /** The zoom now, relative to the whole floor (1 fits it): the document's zoom, as its initial view has it. */
+  readonly zoom: number;
   /** Called each frame the view moved or was redrawn; answers how to stop. */
   onFrame(listener: () => void): () => void;
   /** Whether the view can zoom further in and out now (the zoom buttons' limits). Optional: without them, both can. */

@@ -266,6 +266,10 @@ export class MapLibreMapView implements MapView {
     if (!this.#state?.byId.has(id)) return null;
     return 2 ** (REVEAL_ZOOM - this.#fitZoom());
   }
+  /** The zoom now, relative to the whole floor fitted (as the document's initial view and resetView have it). */
+  relativeZoom(): number {
+    return 2 ** (this.map.getZoom() - this.#fitZoom());
+  }
   focus(): void {
     this.map.getCanvas().focus();
   }
@@ -437,6 +441,13 @@ function projectionOf(view: MapLibreMapView): ScreenProjection {
       if (!state) return { x: -1e6, y: -1e6 };
       const { x, y } = view.map.project(toLngLat(state.floor, point));
       return { x, y };
+    },
+    // MapLibre's unproject (its latitudes within Web Mercator's), then the floor's linear Web Mercator units.
+    toMap(x, y) {
+      return view.floorPointOf(view.map.unproject([x, y])) ?? { x: -1e6, y: -1e6 };
+    },
+    get zoom() {
+      return view.relativeZoom();
     },
     onFrame(listener) {
       view.map.on('move', listener);

@@ -8,7 +8,7 @@
 import { useEffect, useReducer, useRef, useSyncExternalStore, type MouseEvent } from 'react';
 import type { CommentAnchor, MapCommentThread } from '../../../../events/comments-api';
 import type { MapDocument } from '../../../../events/map-document';
-import type { Camera } from '../../components/map/camera';
+import type { ScreenProjection } from '../../components/map/map-view';
 import type { MapPoint } from '../../components/map/types';
 import type { CommentsController } from './comments-controller';
 import './comments.css';
@@ -18,7 +18,8 @@ export interface CommentPinsProps {
   document: MapDocument;
   /** The floor shown. */
   layerId: string;
-  camera: Camera;
+  /** Where the floor's points are on screen: the map's view (the canvas's camera, or MapLibre's on a street basemap floor). */
+  screen: ScreenProjection;
   /** Where a location sits on its floor (the renderer knows regions' middles). */
   anchorOf: (locationId: string) => MapPoint | null;
   /** Shows the Comments panel (a pin chosen, a place picked). */
@@ -36,11 +37,11 @@ export function anchorPoint(anchor: CommentAnchor, document: MapDocument, layerI
   return anchorOf(location.id);
 }
 
-export function CommentPins({ controller, document, layerId, camera, anchorOf, onShowPanel }: CommentPinsProps) {
+export function CommentPins({ controller, document, layerId, screen: projection, anchorOf, onShowPanel }: CommentPinsProps) {
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
   const [, redraw] = useReducer((count: number) => count + 1, 0);
   // Pins follow the map as it pans and zooms.
-  useEffect(() => camera.onFrame(redraw), [camera]);
+  useEffect(() => projection.onFrame(redraw), [projection]);
   // Once the renderer is there (it answers where locations are only after its first paint), and
   // whenever the floor or its drawing changes: a region's middle is known once it is drawn.
   useEffect(() => {
@@ -68,14 +69,14 @@ export function CommentPins({ controller, document, layerId, camera, anchorOf, o
       if (event.key === 'Escape') controller.cancel();
       else if (event.key === 'Enter' && event.target instanceof Element && event.target.closest('.cm-pick, .mf-map')) {
         event.preventDefault();
-        const centre = camera.toMap(camera.width / 2, camera.height / 2);
+        const centre = projection.toMap(projection.width / 2, projection.height / 2);
         controller.pin({ kind: 'point', x: Math.round(centre.x * 10) / 10, y: Math.round(centre.y * 10) / 10, layer: layerId });
         show.current();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [picking, controller, camera, layerId]);
+  }, [picking, controller, projection, layerId]);
 
   const pick = (event: MouseEvent<HTMLDivElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -86,12 +87,12 @@ export function CommentPins({ controller, document, layerId, camera, anchorOf, o
       if (location.layer !== layerId) continue;
       const at = anchorOf(location.id);
       if (!at) continue;
-      const screen = camera.toScreen(at);
+      const screen = projection.toScreen(at);
       const distance = Math.hypot(screen.x - x, screen.y - y);
       if (distance <= LOCATION_HIT_PX && (!nearest || distance < nearest.distance)) nearest = { id: location.id, distance };
     }
     if (nearest) return pinAt({ kind: 'location', locationId: nearest.id });
-    const point = camera.toMap(x, y);
+    const point = projection.toMap(x, y);
     pinAt({ kind: 'point', x: Math.round(point.x * 10) / 10, y: Math.round(point.y * 10) / 10, layer: layerId });
   };
 
@@ -99,10 +100,10 @@ export function CommentPins({ controller, document, layerId, camera, anchorOf, o
   for (const thread of threads ?? []) {
     if (thread.resolved && thread.threadId !== selectedId) continue;
     const point = anchorPoint(thread.anchor, document, layerId, anchorOf);
-    if (point) shown.push({ thread, at: camera.toScreen(point) });
+    if (point) shown.push({ thread, at: projection.toScreen(point) });
   }
   const draft = mode.kind === 'drafting' ? anchorPoint(mode.anchor, document, layerId, anchorOf) : null;
-  const draftAt = draft ? camera.toScreen(draft) : null;
+  const draftAt = draft ? projection.toScreen(draft) : null;
 
   return (
     <>

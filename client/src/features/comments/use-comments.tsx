@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import type { CommentAnchor } from '../../../../events/comments-api';
 import type { MapDocument } from '../../../../events/map-document';
 import type { Principal } from '../../../../events/principal';
-import type { Camera } from '../../components/map/camera';
+import type { ScreenProjection } from '../../components/map/map-view';
 import type { MapPoint } from '../../components/map/types';
 import { useLiveClient } from '../../lib/live';
 import { CommentsController } from './comments-controller';
@@ -22,7 +22,8 @@ export interface CommentsHost {
   document: MapDocument;
   /** The floor shown. */
   layerId: string;
-  camera: Camera;
+  /** Where the floor's points are on screen: the map's view (the canvas's camera, or MapLibre's on a street basemap floor). */
+  screen: ScreenProjection;
   anchorOf: (locationId: string) => MapPoint | null;
   selectedLocationId: string | null;
   onShowPanel: () => void;
@@ -80,7 +81,7 @@ export function useComments(mapId: string, user: Principal | null, enabled: bool
                 controller={controller}
                 document={host.document}
                 layerId={host.layerId}
-                camera={host.camera}
+                screen={host.screen}
                 anchorOf={host.anchorOf}
                 onShowPanel={host.onShowPanel}
                 />

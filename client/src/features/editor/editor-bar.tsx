@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { MapDocument } from '../../../../events/map-document';
-import type { Camera } from '../../components/map/camera';
+import type { MapPoint } from '../../components/map/types';
 import type { EditorController } from './controller/editor-controller';
 import { EditorIcon } from './editor-icons';
 import type { EditorSnapshot } from './editor-session';
@@ -17,7 +17,8 @@ export interface EditorBarProps {
   controller: EditorController;
   snapshot: EditorSnapshot;
   document: MapDocument;
-  camera: Camera;
+  /** Brings a point of the floor shown to the middle of the map (another person's avatar). */
+  centreOn: (at: MapPoint) => void;
   mapId: string;
   title: string;
   explore: boolean;
@@ -29,7 +30,7 @@ export interface EditorBarProps {
   sharing: ReactNode;
 }
 
-export function EditorBar({ controller, snapshot, document, camera, mapId, title, explore, titleEditable, preview, mapsHref, onTitleChange, sharing }: EditorBarProps) {
+export function EditorBar({ controller, snapshot, document, centreOn, mapId, title, explore, titleEditable, preview, mapsHref, onTitleChange, sharing }: EditorBarProps) {
   const session = controller.session;
   return (
     <div className="ed-bar">
@@ -39,7 +40,7 @@ export function EditorBar({ controller, snapshot, document, camera, mapId, title
       <TitleField mapId={mapId} title={title} editable={titleEditable} onSaved={onTitleChange} onError={controller.toast} />
       <SaveStatus status={snapshot.status} unsaved={snapshot.unsaved} />
       <div className="ed-bar__actions">
-        <PresenceAvatars camera={camera} document={document} onLayerChange={controller.setLayer} />
+        <PresenceAvatars centreOn={centreOn} document={document} onLayerChange={controller.setLayer} />
         {sharing}
         <div className="ed-bar__group" role="group" aria-label="History">
           <button type="button" className="ed-icon-button" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!snapshot.canUndo} onClick={session.undo}>

@@ -3,11 +3,13 @@
  * mode a click places a new location, or links the drawing's region under the pointer), the
  * tool switch, the floor switcher and the zoom controls over it. On a floor on a street basemap
  * the renderer is MapLibre's view (components/map/basemap-renderer.tsx), which takes the same
- * editing (dragging markers, placing); the zoom controls go through the view, not the camera.
+ * editing (dragging markers, placing); the zoom controls go through the view, not the camera,
+ * and so do others' pointers and selections (the view's `screen`, handed down once it exists).
  */
 import { useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { isBasemapCalibration, type MapDocument } from '../../../../events/map-document';
 import type { Camera } from '../../components/map/camera';
+import type { ScreenProjection } from '../../components/map/map-view';
 import { MapRenderer, type MapRendererHandle } from '../../components/map/map-renderer';
 import type { Location, MapPoint } from '../../components/map/types';
 import { PresenceOverlay, usePresencePointer } from './presence';
@@ -40,6 +42,10 @@ export interface EditorCanvasProps {
   onPickRegion: (elementId: string, at: MapPoint) => void;
   onMove: (id: string, to: MapPoint) => void;
   rendererRef?: RefObject<MapRendererHandle | null>;
+  /** Takes the renderer's view as it changes (a ref: MapLibre's comes once loaded); it sets `rendererRef` itself. */
+  attachView?: (view: MapRendererHandle | null) => void;
+  /** Where the floor's points are on screen: the view shown's (the camera by default). */
+  screen?: ScreenProjection;
   /** Drawn over the map, under its controls (comment pins). */
   overlay?: ReactNode;
   /** A viewer's map: select and look, no tools, nothing dragged or placed. */
@@ -58,7 +64,8 @@ export function EditorCanvas(props: EditorCanvasProps) {
   const ownRef = useRef<MapRendererHandle>(null);
   const rendererRef = props.rendererRef ?? ownRef;
   const layer = doc.layers.find((candidate) => candidate.id === layerId) ?? doc.layers[0]!;
-  const pointer = usePresencePointer(camera, layer.id);
+  const screen = props.screen ?? camera;
+  const pointer = usePresencePointer(screen, layer.id);
   // Through the map's view, whichever draws the floor (the canvas's camera, or MapLibre on a street basemap).
   const zoomBy = (factor: number) => (rendererRef.current ? rendererRef.current.zoomBy(factor) : camera.zoomBy(factor, undefined, undefined, true));
   const onBasemap = Boolean(layer.basemap && isBasemapCalibration(layer.geo));
@@ -76,7 +83,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
   return (
     <div ref={props.canvasRef} className="ed-canvas" data-placing={placing || pathTool ? 'true' : undefined} data-tool={tool} {...pointer}>
       <MapRenderer
-        ref={rendererRef}
+        ref={props.attachView ?? rendererRef}
         document={doc}
         layer={layer}
         camera={camera}
@@ -92,7 +99,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
         {...(readOnly ? {} : { editing: { ...editing, placing: placing || pathTool } })}
       >
         {props.paths}
-        <PresenceOverlay camera={camera} document={doc} layerId={layer.id} anchorOf={(id) => rendererRef.current?.anchorOf(id) ?? null} />
+        <PresenceOverlay screen={screen} document={doc} layerId={layer.id} anchorOf={(id) => rendererRef.current?.anchorOf(id) ?? null} />
         {props.overlay}
         {readOnly ? null : (
           <div className="ed-canvas__tools" role="toolbar" aria-label="Tools" data-mf-ui="">

@@ -111,9 +111,11 @@ export function EditorPanelContent(props: EditorPanelContentProps): ReactNode {
           onEdit={session.apply}
           mapId={mapId}
           onUseCurrentView={() => {
-            if (camera.width <= 0) return null;
-            const centre = camera.toMap(camera.width / 2, camera.height / 2);
-            return { x: Math.round(centre.x), y: Math.round(centre.y), zoom: Math.round(camera.zoom * 100) / 100 };
+            // The view shown: MapLibre's on a street basemap floor (its zoom relative to the floor fitted, as it opens at it), else the camera's.
+            const screen = props.rendererRef.current?.screen ?? camera;
+            if (screen.width <= 0) return null;
+            const centre = screen.toMap(screen.width / 2, screen.height / 2);
+            return { x: Math.round(centre.x), y: Math.round(centre.y), zoom: Math.round(screen.zoom * 100) / 100 };
           }}
         />
       );

@@ -81,12 +81,12 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
   const explore = access === 'explore';
   const readOnly = isReadOnly(access);
   // Selection, floor, panel, tools and every mode: the controller's (controller/editor-controller.ts).
-  const { controller, state: ui, rendererRef } = useEditorController({ session, camera, explore });
+  const { controller, state: ui, rendererRef, attachView, screen, centreOn } = useEditorController({ session, camera, explore });
   const ids = useId();
 
   const layerId = layerIdOf(ui, doc);
   const selected = ui.selectedId ? doc.locations.find((location) => location.id === ui.selectedId) ?? null : null;
-  const host = comments && commentsHost({ document: doc, layerId, camera, rendererRef, selectedLocationId: selected?.id ?? null, setLayer: controller.setLayer, openPanel: () => controller.openTab('comments'), setPanelOpen: controller.setPanelOpen });
+  const host = comments && commentsHost({ document: doc, layerId, camera, screen, rendererRef, selectedLocationId: selected?.id ?? null, setLayer: controller.setLayer, openPanel: () => controller.openTab('comments'), setPanelOpen: controller.setPanelOpen });
   const tabs = visibleTabs(access, comments !== null);
   const { tab, panelOpen } = ui;
   return (
@@ -98,7 +98,7 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
         controller={controller}
         snapshot={snapshot}
         document={doc}
-        camera={camera}
+        centreOn={centreOn}
         mapId={mapId}
         title={title}
         explore={explore}
@@ -179,6 +179,8 @@ export function Editor({ mapId, access, title, state, session, history, signedIn
           selected={selected}
           camera={camera}
           rendererRef={rendererRef}
+          attachView={attachView}
+          screen={screen}
           mapId={mapId}
           explore={explore}
           readOnly={readOnly}

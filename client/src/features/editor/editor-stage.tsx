@@ -7,6 +7,7 @@ import { Suspense, useState, type ReactNode, type RefObject } from 'react';
 import type { Location, MapDocument } from '../../../../events/map-document';
 import type { Camera } from '../../components/map/camera';
 import type { MapRendererHandle } from '../../components/map/map-renderer';
+import type { ScreenProjection } from '../../components/map/map-view';
 import { Button } from '../../components/ui/button';
 import { clickModeOf, pathsShownOf, type EditorController, type EditorState } from './controller/editor-controller';
 import { EditorCanvas } from './editor-canvas';
@@ -25,6 +26,10 @@ export interface EditorStageProps {
   selected: Location | null;
   camera: Camera;
   rendererRef: RefObject<MapRendererHandle | null>;
+  /** Takes the renderer's view as it changes (use-editor-controller.ts's). */
+  attachView?: (view: MapRendererHandle | null) => void;
+  /** Where the floor's points are on screen now: the view shown's (MapLibre's on a street basemap floor), else the camera. */
+  screen?: ScreenProjection;
   mapId: string;
   explore: boolean;
   readOnly: boolean;
@@ -34,10 +39,10 @@ export interface EditorStageProps {
   pins: ReactNode;
 }
 
-export function EditorStage({ controller, ui, document: doc, layerId, selected, camera, rendererRef, mapId, explore, readOnly, preview, pins }: EditorStageProps) {
+export function EditorStage({ controller, ui, document: doc, layerId, selected, camera, rendererRef, attachView, screen = camera, mapId, explore, readOnly, preview, pins }: EditorStageProps) {
   const [canvasElement, setCanvasElement] = useState<HTMLDivElement | null>(null);
   const editing = !ui.preview && !ui.timeline;
-  usePathTool({ actor: controller.pathTool, camera, canvas: canvasElement, network: doc.paths, layerId, mode: clickModeOf(ui, readOnly), onAim: controller.aim, onPickNode: controller.pickNode });
+  usePathTool({ actor: controller.pathTool, screen, canvas: canvasElement, network: doc.paths, layerId, mode: clickModeOf(ui, readOnly), onAim: controller.aim, onPickNode: controller.pickNode });
   const connectorAt = ui.tools.context.connectorAt;
   return (
     <div className="ed-stage">
@@ -67,7 +72,7 @@ export function EditorStage({ controller, ui, document: doc, layerId, selected, 
           paths={
             pathsShownOf(ui, doc) ? (
               <PathLayer
-                camera={camera}
+                screen={screen}
                 network={doc.paths}
                 layerId={layerId}
                 tool={controller.pathTool}
@@ -82,11 +87,13 @@ export function EditorStage({ controller, ui, document: doc, layerId, selected, 
           onPickRegion={controller.pickRegion}
           onMove={controller.move}
           rendererRef={rendererRef}
+          {...(attachView ? { attachView } : {})}
+          screen={screen}
           overlay={
             <>
               {pins}
               {ui.ghost && ui.ghost.layer === layerId && editing ? (
-                <PublishedGhost camera={camera} at={ui.ghost.position} labelSide={(selected?.position?.x ?? -Infinity) > ui.ghost.position.x ? 'left' : 'right'} />
+                <PublishedGhost screen={screen} at={ui.ghost.position} labelSide={(selected?.position?.x ?? -Infinity) > ui.ghost.position.x ? 'left' : 'right'} />
               ) : null}
             </>
           }

@@ -2,10 +2,16 @@
  * The thin React shell over EditorController: one controller per editor session, the map on
  * screen (camera, renderer) as its view, the page's keys and the window's leave/online events
  * handed to it, and its snapshot read with useSyncExternalStore.
+ *
+ * The renderer's view is also kept as state (`attachView`, the renderer's ref): MapLibre's view
+ * of a street basemap floor is made once its code has loaded, and what follows the map on screen
+ * (`screen`: others' pointers, the path network, comment pins) subscribes to the view shown.
  */
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { Camera } from '../../../components/map/camera';
 import type { MapRendererHandle } from '../../../components/map/map-renderer';
+import type { ScreenProjection } from '../../../components/map/map-view';
+import type { MapPoint } from '../../../components/map/types';
 import type { EditorSession } from '../editor-session';
 import { isNarrowScreen } from '../narrow-screen';
 import { EditorController, type EditorKey } from './editor-controller';
@@ -37,7 +43,10 @@ export function useEditorController({ session, camera, explore }: { session: Edi
         // Through the map's view (MapLibre's on a street basemap floor; the canvas's camera is the drawn floor's).
         ensureVisible: (at) => (rendererRef.current?.ensureVisible ? rendererRef.current.ensureVisible(at, 96) : camera.ensureVisible(at, 96)),
         anchorOf: (id) => rendererRef.current?.anchorOf(id) ?? null,
-        centre: () => camera.toMap(camera.width / 2, camera.height / 2),
+        centre: () => {
+          const screen = rendererRef.current?.screen ?? camera;
+          return screen.toMap(screen.width / 2, screen.height / 2);
+        },
         narrow: isNarrowScreen,
         afterPaint: (run) => void requestAnimationFrame(run),
       }),
@@ -70,5 +79,21 @@ export function useEditorController({ session, camera, explore }: { session: Edi
   }, [explore, session]);
 
   const state = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
-  return { controller, state, rendererRef };
+  const [view, setView] = useState<MapRendererHandle | null>(null);
+  const attachView = useCallback((handle: MapRendererHandle | null) => {
+    rendererRef.current = handle;
+    setView(handle);
+  }, []);
+  // Where the floor's points are on screen: the view's (MapLibre's on a street basemap), the camera's before any view.
+  const screen: ScreenProjection = view?.screen ?? camera;
+  // Brings a point to the middle of the view, at its zoom (another person's avatar, a comment's place).
+  const centreOn = useCallback(
+    (at: MapPoint) => {
+      const current = rendererRef.current;
+      if (current && current.screen !== camera && current.ensureVisible) current.ensureVisible(at, Infinity);
+      else camera.centerOn(at, camera.zoom, true);
+    },
+    [camera],
+  );
+  return { controller, state, rendererRef, attachView, screen, centreOn };
 }

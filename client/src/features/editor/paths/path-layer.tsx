@@ -2,21 +2,25 @@
  * The path network of the floor shown, drawn over the editor's map: links as lines (dashed
  * where they have steps, with an arrow where one-way), points as small handles, connectors'
  * stops as badges, the selection, the path being drawn with its rubber band, and a tested
- * route. An SVG in the floor's coordinates: one transform on a group follows the camera each
- * frame (outside React), and sizes in screen pixels divide by the zoom through `--k`.
+ * route. An SVG in the floor's coordinates: one transform on a group follows the map's view each
+ * frame (outside React: the canvas's camera, or MapLibre's on a street basemap floor, whose
+ * units may scale a little differently across and down), and sizes in screen pixels divide by
+ * the zoom through `--k`.
  *
  * A drawing, not the way to reach things by keyboard: the Paths panel lists the same points,
  * links and connectors as buttons. Hence aria-hidden.
  */
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import type { Camera } from '../../../components/map/camera';
+import type { ScreenProjection } from '../../../components/map/map-view';
+import { affineOf } from '../../../components/map/screen-affine';
 import type { Point } from '../../../../../events/map-document';
 import type { ConnectorKind, PathNetwork, PathNode } from '../../../../../events/path-network';
 import { usePathDrawing, type PathToolActor } from './use-path-tool';
 import './paths.css';
 
 export interface PathLayerProps {
-  camera: Camera;
+  /** Where the floor's points are on screen (the view shown's). */
+  screen: ScreenProjection;
   network: PathNetwork;
   layerId: string;
   /** The path tool: the selection, the path being drawn (its last point starts the rubber band), a drag. */
@@ -31,20 +35,20 @@ export interface PathLayerProps {
 
 export const CONNECTOR_LETTER: Readonly<Record<ConnectorKind, string>> = { lift: 'L', stairs: 'S', escalator: 'E', ramp: 'R' };
 
-export function PathLayer({ camera, network, layerId, tool, route = [], flagged, entrances }: PathLayerProps) {
+export function PathLayer({ screen, network, layerId, tool, route = [], flagged, entrances }: PathLayerProps) {
   const { selection, trail, cursor, drag } = usePathDrawing(tool);
   const groupRef = useRef<SVGGElement>(null);
   useLayoutEffect(() => {
     const place = () => {
       const group = groupRef.current;
       if (!group) return;
-      const { x, y, k } = camera.view;
-      group.setAttribute('transform', `matrix(${k} 0 0 ${k} ${x} ${y})`);
-      group.style.setProperty('--k', String(k));
+      const { kx, ky, x, y } = affineOf(screen);
+      group.setAttribute('transform', `matrix(${kx} 0 0 ${ky} ${x} ${y})`);
+      group.style.setProperty('--k', String(kx));
     };
     place();
-    return camera.onFrame(place);
-  }, [camera]);
+    return screen.onFrame(place);
+  }, [screen]);
 
   const { nodes, byId, edges, stops } = useMemo(() => {
     const all = new Map(network.nodes.map((node) => [node.id, node]));

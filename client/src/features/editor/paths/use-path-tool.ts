@@ -2,7 +2,8 @@
  * Drives the path tool's machine (tools/path-machine.ts, run by the editor controller, which
  * keeps it on the document's network and the floor shown and hands its edits to the session):
  * turns the map's pointer events into its events (map coordinates, the zoom as map units per
- * pixel).
+ * pixel), through the map's view (`screen`: the canvas's camera, or MapLibre's on a street
+ * basemap floor, read at each event since MapLibre's view is made once its code has loaded).
  *
  * Pointer events are read on the editor's canvas in the capture phase, before the map's own
  * gestures: a press on a path point is the tool's (a drag moves the point, the map stays); a
@@ -15,7 +16,8 @@ import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import type { Point } from '../../../../../events/map-document';
 import type { PathNetwork, PathNode } from '../../../../../events/path-network';
-import type { Camera } from '../../../components/map/camera';
+import type { ScreenProjection } from '../../../components/map/map-view';
+import { unitsPerPixel } from '../../../components/map/screen-affine';
 import type { MapClickMode } from '../controller/editor-controller';
 import { DRAG_PX, nodeAt } from '../tools/path-geometry';
 import type { pathToolMachine } from '../tools/path-machine';
@@ -27,7 +29,8 @@ export type PathToolActor = Actor<typeof pathToolMachine>;
 export interface UsePathToolOptions {
   /** The path tool's machine (the editor controller's: it keeps it on the network and hands its edits on). */
   actor: PathToolActor;
-  camera: Camera;
+  /** Where the floor's points are on screen (the view shown's). */
+  screen: ScreenProjection;
   /** The editor's canvas element (null while it is not shown). */
   canvas: HTMLElement | null;
   network: PathNetwork;
@@ -51,11 +54,13 @@ export function usePathTool(options: UsePathToolOptions): void {
     const canvas = options.canvas;
     const mode = options.mode;
     if (!canvas || !mode) return;
-    const { camera } = live.current;
-    const onMap = (event: Event) => event.target instanceof Element && event.target.closest('.mf-viewport') !== null && event.target.closest('[data-mf-ui]') === null;
+    // The drawn floor's viewport, or the element MapLibre draws a street basemap floor in.
+    const VIEWPORT = '.mf-viewport, .mf-basemap';
+    const onMap = (event: Event) => event.target instanceof Element && event.target.closest(VIEWPORT) !== null && event.target.closest('[data-mf-ui]') === null;
     const pointerOf = (event: PointerEvent | MouseEvent) => {
-      const viewport = canvas.querySelector('.mf-viewport')!.getBoundingClientRect();
-      return { at: camera.toMap(event.clientX - viewport.left, event.clientY - viewport.top), scale: 1 / camera.view.k, shift: event.shiftKey, alt: event.altKey };
+      const { screen } = live.current;
+      const viewport = canvas.querySelector(VIEWPORT)!.getBoundingClientRect();
+      return { at: screen.toMap(event.clientX - viewport.left, event.clientY - viewport.top), scale: unitsPerPixel(screen), shift: event.shiftKey, alt: event.altKey };
     };
     const pressed = new Set<number>();
     // Where the press began on screen: moved further, a press off the points is the map's pan.

@@ -7,7 +7,6 @@
  * Another person's avatar is a button: it brings the map to where they are (their pointer, or
  * else the location they have selected), switching floors if need be.
  */
-import type { Camera } from '../../../components/map/camera';
 import type { MapDocument, MapPoint } from '../../../components/map/types';
 import { initialsOf } from '../../../utils/initials';
 import { peerColor } from './peer-color';
@@ -16,8 +15,8 @@ import { usePresenceRoster, usePresenceSession } from './presence-context';
 import './presence.css';
 
 export interface PresenceAvatarsProps {
-  /** With these, another person's avatar takes the map to them. */
-  camera?: Camera;
+  /** With these, another person's avatar takes the map to them: `centreOn` brings a point of the floor shown to the map's middle (through the map's view, whichever draws the floor). */
+  centreOn?: (at: MapPoint) => void;
   document?: MapDocument;
   onLayerChange?: (layerId: string) => void;
 }
@@ -42,7 +41,7 @@ function whereIs(uid: string, peers: ReturnType<typeof usePresenceRoster>['peers
   return null;
 }
 
-export function PresenceAvatars({ camera, document, onLayerChange }: PresenceAvatarsProps = {}) {
+export function PresenceAvatars({ centreOn, document, onLayerChange }: PresenceAvatarsProps = {}) {
   const { self, peers } = usePresenceRoster();
   const session = usePresenceSession();
   if (!self || peers.length === 0) return null;
@@ -54,7 +53,7 @@ export function PresenceAvatars({ camera, document, onLayerChange }: PresenceAva
   return (
     <ul className="pr-avatars" aria-label={`In this map now: ${people.length} ${people.length === 1 ? 'person' : 'people'}`}>
       {shown.map((person) => {
-        const canGo = !person.you && camera && document && onLayerChange && session;
+        const canGo = !person.you && centreOn && document && onLayerChange && session;
         const go = () => {
           if (!canGo) return;
           // The newest positions (the roster leaves pointer moves out).
@@ -62,7 +61,7 @@ export function PresenceAvatars({ camera, document, onLayerChange }: PresenceAva
           if (!target) return;
           onLayerChange(target.layer);
           // After the floor has switched (which resets the view): centre on them.
-          requestAnimationFrame(() => requestAnimationFrame(() => camera.centerOn(target.at, camera.zoom, true)));
+          requestAnimationFrame(() => requestAnimationFrame(() => centreOn(target.at)));
         };
         return (
           <li key={person.uid} className="pr-avatar" data-you={person.you ? 'true' : undefined} style={{ background: peerColor(person.uid) }} title={describe(person)}>

@@ -1,11 +1,12 @@
 /**
  * The others on the map: each tab's pointer with its person's name, and each selected location
  * outlined in its person's colour. Positions are in the layer's own coordinates, placed through
- * the camera on every frame (outside React, as the markers are), so a pointer stays on the same
+ * the map's view on every frame (outside React, as the markers are: the canvas's camera, or
+ * MapLibre's projection on a street basemap), so a pointer stays on the same
  * spot of the plan at any zoom and while the map pans. Only peers on the floor shown appear.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import type { Camera } from '../../../components/map/camera';
+import type { ScreenProjection } from '../../../components/map/map-view';
 import type { MapDocument, MapPoint } from '../../../components/map/types';
 import { peerColor } from './peer-color';
 import { peerLabel } from './people';
@@ -13,7 +14,8 @@ import { usePresencePeers } from './presence-context';
 import './presence.css';
 
 export interface PresenceOverlayProps {
-  camera: Camera;
+  /** Where the floor's points are on screen: the view shown's (it changes when MapLibre's has loaded). */
+  screen: ScreenProjection;
   document: MapDocument;
   /** The floor the map shows. */
   layerId: string;
@@ -24,7 +26,7 @@ export interface PresenceOverlayProps {
 /** A pin stands on its point: its head, which the ring goes round, is this far above it. */
 const PIN_HEAD_PX = 20;
 
-export function PresenceOverlay({ camera, document: doc, layerId, anchorOf }: PresenceOverlayProps) {
+export function PresenceOverlay({ screen: projection, document: doc, layerId, anchorOf }: PresenceOverlayProps) {
   const { self, peers } = usePresencePeers();
   const pins = useMemo(() => new Set(doc.locations.filter((location) => location.marker === 'pin' && location.position).map((location) => location.id)), [doc.locations]);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -41,14 +43,14 @@ export function PresenceOverlay({ camera, document: doc, layerId, anchorOf }: Pr
         element.style.visibility = 'hidden';
         continue;
       }
-      const screen = camera.toScreen(point);
+      const screen = projection.toScreen(point);
       element.style.visibility = '';
       // Near the right edge a name goes to the pointer's left, where it can be read.
-      element.toggleAttribute('data-flip', screen.x > camera.width - 150);
+      element.toggleAttribute('data-flip', screen.x > projection.width - 150);
       element.style.transform = `translate3d(${Math.round(screen.x * 10) / 10}px, ${Math.round(screen.y * 10) / 10}px, 0)`;
     }
-  }, [camera]);
-  useLayoutEffect(() => camera.onFrame(place), [camera, place]);
+  }, [projection]);
+  useLayoutEffect(() => projection.onFrame(place), [projection, place]);
   useLayoutEffect(place);
 
   if (peers.length === 0) return null;

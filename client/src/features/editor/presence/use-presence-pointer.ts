@@ -1,11 +1,12 @@
 /**
- * Reports this tab's pointer over the map, in the floor's own coordinates (the camera turns the
- * screen point into a point of the plan), so others see it on the same spot whatever their zoom.
+ * Reports this tab's pointer over the map, in the floor's own coordinates (the map's view turns
+ * the screen point into a point of the plan: the canvas's camera, or MapLibre's on a street
+ * basemap), so others see it on the same spot whatever their zoom.
  * A pointer that leaves the map, and a finger (which pans rather than points), show none. When
  * the map moves under a still pointer (wheel zoom, keys), the point of the plan under it is sent.
  */
 import { useEffect, useMemo, useRef, type PointerEvent } from 'react';
-import type { Camera } from '../../../components/map/camera';
+import type { ScreenProjection } from '../../../components/map/map-view';
 import { usePresenceSession } from './presence-context';
 
 export interface PresencePointerHandlers {
@@ -15,7 +16,7 @@ export interface PresencePointerHandlers {
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
-export function usePresencePointer(camera: Camera, layerId: string): PresencePointerHandlers {
+export function usePresencePointer(screen: ScreenProjection, layerId: string): PresencePointerHandlers {
   const session = usePresenceSession();
   /** The pointer within the map's viewport (CSS pixels), while it is over it. */
   const at = useRef<{ x: number; y: number } | null>(null);
@@ -27,19 +28,20 @@ export function usePresencePointer(camera: Camera, layerId: string): PresencePoi
     const report = () => {
       const point = at.current;
       if (!point) return;
-      const onMap = camera.toMap(point.x, point.y);
+      const onMap = screen.toMap(point.x, point.y);
       session.set({ cursor: { layer: layer.current, x: round(onMap.x), y: round(onMap.y) } });
     };
     report();
-    return camera.onFrame(report);
-  }, [session, camera, layerId]);
+    return screen.onFrame(report);
+  }, [session, screen, layerId]);
 
   return useMemo(() => {
     if (!session) return {};
     return {
       onPointerMove: (event: PointerEvent<HTMLElement>) => {
         if (event.pointerType === 'touch') return;
-        const viewport = event.currentTarget.querySelector('.mf-viewport') ?? event.currentTarget;
+        // The drawn floor's viewport, or the element MapLibre draws a street basemap floor in.
+        const viewport = event.currentTarget.querySelector('.mf-viewport, .mf-basemap') ?? event.currentTarget;
         const rect = viewport.getBoundingClientRect();
         const x = event.clientX - rect.left;
         const y = event.clientY - rect.top;
@@ -49,7 +51,7 @@ export function usePresencePointer(camera: Camera, layerId: string): PresencePoi
           return;
         }
         at.current = { x, y };
-        const onMap = camera.toMap(x, y);
+        const onMap = screen.toMap(x, y);
         session.set({ cursor: { layer: layer.current, x: round(onMap.x), y: round(onMap.y) } });
       },
       onPointerLeave: () => {
@@ -57,5 +59,5 @@ export function usePresencePointer(camera: Camera, layerId: string): PresencePoi
         session.set({ cursor: null });
       },
     };
-  }, [session, camera]);
+  }, [session, screen]);
 }
