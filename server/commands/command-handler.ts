@@ -48,8 +48,16 @@ export interface CommandOptions<State> {
   /**
    * Reads the current state without folding the whole stream (from a snapshot), with the
    * stream's revision (null: no stream yet). Without it, the stream is read from the start.
+   * `attempt` counts from 1: a first attempt may answer a state kept in memory without reading
+   * (the append checks the revision, and a stale one makes the next attempt read).
    */
-  load?: () => Promise<{ state: State; revision: bigint | null }>;
+  load?: (attempt: number) => Promise<{ state: State; revision: bigint | null }>;
+  /**
+   * Told the states after this command's append: each appended event's revision with the state
+   * right after it (the events as the store keeps them, parsed with the decider's schema, as a
+   * reader of the stream would).
+   */
+  appended?: (states: ReadonlyArray<{ state: State; revision: bigint }>) => void;
 }
 
 const MAX_ATTEMPTS = 4;
@@ -71,9 +79,19 @@ export async function handleCommand<Event extends DomainEvent, State>(
 ): Promise<CommandOutcome<Event>> {
   const stream = decider.streamId(key);
   for (let attempt = 1; ; attempt++) {
-    const { state, revision } = options.load ? await options.load() : await foldStream(deps.store, stream, decider);
-    const events = handle(state);
-    if (events.length === 0) return { events, position: null, revision };
+    const { state, revision } = options.load ? await options.load(attempt) : await foldStream(deps.store, stream, decider);
+    let events: Event[];
+    try {
+      events = handle(state);
+    } catch (error) {
+      // A first attempt may have decided on a state kept in memory: a refusal is only given on the stream as it is.
+      if (attempt === 1 && options.load) continue;
+      throw error;
+    }
+    if (events.length === 0) {
+      if (attempt === 1 && options.load) continue;
+      return { events, position: null, revision };
+    }
     requireReadable(decider, stream, events);
     const recordedMetadata = eventMetadata(metadata);
     try {
@@ -82,6 +100,20 @@ export async function handleCommand<Event extends DomainEvent, State>(
         events.map((event) => ({ id: deps.ids.uuid(), type: event.type, data: event.data, metadata: recordedMetadata })),
         revision === null ? 'no_stream' : revision,
       );
+      if (options.appended) {
+        try {
+          const states: Array<{ state: State; revision: bigint }> = [];
+          let next = state;
+          events.forEach((event, index) => {
+            // As the store keeps it (JSON: no undefined members) and a reader parses it.
+            next = decider.evolve(next, decider.schema.parse(JSON.parse(JSON.stringify({ type: event.type, data: event.data }))));
+            states.push({ state: next, revision: result.nextRevision - BigInt(events.length - 1 - index) });
+          });
+          options.appended(states);
+        } catch {
+          // Only a state kept in memory misses it: the next load reads the stream.
+        }
+      }
       return { events, position: result.position, revision: result.nextRevision };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;

@@ -16,7 +16,7 @@ import type { Queryable } from '../../ports/database.js';
 import type { EventStore } from '../../ports/event-store.js';
 import type { MapHistory } from '../history/map-history.js';
 import { DomainError } from '../../events/errors.js';
-import { decideCommand, foldStream, type CommandMetadata, type CommandOutcome } from './command-handler.js';
+import { decideCommand, foldStream, type CommandMetadata, type CommandOptions, type CommandOutcome } from './command-handler.js';
 
 export interface MapCommandDeps {
   store: EventStore;
@@ -39,8 +39,17 @@ async function loadMap(history: MapHistory, mapId: string): Promise<{ state: Map
 export async function runMapCommand(deps: MapCommandDeps, command: MapCommand, meta: CommandMetadata): Promise<CommandOutcome<MapEvent>> {
   const testMapsInUse = meta.principal && command.type === 'CreateMap' ? await countTestMaps(deps.db, meta.principal.uid) : 0;
   const context = { principal: meta.principal, now: meta.now, testMapsInUse, newHistoryId: () => deps.ids.uuid() };
-  // A long map stream is read from its newest snapshot, not from the start, on every edit.
-  const options = deps.history ? { load: () => loadMap(deps.history!, command.data.mapId) } : {};
+  // A long map stream is read from its newest snapshot, not from the start, on every edit; the
+  // first attempt decides on the state this process kept (its own last append's, usually the
+  // map now), and its append fails and the next attempt reads if the stream moved on.
+  const history = deps.history;
+  const mapId = command.data.mapId;
+  const options: CommandOptions<MapAggregate> = history
+    ? {
+        load: async (attempt) => (attempt === 1 ? history.keptState(mapId) : undefined) ?? loadMap(history, mapId),
+        appended: (states) => history.keepAppended(mapId, states),
+      }
+    : {};
   return decideCommand(deps, mapDecider, command.data.mapId, command, context, meta, options);
 }
 

@@ -67,6 +67,39 @@ export class MapHistory {
   /** The newest states of recently read maps, least recently used first. */
   private readonly latest = new Map<string, { state: MapAggregate; revision: bigint }>();
 
+  /**
+   * The map's newest state as this process last knew it, without reading: a command's first
+   * attempt decides on it, and its append (at this revision) fails if the stream moved on, when
+   * the next attempt reads the tail (command-handler.ts). Undefined when none is kept.
+   */
+  keptState(mapId: string): { state: MapAggregate; revision: bigint } | undefined {
+    return this.latest.get(mapId);
+  }
+
+  /**
+   * Keeps the states a command's own append made (each appended event's revision and the state
+   * after it), so the next command on the map need not read its own events back; keeps the
+   * snapshots those revisions are due, as a fold would.
+   */
+  keepAppended(mapId: string, states: ReadonlyArray<{ state: MapAggregate; revision: bigint }>): void {
+    const newest = states.at(-1);
+    const kept = this.latest.get(mapId);
+    if (!newest || !kept || kept.revision !== states[0]!.revision - 1n) return;
+    this.latest.delete(mapId);
+    if (newest.state.status !== 'absent') this.latest.set(mapId, { state: newest.state, revision: newest.revision });
+    const due = states.filter(({ state, revision }) => (revision + 1n) % BigInt(SNAPSHOT_EVERY) === 0n && state.status === 'active');
+    if (due.length > 0) void this.keepSnapshots(mapId, due.map(({ state, revision }) => ({ revision: revision.toString(), state }))).catch(() => {});
+  }
+
+  private async keepSnapshots(mapId: string, kept: ReadonlyArray<{ revision: string; state: MapAggregate }>): Promise<void> {
+    await this.db.query(
+      `INSERT INTO map_snapshots (map_id, revision, state)
+       SELECT $1, revision, state FROM jsonb_to_recordset($2::jsonb) AS r(revision bigint, state jsonb)
+       ON CONFLICT DO NOTHING`,
+      [mapId, JSON.stringify(kept)],
+    );
+  }
+
   /** The map now: the kept state and the events after it, or a fold from the nearest snapshot. */
   private async latestState(mapId: string): Promise<{ state: MapAggregate; revision: bigint }> {
     const kept = this.latest.get(mapId);
@@ -197,14 +230,7 @@ export class MapHistory {
       onEvent(recorded);
       if ((recorded.revision + 1n) % BigInt(SNAPSHOT_EVERY) === 0n && state.status === 'active') kept.push({ revision: recorded.revision.toString(), state });
     }
-    if (kept.length > 0) {
-      await this.db.query(
-        `INSERT INTO map_snapshots (map_id, revision, state)
-         SELECT $1, revision, state FROM jsonb_to_recordset($2::jsonb) AS r(revision bigint, state jsonb)
-         ON CONFLICT DO NOTHING`,
-        [mapId, JSON.stringify(kept)],
-      );
-    }
+    if (kept.length > 0) await this.keepSnapshots(mapId, kept);
     return { state, revision: reached };
   }
 }
