@@ -16,12 +16,35 @@ export function useShownOnFloor(doc: MapDocument, layerId: string): ReadonlyMap<
   return useMemo(() => new Map(doc.locations.filter((location) => location.layer === layerId && !location.hidden).map((location) => [location.id, location])), [doc.locations, layerId]);
 }
 
-export function BasemapFrame({ label, background, surfaceRef, ready, regions, children }: { label: string; background: string; surfaceRef?: Ref<HTMLDivElement>; ready: boolean; regions?: number; children?: ReactNode }) {
+/**
+ * The map's area: the element MapLibre draws in, the overlays (the locations' keyboard buttons
+ * first, then the host's children), and last the place MapLibre's controls are moved to
+ * (basemap-renderer.tsx): in the order Tab takes, the attribution's links come after the map's
+ * locations and controls, not between the map and its locations.
+ */
+export function BasemapFrame({
+  label,
+  background,
+  surfaceRef,
+  controlsRef,
+  ready,
+  regions,
+  children,
+}: {
+  label: string;
+  background: string;
+  surfaceRef?: Ref<HTMLDivElement>;
+  controlsRef?: Ref<HTMLDivElement>;
+  ready: boolean;
+  regions?: number;
+  children?: ReactNode;
+}) {
   return (
     <div className="mf-map mf-map--basemap" role="region" aria-label={label} style={{ background }}>
       {/* data-regions: how many of the floor's regions are drawn (for tests, as data-ready). */}
       <div ref={surfaceRef} className="mf-basemap" data-ready={ready ? '' : undefined} data-regions={regions || undefined} />
       {children}
+      <div ref={controlsRef} className="mf-basemap__controls" />
     </div>
   );
 }

@@ -6,8 +6,13 @@
  * as they change. The style follows the map's theme and the viewer's language.
  *
  * The canvas's Camera is kept in step with MapLibre's view (the floor's scale and offset on
- * screen, and how far it can zoom): what still reads the camera (the zoom buttons' limits,
- * the route's overlay) stays right on this floor.
+ * screen, and how far it can zoom): what still reads the camera (the zoom buttons and their
+ * limits, the share menu's picture of this view, the editor's first view of the map) stays right
+ * on this floor. The popup, the tooltip and the route's overlay read MapView.screen instead.
+ *
+ * MapLibre's controls (its attribution) are moved out of the element it draws in to the frame's
+ * last place (basemap-frame.tsx), after the locations' keyboard buttons: Tab from the map reaches
+ * the locations first.
  */
 import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Camera } from './camera';
@@ -31,6 +36,7 @@ function BasemapRenderer(props: MapRendererProps) {
   const { document: doc, layer, camera, selectedId, visibleIds, cooperative = false, label, describe, children } = props;
   const { t, locale } = useTranslator();
   const surfaceRef = useRef<HTMLDivElement>(null);
+  const controlsRef = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<MapLibreMapView | null>(null);
   const [ready, setReady] = useState(false);
   const { theme, initialView, size } = doc.settings;
@@ -46,6 +52,9 @@ function BasemapRenderer(props: MapRendererProps) {
     void import('./maplibre-map-view').then(({ MapLibreMapView }) => {
       if (stopped) return;
       created = new MapLibreMapView({ container: surfaceRef.current!, styleUrl, dark, accent: theme.accent, cooperative, label: labelRef.current });
+      // (MapLibre removes them from there itself when the view is destroyed.)
+      const controls = surfaceRef.current!.querySelector(':scope > .maplibregl-control-container');
+      if (controls) controlsRef.current?.append(controls);
       setView(created);
     });
     return () => {
@@ -92,7 +101,7 @@ function BasemapRenderer(props: MapRendererProps) {
   useEffect(() => view?.setPlacing(placing), [view, placing]);
 
   return (
-    <BasemapFrame label={label} background={theme.background} surfaceRef={surfaceRef} ready={ready} regions={regions}>
+    <BasemapFrame label={label} background={theme.background} surfaceRef={surfaceRef} controlsRef={controlsRef} ready={ready} regions={regions}>
       <BasemapLocationButtons view={view} byId={byId} visibleIds={visibleIds} label={t('map.locationsOn', { layer: layer.name })} describe={describe} />
       {children}
     </BasemapFrame>
@@ -103,7 +112,8 @@ function BasemapRenderer(props: MapRendererProps) {
  * Keeps the camera where MapLibre's view is (see the module's comment); answers how to stop.
  * The camera scales both axes alike, and a basemap floor's units need not be square on screen
  * (its bounds' longitude and Web Mercator spans against its width and height): it follows the
- * x axis, which is all the zoom buttons read. The popup and the tooltip read MapView.screen.
+ * x axis, which is all the zoom buttons read. The popup, the tooltip and the route's overlay read
+ * MapView.screen.
  */
 function followView(view: MapLibreMapView, camera: Camera): () => void {
   const follow = () => {

@@ -58,6 +58,29 @@ const COMPACT_BELOW = 640;
 /** A touch lands within this many pixels of a marker. */
 const PICK_SLOP = 6;
 
+/**
+ * MapLibre opens a folded (compact) attribution at first and folds it only once the map is
+ * dragged: over a phone's map it covered the bottom of the map from the start. Folded here
+ * whenever it becomes compact (the map created or resized narrow); its (i) opens it, and what the
+ * visitor opens stays open.
+ */
+function foldAttribution(map: MapLibreMap): void {
+  const attribution = map.getContainer().querySelector<HTMLElement>('.maplibregl-ctrl-attrib');
+  if (!attribution) return;
+  let compact = false;
+  const fold = () => {
+    const now = attribution.classList.contains('maplibregl-compact');
+    if (now && !compact) {
+      attribution.classList.remove('maplibregl-compact-show');
+      attribution.removeAttribute('open');
+    }
+    compact = now;
+  };
+  fold();
+  // (After the control's own handlers, registered as the map was created.)
+  for (const event of ['styledata', 'sourcedata', 'resize'] as const) map.on(event, fold);
+}
+
 export class MapLibreMapView implements MapView {
   readonly map: MapLibreMap;
   #state: BasemapFloorState | null = null;
@@ -96,6 +119,7 @@ export class MapLibreMapView implements MapView {
     }));
     map.touchZoomRotate.disableRotation();
     map.keyboard.disableRotation();
+    foldAttribution(map);
     map.getCanvas().setAttribute('aria-label', options.label);
     map.on('load', () => {
       this.#loaded = true;
