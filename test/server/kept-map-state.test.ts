@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyMapDocument, Location } from '../../events/map-document.js';
+import { emptyMapDocument, Location, type MapDocument } from '../../events/map-document.js';
 import { streams } from '../../events/streams.js';
 import { getMapData } from '../../projections/map-data.js';
 import { databaseTargets } from '../support/databases.js';
@@ -40,7 +40,7 @@ describe.each(databaseTargets)('a map command on the state this process kept, on
     await projected(server, answer.body.position);
     const data = await getMapData(server.database.db, id);
     expect(data).toMatchObject({ title: 'Renamed elsewhere', revision: String(kept + 2n) });
-    expect(data!.data.locations.map((location) => location.title)).toEqual(['A here', 'B here']);
+    expect((data!.data as MapDocument).locations.map((location) => location.title)).toEqual(['A here', 'B here']);
   });
 
   it('never refuses on the kept state: a member who joined through another process may edit at once', async () => {
