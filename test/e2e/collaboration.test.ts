@@ -7,8 +7,9 @@
  * goes offline, makes two edits, reloads, comes back and they land; the owner removes the
  * editor, whose editor turns read-only at once. On a street map (a floor MapLibre draws on the
  * basemap), one editor's pointer and selection land on the same store's pin on the other's
- * screen, zoomed and panned otherwise, and on a phone's; the view taken as the map's first
- * ("Use the current view") is the one it opens at.
+ * screen, zoomed and panned otherwise, and on a phone's; another person's edit leaves a map
+ * where its editor has it; the view taken as the map's first ("Use the current view") is the
+ * one it opens at.
  *
  * The steps share the three browsers and run in order. They wait on what the pages show, never
  * on sleeps. Screenshots of the three-person editor go to /tmp/shots16/e2e-*.png.
@@ -335,10 +336,20 @@ describe('three people on one map in Chromium', () => {
     await b.screenshot({ path: `${SHOTS}/e2e-street-map-1280.png` });
     await a.screenshot({ path: `${SHOTS}/e2e-street-map-pointing-1280.png` });
 
+    // Another person's edit (a store removed) leaves the owner's map where she has it.
+    const ownersView = await pinAtRest(a, AUSTIN_PINS);
+    const removed = await call(server, 'editMap', { id: streetMap, edits: [{ type: 'LocationRemoved', id: 'el-paso' }] }, users.editor);
+    expect(removed.status).toBe(200);
+    await a.locator('.ed-canvas').getByRole('button', { name: 'El Paso store', exact: true }).waitFor({ state: 'detached' });
+    const stillOnA = await pinAtRest(a, AUSTIN_PINS);
+    expect(apart(stillOnA, ownersView), `the owner's map unmoved by the other's edit: the pin at ${JSON.stringify(stillOnA)}, before ${JSON.stringify(ownersView)}`).toBeLessThan(1);
+
     // The other editor takes this view as the map's first (Settings, "Use the current view"): it opens there again.
     await b.getByRole('tab', { name: 'Settings' }).click();
     await b.getByRole('button', { name: 'Use the current view' }).click();
-    await b.getByText(/^Centre \d+, \d+ at zoom 1\.6\b/).waitFor();
+    const taken = b.getByText(/^Centre \d+, \d+ at zoom [\d.]+×$/);
+    await taken.waitFor();
+    const initialView = await taken.textContent();
     await saveStatus(b).getByText('All changes saved').waitFor();
     await b.reload();
     await b.locator(READY).waitFor({ timeout: 60_000 });
@@ -349,7 +360,7 @@ describe('three people on one map in Chromium', () => {
     const reopened = await pinAtRest(b, AUSTIN_PINS);
     await marks(true);
     expect(apart(reopened, onB), `opened at its view: the pin at ${JSON.stringify(reopened)}, before ${JSON.stringify(onB)}`).toBeLessThan(3);
-    if (process.env.E2E_FIGURES) console.log('[figures]', JSON.stringify({ onA, onB, austin, pointed, ringOnB, reopened }));
+    if (process.env.E2E_FIGURES) console.log('[figures]', JSON.stringify({ onA, onB, austin, pointed, ringOnB, initialView, reopened }));
 
     await b.setViewportSize({ width: 375, height: 740 });
     const close = b.getByRole('button', { name: 'Close the panel' });
