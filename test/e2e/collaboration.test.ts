@@ -343,6 +343,14 @@ describe('three people on one map in Chromium', () => {
     await a.locator('.ed-canvas').getByRole('button', { name: 'El Paso store', exact: true }).waitFor({ state: 'detached' });
     const stillOnA = await pinAtRest(a, AUSTIN_PINS);
     expect(apart(stillOnA, ownersView), `the owner's map unmoved by the other's edit: the pin at ${JSON.stringify(stillOnA)}, before ${JSON.stringify(ownersView)}`).toBeLessThan(1);
+    // And so does a change of the map's settings (the viewer's language), seen in her settings panel.
+    await a.getByRole('tab', { name: 'Settings' }).click();
+    const beforeSettings = await pinAtRest(a, AUSTIN_PINS);
+    const settings = { ...streetStores().settings, language: 'de' };
+    expect((await call(server, 'editMap', { id: streetMap, edits: [{ type: 'SettingsChanged', settings }] }, users.editor)).status).toBe(200);
+    await expect.poll(() => a.getByLabel('Viewer language').inputValue(), { timeout: TIMEOUT }).toBe('de');
+    const afterSettings = await pinAtRest(a, AUSTIN_PINS);
+    expect(apart(afterSettings, beforeSettings), `the owner's map unmoved by a change of settings: the pin at ${JSON.stringify(afterSettings)}, before ${JSON.stringify(beforeSettings)}`).toBeLessThan(1);
 
     // The other editor takes this view as the map's first (Settings, "Use the current view"): it opens there again.
     await b.getByRole('tab', { name: 'Settings' }).click();

@@ -75,8 +75,13 @@ function BasemapRenderer(props: MapRendererProps) {
   }, [view, onSelect, onHover, onBackgroundClick, onReady]);
 
   // The floor, its locations and their colours; the filters first, so the first markers drawn are the filtered ones.
+  // The floor by value: another person's edit of anything else (a setting, a floor's name) brings
+  // the document back with new objects for the same floor, and a new floor sends the view home.
   const { file } = layer;
-  const floor = useMemo(() => ({ geo: layer.geo as BasemapBounds, size: file ? { width: file.width, height: file.height } : size }), [layer.geo, file, size]);
+  const width = file ? file.width : size.width;
+  const height = file ? file.height : size.height;
+  const geoKey = JSON.stringify(layer.geo);
+  const floor = useMemo(() => ({ geo: JSON.parse(geoKey) as BasemapBounds, size: { width, height } }), [geoKey, width, height]);
   const colours = useMemo(() => ({ groupColors: new Map(doc.groups.map((group) => [group.id, group.color])), accent: theme.accent }), [doc.groups, theme.accent]);
   const byId = useShownOnFloor(doc, layer.id);
   const homeX = initialView?.x ?? null;
