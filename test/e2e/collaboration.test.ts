@@ -343,17 +343,24 @@ describe('three people on one map in Chromium', () => {
     await a.locator('.ed-canvas').getByRole('button', { name: 'El Paso store', exact: true }).waitFor({ state: 'detached' });
     const stillOnA = await pinAtRest(a, AUSTIN_PINS);
     expect(apart(stillOnA, ownersView), `the owner's map unmoved by the other's edit: the pin at ${JSON.stringify(stillOnA)}, before ${JSON.stringify(ownersView)}`).toBeLessThan(1);
-    // And so does a change of the map's settings (the viewer's language), seen in her settings panel.
-    await a.getByRole('tab', { name: 'Settings' }).click();
-    const beforeSettings = await pinAtRest(a, AUSTIN_PINS);
-    const settings = { ...streetStores().settings, language: 'de' };
+    // And so does a change of the map's settings (the viewer's language, the theme's accent, which
+    // repaints the map rather than making another), on both screens (the other editor zoomed and
+    // panned his own way), seen in their settings panels.
+    const before = new Map<Page, { x: number; y: number }>();
+    for (const page of [a, b]) {
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      before.set(page, await pinAtRest(page, AUSTIN_PINS));
+    }
+    const base = streetStores().settings;
+    const settings = { ...base, language: 'de', theme: { ...base.theme, accent: '#b45309' } };
     expect((await call(server, 'editMap', { id: streetMap, edits: [{ type: 'SettingsChanged', settings }] }, users.editor)).status).toBe(200);
-    await expect.poll(() => a.getByLabel('Viewer language').inputValue(), { timeout: TIMEOUT }).toBe('de');
-    const afterSettings = await pinAtRest(a, AUSTIN_PINS);
-    expect(apart(afterSettings, beforeSettings), `the owner's map unmoved by a change of settings: the pin at ${JSON.stringify(afterSettings)}, before ${JSON.stringify(beforeSettings)}`).toBeLessThan(1);
+    for (const [page, was] of before) {
+      await expect.poll(() => page.getByLabel('Viewer language').inputValue(), { timeout: TIMEOUT }).toBe('de');
+      const now = await pinAtRest(page, AUSTIN_PINS);
+      expect(apart(now, was), `the map unmoved by a change of settings: the pin at ${JSON.stringify(now)}, before ${JSON.stringify(was)}`).toBeLessThan(1);
+    }
 
     // The other editor takes this view as the map's first (Settings, "Use the current view"): it opens there again.
-    await b.getByRole('tab', { name: 'Settings' }).click();
     await b.getByRole('button', { name: 'Use the current view' }).click();
     const taken = b.getByText(/^Centre \d+, \d+ at zoom [\d.]+×$/);
     await taken.waitFor();

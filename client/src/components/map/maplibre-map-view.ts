@@ -16,7 +16,7 @@ import { addPinImages, CLUSTER_LAYER, CLUSTER_MAX_ZOOM, markerLayers, MARKERS_SO
 import { setUpMapLibre } from './maplibre-setup';
 import { homeOnPoints } from './basemap-home';
 import { attachMapLibreEditing, showPlacing } from './maplibre-editing';
-import { RegionLayers } from './basemap-region-layers';
+import { RegionLayers, regionLayers } from './basemap-region-layers';
 import { outlinePoint, regionFeatures, type RegionCollection, type RegionLook, type RegionOutline } from './basemap-regions';
 import { marksInView, type BasemapMarks } from './basemap-marks';
 import type { FitOptions, FlyOptions, Insets, MapEditing, MapView, MapViewEvents, ScreenProjection } from './map-view';
@@ -123,10 +123,12 @@ export class MapLibreMapView implements MapView {
     map.getCanvas().setAttribute('aria-label', options.label);
     map.on('load', () => {
       this.#loaded = true;
-      this.#regions = new RegionLayers(map, options.accent, options.dark);
+      // (The accent as it is now: setAccent may have changed it while the style loaded.)
+      const { accent } = this.#options;
+      this.#regions = new RegionLayers(map, accent, options.dark);
       map.addSource(MARKERS_SOURCE, { type: 'geojson', data: NO_MARKERS, cluster: true, clusterRadius: 48, clusterMaxZoom: CLUSTER_MAX_ZOOM });
       map.addSource(SELECTED_SOURCE, { type: 'geojson', data: NO_MARKERS });
-      for (const layer of markerLayers(options.accent, options.dark)) map.addLayer(layer);
+      for (const layer of markerLayers(accent, options.dark)) map.addLayer(layer);
       this.#drawRegions();
       this.#draw(true);
     });
@@ -439,6 +441,21 @@ export class MapLibreMapView implements MapView {
   }
 
   /** Stops drawing (the host is gone). */
+  /**
+   * The theme's accent changed (someone edited the map's settings): the clusters, outlines and
+   * selection are repainted in it, and the map, its tiles and its view stay as they are.
+   */
+  setAccent(accent: string): void {
+    if (accent === this.#options.accent) return;
+    this.#options = { ...this.#options, accent };
+    if (!this.#loaded) return;
+    for (const layer of [...regionLayers(accent, this.#options.dark), ...markerLayers(accent, this.#options.dark)]) {
+      if (!('paint' in layer) || !layer.paint || !this.map.getLayer(layer.id)) continue;
+      // (Object.entries loses the paint's key type: the names are the layer's own.)
+      for (const [name, value] of Object.entries(layer.paint)) this.map.setPaintProperty(layer.id, name as Parameters<MapLibreMap['setPaintProperty']>[1], value);
+    }
+  }
+
   destroy(): void {
     this.map.remove();
   }
