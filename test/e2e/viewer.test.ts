@@ -138,6 +138,8 @@ describe('the public viewer in Chromium', () => {
     return { context, page, errors };
   }
 
+  /** How long the page may take to settle after an action (a chunk to hydrate, an effect to focus). */
+  const SETTLED = { timeout: 10_000 };
   const listed = (page: Page) => page.getByRole('list', { name: 'Locations', exact: true }).locator('.mf-item__title').allTextContents();
 
   it('searches without minding accents, filters by group, and opens details from the keyboard', async () => {
@@ -145,14 +147,16 @@ describe('the public viewer in Chromium', () => {
     expect(await page.title()).toBe('Harbour Market · Mapfold');
     expect(await listed(page)).toHaveLength(10);
 
+    // The directory hydrates just after the map (its own chunk): expect.poll's default 1 s can be
+    // too short for the list to follow on a busy machine (CI failed so once).
     const search = page.getByRole('searchbox', { name: 'Search locations' });
     await search.fill('cafe lumiere');
-    await expect.poll(() => listed(page)).toEqual(['Café Lumière']);
+    await expect.poll(() => listed(page), SETTLED).toEqual(['Café Lumière']);
     await search.fill('MULLER');
-    await expect.poll(() => listed(page)).toEqual(['Bäckerei Müller']);
+    await expect.poll(() => listed(page), SETTLED).toEqual(['Bäckerei Müller']);
     await search.fill('');
     await page.getByRole('group', { name: 'Filter by group' }).getByRole('button', { name: 'Shops' }).click();
-    await expect.poll(() => listed(page)).toEqual(['Bella Shoes', 'Blossom Florist', 'Cinéma Royale', 'Page Turner Books', 'Pixel & Plug']);
+    await expect.poll(() => listed(page), SETTLED).toEqual(['Bella Shoes', 'Blossom Florist', 'Cinéma Royale', 'Page Turner Books', 'Pixel & Plug']);
     await page.getByRole('group', { name: 'Filter by group' }).getByRole('button', { name: 'Shops' }).click();
 
     // Tab from the map to its first location (reading order: top left first).
@@ -165,13 +169,14 @@ describe('the public viewer in Chromium', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Café Lumière' });
     await dialog.waitFor();
-    expect(await dialog.evaluate((element) => element === document.activeElement)).toBe(true);
+    // The dialog takes the focus once it is drawn (an effect), and gives it back when closed: waited for as a screen reader would.
+    await expect.poll(() => dialog.evaluate((element) => element === document.activeElement), SETTLED).toBe(true);
     await expect.poll(() => dialog.getByRole('link', { name: '+1 555 0101' }).getAttribute('href')).toBe('tel:+15550101');
     expect(new URL(page.url()).searchParams.get('location')).toBe('cafe');
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await focusedName()).toBe('Café Lumière, Food & drink');
+    await expect.poll(focusedName, SETTLED).toBe('Café Lumière, Food & drink');
     expect(new URL(page.url()).searchParams.get('location')).toBeNull();
     expect(errors).toEqual([]);
     await context.close();
