@@ -147,8 +147,13 @@ describe('the public viewer in Chromium', () => {
     expect(await page.title()).toBe('Harbour Market · Mapfold');
     expect(await listed(page)).toHaveLength(10);
 
-    // The directory hydrates just after the map (its own chunk): expect.poll's default 1 s can be
-    // too short for the list to follow on a busy machine (CI failed so once).
+    // The directory hydrates just after the map, from its own chunk: typed into before that, the
+    // server's box keeps the text but the list does not follow (CI's cold first load did so). The
+    // search is tested once React has the box (its props are on the element).
+    await page.waitForFunction(() => {
+      const box = document.querySelector('.mf-search__input');
+      return box !== null && Object.keys(box).some((key) => key.startsWith('__reactProps'));
+    });
     const search = page.getByRole('searchbox', { name: 'Search locations' });
     await search.fill('cafe lumiere');
     await expect.poll(() => listed(page), SETTLED).toEqual(['Café Lumière']);
