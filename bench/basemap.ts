@@ -20,6 +20,7 @@
  * a short gesture and 2,000 stores, to check the harness. Prints medians; nothing is asserted.
  */
 import { existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { boundsAround } from '../events/basemap-bounds.js';
@@ -91,6 +92,43 @@ async function coldLoad(browser: Browser, url: string, profile: Profile): Promis
   return { paint, ready, page, close: () => context.close() };
 }
 
+/**
+ * The scripts a cold load of a published basemap map fetches, the page's and its workers' (MapLibre's),
+ * until MapLibre's first full drawing: each file once, gzipped at level 9 as bench/viewer-size.ts
+ * counts them (what the browser received may be Brotli: the server's precompressed copies).
+ * Throws when no worker script was fetched: a worker missed would make the figure quietly small.
+ */
+export async function measureLoadedScripts(browser: Browser, url: string): Promise<{ totalJs: number; files: Array<{ file: string; gzip: number }> }> {
+  const context = await browser.newContext({ viewport: DESKTOP.viewport });
+  try {
+    const page = await context.newPage();
+    const bodies = new Map<string, Promise<number>>();
+    const record = (response: import('playwright-core').Response) => {
+      const request = response.request();
+      const type = request.resourceType();
+      const path = new URL(response.url()).pathname;
+      if (type !== 'script' && !/\.m?js$/.test(path)) return;
+      if (bodies.has(path) || response.status() !== 200) return;
+      bodies.set(path, response.body().then((body) => gzipSync(body, { level: 9 }).length));
+    };
+    page.on('response', record);
+    page.on('worker', (worker) => bodies.set(`worker:${worker.url()}`, Promise.resolve(0)));
+    await page.goto(url, { timeout: 120_000 });
+    await page.waitForSelector('.mf-basemap[data-ready] canvas', { timeout: 120_000 });
+    const files = await Promise.all([...bodies].map(async ([file, gzip]) => ({ file, gzip: await gzip })));
+    const workers = files.filter((file) => file.file.startsWith('worker:'));
+    if (workers.length === 0) throw new Error('loaded scripts: the page started no worker (MapLibre draws with one)');
+    for (const worker of workers) {
+      const path = new URL(worker.file.slice('worker:'.length)).pathname;
+      if (!files.some((file) => file.file === path)) throw new Error(`loaded scripts: the worker ${path} was not seen fetched`);
+    }
+    const scripts = files.filter((file) => !file.file.startsWith('worker:'));
+    return { totalJs: scripts.reduce((sum, file) => sum + file.gzip, 0), files: scripts };
+  } finally {
+    await context.close();
+  }
+}
+
 /** Drags and wheel-zooms over the map's middle, recording the intervals between frames. */
 async function panAndZoom(page: Page): Promise<number[]> {
   const box = (await page.locator('.mf-basemap').boundingBox())!;
@@ -123,6 +161,8 @@ export async function benchBasemap(print: (line: string) => void): Promise<void>
     const id = await publish(server, user, document);
     const url = `${server.url}/m/${id}`;
     print(`${STORES.toLocaleString('en')} stores on a basemap floor${QUICK ? ' (quick run)' : ''}, ${LOADS} cold load${LOADS === 1 ? '' : 's'} per profile`);
+    const scripts = await measureLoadedScripts(browser, url);
+    print(`scripts a cold load fetched (the page's and MapLibre's worker), gzipped: ${(scripts.totalJs / 1024).toFixed(1)} KB (${scripts.totalJs} B, ${scripts.files.length} files; bench/viewer-size.ts reads the build for the same figure)`);
 
     for (const profile of [DESKTOP, PHONE]) {
       const paints: number[] = [];

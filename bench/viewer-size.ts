@@ -100,34 +100,47 @@ export interface BasemapViewerSize {
   files: Array<{ file: string; gzip: number }>;
 }
 
+/** map-renderer.tsx's on-demand host of a basemap floor, and the MapLibre view it imports as it mounts. */
+export const BASEMAP_HOST_SOURCE = 'src/components/map/basemap-host.tsx';
+export const BASEMAP_VIEW_SOURCE = 'src/components/map/maplibre-map-view.ts';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  assets?: string[];
+}
+
 /**
  * A basemap map's JavaScript: the floor-plan viewer's first load, then what a basemap floor
- * fetches (map-renderer.tsx's on-demand host, basemap-renderer, and what it imports: MapLibre's
- * view with MapLibre and PMTiles, the calibration's code) and MapLibre's worker, each file once.
+ * fetches, read from the build's manifest (dist/client/.vite/manifest.json): map-renderer.tsx's
+ * on-demand host (basemap-host.tsx) with its static imports, the MapLibre view the host imports
+ * as it mounts (maplibre-map-view.ts: MapLibre, PMTiles, the calibration) with its static
+ * imports, and the scripts among their assets (MapLibre's worker), each file once. The host's
+ * other dynamic imports (a drawn floor's renderer) are not fetched for a basemap floor.
+ * Throws when the build has no such host or view: a renamed module must not make the figure vanish.
  */
-export function measureBasemapViewerSize(size: ViewerSize): BasemapViewerSize | null {
+export function measureBasemapViewerSize(size: ViewerSize): BasemapViewerSize {
+  const manifestPath = path.join(DIST, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) throw new Error(`basemap viewer size: no ${manifestPath} (vite.config.ts's build.manifest)`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const initial = new Set(size.files.filter((file) => file.initial).map((file) => file.file));
-  const host = [...initial].flatMap((file) => [...readFileSync(path.join(DIST, file), 'utf8').matchAll(/["'`]\.?\/?(?:assets\/)?(basemap-renderer-[\w-]+\.js)["'`]/g)].map((match) => `assets/${match[1]}`))[0];
-  if (!host) return null;
-  const seen = new Set<string>([host]);
-  const queue = [host];
-  while (queue.length > 0) {
-    const file = queue.pop()!;
-    const source = readFileSync(path.join(DIST, file), 'utf8');
-    const dir = path.posix.dirname(file);
-    // Static and dynamic imports, the preload helper's lists, and the worker's address (an .mjs asset).
-    const targets = [
-      ...[...source.matchAll(/(?:from|import\(?)\s*["'`](\.\/[^"'`]+\.m?js)["'`]/g)].map((match) => path.posix.join(dir, match[1]!)),
-      ...[...source.matchAll(/["'`](assets\/[^"'`]+\.m?js)["'`]/g)].map((match) => match[1]!),
-      ...[...source.matchAll(/["'`]\/?(?:assets\/)?(maplibre-gl-worker-[\w-]+\.mjs)["'`]/g)].map((match) => `assets/${match[1]}`),
-    ];
-    for (const target of targets) {
-      if (initial.has(target) || seen.has(target) || !existsSync(path.join(DIST, target))) continue;
-      seen.add(target);
-      queue.push(target);
-    }
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`basemap viewer size: ${key} is not in the build's manifest (renamed or moved? bench/viewer-size.ts names it)`);
+    if (seen.has(chunk.file)) return;
+    seen.add(chunk.file);
+    for (const asset of chunk.assets ?? []) if (/\.m?js$/.test(asset)) seen.add(asset);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of [BASEMAP_HOST_SOURCE, BASEMAP_VIEW_SOURCE]) {
+    if (!manifest[key]?.src) throw new Error(`basemap viewer size: the build has no chunk for ${key} (renamed or moved? bench/viewer-size.ts names it)`);
+    visit(key);
   }
-  const files = [...seen].map((file) => ({ file, gzip: gzipSize(file) }));
+  if (![...seen].some((file) => /worker/i.test(path.basename(file)))) throw new Error(`basemap viewer size: no MapLibre worker among the basemap's files (${[...seen].join(', ')})`);
+  const files = [...seen].filter((file) => !initial.has(file)).map((file) => ({ file, gzip: gzipSize(file) }));
   return { totalJs: size.initialJs + files.reduce((sum, file) => sum + file.gzip, 0), files };
 }
 
@@ -147,11 +160,9 @@ export function benchViewerSize(print: (line: string) => void): ViewerSize | nul
   print(`viewer JS gzipped, on demand: ${kb(size.onDemandJs)}${size.files.some((f) => !f.initial) ? ` (${size.files.filter((f) => !f.initial).map((f) => path.basename(f.file)).join(', ')})` : ''}`);
   print(`viewer CSS gzipped: ${kb(size.css)}`);
   const basemap = measureBasemapViewerSize(size);
-  if (basemap) {
-    const verdict = basemap.totalJs <= BASEMAP_VIEWER_AIM ? 'within' : 'over';
-    print(`basemap map's viewer JS gzipped, all it loads: ${kb(basemap.totalJs)} (${basemap.totalJs} B, ${verdict} the ${kb(BASEMAP_VIEWER_AIM)} aim; the floor-plan first load ${size.initialJs} B and:)`);
-    for (const file of basemap.files) print(`  ${file.file}: ${kb(file.gzip)}`);
-  }
+  const basemapVerdict = basemap.totalJs <= BASEMAP_VIEWER_AIM ? 'within' : 'over';
+  print(`basemap map's viewer JS gzipped, all it loads: ${kb(basemap.totalJs)} (${basemap.totalJs} B, ${basemapVerdict} the ${kb(BASEMAP_VIEWER_AIM)} aim; the floor-plan first load ${size.initialJs} B and:)`);
+  for (const file of basemap.files) print(`  ${file.file}: ${kb(file.gzip)}`);
   return size;
 }
 
