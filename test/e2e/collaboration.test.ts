@@ -21,7 +21,7 @@ import { emptyMapDocument, Location } from '../../events/map-document.js';
 import { signedInContext, startBrowserSession } from '../support/browser.js';
 import { share } from '../support/sharing.js';
 import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
-import { AUSTIN_PINS, pinAtRest, READY, storePoint, streetStores } from './support/street-stores.js';
+import { AUSTIN_PINS, mapBrightness, pinAtRest, READY, storePoint, streetStores } from './support/street-stores.js';
 
 const TIMEOUT = 15_000;
 const SHOTS = '/tmp/shots16';
@@ -359,6 +359,27 @@ describe('three people on one map in Chromium', () => {
       const now = await pinAtRest(page, AUSTIN_PINS);
       expect(apart(now, was), `the map unmoved by a change of settings: the pin at ${JSON.stringify(now)}, before ${JSON.stringify(was)}`).toBeLessThan(1);
     }
+    // The owner turns the theme dark in her panel: the basemap's style is another (its colours),
+    // which both maps take in place, where each is, without fetching their tiles again.
+    const tiles = new Map<Page, number>();
+    const counting = (page: Page) => (request: { url(): string }) => {
+      if (new URL(request.url()).pathname.endsWith('.pmtiles')) tiles.set(page, (tiles.get(page) ?? 0) + 1);
+    };
+    const listeners = new Map([a, b].map((page) => [page, counting(page)]));
+    for (const [page, listener] of listeners) {
+      before.set(page, await pinAtRest(page, AUSTIN_PINS));
+      expect(await mapBrightness(page), 'the map light at first').toBeGreaterThan(150);
+      page.on('request', listener);
+    }
+    await a.getByRole('radio', { name: 'Dark' }).check();
+    for (const [page, was] of before) {
+      await expect.poll(() => mapBrightness(page), { timeout: TIMEOUT, message: 'the map turned dark' }).toBeLessThan(90);
+      const now = await pinAtRest(page, AUSTIN_PINS);
+      expect(apart(now, was), `the map unmoved by the dark theme: the pin at ${JSON.stringify(now)}, before ${JSON.stringify(was)}`).toBeLessThan(1);
+    }
+    for (const [page, listener] of listeners) page.off('request', listener);
+    expect(Object.fromEntries([...listeners.keys()].map((page) => [page === a ? 'owner' : 'editor', tiles.get(page) ?? 0])), 'tile requests after the change').toEqual({ owner: 0, editor: 0 });
+    await b.screenshot({ path: `${SHOTS}/e2e-street-map-dark-1280.png` });
 
     // The other editor takes this view as the map's first (Settings, "Use the current view"): it opens there again.
     await b.getByRole('button', { name: 'Use the current view' }).click();

@@ -86,3 +86,21 @@ export async function pinAtRest(page: Page, colour: string, timeout = 15_000): P
   await expect.poll(async () => ((last = now), (now = await pinAt(page, colour)), still()), { timeout, interval: 250, message: `the pin ${colour} at rest` }).toBe(true);
   return now!;
 }
+
+/** The mean brightness (0 to 255) of the editor's map as the page shows it: a dark basemap's is low. */
+export async function mapBrightness(page: Page): Promise<number> {
+  const box = (await page.locator('.ed-canvas .mf-map').boundingBox())!;
+  const png = (await page.screenshot({ clip: box })).toString('base64');
+  return page.evaluate(async (png) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${png}`;
+    await image.decode();
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, image.width, image.height);
+    let sum = 0;
+    for (let i = 0; i < data.length; i += 4) sum += (data[i]! + data[i + 1]! + data[i + 2]!) / 3;
+    return sum / (data.length / 4);
+  }, png);
+}

@@ -90,6 +90,19 @@ export function addPinImages(map: MapLibreMap, colours: Iterable<string>, dark: 
   }
 }
 
+/** The colour of a pin image's name (null: not a pin's). */
+export function pinColourOf(name: string): string | null {
+  return name.startsWith(PIN_PREFIX) ? name.slice(PIN_PREFIX.length) : null;
+}
+
+/** Draws the map's pins again with the ring of the theme's mode (light or dark). */
+export function repaintPins(map: MapLibreMap, dark: boolean): void {
+  for (const name of [...map.listImages()]) {
+    const colour = pinColourOf(name);
+    if (colour && map.hasImage(name)) map.updateImage(name, drawPin(colour, dark));
+  }
+}
+
 const PIN_RATIO = 2;
 const PIN_WIDTH = 30;
 const PIN_HEIGHT = 40;

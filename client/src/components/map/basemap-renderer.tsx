@@ -44,9 +44,12 @@ function BasemapRenderer(props: MapRendererProps) {
   const styleUrl = `${window.location.origin}/basemap/style.json?theme=${dark ? 'dark' : 'light'}&lang=${encodeURIComponent(locale)}`;
   const labelRef = useRef(label);
   labelRef.current = label;
-  // The accent the map starts in; a change of it later repaints the map rather than making another (setAccent below).
+  // The accent, mode and language the map starts in; a change of them later repaints the map
+  // rather than making another (setAccent and setStyle below): it keeps its view and tiles.
   const accentRef = useRef(theme.accent);
   accentRef.current = theme.accent;
+  const styleRef = useRef({ styleUrl, dark });
+  styleRef.current = { styleUrl, dark };
 
   // MapLibre and the view's code: a chunk of their own, fetched as this host mounts.
   useEffect(() => {
@@ -54,7 +57,7 @@ function BasemapRenderer(props: MapRendererProps) {
     let stopped = false;
     void import('./maplibre-map-view').then(({ MapLibreMapView }) => {
       if (stopped) return;
-      created = new MapLibreMapView({ container: surfaceRef.current!, styleUrl, dark, accent: accentRef.current, cooperative, label: labelRef.current });
+      created = new MapLibreMapView({ container: surfaceRef.current!, ...styleRef.current, accent: accentRef.current, cooperative, label: labelRef.current });
       // (MapLibre removes them from there itself when the view is destroyed.)
       const controls = surfaceRef.current!.querySelector(':scope > .maplibregl-control-container');
       if (controls) controlsRef.current?.append(controls);
@@ -65,7 +68,8 @@ function BasemapRenderer(props: MapRendererProps) {
       created?.destroy();
       setView(null);
     };
-  }, [styleUrl, dark, cooperative]);
+  }, [cooperative]);
+  useEffect(() => view?.setStyle(styleUrl, dark), [view, styleUrl, dark]);
   useEffect(() => view?.setAccent(theme.accent), [view, theme.accent]);
   useEffect(() => view?.map.getCanvas().setAttribute('aria-label', label), [view, label]);
   useImperativeHandle(props.ref, () => view as MapView, [view]);

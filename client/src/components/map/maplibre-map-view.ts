@@ -8,11 +8,11 @@
  * linearly onto the screen, and {@link MapLibreMapView.screen} says where.
  * basemap-renderer.tsx is its React host; this module (MapLibre with it) loads only for such a floor.
  */
-import { Map as MapLibreMap, type GeoJSONSource, type LngLat, type LngLatLike, type MapMouseEvent, type PointLike } from 'maplibre-gl';
+import { Map as MapLibreMap, type GeoJSONSource, type LayerSpecification, type LngLat, type LngLatLike, type MapMouseEvent, type PointLike, type StyleSpecification } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './basemap-renderer.css';
 import { floorBounds, markerFeatures, toFloor, toLngLat, type FloorGeo, type MarkerCollection, type MarkerColours } from './basemap-floor';
-import { addPinImages, CLUSTER_LAYER, CLUSTER_MAX_ZOOM, markerLayers, MARKERS_SOURCE, PICKED_LAYERS, REVEAL_ZOOM, SELECTED_SOURCE } from './basemap-marker-layers';
+import { addPinImages, CLUSTER_LAYER, CLUSTER_MAX_ZOOM, markerLayers, MARKERS_SOURCE, PICKED_LAYERS, pinColourOf, repaintPins, REVEAL_ZOOM, SELECTED_SOURCE } from './basemap-marker-layers';
 import { setUpMapLibre } from './maplibre-setup';
 import { homeOnPoints } from './basemap-home';
 import { attachMapLibreEditing, showPlacing } from './maplibre-editing';
@@ -123,14 +123,19 @@ export class MapLibreMapView implements MapView {
     map.getCanvas().setAttribute('aria-label', options.label);
     map.on('load', () => {
       this.#loaded = true;
-      // (The accent as it is now: setAccent may have changed it while the style loaded.)
-      const { accent } = this.#options;
-      this.#regions = new RegionLayers(map, accent, options.dark);
+      // (The accent and mode as they are now: setAccent or setStyle may have changed them while the style loaded.)
+      const { accent, dark } = this.#options;
+      this.#regions = new RegionLayers(map, accent, dark);
       map.addSource(MARKERS_SOURCE, { type: 'geojson', data: NO_MARKERS, cluster: true, clusterRadius: 48, clusterMaxZoom: CLUSTER_MAX_ZOOM });
       map.addSource(SELECTED_SOURCE, { type: 'geojson', data: NO_MARKERS });
-      for (const layer of markerLayers(accent, options.dark)) map.addLayer(layer);
+      for (const layer of markerLayers(accent, dark)) map.addLayer(layer);
       this.#drawRegions();
       this.#draw(true);
+    });
+    // A pin a style of its own lost (one MapLibre had to build anew rather than change): drawn again.
+    map.on('styleimagemissing', ({ id }: { id: string }) => {
+      const colour = pinColourOf(id);
+      if (colour) addPinImages(map, [colour], this.#options.dark);
     });
     map.on('click', (event) => this.#click(event));
     map.on('mousemove', (event) => this.#hover(event));
@@ -440,7 +445,6 @@ export class MapLibreMapView implements MapView {
     });
   }
 
-  /** Stops drawing (the host is gone). */
   /**
    * The theme's accent changed (someone edited the map's settings): the clusters, outlines and
    * selection are repainted in it, and the map, its tiles and its view stay as they are.
@@ -456,6 +460,38 @@ export class MapLibreMapView implements MapView {
     }
   }
 
+  /**
+   * The basemap's style for another theme mode or language (labels are in the style): MapLibre
+   * changes the map's style in place (its diff of the two styles: the basemap's layers repainted,
+   * their source and its tiles kept), and the floor's own sources and layers (markers, clusters,
+   * regions, selection) are carried into the new style, in the new mode's colours; the view stays.
+   * Before, the map was made again: it went home and every tile was fetched again.
+   */
+  setStyle(styleUrl: string, dark: boolean): void {
+    const before = this.#options;
+    if (styleUrl === before.styleUrl && dark === before.dark) return;
+    this.#options = { ...before, styleUrl, dark };
+    this.map.setStyle(styleUrl, { diff: true, transformStyle: (previous, next) => this.#withFloorLayers(previous, next) });
+    if (this.#loaded && dark !== before.dark) repaintPins(this.map, dark);
+  }
+  /** The next basemap style with the floor's sources and layers of the style before (the regions under its labels, the markers on top). */
+  #withFloorLayers(previous: StyleSpecification | undefined, next: StyleSpecification): StyleSpecification {
+    if (!previous) return next;
+    const own = (id: string) => id.startsWith('mf-');
+    const { accent, dark } = this.#options;
+    const regions = regionLayers(accent, dark) as LayerSpecification[];
+    const fresh = new Map([...regions, ...(markerLayers(accent, dark) as LayerSpecification[])].map((layer) => [layer.id, layer]));
+    const carried = previous.layers.filter((layer) => own(layer.id)).map((layer) => fresh.get(layer.id) ?? layer);
+    const under = carried.filter((layer) => regions.some((region) => region.id === layer.id));
+    const over = carried.filter((layer) => !under.includes(layer));
+    const basemap = next.layers.filter((layer) => !own(layer.id));
+    const labels = basemap.findIndex((layer) => layer.type === 'symbol');
+    const at = labels < 0 ? basemap.length : labels;
+    const sources = Object.fromEntries(Object.entries(previous.sources).filter(([id]) => own(id)));
+    return { ...next, sources: { ...next.sources, ...sources }, layers: [...basemap.slice(0, at), ...under, ...basemap.slice(at), ...over] };
+  }
+
+  /** Stops drawing (the host is gone). */
   destroy(): void {
     this.map.remove();
   }
