@@ -333,6 +333,9 @@ describe('three people on one map in Chromium', () => {
       .poll(async () => apart(await presenceAt(b, '.pr-ring[data-location="austin"]'), onB), { timeout: TIMEOUT, message: `the ring by the pin (${JSON.stringify(onB)})` })
       .toBeLessThan(3);
     const ringOnB = await presenceAt(b, '.pr-ring[data-location="austin"]');
+    // Her pointer still on the pin she selected: her name once by it (the ring's), not the pointer's over it too.
+    const namesShown = () => b.locator('.pr-overlay').getByText(people.owner.name, { exact: true }).filter({ visible: true }).count();
+    await expect.poll(namesShown, { timeout: TIMEOUT, message: 'her name shown once by the pin' }).toBe(1);
     await b.screenshot({ path: `${SHOTS}/e2e-street-map-1280.png` });
     await a.screenshot({ path: `${SHOTS}/e2e-street-map-pointing-1280.png` });
 

@@ -49,6 +49,7 @@ export function PresenceOverlay({ screen: projection, document: doc, layerId, an
       element.toggleAttribute('data-flip', screen.x > projection.width - 150);
       element.style.transform = `translate3d(${Math.round(screen.x * 10) / 10}px, ${Math.round(screen.y * 10) / 10}px, 0)`;
     }
+    nameOnce(root);
   }, [projection]);
   useLayoutEffect(() => projection.onFrame(place), [projection, place]);
   useLayoutEffect(place);
@@ -68,7 +69,7 @@ export function PresenceOverlay({ screen: projection, document: doc, layerId, an
         ringsAt.set(selection, ring + 1);
         const mine = peer.uid === self?.uid;
         return (
-          <div key={`ring-${peer.id}`} className="pr-ring" data-pr-at="" data-location={selection} data-peer={peer.id} data-mine={mine ? 'true' : undefined} style={{ ['--pr-color' as string]: peerColor(peer.uid), ['--pr-ring' as string]: ring }}>
+          <div key={`ring-${peer.id}`} className="pr-ring" data-pr-at="" data-location={selection} data-peer={peer.id} data-uid={peer.uid} data-mine={mine ? 'true' : undefined} style={{ ['--pr-color' as string]: peerColor(peer.uid), ['--pr-ring' as string]: ring }}>
             <span className="pr-ring__circle" style={pins.has(selection) ? { marginTop: -PIN_HEAD_PX } : undefined} />
             <span className="pr-ring__name">{peerLabel(self, peer)}</span>
           </div>
@@ -78,7 +79,7 @@ export function PresenceOverlay({ screen: projection, document: doc, layerId, an
         const cursor = peer.state.cursor;
         if (!cursor || cursor.layer !== layerId) return null;
         return (
-          <div key={`cursor-${peer.id}`} className="pr-cursor" data-pr-at="" data-x={cursor.x} data-y={cursor.y} data-peer={peer.id} data-mine={peer.uid === self?.uid ? 'true' : undefined} style={{ ['--pr-color' as string]: peerColor(peer.uid) }}>
+          <div key={`cursor-${peer.id}`} className="pr-cursor" data-pr-at="" data-x={cursor.x} data-y={cursor.y} data-peer={peer.id} data-uid={peer.uid} data-mine={peer.uid === self?.uid ? 'true' : undefined} style={{ ['--pr-color' as string]: peerColor(peer.uid) }}>
             <svg className="pr-cursor__arrow" width="18" height="22" viewBox="0 0 18 22" focusable="false">
               <path d="M1.5 1.5 L1.5 17.5 L5.8 13.6 L9 20.5 L12 19.1 L8.9 12.4 L14.8 12.4 Z" />
             </svg>
@@ -88,4 +89,32 @@ export function PresenceOverlay({ screen: projection, document: doc, layerId, an
       })}
     </div>
   );
+}
+
+/** Room kept between a pointer's name and its person's ring (CSS pixels). */
+const NAME_ROOM = 4;
+
+/**
+ * A person pointing at what they selected: their pointer's name would lie on their ring's (the
+ * same name twice, one over the other, as pointing at a pin to click it leaves them). The
+ * pointer's name is left out while it touches its person's ring or the ring's name; the ring's
+ * says who, and the pointer's comes back as it moves off.
+ */
+function nameOnce(root: HTMLElement): void {
+  const rings = new Map<string, DOMRect[]>();
+  for (const ring of root.querySelectorAll<HTMLElement>('.pr-ring')) {
+    if (ring.style.visibility === 'hidden' || !ring.dataset.uid) continue;
+    const parts = [...ring.querySelectorAll<HTMLElement>('.pr-ring__circle, .pr-ring__name')].map((part) => part.getBoundingClientRect());
+    rings.set(ring.dataset.uid, [...(rings.get(ring.dataset.uid) ?? []), ...parts]);
+  }
+  for (const cursor of root.querySelectorAll<HTMLElement>('.pr-cursor')) {
+    const name = cursor.querySelector<HTMLElement>('.pr-cursor__name');
+    const own = cursor.dataset.uid ? rings.get(cursor.dataset.uid) : undefined;
+    const box = name && own ? name.getBoundingClientRect() : null;
+    cursor.toggleAttribute('data-by-ring', box !== null && own!.some((part) => overlap(box, part)));
+  }
+}
+
+function overlap(a: DOMRect, b: DOMRect): boolean {
+  return a.left < b.right + NAME_ROOM && b.left < a.right + NAME_ROOM && a.top < b.bottom + NAME_ROOM && b.top < a.bottom + NAME_ROOM;
 }
