@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { embedSdk } from './scripts/embed-sdk-plugin';
+import { maplibreFromSource } from './scripts/maplibre-source-plugin';
 import { precompress } from './scripts/precompress-plugin';
 import { viewerMessages } from './scripts/viewer-messages-plugin';
 
@@ -23,7 +24,7 @@ const apiTarget = process.env.MAPFOLD_API_URL ?? 'http://localhost:3000';
 const serverBuild = {
   root,
   envDir: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), viewerMessages()],
+  plugins: [react(), viewerMessages(), maplibreFromSource()],
   // The browser's files (public/) are the browser build's.
   publicDir: false as const,
   build: {
@@ -47,8 +48,9 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : {
   // .env files for VITE_* variables live at the repository root, beside package.json.
   envDir: fileURLToPath(new URL('.', import.meta.url)),
   // Precompressed copies of the built files (.br, .gz), served by Accept-Encoding (server/app.ts);
-  // /embed.js, the embed SDK, built on the side (scripts/embed-sdk-plugin.ts).
-  plugins: [react(), viewerMessages(), embedSdk(), precompress()],
+  // /embed.js, the embed SDK, built on the side (scripts/embed-sdk-plugin.ts); MapLibre built from
+  // its sources, its worker a chunk sharing code with the page's (scripts/maplibre-source-plugin.ts).
+  plugins: [react(), viewerMessages(), embedSdk(), maplibreFromSource(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

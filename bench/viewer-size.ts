@@ -117,7 +117,8 @@ interface ManifestChunk {
  * fetches, read from the build's manifest (dist/client/.vite/manifest.json): map-renderer.tsx's
  * on-demand host (basemap-host.tsx) with its static imports, the MapLibre view the host imports
  * as it mounts (maplibre-map-view.ts: MapLibre, PMTiles, the calibration) with its static
- * imports, and the scripts among their assets (MapLibre's worker), each file once. The host's
+ * imports, and MapLibre's worker (a file whose address they hold) with its imports, each file once:
+ * a chunk the page and the worker share counts once, as the browser fetches it once. The host's
  * other dynamic imports (a drawn floor's renderer) are not fetched for a basemap floor.
  * Throws when the build has no such host or view: a renamed module must not make the figure vanish.
  */
@@ -132,12 +133,22 @@ export function measureBasemapViewerSize(size: ViewerSize): BasemapViewerSize {
     if (!chunk) throw new Error(`basemap viewer size: ${key} is not in the build's manifest (renamed or moved? bench/viewer-size.ts names it)`);
     if (seen.has(chunk.file)) return;
     seen.add(chunk.file);
-    for (const asset of chunk.assets ?? []) if (/\.m?js$/.test(asset)) seen.add(asset);
+    for (const asset of chunk.assets ?? []) if (/\.m?js$/.test(asset) && existsSync(path.join(DIST, asset))) seen.add(asset);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const key of [BASEMAP_HOST_SOURCE, BASEMAP_VIEW_SOURCE]) {
     if (!manifest[key]?.src) throw new Error(`basemap viewer size: the build has no chunk for ${key} (renamed or moved? bench/viewer-size.ts names it)`);
     visit(key);
+  }
+  // MapLibre's worker: a chunk of the build (scripts/maplibre-source-plugin.ts) whose address the
+  // page's MapLibre holds as a string, with the chunks it imports (those it shares with the page).
+  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  for (const file of [...seen]) {
+    for (const match of readFileSync(path.join(DIST, file), 'utf8').matchAll(/["'`]\/?(assets\/[^"'`]*worker[^"'`]*\.m?js)["'`]/g)) {
+      const key = byFile.get(match[1]!);
+      if (key) visit(key);
+      else if (existsSync(path.join(DIST, match[1]!))) seen.add(match[1]!);
+    }
   }
   if (![...seen].some((file) => /worker/i.test(path.basename(file)))) throw new Error(`basemap viewer size: no MapLibre worker among the basemap's files (${[...seen].join(', ')})`);
   const files = [...seen].filter((file) => !initial.has(file)).map((file) => ({ file, gzip: gzipSize(file) }));

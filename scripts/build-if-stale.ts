@@ -29,6 +29,7 @@ export const BUILD_INPUTS = [
   'vite.config.ts',
   'scripts/precompress-plugin.ts',
   'scripts/embed-sdk-plugin.ts',
+  'scripts/maplibre-source-plugin.ts',
   'scripts/viewer-messages-plugin.ts',
   'scripts/viewer-messages.ts',
   'scripts/prerender-pages.ts',

@@ -24,3 +24,9 @@ declare module 'virtual:viewer-messages/*' {
   const messages: import('./i18n/translator').CompiledCatalogue;
   export default messages;
 }
+
+/** MapLibre's worker, a chunk of the client's build: its address (scripts/maplibre-source-plugin.ts). */
+declare module 'virtual:maplibre-worker' {
+  const url: string;
+  export default url;
+}
