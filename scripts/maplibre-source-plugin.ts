@@ -25,6 +25,43 @@ import { transformWithOxc, type Plugin } from 'vite';
 const MAPLIBRE_SRC = path.join(path.dirname(createRequire(import.meta.url).resolve('maplibre-gl/package.json')), 'src');
 const WORKER_ENTRY = path.join(MAPLIBRE_SRC, 'source/worker.ts');
 const VIRTUAL = 'virtual:maplibre-worker';
+const PROJECTION_FACTORY = path.join(MAPLIBRE_SRC, 'geo/projection/projection_factory.ts');
+
+/**
+ * MapLibre's projection factory drawing every style in Web Mercator (and in a projection a page
+ * registers, as MapLibre's own does): the globe and vertical-perspective projections, their
+ * transforms and camera helpers (about 55 KB before gzip) are left out of the build. A street
+ * map's overlays need Mercator anyway: the floor maps linearly onto the screen only on a flat,
+ * unrotated map (client/src/components/map/maplibre-map-view.ts), so a style asking for a globe
+ * (a BASEMAP_URL style) is drawn flat, with MapLibre's warning for an unknown projection.
+ */
+const MERCATOR_ONLY_FACTORY = `
+import {warnOnce} from '../../util/util.ts';
+import {MercatorProjection} from './mercator_projection.ts';
+import {createMercatorTransform} from './mercator_transform.ts';
+import {MercatorCameraHelper} from './mercator_camera_helper.ts';
+import {CRSWorldCoordinateHelper} from './crs.ts';
+import {getRegisteredProjection} from './projection_crud.ts';
+
+export function createProjectionFromName(name, transformConstrain) {
+    const transformOptions = {constrainOverride: transformConstrain};
+    const registered = typeof name === 'string' ? getRegisteredProjection(name) : undefined;
+    if (registered) {
+        const worldCoordinateHelper = new CRSWorldCoordinateHelper(registered);
+        return {
+            projection: new MercatorProjection(worldCoordinateHelper),
+            transform: createMercatorTransform({...transformOptions, worldCoordinateHelper}),
+            cameraHelper: new MercatorCameraHelper(),
+        };
+    }
+    if (name !== 'mercator') warnOnce(\`Projection \${JSON.stringify(name)} is drawn as mercator (this build of MapLibre draws Web Mercator only).\`);
+    return {
+        projection: new MercatorProjection(),
+        transform: createMercatorTransform(transformOptions),
+        cameraHelper: new MercatorCameraHelper(),
+    };
+}
+`;
 
 export function maplibreFromSource(): Plugin {
   let worker = '';
@@ -47,6 +84,14 @@ export function maplibreFromSource(): Plugin {
       filter: { id: /\.ts$/ },
       async handler(code, id) {
         if (!id.startsWith(MAPLIBRE_SRC + path.sep)) return null;
+        if (id === PROJECTION_FACTORY) {
+          // The replacement must stand for the whole module: a factory that grew another export (a newer MapLibre) stops the build.
+          const exported = [...code.matchAll(/^export\s+(?:async\s+)?(?:function|const|let|class)\s+(\w+)/gm)].map((match) => match[1]);
+          if (exported.join() !== 'createProjectionFromName' || !/export function createProjectionFromName\(name: [^,]+, transformConstrain: [^,]+, globalState/.test(code)) {
+            throw new Error(`${PROJECTION_FACTORY} no longer matches its Web Mercator replacement (exports: ${exported.join(', ')}); update scripts/maplibre-source-plugin.ts`);
+          }
+          code = MERCATOR_ONLY_FACTORY;
+        }
         const result = await transformWithOxc(code, id, { lang: 'ts', tsconfig: { compilerOptions: { useDefineForClassFields: false } } });
         return result.map ? { code: result.code, map: result.map } : { code: result.code };
       },
