@@ -115,6 +115,8 @@ export async function measureLoadedScripts(browser: Browser, url: string): Promi
     page.on('worker', (worker) => bodies.set(`worker:${worker.url()}`, Promise.resolve(0)));
     await page.goto(url, { timeout: 120_000 });
     await page.waitForSelector('.mf-basemap[data-ready] canvas', { timeout: 120_000 });
+    // What came after MapLibre's first drawing is not counted (nor read after the context closes).
+    page.off('response', record);
     const files = await Promise.all([...bodies].map(async ([file, gzip]) => ({ file, gzip: await gzip })));
     const workers = files.filter((file) => file.file.startsWith('worker:'));
     if (workers.length === 0) throw new Error('loaded scripts: the page started no worker (MapLibre draws with one)');

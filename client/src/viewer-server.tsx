@@ -15,6 +15,8 @@ import { PublishedViewer } from './features/viewer/published-viewer';
 import { MarkerClusters } from './components/map/clustering';
 import { setStaticClusterer } from './components/map/static-map';
 import { layerClusters } from './components/map/cluster-items';
+import { isBasemapFloor } from './components/map/is-basemap-floor';
+import type { Layer } from './components/map/types';
 import { preloadViewerParts, type PublicMap } from './features/viewer/viewer';
 import { preloadBasemapFrame } from './components/map/map-renderer';
 import { preloadNearPanel } from './features/viewer/viewer-directory';
@@ -68,15 +70,17 @@ setStaticClusterer((points, width, height, zoom, maxZoom) => {
 /**
  * The source modules (as the client's manifest names them) that hydrating this map's page loads
  * first: the canvas's markers, pan and zoom (interactive.ts), and the clustering code when the
- * layer the page opens on clusters. The page links them for preloading
- * (server/public-maps/ssr-viewer-page.ts), so they arrive with the entry, not after hydration.
+ * layer the page opens on clusters on the canvas: a floor on the street basemap is clustered by
+ * MapLibre, so its page does not fetch the canvas's clustering code (5 KB gzipped) it never runs.
+ * The page links them for preloading (server/public-maps/ssr-viewer-page.ts), so they arrive with
+ * the entry, not after hydration.
  */
 export function firstRenderModules(map: PublicMapRecord): string[] {
-  const doc = map.data as { settings?: { defaultLayer?: string | null }; layers?: Array<{ id?: unknown }>; locations?: unknown } | null;
+  const doc = map.data as { settings?: { defaultLayer?: string | null }; layers?: Array<{ id?: unknown } & Partial<Pick<Layer, 'basemap' | 'geo'>>>; locations?: unknown } | null;
   const layers = Array.isArray(doc?.layers) ? doc.layers : [];
   const opening = layers.find((layer) => layer.id === doc?.settings?.defaultLayer) ?? layers[0];
   const locations = Array.isArray(doc?.locations) ? (doc.locations as Parameters<typeof layerClusters>[0]) : [];
-  const clustered = typeof opening?.id === 'string' && layerClusters(locations, opening.id);
+  const clustered = typeof opening?.id === 'string' && !isBasemapFloor(opening) && layerClusters(locations, opening.id);
   return ['src/components/map/interactive.ts', ...(clustered ? ['src/components/map/cluster-control.tsx'] : [])];
 }
 
