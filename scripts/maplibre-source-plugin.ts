@@ -16,7 +16,8 @@
  * with TypeScript's `useDefineForClassFields: false`: its classes declare fields a base constructor
  * fills (the struct arrays' typed views), which this repository's tsconfig (ES2023) would reset
  * to undefined after it. The SSR build (which renders a basemap floor's frame, never
- * MapLibre) gets an empty address and no worker chunk.
+ * MapLibre) gets an empty address and no worker chunk; the dev server (`npx vite`) keeps the
+ * package's prebuilt bundles, its worker's address being the prebuilt worker's.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -66,15 +67,16 @@ export function createProjectionFromName(name, transformConstrain) {
 export function maplibreFromSource(): Plugin {
   let worker = '';
   let ssr = false;
+  let serve = false;
   return {
     name: 'mapfold-maplibre-from-source',
-    apply: 'build',
-    config: (_config, env) => (env.isSsrBuild ? {} : { resolve: { alias: [{ find: /^maplibre-gl$/, replacement: path.join(MAPLIBRE_SRC, 'index.ts') }] } }),
+    config: (_config, env) => (env.command !== 'build' || env.isSsrBuild ? {} : { resolve: { alias: [{ find: /^maplibre-gl$/, replacement: path.join(MAPLIBRE_SRC, 'index.ts') }] } }),
     configResolved(config) {
       ssr = Boolean(config.build.ssr);
+      serve = config.command === 'serve';
     },
     buildStart() {
-      if (ssr) return;
+      if (ssr || serve) return;
       // 'strict': the worker's chunk holds only the worker's own code; what the page's MapLibre
       // needs too goes to shared chunks, never into the worker's entry (which starts a worker on import).
       worker = this.emitFile({ type: 'chunk', id: WORKER_ENTRY, name: 'maplibre-worker', preserveSignature: 'strict' });
@@ -100,6 +102,7 @@ export function maplibreFromSource(): Plugin {
     load(id) {
       if (id !== `\0${VIRTUAL}`) return null;
       if (ssr) return `export default '';`;
+      if (serve) return `export { default } from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';`;
       if (!worker) throw new Error(`${VIRTUAL}: no worker chunk (the build's buildStart did not run)`);
       return `export default import.meta.ROLLUP_FILE_URL_${worker};`;
     },
