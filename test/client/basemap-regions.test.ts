@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { FloorGeo } from '../../client/src/components/map/basemap-floor';
-import { outlinePoint, regionFeatures, regionLook, regionOutlines, viewBoxMatrix } from '../../client/src/components/map/basemap-regions';
+import { drawingLines, lineFeatures, outlinePoint, regionFeatures, regionLook, regionOutlines, viewBoxMatrix } from '../../client/src/components/map/basemap-regions';
 import { arcPoints, insideRing, parseTransform, pathRings, polygonsOf, ringArea, type Ring } from '../../client/src/components/map/basemap-svg-path';
 import { REGION_TINT, tint } from '../../events/colour-tint';
 import { LOCATION_DEFAULTS } from '../../events/compact-locations';
@@ -142,5 +142,44 @@ describe('the real US states file imported into a street map, read back on the b
     const lngs = alaska.geometry.coordinates.flat(2).map(([lng]) => lng!);
     expect(Math.min(...lngs)).toBeLessThan(-180);
     expect(Math.max(...lngs)).toBeLessThan(-129);
+  });
+});
+
+describe('a drawing’s lines on a street map (an imported route)', () => {
+  it('reads the lines group’s paths (two points are a line), polylines and lines through their transforms, and nothing else', () => {
+    const svg = svgOf(`<svg viewBox="0 0 50 50" width="50" height="50">
+      <g id="regions"><path id="r1" d="M0 0H10V10H0Z"/></g>
+      <g id="lines" transform="translate(10 0)">
+        <path d="M0 0L5 5M10 10L20 10L20 20"/>
+        <polyline points="0,40 5,40 5,45"/>
+        <line x1="1" y1="2" x2="3" y2="4" transform="translate(0 10)"/>
+      </g>
+    </svg>`);
+    // The floor is 100 × 200: the 50 × 50 drawing scaled twice, 50 down.
+    const lines = drawingLines(svg, { width: 100, height: 200 });
+    expect(lines).toEqual([
+      [[20, 50], [30, 60]],
+      [[40, 70], [60, 70], [60, 90]],
+      [[20, 130], [30, 130], [30, 140]],
+      [[22, 74], [26, 78]],
+    ]);
+    expect(drawingLines(svgOf('<svg viewBox="0 0 10 10"><path d="M0 0L5 5"/></svg>'), { width: 10, height: 10 })).toEqual([]);
+  });
+
+  it('a line imported into a street map comes back at its longitudes and latitudes', () => {
+    const size = defaultSettings().size;
+    const base = emptyMapDocument();
+    const street = { ...base, settings: { ...base.settings, defaultLayer: 'map' }, layers: [{ id: 'map', name: 'Map', file: null, geo: mercatorBoundsFor({ north: 80, south: -60, west: -180, east: 180 }, size), basemap: true }] } as MapDocument;
+    const route = [[-96.8, 32.78], [-97.74, 30.27], [-95.37, 29.76]];
+    const text = JSON.stringify({ type: 'Feature', properties: { name: 'Route' }, geometry: { type: 'LineString', coordinates: route } });
+    const plan = parseGeoJson({ bytes: Buffer.from(text), text, filename: 'route.geojson', contentType: '', attachments: new Map(), options: {}, rememberedMapping: null, document: street });
+    const floor = plan.floors[0]!;
+    if (floor.drawing?.kind !== 'generated' || floor.geo?.kind !== 'bounds') throw new Error('no drawing on the street map');
+    const { features } = lineFeatures(drawingLines(svgOf(floor.drawing.svg), size), { geo: floor.geo, size });
+    expect(features).toHaveLength(1);
+    const coordinates = features[0]!.geometry.coordinates;
+    expect(coordinates).toHaveLength(3);
+    // Within the drawing's rounding (a tenth of a floor unit).
+    coordinates.forEach((point, i) => expect(near(point, route[i]!, 0.02), `${JSON.stringify(point)} for ${JSON.stringify(route[i])}`).toBe(true));
   });
 });

@@ -38,7 +38,9 @@
  *    on a desktop its keyboard buttons are for the clusters and stores on screen, not one per
  *    store, and Enter on a cluster zooms in with the focus following;
  *  - the server's page has the store locator's control ("Find the nearest") before any script,
- *    hydrates without a mismatch, and the "Mapfold" credit stays out of the phone's sheet.
+ *    hydrates without a mismatch, and the "Mapfold" credit stays out of the phone's sheet;
+ *  - an imported line (a route's LineString) is drawn on the basemap in the theme's accent, as a
+ *    drawn floor draws it in its drawing, at 1280 and 375 wide.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
@@ -645,6 +647,57 @@ describe('regions on a street map', () => {
       await context.close();
     });
   }
+});
+
+describe('lines on a street map', () => {
+  let mapId: string;
+  /** The map's accent (the theme's): the lines' colour on the basemap. */
+  const LINE = '#0d9488';
+
+  beforeAll(async () => {
+    // A route (a LineString: Dallas, Austin, Houston) and a store imported into a new street map;
+    // the store's pin in a colour of its own, the theme's accent teal, so the accent's pixels are the line's.
+    const { createMap, documentOf, importFile } = mapImports(() => session.server, () => owner);
+    mapId = await createMap('Texas route', streetMapDocument());
+    const file = {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: { name: 'Interstate route' }, geometry: { type: 'LineString', coordinates: [[-96.8, 32.78], [-97.74, 30.27], [-95.37, 29.76]] } },
+        { type: 'Feature', properties: { name: 'El Paso store' }, geometry: { type: 'Point', coordinates: [-106.45, 31.76] } },
+      ],
+    };
+    await importFile(mapId, JSON.stringify(file), 'route.geojson', 'application/geo+json');
+    const document = await documentOf(mapId);
+    expect(document.layers).toEqual([expect.objectContaining({ basemap: true, file: expect.objectContaining({ kind: 'svg' }) })]);
+    const store = document.locations.find((location) => location.title === 'El Paso store')!;
+    const edited = await call(
+      session.server,
+      'editMap',
+      {
+        id: mapId,
+        edits: [
+          { type: 'LocationUpdated', id: store.id, changes: { color: PIN } },
+          { type: 'SettingsChanged', settings: { ...document.settings, theme: { ...document.settings.theme, accent: LINE } } },
+        ],
+      },
+      owner,
+    );
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    await projected(session.server, edited.body.position);
+    await publish(mapId);
+  }, 120_000);
+
+  it('draws an imported line on the basemap in the theme’s accent, at 1280 and 375 wide', { timeout: 120_000 }, async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { context, page, errors } = await open(viewport, `/m/${mapId}`);
+      const map = (await page.locator('.mf-basemap').boundingBox())!;
+      // The route drawn from Dallas down to Houston: a few hundred pixels of the accent at least, a phone's map too.
+      await expect.poll(() => pixelsOf(page, LINE, map), { timeout: TIMEOUT, message: `the line on the map, ${viewport.width} wide` }).toBeGreaterThan(250);
+      await shot(page, `basemap-line-${viewport.width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
 });
 
 describe('a route, the editor and the server’s page on a street basemap', () => {

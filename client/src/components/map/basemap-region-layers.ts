@@ -4,21 +4,25 @@
  * streets and the towns' names stay readable through them. They follow the canvas's rules
  * (svg-layer.ts): the fill lighter at rest, darker hovered or focused, darkest selected with
  * an outline in the accent; a region the filters leave out faded and not clickable. The states
- * are MapLibre's feature states, keyed by location id.
+ * are MapLibre's feature states, keyed by location id. The drawing's lines (a file's routes and
+ * boundaries, basemap-regions.ts drawingLines) go over the regions, in the accent with a casing
+ * of the mode's ground so they read over streets and fills alike.
  */
 import type { AddLayerObject, ExpressionSpecification, GeoJSONSource, Map as MapLibreMap, PointLike } from 'maplibre-gl';
-import type { RegionCollection } from './basemap-regions';
+import type { LineCollection, RegionCollection } from './basemap-regions';
 
 export const REGIONS_SOURCE = 'mf-regions';
 export const REGION_FILL = 'mf-region-fill';
 export const REGION_LINE = 'mf-region-line';
+export const LINES_SOURCE = 'mf-lines';
 const EMPTY: RegionCollection = { type: 'FeatureCollection', features: [] };
+const NO_LINES: LineCollection = { type: 'FeatureCollection', features: [] };
 
 type RegionState = 'hover' | 'focus' | 'selected' | 'dim';
 const state = (name: RegionState): ExpressionSpecification => ['boolean', ['feature-state', name], false];
 const lit: ExpressionSpecification = ['any', state('hover'), state('focus')];
 
-/** The fill and the outline, for the theme's accent. */
+/** The regions' fill and outline and the drawing's lines, for the theme's accent and mode. */
 export function regionLayers(accent: string, dark: boolean): AddLayerObject[] {
   return [
     {
@@ -42,6 +46,20 @@ export function regionLayers(accent: string, dark: boolean): AddLayerObject[] {
         'line-opacity': ['case', state('dim'), 0.3, 0.9],
       },
     },
+    {
+      id: 'mf-lines-casing',
+      type: 'line',
+      source: LINES_SOURCE,
+      layout: { 'line-join': 'round', 'line-cap': 'round' },
+      paint: { 'line-color': dark ? '#0f172a' : '#ffffff', 'line-width': 5.5, 'line-opacity': 0.85 },
+    },
+    {
+      id: 'mf-lines',
+      type: 'line',
+      source: LINES_SOURCE,
+      layout: { 'line-join': 'round', 'line-cap': 'round' },
+      paint: { 'line-color': accent, 'line-width': 3 },
+    },
   ] as AddLayerObject[];
 }
 
@@ -52,6 +70,7 @@ export class RegionLayers {
 
   constructor(private readonly map: MapLibreMap, accent: string, dark: boolean) {
     map.addSource(REGIONS_SOURCE, { type: 'geojson', data: EMPTY, promoteId: 'id' });
+    map.addSource(LINES_SOURCE, { type: 'geojson', data: NO_LINES });
     // Under the basemap's first label (its symbols), over its land, water and roads.
     const labels = map.getStyle().layers.find((layer) => layer.type === 'symbol')?.id;
     for (const layer of regionLayers(accent, dark)) map.addLayer(layer, labels);
@@ -62,6 +81,11 @@ export class RegionLayers {
     this.#ids = new Set(data.features.map((feature) => feature.properties.id));
     (this.map.getSource(REGIONS_SOURCE) as GeoJSONSource | undefined)?.setData(data);
     for (const [id, states] of this.#states) if (this.#ids.has(id)) this.map.setFeatureState({ source: REGIONS_SOURCE, id }, states);
+  }
+
+  /** The drawing's lines drawn. */
+  setLines(data: LineCollection): void {
+    (this.map.getSource(LINES_SOURCE) as GeoJSONSource | undefined)?.setData(data);
   }
 
   /** Sets a state on one region (null: on none), taking it off the one that had it. */

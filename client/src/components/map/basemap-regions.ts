@@ -110,6 +110,44 @@ export function regionOutlines(svg: Element, regions: ReadonlyArray<{ id: string
   return outlines;
 }
 
+/**
+ * The floor's lines: what its drawing draws as lines, not places (a file's routes, rivers and
+ * boundaries, `<g id="lines">` as an import draws them, server/import/geo-drawing.ts), as
+ * polylines in the floor's units. A drawn floor shows them in its drawing; a basemap floor draws
+ * only its regions from the drawing, so MapLibre draws these too (basemap-region-layers.ts).
+ */
+export function drawingLines(svg: Element, size: { width: number; height: number }): Ring[] {
+  const group = [...svg.querySelectorAll('g[id]')].find((candidate) => candidate.id === 'lines');
+  if (!group) return [];
+  const toFloor = viewBoxMatrix(svg, size);
+  const lines: Ring[] = [];
+  for (const element of group.querySelectorAll('path, polyline, line')) {
+    let matrix = toFloor;
+    const chain: Element[] = [];
+    for (let at: Element | null = element; at && at !== svg; at = at.parentElement) chain.unshift(at);
+    for (const part of chain) matrix = multiply(matrix, parseTransform(part.getAttribute('transform')));
+    const number = (name: string) => Number.parseFloat(element.getAttribute(name) ?? '') || 0;
+    const tag = element.localName.toLowerCase();
+    const parts: Ring[] =
+      tag === 'path' ? pathRings(element.getAttribute('d') ?? '', 2) : tag === 'polyline' ? [pointsRing(element.getAttribute('points') ?? '')] : [[[number('x1'), number('y1')], [number('x2'), number('y2')]]];
+    for (const line of parts) if (line.length >= 2) lines.push(line.map((point) => apply(matrix, point)));
+  }
+  return lines;
+}
+
+export interface LineCollection {
+  type: 'FeatureCollection';
+  features: Array<{ type: 'Feature'; geometry: { type: 'LineString'; coordinates: number[][] }; properties: Record<string, never> }>;
+}
+
+/** The floor's lines as GeoJSON for MapLibre, in longitude and latitude. */
+export function lineFeatures(lines: readonly Ring[], floor: FloorGeo): LineCollection {
+  return {
+    type: 'FeatureCollection',
+    features: lines.map((line) => ({ type: 'Feature', geometry: { type: 'LineString', coordinates: line.map((point) => outlinePoint(floor, { x: point[0], y: point[1] })) }, properties: {} })),
+  };
+}
+
 /** How a region looks: its fill at rest, hovered and selected, and its outline's colour. */
 export interface RegionLook {
   fill: string;

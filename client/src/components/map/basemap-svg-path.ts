@@ -93,8 +93,11 @@ class PathReader {
   }
 }
 
-/** A path's subpaths as closed rings (an open subpath is closed, as a fill closes it); bad data ends it where it went wrong. */
-export function pathRings(d: string): Ring[] {
+/**
+ * A path's subpaths as closed rings (an open subpath is closed, as a fill closes it); bad data ends it where it went wrong.
+ * Subpaths of fewer than `minPoints` points are left out (2: a line's, which draws with two).
+ */
+export function pathRings(d: string, minPoints = 3): Ring[] {
   const rings: Ring[] = [];
   const reader = new PathReader(d);
   let ring: Ring = [];
@@ -106,7 +109,7 @@ export function pathRings(d: string): Ring[] {
   let control: Vec | null = null;
   let last = '';
   const end = () => {
-    if (ring.length >= 3) rings.push(ring);
+    if (ring.length >= minPoints) rings.push(ring);
     ring = [];
   };
   const lineTo = (nx: number, ny: number) => {

@@ -17,7 +17,8 @@ import { setUpMapLibre } from './maplibre-setup';
 import { homeOnPoints } from './basemap-home';
 import { attachMapLibreEditing, showPlacing } from './maplibre-editing';
 import { RegionLayers, regionLayers } from './basemap-region-layers';
-import { outlinePoint, regionFeatures, type RegionCollection, type RegionLook, type RegionOutline } from './basemap-regions';
+import { lineFeatures, outlinePoint, regionFeatures, type RegionCollection, type RegionLook, type RegionOutline } from './basemap-regions';
+import type { Ring } from './basemap-svg-path';
 import { marksInView, type BasemapMarks } from './basemap-marks';
 import type { FitOptions, FlyOptions, Insets, MapEditing, MapView, MapViewEvents, ScreenProjection } from './map-view';
 import { boxOf, insetsWithin, panInto } from './view-fit';
@@ -95,6 +96,8 @@ export class MapLibreMapView implements MapView {
   #regions: RegionLayers | null = null;
   #outlines: ReadonlyMap<string, RegionOutline> = new Map();
   #looks: ReadonlyMap<string, RegionLook> = new Map();
+  /** The drawing's lines (routes, boundaries: basemap-regions.ts drawingLines), in the floor's units. */
+  #lines: readonly Ring[] = [];
   /** The floor's drawing is being read: a region's place is not known yet. */
   #regionsPending = false;
   /** The floor `ready` was last said for. */
@@ -153,7 +156,10 @@ export class MapLibreMapView implements MapView {
     this.#state = state;
     if (before?.layerId !== state.layerId || before.floor !== state.floor) this.#drawnLayer = null;
     // Another floor's regions go with it (this floor's come from its drawing, setRegions).
-    if (before?.layerId !== state.layerId) this.#outlines = new Map();
+    if (before?.layerId !== state.layerId) {
+      this.#outlines = new Map();
+      this.#lines = [];
+    }
     if (before?.layerId !== state.layerId || before.floor !== state.floor) this.#drawRegions();
     this.#draw(before?.locations !== state.locations || before.colours !== state.colours);
   }
@@ -390,12 +396,16 @@ export class MapLibreMapView implements MapView {
     if (this.#state && this.#loaded) this.#setMarkers();
   }
 
-  /** The floor's regions, read from its drawing (basemap-regions.ts), and how each looks; drawn under the markers. */
-  setRegions(outlines: ReadonlyMap<string, RegionOutline> | null, looks: ReadonlyMap<string, RegionLook>): void {
+  /**
+   * The floor's regions and lines, read from its drawing (basemap-regions.ts), and how each
+   * region looks; drawn under the markers. Null while the drawing is being read.
+   */
+  setRegions(outlines: ReadonlyMap<string, RegionOutline> | null, looks: ReadonlyMap<string, RegionLook>, lines: readonly Ring[] = []): void {
     this.#regionsPending = outlines === null;
     if (!outlines) return;
     this.#outlines = outlines;
     this.#looks = looks;
+    this.#lines = lines;
     this.#drawRegions();
     // Where the regions are is known now: what waited for them (a deep link's flight) asks again.
     if (outlines.size > 0 && this.#state && this.#readyFor === this.#state.layerId) this.emit('ready');
@@ -406,6 +416,7 @@ export class MapLibreMapView implements MapView {
     if (!regions) return;
     const data: RegionCollection = state ? regionFeatures(this.#outlines, state.floor, this.#looks) : { type: 'FeatureCollection', features: [] };
     regions.setData(data);
+    regions.setLines(state ? lineFeatures(this.#lines, state.floor) : { type: 'FeatureCollection', features: [] });
     regions.dim(this.#visible);
     regions.only('selected', this.#selected);
   }

@@ -3,10 +3,11 @@
  * SVG, in the floor's units) fetched and sanitised as the canvas's floor fetches it
  * (svg-layer.ts fetchSvg, loaded only when the floor has a drawing), the regions its shown
  * locations name read into outlines (basemap-regions.ts), with each region's look, and handed
- * to the view. Again when the regions, their colours or the drawing change.
+ * to the view, with the drawing's lines (a file's routes and boundaries, which are no location's).
+ * Again when the regions, their colours or the drawing change.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { regionLook, regionOutlines, type RegionLook } from './basemap-regions';
+import { drawingLines, regionLook, regionOutlines, type RegionLook } from './basemap-regions';
 import type { MapLibreMapView } from './maplibre-map-view';
 import type { Layer, MapDocument } from './types';
 
@@ -27,7 +28,7 @@ export function useBasemapRegions(view: MapLibreMapView | null, doc: MapDocument
   useEffect(() => {
     if (!view) return;
     const regions = JSON.parse(key) as Array<{ id: string; element: string; look: RegionLook }>;
-    if (!file || regions.length === 0) {
+    if (!file) {
       view.setRegions(new Map(), new Map());
       setDrawn(0);
       return;
@@ -43,8 +44,9 @@ export function useBasemapRegions(view: MapLibreMapView | null, doc: MapDocument
           const template = document.createElement('template');
           template.innerHTML = drawing.markup;
           const svg = template.content.querySelector('svg');
-          const outlines = svg ? regionOutlines(svg, regions, { width: file.width, height: file.height }) : new Map();
-          view.setRegions(outlines, new Map(regions.map((region) => [region.id, region.look])));
+          const size = { width: file.width, height: file.height };
+          const outlines = svg && regions.length > 0 ? regionOutlines(svg, regions, size) : new Map();
+          view.setRegions(outlines, new Map(regions.map((region) => [region.id, region.look])), svg ? drawingLines(svg, size) : []);
           setDrawn(outlines.size);
         },
         // A drawing that cannot be read leaves the basemap and its markers as they are.
