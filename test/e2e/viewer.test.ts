@@ -124,9 +124,10 @@ describe('the public viewer in Chromium', () => {
     await session?.close();
   });
 
-  async function openViewer(path = `/m/${mapId}`, viewport = { width: 1280, height: 800 }) {
+  async function openViewer(path = `/m/${mapId}`, viewport = { width: 1280, height: 800 }, prepare?: (page: Page) => Promise<unknown>) {
     const context = await browser.newContext({ baseURL: server.url, viewport });
     const page = await context.newPage();
+    await prepare?.(page);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('dialog', (dialog) => {
@@ -147,9 +148,8 @@ describe('the public viewer in Chromium', () => {
     expect(await page.title()).toBe('Harbour Market · Mapfold');
     expect(await listed(page)).toHaveLength(10);
 
-    // The directory hydrates just after the map, from its own chunk: typed into before that, the
-    // server's box keeps the text but the list does not follow (CI's cold first load did so). The
-    // search is tested once React has the box (its props are on the element).
+    // The directory hydrates just after the map, from its own chunk; here the search is tested
+    // once React has the box (its props are on the element): typing before that is the next case.
     await page.waitForFunction(() => {
       const box = document.querySelector('.mf-search__input');
       return box !== null && Object.keys(box).some((key) => key.startsWith('__reactProps'));
@@ -183,6 +183,33 @@ describe('the public viewer in Chromium', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(focusedName, SETTLED).toBe('Café Lumière, Food & drink');
     expect(new URL(page.url()).searchParams.get('location')).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('filters the list by a search typed before the directory hydrated', async () => {
+    // The directory's chunk is held back until the visitor has typed, as on a slow phone line
+    // where the server's search box is there well before React takes it over.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { context, page, errors } = await openViewer(undefined, undefined, (page) =>
+      page.route(/\/assets\/hydrated-later-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      }),
+    );
+    const search = page.getByRole('searchbox', { name: 'Search locations' });
+    await search.fill('sakura');
+    release();
+    await page.waitForFunction(() => {
+      const box = document.querySelector('.mf-search__input');
+      return box !== null && Object.keys(box).some((key) => key.startsWith('__reactProps'));
+    });
+    await expect.poll(() => listed(page), SETTLED).toEqual(['Sakura Sushi']);
+    expect(await search.inputValue()).toBe('sakura');
+    // And the box goes on working as React's own.
+    await search.fill('bella');
+    await expect.poll(() => listed(page), SETTLED).toEqual(['Bella Napoli', 'Bella Shoes']);
     expect(errors).toEqual([]);
     await context.close();
   });

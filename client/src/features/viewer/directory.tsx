@@ -60,8 +60,19 @@ export function Directory(props: DirectoryProps) {
   const locations = useMemo(() => nearest?.locations ?? (matching ? sorted.filter((location) => matching.has(location.id)) : sorted), [nearest, sorted, matching]);
   const filtering = query.trim() !== '' || activeGroups.size > 0;
   const listRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
   const [window_, setWindow] = useState({ top: 0, height: 800 });
   const virtual = locations.length > VIRTUAL_FROM;
+
+  // Text typed into the server's search box before this chunk hydrated stays in the box but
+  // never reached onChange (React does not replay it): take it up once, so the list follows
+  // what the visitor sees in the box.
+  useLayoutEffect(() => {
+    const typed = searchRef.current?.value;
+    if (typed !== undefined && typed !== query) props.onQuery(typed);
+    // Only at hydration: later the box is controlled and onChange carries every change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useLayoutEffect(() => {
     const list = listRef.current;
@@ -109,6 +120,7 @@ export function Directory(props: DirectoryProps) {
         <div className="mf-search">
           <Icon name="search" size={17} />
           <input
+            ref={searchRef}
             type="search"
             className="mf-search__input"
             placeholder={t('viewer.searchLocations')}
