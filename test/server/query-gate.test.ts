@@ -112,6 +112,37 @@ describe('the embedded database gate', () => {
     expect(servedMeanwhile).toBeLessThanOrEqual(12);
   });
 
+  it('lets the event loop take a turn when one worker’s pieces follow each other without it', async () => {
+    // One worker awaiting its queries one after another goes from piece to piece in microtasks:
+    // nobody waits at the gate, because a request is only there once the event loop read it.
+    let clock = 0;
+    const gate = new QueryGate(() => clock);
+    const order: string[] = [];
+    const worker = runInBackground(async () => {
+      for (let piece = 1; piece <= 5; piece++) {
+        await gate.run(async () => {
+          order.push(`piece ${piece}`);
+          clock += 100;
+        });
+      }
+    });
+    // A request arriving meanwhile: read by the event loop, then at the gate.
+    setImmediate(() => void gate.run(async () => void order.push('request')));
+    await worker;
+    await gate.run(async () => {});
+    expect(order).toContain('request');
+    expect(order.indexOf('request')).toBeLessThan(order.indexOf('piece 3'));
+    // Short pieces (under 10 ms since the loop's last turn) go on at once.
+    const quick = new QueryGate(() => clock);
+    const quickOrder: string[] = [];
+    const quickWorker = (async () => {
+      for (let piece = 1; piece <= 3; piece++) await quick.run(async () => void quickOrder.push(`piece ${piece}`));
+    })();
+    setImmediate(() => quickOrder.push('event loop'));
+    await quickWorker;
+    expect(quickOrder).toEqual(['piece 1', 'piece 2', 'piece 3']);
+  });
+
   it('goes on after a piece of work that failed', async () => {
     const gate = new QueryGate();
     await expect(gate.run(() => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
