@@ -10,20 +10,46 @@ import { startTestServer, type TestServer, type TestServerOptions, type TestUser
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** A test server whose mailed links point at itself, and a headless Chromium. */
+/**
+ * One headless Chromium per test worker, shared by the files it runs one after the other (the
+ * node project shares a module graph per worker: vitest.config.ts): launching and closing one
+ * per file cost a second or two of a core each, some 40 files a run (issue 26 item 9). What a
+ * file opens in it is closed with the file's session (its contexts), so the next file starts
+ * with none; the browser itself ends with the worker's process (playwright closes what it
+ * launched when its process exits), or is launched again if it crashed.
+ */
+let sharedBrowser: Promise<Browser> | null = null;
+
+function workerBrowser(): Promise<Browser> {
+  if (!sharedBrowser) {
+    const launched = chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    sharedBrowser = launched;
+    launched.then(
+      (browser) => browser.on('disconnected', () => {
+        if (sharedBrowser === launched) sharedBrowser = null;
+      }),
+      () => {
+        if (sharedBrowser === launched) sharedBrowser = null;
+      },
+    );
+  }
+  return sharedBrowser;
+}
+
+/** A test server whose mailed links point at itself, and the worker's headless Chromium. */
 export async function startBrowserSession(options: Pick<TestServerOptions, 'env' | 'clock'> = {}): Promise<{ server: TestServer; browser: Browser; close(): Promise<void> }> {
   if (!existsSync('dist/client/index.html')) throw new Error('Build the client first: npm run build');
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
-  const server = await startTestServer(pgliteTarget, { ...options, linksToThisServer: true });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const [server, browser] = await Promise.all([startTestServer(pgliteTarget, { ...options, linksToThisServer: true }), workerBrowser()]);
   return {
     server,
     browser,
     async close() {
-      await browser.close();
+      // The file's pages and contexts, not the browser: the worker's next file uses it.
+      await Promise.all(browser.contexts().map((context) => context.close()));
       await server.close();
     },
   };
