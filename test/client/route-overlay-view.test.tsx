@@ -133,7 +133,7 @@ describe('the route over a map view', () => {
 describe('the zoom buttons over a map view', () => {
   it('follow the limits of the view’s projection on each of its frames', () => {
     const view = fakeView();
-    const controller = { view } as unknown as ViewerController;
+    const controller = { view, viewDrawn: true } as unknown as ViewerController;
     render(<MapControls actions={null} controller={controller} zoom fullscreen={false} onFullscreen={null} />);
     const zoomIn = screen.getByRole('button', { name: 'Zoom in' });
     const zoomOut = screen.getByRole('button', { name: 'Zoom out' });
@@ -146,5 +146,14 @@ describe('the zoom buttons over a map view', () => {
     expect(zoomOut).toBeEnabled();
     act(() => zoomOut.click());
     expect(view.zoomBy).toHaveBeenCalledWith(1 / 1.6);
+  });
+
+  it('are disabled until a floor of the map is drawn (the server’s page, a street map’s MapLibre loading)', () => {
+    for (const view of [null, fakeView()]) {
+      const controller = { view, viewDrawn: false } as unknown as ViewerController;
+      const { unmount } = render(<MapControls actions={null} controller={controller} zoom fullscreen={false} onFullscreen={null} />);
+      for (const name of ['Zoom in', 'Zoom out', 'Reset view']) expect(screen.getByRole('button', { name })).toBeDisabled();
+      unmount();
+    }
   });
 });

@@ -38,7 +38,8 @@
  *    on a desktop its keyboard buttons are for the clusters and stores on screen, not one per
  *    store, and Enter on a cluster zooms in with the focus following;
  *  - the server's page has the store locator's control ("Find the nearest") before any script,
- *    hydrates without a mismatch, and the "Mapfold" credit stays out of the phone's sheet;
+ *    hydrates without a mismatch, and the "Mapfold" credit stays out of the phone's sheet; its
+ *    zoom buttons are disabled until the map is drawn, and the first press then zooms;
  *  - an imported line (a route's LineString) is drawn on the basemap in the theme's accent, as a
  *    drawn floor draws it in its drawing, at 1280 and 375 wide.
  */
@@ -786,8 +787,28 @@ describe('a route, the editor and the server’s page on a street basemap', () =
     expect(await bare.page.getByRole('textbox', { name: 'Find the nearest' }).isVisible()).toBe(true);
     // Styled by the page's own style sheet, not waiting for the store locator's code.
     expect(await bare.page.locator('.mf-near').evaluate((element) => getComputedStyle(element).borderTopStyle)).toBe('solid');
+    // The zoom buttons are there, disabled: nothing could answer them yet.
+    const zoom = (page: Page, name: string) => page.getByRole('group', { name: 'Zoom' }).getByRole('button', { name, exact: true });
+    for (const name of ['Zoom in', 'Zoom out', 'Reset view']) expect(await zoom(bare.page, name).isDisabled(), `${name} before any script`).toBe(true);
     await shot(bare.page, 'basemap-ssr-1280');
     await bare.context.close();
+    {
+      // Hydrated, they are enabled once the map is drawn, and the first press zooms it (the pins further apart).
+      const { context, page, errors } = await open(DESKTOP, `/m/${routeMap}`, { ready: null });
+      const zoomIn = zoom(page, 'Zoom in');
+      await expect.poll(() => zoomIn.isEnabled(), { timeout: 2 * TIMEOUT }).toBe(true);
+      const map = (await page.locator('.mf-basemap').boundingBox())!;
+      const spread = async () => {
+        const xs = (await pixelsNear(page, PIN, map)).map((point) => point.x);
+        return xs.length > 0 ? Math.max(...xs) - Math.min(...xs) : 0;
+      };
+      const before = await spread();
+      expect(before, 'the pins drawn when the zoom buttons are enabled').toBeGreaterThan(50);
+      await zoomIn.click();
+      await expect.poll(spread, { timeout: TIMEOUT, message: `the pins further apart than ${before} px` }).toBeGreaterThan(before * 1.3);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
     if (shots) {
       const phone = await open(PHONE, `/m/${routeMap}`, { javaScript: false, ready: null });
       await shot(phone.page, 'basemap-ssr-375');

@@ -63,11 +63,14 @@ export function FloorSwitcher({ layers, layerId, route, onPick }: { layers: read
 /**
  * Zoom in, out and home (through the map's view); each knows when its limit is reached, read
  * from the view's projection on each of its frames (the view on screen: the viewer renders
- * again once a floor's view is drawn, MapView's `ready`).
+ * again once a floor's view is drawn, MapView's `ready`). Disabled until a floor is drawn: the
+ * server's page shows them before any script, and a street map's MapLibre loads after the page
+ * is hydrated; a press then did nothing (or was undone as the map took its first view).
  */
 function ZoomButtons({ controller }: { controller: ViewerController }) {
   const { t } = useTranslator();
   const [limits, setLimits] = useState({ canIn: true, canOut: false });
+  const drawn = controller.viewDrawn;
   const screen = controller.view?.screen;
   useEffect(() => {
     if (!screen) return;
@@ -81,13 +84,13 @@ function ZoomButtons({ controller }: { controller: ViewerController }) {
   }, [screen]);
   return (
     <div className="mf-controls__group" role="group" aria-label={t('viewer.zoom')}>
-      <button type="button" className="mf-icon-button" aria-label={t('viewer.zoomIn')} disabled={!limits.canIn} onClick={() => controller.view?.zoomBy(1.6)}>
+      <button type="button" className="mf-icon-button" aria-label={t('viewer.zoomIn')} disabled={!drawn || !limits.canIn} onClick={() => controller.view?.zoomBy(1.6)}>
         <Icon name="plus" />
       </button>
-      <button type="button" className="mf-icon-button" aria-label={t('viewer.zoomOut')} disabled={!limits.canOut} onClick={() => controller.view?.zoomBy(1 / 1.6)}>
+      <button type="button" className="mf-icon-button" aria-label={t('viewer.zoomOut')} disabled={!drawn || !limits.canOut} onClick={() => controller.view?.zoomBy(1 / 1.6)}>
         <Icon name="minus" />
       </button>
-      <button type="button" className="mf-icon-button" aria-label={t('viewer.resetView')} onClick={() => controller.view?.resetView()}>
+      <button type="button" className="mf-icon-button" aria-label={t('viewer.resetView')} disabled={!drawn} onClick={() => controller.view?.resetView()}>
         <Icon name="reset" />
       </button>
     </div>

@@ -300,6 +300,10 @@ export class ViewerController {
 
   /** The map's floor is drawn: a location waiting for it is brought into view. */
   #drawnLayer: string | null = null;
+  /** A floor of the map has been drawn: its view answers the zoom buttons (before, the server's page or MapLibre still loading, nothing would). */
+  get viewDrawn(): boolean {
+    return this.#drawnLayer !== null;
+  }
   viewReady(): void {
     this.#drawnLayer = this.layer?.id ?? null;
     // A new state, for a render: regions can say where they are now (the popup's anchor).
