@@ -84,10 +84,17 @@ async function publish(server: TestServer, user: TestUser, document: MapDocument
 /** A cold load under a profile: its first contentful paint, and MapLibre's first full drawing. */
 async function coldLoad(browser: Browser, url: string, profile: Profile): Promise<{ paint: number; ready: number; page: Page; close: () => Promise<void> }> {
   const { context, page } = await openProfiled((options) => browser.newContext(options), profile);
+  // The basemap's tiles (Range reads of its archive): a load that fetched none drew a blank map,
+  // and its figures would be quietly small.
+  let tileReads = 0;
+  page.on('response', (response) => {
+    if (/\/basemap\/[^/]+\.pmtiles$/.test(new URL(response.url()).pathname) && response.status() === 206) tileReads++;
+  });
   await page.goto(url, { timeout: 120_000 });
   const ready = (await (
     await page.waitForFunction(() => (document.querySelector('.mf-basemap[data-ready] canvas') ? performance.now() : 0), undefined, { timeout: 120_000, polling: 'raf' })
   ).jsonValue()) as number;
+  if (tileReads === 0) throw new Error(`cold load of ${url}: MapLibre drew without reading a tile of the basemap's archive`);
   const paint = (await page.evaluate(`performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1`)) as number;
   return { paint, ready, page, close: () => context.close() };
 }
@@ -155,7 +162,9 @@ export async function benchBasemap(print: (line: string) => void): Promise<void>
     print(`basemap: no Chromium at ${CHROMIUM}`);
     return;
   }
-  const server = await startTestServer(pgliteTarget, { env: { BODY_LIMIT: String(32 * 1024 * 1024), LOG_LEVEL: 'silent' } });
+  // Its own address as PUBLIC_URL: the style names the archive, fonts and sprites under it, and
+  // the page's Content-Security-Policy refuses them from any other origin (localhost:3000 by default).
+  const server = await startTestServer(pgliteTarget, { env: { BODY_LIMIT: String(32 * 1024 * 1024), LOG_LEVEL: 'silent' }, linksToThisServer: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...SWIFTSHADER_ARGS] });
   try {
     const user = await registerUser(server);
