@@ -40,6 +40,8 @@
  *  - the server's page has the store locator's control ("Find the nearest") before any script,
  *    hydrates without a mismatch, and the "Mapfold" credit stays out of the phone's sheet; its
  *    zoom buttons are disabled until the map is drawn, and the first press then zooms;
+ *  - a store's pin hides the basemap's place name under it (its town's), rather than covering
+ *    half of it;
  *  - an imported line (a route's LineString) is drawn on the basemap in the theme's accent, as a
  *    drawn floor draws it in its drawing, at 1280 and 375 wide.
  */
@@ -743,6 +745,45 @@ describe('a route, the editor and the server’s page on a street basemap', () =
       await context.close();
     });
   }
+
+  it('leaves no basemap place name half under a store’s pin (the pin hides it), 1280 wide', { timeout: 90_000 }, async () => {
+    const { context, page, errors } = await open(DESKTOP, `/m/${routeMap}`);
+    const map = (await page.locator('.mf-basemap').boundingBox())!;
+    // Each pin's tip (the bottom of its coloured pixels), the three stores being far apart.
+    const pins = await pixelsNear(page, PIN, map);
+    const groups: { x: number; y: number }[][] = [];
+    for (const point of pins) {
+      const near = groups.find((group) => Math.abs(group[0]!.x - point.x) < 30 && Math.abs(group[0]!.y - point.y) < 45);
+      if (near) near.push(point);
+      else groups.push([point]);
+    }
+    expect(groups.length, 'three pins').toBe(3);
+    const tips = groups.map((own) => ({ x: own.reduce((sum, point) => sum + point.x, 0) / own.length, y: Math.max(...own.map((point) => point.y)) }));
+    // A place name's dark grey letters across the pin's tip (each store is in its town, whose name the basemap writes there).
+    const letters = async (tip: { x: number; y: number }) => {
+      const png = (await page.screenshot({ clip: { x: tip.x - 40, y: tip.y - 12, width: 80, height: 20 } })).toString('base64');
+      return page.evaluate(async (png) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${png}`;
+        await image.decode();
+        const canvas = new OffscreenCanvas(image.width, image.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        const { data } = context.getImageData(0, 0, image.width, image.height);
+        let dark = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+          if (Math.max(r, g, b) < 130 && Math.max(r, g, b) - Math.min(r, g, b) < 30) dark++;
+        }
+        return dark;
+      }, png);
+    };
+    // (67, 29 and 95 such pixels when the pins let the names through, the pin over 'Austin' leaving 'A tin'.)
+    await expect.poll(async () => Promise.all(tips.map(letters)), { timeout: TIMEOUT, message: `place names' letters at the pins' tips ${JSON.stringify(tips)}` }).toEqual([0, 0, 0]);
+    await shot(page, 'basemap-pins-over-names-1280');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   for (const viewport of [DESKTOP, PHONE]) {
     it(`keeps MapLibre's attribution and the editor's controls apart, and the editor's picture has the basemap, ${viewport.width} wide`, { timeout: 120_000 }, async () => {

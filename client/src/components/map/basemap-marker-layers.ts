@@ -63,7 +63,8 @@ export function markerLayers(accent: string, dark: boolean): AddLayerObject[] {
       type: 'symbol',
       source: MARKERS_SOURCE,
       filter: ['all', unclustered, ['==', ['get', 'shape'], 'pin']],
-      layout: { 'icon-image': pinImage, 'icon-anchor': 'bottom', 'icon-allow-overlap': true, 'icon-ignore-placement': true },
+      // Always drawn; the basemap's labels under a pin are left out (placement goes from the top layer down).
+      layout: { 'icon-image': pinImage, 'icon-anchor': 'bottom', 'icon-allow-overlap': true, 'icon-ignore-placement': false },
     },
     {
       id: 'mf-selected-dot',
@@ -77,7 +78,7 @@ export function markerLayers(accent: string, dark: boolean): AddLayerObject[] {
       type: 'symbol',
       source: SELECTED_SOURCE,
       filter: ['==', ['get', 'shape'], 'pin'],
-      layout: { 'icon-image': pinImage, 'icon-anchor': 'bottom', 'icon-size': 1.2, 'icon-allow-overlap': true, 'icon-ignore-placement': true },
+      layout: { 'icon-image': pinImage, 'icon-anchor': 'bottom', 'icon-size': 1.2, 'icon-allow-overlap': true, 'icon-ignore-placement': false },
     },
   ] as AddLayerObject[];
 }
