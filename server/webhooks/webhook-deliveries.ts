@@ -181,16 +181,16 @@ export async function deliveryById(db: Queryable, deliveryId: string): Promise<{
 
 /**
  * Adds location ids to the map's waiting change (a window of `windowMs` from its first change),
- * or starts one: one statement for each of a map's edits (the ids kept in the order first seen).
+ * or starts one: one statement for each of a map's edits. The ids are added at the end, each
+ * once for this edit; an id an earlier edit of the window noted is left for the reader to drop
+ * ({@link dueMapChanges}: each once, in the order first seen). Merging them here grouped every
+ * id the window held at each edit: the twenty 5,000-location parts of a 100,000-row import took
+ * 70-240 ms each on PGlite (2.8 s of statements holding the embedded database), now 3-37 ms.
  */
 export async function noteMapChange(db: Queryable, change: { mapId: string; eventId: string; position: string; at: Date; locationIds: readonly string[]; windowMs: number }): Promise<void> {
   await db.query(
     `INSERT INTO webhook_map_changes (map_id, event_id, position, first_change, due, location_ids) VALUES ($1, $2, $3, $4, $5, $6::jsonb)
-     ON CONFLICT (map_id) DO UPDATE SET location_ids = (
-       SELECT COALESCE(jsonb_agg(ids.id ORDER BY ids.first), '[]'::jsonb)
-         FROM (SELECT e.id, min(e.n) AS first
-                 FROM jsonb_array_elements(webhook_map_changes.location_ids || EXCLUDED.location_ids) WITH ORDINALITY AS e(id, n)
-                GROUP BY e.id) ids)`,
+     ON CONFLICT (map_id) DO UPDATE SET location_ids = webhook_map_changes.location_ids || EXCLUDED.location_ids`,
     [change.mapId, change.eventId, change.position, change.at.toISOString(), new Date(change.at.getTime() + change.windowMs).toISOString(), JSON.stringify([...new Set(change.locationIds)])],
   );
 }
@@ -214,7 +214,8 @@ export async function dueMapChanges(db: Queryable, now: Date): Promise<DueMapCha
     eventId: row.event_id,
     position: row.position,
     firstChange: new Date(row.first_change),
-    locationIds: (typeof row.location_ids === 'string' ? JSON.parse(row.location_ids) : row.location_ids) as string[],
+    // Each once, in the order first seen (an id edited twice in the window was noted twice).
+    locationIds: [...new Set((typeof row.location_ids === 'string' ? JSON.parse(row.location_ids) : row.location_ids) as string[])],
   }));
 }
 
