@@ -11,7 +11,8 @@
  *    (`FAIRNESS_IMPORT_ROWS`), until the read models hold it;
  *  - a big editMap of unknown ids: bodies of up to 2 MB removing path points that do not exist;
  *  - a re-subscribe loop: one socket subscribing to the imported map's topic, again and again,
- *    each time as soon as the snapshot came;
+ *    each time as soon as the snapshot came (from a worker thread of its own,
+ *    resubscribe-attack-worker.mjs: receiving the snapshots is the attacker's work, not the server's);
  *  - the insights CSV after a beacon flood: the map's read model given 300,000 made-up searches
  *    (what a flood of beacons leaves, written directly), then its owner downloading the CSV and
  *    the report, again and again.
@@ -24,7 +25,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import WebSocket from 'ws';
 import { LIVE_PROTOCOL_VERSION } from '../events/live-messages.js';
 import { parsePosition } from '../events/position.js';
 import { topics } from '../events/topics.js';
@@ -47,6 +47,8 @@ const PROBE_INTERVAL_MS = 20;
 const ONLY = process.env.FAIRNESS_ONLY?.split(',') ?? null;
 const runs = (attack: string) => ONLY === null || ONLY.includes(attack);
 const PROBE_WORKER = new URL('./latency-probe-worker.mjs', import.meta.url);
+/** The re-subscribe loop's client, off the server's thread as the probe is. */
+const RESUBSCRIBE_WORKER = new URL('./resubscribe-attack-worker.mjs', import.meta.url);
 
 interface ProbeResult {
   latencies: number[];
@@ -156,33 +158,21 @@ export async function benchFairness(db: Database, print: (line: string) => void)
     });
 
     await during(`re-subscribe loop to the ${IMPORT_ROWS.toLocaleString('en-US')}-location map's topic (${ATTACK_SECONDS} s)`, async () => {
-      const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live?v=${LIVE_PROTOCOL_VERSION}`, { headers: { cookie: attacker } });
-      await new Promise((resolve, reject) => {
-        socket.once('open', resolve);
-        socket.once('error', reject);
-      });
       const topic = topics.map(mapId);
-      const subscribe = JSON.stringify({ v: LIVE_PROTOCOL_VERSION, type: 'subscribe', topic });
-      const unsubscribe = JSON.stringify({ v: LIVE_PROTOCOL_VERSION, type: 'unsubscribe', topic });
-      let snapshots = 0;
-      let refusals = 0;
-      let answered: (() => void) | null = null;
-      socket.on('message', (raw: Buffer) => {
-        // Not parsed: a snapshot of a big map is megabytes, and reading it here is the bench's work, not the server's.
-        const head = raw.subarray(0, 200).toString();
-        if (head.includes('"snapshot"')) snapshots++;
-        else if (head.includes('"error"')) refusals++;
-        else return;
-        answered?.();
+      const worker = new Worker(RESUBSCRIBE_WORKER, {
+        workerData: {
+          url: `${base.replace('http', 'ws')}/api/live?v=${LIVE_PROTOCOL_VERSION}`,
+          cookie: attacker,
+          subscribe: JSON.stringify({ v: LIVE_PROTOCOL_VERSION, type: 'subscribe', topic }),
+          unsubscribe: JSON.stringify({ v: LIVE_PROTOCOL_VERSION, type: 'unsubscribe', topic }),
+          seconds: ATTACK_SECONDS,
+        },
       });
-      await attackFor(ATTACK_SECONDS, async () => {
-        const next = new Promise<void>((resolve) => (answered = resolve));
-        socket.send(subscribe);
-        // A refused subscribe (rate-limited) is answered too; no answer in 2 s moves on.
-        await Promise.race([next, new Promise((resolve) => setTimeout(resolve, 2_000))]);
-        socket.send(unsubscribe);
+      const { snapshots, refusals } = await new Promise<{ snapshots: number; refusals: number }>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
       });
-      socket.close();
+      await worker.terminate();
       return `${snapshots} snapshots, ${refusals} refusals`;
     });
 
