@@ -8,8 +8,9 @@
  * editor, whose editor turns read-only at once. On a street map (a floor MapLibre draws on the
  * basemap), one editor's pointer and selection land on the same store's pin on the other's
  * screen, zoomed and panned otherwise, and on a phone's; another person's edit leaves a map
- * where its editor has it; the view taken as the map's first ("Use the current view") is the
- * one it opens at.
+ * where its editor has it; the theme turned dark takes MapLibre's attribution with it (a dark
+ * band with text and links at WCAG AA's 4.5:1, open at 1280, folded behind its (i) and opened on
+ * a phone); the view taken as the map's first ("Use the current view") is the one it opens at.
  *
  * The steps share the three browsers and run in order. They wait on what the pages show, never
  * on sleeps. Screenshots of the three-person editor go to /tmp/shots16/e2e-*.png.
@@ -76,6 +77,41 @@ async function presenceAt(page: Page, selector: string): Promise<{ x: number; y:
     const origin = overlay.getBoundingClientRect();
     return { x: origin.left + Number(x), y: origin.top + Number(y) };
   }, selector);
+}
+
+/**
+ * MapLibre's attribution on the editor's map, as a person reads it: its text and links against
+ * its band (their colours composed over the band, the band's over what the map shows behind it,
+ * taken as white and as black: the lower contrast of the two), and whether the band is darker
+ * than its text (a dark band, not a light patch on a dark map). Folded, the band is the (i)'s disc.
+ */
+async function attributionLook(page: Page) {
+  return page.locator('.ed-canvas .maplibregl-ctrl-attrib').evaluate((band) => {
+    type Rgba = [number, number, number, number];
+    const parse = (css: string): Rgba => {
+      const [r = 0, g = 0, b = 0, a = 1] = (css.match(/[\d.]+/g) ?? []).map(Number);
+      return [r, g, b, a];
+    };
+    const over = ([r, g, b, a]: Rgba, [R, G, B]: Rgba): Rgba => [r * a + R * (1 - a), g * a + G * (1 - a), b * a + B * (1 - a), 1];
+    const luminance = ([r, g, b]: Rgba) => {
+      const linear = (c: number) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+    };
+    const contrast = (x: Rgba, y: Rgba) => (Math.max(luminance(x), luminance(y)) + 0.05) / (Math.min(luminance(x), luminance(y)) + 0.05);
+    const fill = parse(getComputedStyle(band).backgroundColor);
+    const backs = [over(fill, [255, 255, 255, 1]), over(fill, [0, 0, 0, 1])];
+    const worst = (element: Element) => Math.min(...backs.map((back) => contrast(over(parse(getComputedStyle(element).color), back), back)));
+    const inner = band.querySelector('.maplibregl-ctrl-attrib-inner')!;
+    const links = [...inner.querySelectorAll('a')];
+    return {
+      folded: band.classList.contains('maplibregl-compact') && !band.classList.contains('maplibregl-compact-show'),
+      shown: getComputedStyle(inner).display !== 'none',
+      links: links.length,
+      text: Math.round(worst(inner) * 10) / 10,
+      linkText: Math.round(Math.min(...links.map(worst)) * 10) / 10,
+      dark: backs.every((back) => luminance(back) < luminance(over(parse(getComputedStyle(inner).color), back))),
+    };
+  });
 }
 
 const apart = (a: { x: number; y: number } | null, b: { x: number; y: number }) => (a ? Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y)) : Infinity);
@@ -381,6 +417,13 @@ describe('three people on one map in Chromium', () => {
       expect(apart(now, was), `the map unmoved by the dark theme: the pin at ${JSON.stringify(now)}, before ${JSON.stringify(was)}`).toBeLessThan(1);
     }
     for (const [page, listener] of listeners) page.off('request', listener);
+    // MapLibre's attribution turned dark with the map: a dark band, its text and links readable (WCAG AA's 4.5:1).
+    for (const page of [a, b]) {
+      const look = await attributionLook(page);
+      expect(look, `the attribution on the dark map: ${JSON.stringify(look)}`).toMatchObject({ folded: false, shown: true, dark: true });
+      expect(look.links).toBeGreaterThan(0);
+      expect(Math.min(look.text, look.linkText), `the attribution's contrast: ${JSON.stringify(look)}`).toBeGreaterThanOrEqual(4.5);
+    }
     expect(Object.fromEntries([...listeners.keys()].map((page) => [page === a ? 'owner' : 'editor', tiles.get(page) ?? 0])), 'tile requests after the change').toEqual({ owner: 0, editor: 0 });
     await b.screenshot({ path: `${SHOTS}/e2e-street-map-dark-1280.png` });
 
@@ -413,6 +456,15 @@ describe('three people on one map in Chromium', () => {
       .poll(async () => apart(await presenceAt(b, '.pr-ring[data-location="austin"]'), onPhone), { timeout: TIMEOUT, message: `the ring by the pin on a phone (${JSON.stringify(onPhone)})` })
       .toBeLessThan(3);
     await b.screenshot({ path: `${SHOTS}/e2e-street-map-375.png` });
+    // The phone's attribution, folded behind its (i): a dark disc, and opened by it, dark and readable too.
+    const folded = await attributionLook(b);
+    expect(folded, `the folded attribution on the dark map: ${JSON.stringify(folded)}`).toMatchObject({ folded: true, shown: false, dark: true });
+    await b.locator('.ed-canvas .maplibregl-ctrl-attrib-button').click();
+    await expect.poll(() => attributionLook(b).then((look) => look.shown), { timeout: TIMEOUT, message: 'the attribution opened by its (i)' }).toBe(true);
+    const opened = await attributionLook(b);
+    expect(opened, `the opened attribution on the dark map: ${JSON.stringify(opened)}`).toMatchObject({ folded: false, dark: true });
+    expect(Math.min(opened.text, opened.linkText), `the attribution's contrast on a phone: ${JSON.stringify(opened)}`).toBeGreaterThanOrEqual(4.5);
+    await b.screenshot({ path: `${SHOTS}/e2e-street-map-attribution-375.png` });
     await b.setViewportSize({ width: 1280, height: 800 });
   });
 });

@@ -25,6 +25,7 @@ export function useShownOnFloor(doc: MapDocument, layerId: string): ReadonlyMap<
 export function BasemapFrame({
   label,
   background,
+  dark,
   surfaceRef,
   controlsRef,
   ready,
@@ -33,6 +34,8 @@ export function BasemapFrame({
 }: {
   label: string;
   background: string;
+  /** The theme's dark mode: MapLibre's attribution is styled for it (basemap-renderer.css). */
+  dark: boolean;
   surfaceRef?: Ref<HTMLDivElement>;
   controlsRef?: Ref<HTMLDivElement>;
   ready: boolean;
@@ -40,7 +43,7 @@ export function BasemapFrame({
   children?: ReactNode;
 }) {
   return (
-    <div className="mf-map mf-map--basemap" role="region" aria-label={label} style={{ background }}>
+    <div className={dark ? 'mf-map mf-map--basemap mf-map--dark' : 'mf-map mf-map--basemap'} role="region" aria-label={label} style={{ background }}>
       {/* data-regions: how many of the floor's regions are drawn (for tests, as data-ready). */}
       <div ref={surfaceRef} className="mf-basemap" data-ready={ready ? '' : undefined} data-regions={regions || undefined} />
       {children}
@@ -59,7 +62,7 @@ function ServerFrame(props: MapRendererProps) {
   const { t } = useTranslator();
   const byId = useShownOnFloor(props.document, props.layer.id);
   return (
-    <BasemapFrame label={props.label} background={props.document.settings.theme.background} ready={false}>
+    <BasemapFrame label={props.label} background={props.document.settings.theme.background} dark={props.document.settings.theme.mode === 'dark'} ready={false}>
       <BasemapLocationButtons view={null} byId={byId} visibleIds={props.visibleIds} label={t('map.locationsOn', { layer: props.layer.name })} describe={props.describe} />
       {props.children}
     </BasemapFrame>

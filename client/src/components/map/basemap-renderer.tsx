@@ -114,7 +114,7 @@ function BasemapRenderer(props: MapRendererProps) {
   useEffect(() => view?.setPlacing(placing), [view, placing]);
 
   return (
-    <BasemapFrame label={label} background={theme.background} surfaceRef={surfaceRef} controlsRef={controlsRef} ready={ready} regions={regions}>
+    <BasemapFrame label={label} background={theme.background} dark={dark} surfaceRef={surfaceRef} controlsRef={controlsRef} ready={ready} regions={regions}>
       <BasemapLocationButtons view={view} byId={byId} visibleIds={visibleIds} label={t('map.locationsOn', { layer: layer.name })} describe={describe} />
       {children}
     </BasemapFrame>
