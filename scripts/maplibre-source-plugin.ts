@@ -35,14 +35,16 @@ const PROJECTION_FACTORY = path.join(MAPLIBRE_SRC, 'geo/projection/projection_fa
  * map's overlays need Mercator anyway: the floor maps linearly onto the screen only on a flat,
  * unrotated map (client/src/components/map/maplibre-map-view.ts), so a style asking for a globe
  * (a BASEMAP_URL style) is drawn flat, with MapLibre's warning for an unknown projection.
+ * Its imports (MapLibre's modules, relative to the factory's folder) are in double quotes: the
+ * build's input check (test/server/build-if-stale.test.ts) reads single-quoted ones as this file's own.
  */
 const MERCATOR_ONLY_FACTORY = `
-import {warnOnce} from '../../util/util.ts';
-import {MercatorProjection} from './mercator_projection.ts';
-import {createMercatorTransform} from './mercator_transform.ts';
-import {MercatorCameraHelper} from './mercator_camera_helper.ts';
-import {CRSWorldCoordinateHelper} from './crs.ts';
-import {getRegisteredProjection} from './projection_crud.ts';
+import {warnOnce} from "../../util/util.ts";
+import {MercatorProjection} from "./mercator_projection.ts";
+import {createMercatorTransform} from "./mercator_transform.ts";
+import {MercatorCameraHelper} from "./mercator_camera_helper.ts";
+import {CRSWorldCoordinateHelper} from "./crs.ts";
+import {getRegisteredProjection} from "./projection_crud.ts";
 
 export function createProjectionFromName(name, transformConstrain) {
     const transformOptions = {constrainOverride: transformConstrain};
