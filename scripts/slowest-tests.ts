@@ -36,9 +36,17 @@ if (!reportPath || (writeAt >= 0 && !writePath)) {
 }
 
 const report = Report.parse(JSON.parse(readFileSync(reportPath, 'utf8')));
+/**
+ * A test file's path in the repository (test/...), whichever clone the report was made in: the
+ * sequencer matches test/file-seconds.json's names to the files it runs.
+ */
+const inRepository = (name: string) => {
+  const at = name.lastIndexOf(`${path.sep}test${path.sep}`);
+  return at >= 0 ? name.slice(at + 1) : path.relative(process.cwd(), name);
+};
 const files = report.testResults
   .map((file) => ({
-    file: path.relative(process.cwd(), file.name),
+    file: inRepository(file.name),
     seconds: (file.endTime - file.startTime) / 1000,
     tests: file.assertionResults.length,
     status: file.status,
