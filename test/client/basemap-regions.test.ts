@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { FloorGeo } from '../../client/src/components/map/basemap-floor';
-import { drawingLines, lineFeatures, outlinePoint, regionFeatures, regionLook, regionOutlines, viewBoxMatrix } from '../../client/src/components/map/basemap-regions';
+import { drawingLines, lineFeatures, outlineAt, outlinePoint, pickableOutlines, regionFeatures, regionLook, regionOutlines, viewBoxMatrix } from '../../client/src/components/map/basemap-regions';
 import { arcPoints, insideRing, parseTransform, pathRings, polygonsOf, ringArea, type Ring } from '../../client/src/components/map/basemap-svg-path';
 import { REGION_TINT, tint } from '../../events/colour-tint';
 import { LOCATION_DEFAULTS } from '../../events/compact-locations';
@@ -181,5 +181,19 @@ describe('a drawing’s lines on a street map (an imported route)', () => {
     expect(coordinates).toHaveLength(3);
     // Within the drawing's rounding (a tenth of a floor unit).
     coordinates.forEach((point, i) => expect(near(point, route[i]!, 0.02), `${JSON.stringify(point)} for ${JSON.stringify(route[i])}`).toBe(true));
+  });
+});
+
+describe('the regions the editor’s placing may link on a street map', () => {
+  it('offers the drawing’s regions no location stands for, not the linked ones, layers or the background, and finds the smallest under a point', () => {
+    const svg = svgOf(
+      '<svg viewBox="0 0 100 100"><g id="layer"><rect id="sea" width="100" height="100"/><rect id="kansas" x="10" y="10" width="40" height="20"/><rect id="wichita" x="20" y="15" width="5" height="5"/><rect id="texas" x="10" y="40" width="40" height="40"/></g></svg>',
+    );
+    const outlines = pickableOutlines(svg, new Set(['texas']), { width: 100, height: 100 });
+    expect([...outlines.keys()].sort()).toEqual(['kansas', 'wichita']);
+    expect(outlineAt(outlines, { x: 30, y: 12 })).toBe('kansas');
+    expect(outlineAt(outlines, { x: 22, y: 17 })).toBe('wichita');
+    expect(outlineAt(outlines, { x: 30, y: 50 })).toBeNull();
+    expect(outlineAt(outlines, { x: 90, y: 90 })).toBeNull();
   });
 });

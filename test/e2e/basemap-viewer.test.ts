@@ -26,7 +26,9 @@
  * (a hidden state left out); at 1280 and 375 wide a state chosen in the directory is shown whole,
  * active in its colour, and a click on it opens it; with a group filter the other states fade and
  * a click on one opens nothing; Tab from the map reaches a location's button first (MapLibre's
- * attribution links come after them) and Enter opens it.
+ * attribution links come after them) and Enter opens it. In the editor, with a state's location
+ * removed, the place tool over that state shows a pointer and a click links the new location to
+ * its region, as on a drawn floor.
  *
  * Issue 29's leftovers:
  *  - the route's overlay is drawn where MapLibre shows the floor (through MapView.screen), on a
@@ -650,6 +652,42 @@ describe('regions on a street map', () => {
       await context.close();
     });
   }
+
+  it('links a state no location stands for when the editor places on it, as on a drawn floor (1280 wide)', { timeout: 120_000 }, async () => {
+    // Kansas's location removed: its region is in the drawing, no location stands for it.
+    const { documentOf } = mapImports(() => session.server, () => owner);
+    const kansas = (await documentOf(mapId)).locations.find((location) => location.title === 'Kansas')!;
+    const removed = await call(session.server, 'editMap', { id: mapId, edits: [{ type: 'LocationRemoved', id: kansas.id }] }, owner);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    await projected(session.server, removed.body.position);
+    const { context, page, errors } = await open(DESKTOP, `/maps/${mapId}`, { signedIn: true, touch: false, ready: `.mf-basemap[data-ready][data-regions="${regions - 1}"] canvas.maplibregl-canvas` });
+    const map = (await page.locator('.mf-basemap').boundingBox())!;
+    // Oklahoma selected: its outline in the accent tells where it is; Kansas lies north of it, across its width.
+    await page.getByRole('tab', { name: 'Locations' }).click();
+    await page.getByRole('list', { name: 'Locations', exact: true }).getByRole('button', { name: 'Oklahoma', exact: true }).click();
+    let outline: { x: number; y: number }[] = [];
+    // (Below the tools and their hint, which are in the accent too.)
+    const below = { ...map, y: map.y + 110, height: map.height - 110 };
+    await expect.poll(async () => (outline = await pixelsNear(page, ACCENT, below)).length, { timeout: TIMEOUT, message: 'Oklahoma outlined' }).toBeGreaterThan(30);
+    const xs = outline.map((point) => point.x);
+    const ys = outline.map((point) => point.y);
+    const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    const target = { x: (left + right) / 2, y: top - (bottom - top) * 0.4 };
+    await page.getByRole('button', { name: 'All locations' }).click();
+
+    // The place tool: over Kansas a pointer, then a click links the new location to Kansas's region.
+    await page.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name: 'Add location' }).click();
+    await page.mouse.move(target.x, target.y);
+    await expect.poll(() => page.locator('canvas.maplibregl-canvas').evaluate((canvas) => (canvas as HTMLElement).style.cursor), { timeout: TIMEOUT }).toBe('pointer');
+    await shot(page, 'basemap-editor-pick-kansas-1280');
+    await page.mouse.click(target.x, target.y);
+    await page.getByLabel('Title', { exact: true }).waitFor({ timeout: TIMEOUT });
+    await expect
+      .poll(async () => (await documentOf(mapId)).locations.filter((location) => location.element === kansas.element).map((location) => location.id !== kansas.id), { timeout: TIMEOUT })
+      .toEqual([true]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('lines on a street map', () => {

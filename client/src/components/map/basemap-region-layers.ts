@@ -6,7 +6,8 @@
  * an outline in the accent; a region the filters leave out faded and not clickable. The states
  * are MapLibre's feature states, keyed by location id. The drawing's lines (a file's routes and
  * boundaries, basemap-regions.ts drawingLines) go over the regions, in the accent with a casing
- * of the mode's ground so they read over streets and fills alike.
+ * of the mode's ground so they read over streets and fills alike. While placing, the editor's
+ * pointer over a region no location stands for outlines it lightly (the one a click would link).
  */
 import type { AddLayerObject, ExpressionSpecification, GeoJSONSource, Map as MapLibreMap, PointLike } from 'maplibre-gl';
 import type { LineCollection, RegionCollection } from './basemap-regions';
@@ -15,6 +16,8 @@ export const REGIONS_SOURCE = 'mf-regions';
 export const REGION_FILL = 'mf-region-fill';
 export const REGION_LINE = 'mf-region-line';
 export const LINES_SOURCE = 'mf-lines';
+/** The region the editor's placing would link (one no location stands for), outlined under the pointer. */
+export const PICK_SOURCE = 'mf-pick';
 const EMPTY: RegionCollection = { type: 'FeatureCollection', features: [] };
 const NO_LINES: LineCollection = { type: 'FeatureCollection', features: [] };
 
@@ -47,6 +50,19 @@ export function regionLayers(accent: string, dark: boolean): AddLayerObject[] {
       },
     },
     {
+      id: 'mf-pick-fill',
+      type: 'fill',
+      source: PICK_SOURCE,
+      paint: { 'fill-color': accent, 'fill-opacity': 0.12 },
+    },
+    {
+      id: 'mf-pick-line',
+      type: 'line',
+      source: PICK_SOURCE,
+      layout: { 'line-join': 'round' },
+      paint: { 'line-color': accent, 'line-width': 2, 'line-dasharray': [3, 2] },
+    },
+    {
       id: 'mf-lines-casing',
       type: 'line',
       source: LINES_SOURCE,
@@ -71,6 +87,7 @@ export class RegionLayers {
   constructor(private readonly map: MapLibreMap, accent: string, dark: boolean) {
     map.addSource(REGIONS_SOURCE, { type: 'geojson', data: EMPTY, promoteId: 'id' });
     map.addSource(LINES_SOURCE, { type: 'geojson', data: NO_LINES });
+    map.addSource(PICK_SOURCE, { type: 'geojson', data: EMPTY });
     // Under the basemap's first label (its symbols), over its land, water and roads.
     const labels = map.getStyle().layers.find((layer) => layer.type === 'symbol')?.id;
     for (const layer of regionLayers(accent, dark)) map.addLayer(layer, labels);
@@ -81,6 +98,11 @@ export class RegionLayers {
     this.#ids = new Set(data.features.map((feature) => feature.properties.id));
     (this.map.getSource(REGIONS_SOURCE) as GeoJSONSource | undefined)?.setData(data);
     for (const [id, states] of this.#states) if (this.#ids.has(id)) this.map.setFeatureState({ source: REGIONS_SOURCE, id }, states);
+  }
+
+  /** The region placing would link, outlined (none: an empty collection). */
+  setPick(data: RegionCollection): void {
+    (this.map.getSource(PICK_SOURCE) as GeoJSONSource | undefined)?.setData(data);
   }
 
   /** The drawing's lines drawn. */

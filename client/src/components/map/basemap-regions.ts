@@ -11,6 +11,8 @@
  */
 import { REGION_TINT, tint } from '../../../../events/colour-tint';
 import { floorToGeo } from '../../../../events/geo-calibration';
+import { isMeaningfulRegion } from '../../../../events/region-ids';
+import { elementIdFor } from '../../../../events/svg-element-id';
 import type { FloorGeo } from './basemap-floor';
 import { apply, ellipseRing, IDENTITY, multiply, parseTransform, pathRings, pointsRing, polygonsOf, type Matrix, type Ring } from './basemap-svg-path';
 import { regionFinder } from './find-region';
@@ -202,4 +204,54 @@ export function regionFeatures(outlines: ReadonlyMap<string, RegionOutline>, flo
     features.push({ type: 'Feature', geometry: { type: 'MultiPolygon', coordinates }, properties: { id, ...look } });
   }
   return { type: 'FeatureCollection', features };
+}
+
+/** What an editor may link in a drawing (svg-layer.ts mountSvg's `pickable`): shapes and groups with ids. */
+const PICKABLE = 'path[id], polygon[id], polyline[id], rect[id], circle[id], ellipse[id], g[id], use[id]';
+const PICK_NOT_DRAWN = 'defs, clipPath, mask, pattern, symbol, marker';
+
+/**
+ * The regions of the drawing no location stands for, by element reference, for the editor's
+ * placing tool to link as on a drawn floor (svg-layer.ts mountSvg's `pickable`): ids a person
+ * gave, never a layer, nor a shape covering most of the floor (its background).
+ */
+export function pickableOutlines(svg: Element, linked: ReadonlySet<string>, size: { width: number; height: number }): Map<string, RegionOutline> {
+  const candidates: Array<{ id: string; element: string }> = [];
+  for (const element of svg.querySelectorAll(PICKABLE)) {
+    if (element.closest(PICK_NOT_DRAWN)) continue;
+    const layer = element.localName === 'g' && (element.parentElement === svg || element.getAttribute('inkscape:groupmode') === 'layer');
+    if (!isMeaningfulRegion({ id: element.id, tag: element.localName, layer })) continue;
+    const reference = elementIdFor(element.id);
+    if (!linked.has(reference)) candidates.push({ id: reference, element: reference });
+  }
+  const outlines = regionOutlines(svg, candidates, size);
+  for (const [id, { box }] of outlines) if ((box.maxX - box.minX) * (box.maxY - box.minY) > size.width * size.height * 0.5) outlines.delete(id);
+  return outlines;
+}
+
+/** The smallest of the outlines a point of the floor is inside (even-odd over each polygon's rings), or null. */
+export function outlineAt(outlines: ReadonlyMap<string, RegionOutline>, { x, y }: MapPoint): string | null {
+  let found: string | null = null;
+  let smallest = Infinity;
+  for (const [id, { polygons, box }] of outlines) {
+    if (x < box.minX || x > box.maxX || y < box.minY || y > box.maxY) continue;
+    const area = (box.maxX - box.minX) * (box.maxY - box.minY);
+    if (area >= smallest) continue;
+    const inside = polygons.some((polygon) => {
+      let odd = false;
+      for (const ring of polygon) {
+        for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+          const [xi, yi] = ring[i]!;
+          const [xj, yj] = ring[j]!;
+          if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) odd = !odd;
+        }
+      }
+      return odd;
+    });
+    if (inside) {
+      found = id;
+      smallest = area;
+    }
+  }
+  return found;
 }

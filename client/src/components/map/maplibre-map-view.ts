@@ -17,7 +17,7 @@ import { setUpMapLibre } from './maplibre-setup';
 import { homeOnPoints } from './basemap-home';
 import { attachMapLibreEditing, showPlacing } from './maplibre-editing';
 import { RegionLayers, regionLayers } from './basemap-region-layers';
-import { lineFeatures, outlinePoint, regionFeatures, type RegionCollection, type RegionLook, type RegionOutline } from './basemap-regions';
+import { lineFeatures, outlineAt, outlinePoint, regionFeatures, type RegionCollection, type RegionLook, type RegionOutline } from './basemap-regions';
 import type { Ring } from './basemap-svg-path';
 import { marksInView, type BasemapMarks } from './basemap-marks';
 import type { FitOptions, FlyOptions, Insets, MapEditing, MapView, MapViewEvents, ScreenProjection } from './map-view';
@@ -82,6 +82,9 @@ function foldAttribution(map: MapLibreMap): void {
   for (const event of ['styledata', 'sourcedata', 'resize'] as const) map.on(event, fold);
 }
 
+/** The region placing would link is drawn in the accent by its own layers (basemap-region-layers.ts): its look is not read. */
+const PICK_LOOK: RegionLook = { fill: '', hover: '', active: '', line: '' };
+
 export class MapLibreMapView implements MapView {
   readonly map: MapLibreMap;
   #state: BasemapFloorState | null = null;
@@ -100,6 +103,10 @@ export class MapLibreMapView implements MapView {
   #lines: readonly Ring[] = [];
   /** The floor's drawing is being read: a region's place is not known yet. */
   #regionsPending = false;
+  /** The drawing's regions no location stands for (read when first asked), and the editor's side, for placing to link them. */
+  #pickable: (() => ReadonlyMap<string, RegionOutline>) | null = null;
+  #editing: (() => MapEditing | undefined) | null = null;
+  #hoveredPick: string | null = null;
   /** The floor `ready` was last said for. */
   #readyFor: string | null = null;
 
@@ -197,8 +204,12 @@ export class MapLibreMapView implements MapView {
     (this.map.getSource(SELECTED_SOURCE) as GeoJSONSource | undefined)?.setData(data);
   }
 
-  /** A click: a cluster zooms in, a marker is chosen, elsewhere is the background. */
+  /** A click: a cluster zooms in, a marker is chosen, elsewhere is the background; placing, a region no location stands for is linked. */
   #click(event: MapMouseEvent) {
+    // Placing: a click on a region of the drawing no location stands for links it, as on a drawn floor (pointer-picking.ts).
+    const editing = this.#editing?.();
+    const pick = editing?.placing ? this.#pickableAt(event) : null;
+    if (editing && pick) return editing.onPickRegion(pick.element, pick.at);
     const feature = this.#pick(event.point, true);
     const region = feature ? null : this.#regionAt(event.point);
     if (feature?.cluster !== undefined) {
@@ -215,8 +226,31 @@ export class MapLibreMapView implements MapView {
   #hover(event: MapMouseEvent) {
     const feature = this.#pick(event.point, true);
     const region = feature ? null : this.#regionAt(event.point);
-    this.map.getCanvas().style.cursor = feature || region ? 'pointer' : '';
+    const pick = !feature && !region && this.#editing?.()?.placing ? this.#pickableAt(event) : null;
+    this.map.getCanvas().style.cursor = feature || region || pick ? 'pointer' : '';
+    this.#showPick(pick?.element ?? null);
     this.#setHover(feature?.id ?? region);
+  }
+  /** The drawing's region under the pointer that no location stands for (not over a marker), with the floor point. */
+  #pickableAt(event: MapMouseEvent): { element: string; at: MapPoint } | null {
+    if (!this.#pickable || !this.#state || this.#pick(event.point, false) || this.#regionAt(event.point)) return null;
+    const at = toFloor(this.#state.floor, event.lngLat.lng, event.lngLat.lat);
+    const element = at ? outlineAt(this.#pickable(), at) : null;
+    return element && at ? { element, at } : null;
+  }
+  /** Outlines the region placing would link (null: none). */
+  #showPick(element: string | null) {
+    if (element === this.#hoveredPick) return;
+    this.#hoveredPick = element;
+    const outline = element ? this.#pickable?.().get(element) : undefined;
+    const looks = new Map<string, RegionLook>(outline ? [[element!, PICK_LOOK]] : []);
+    this.#regions?.setPick(this.#state && outline ? regionFeatures(new Map([[element!, outline]]), this.#state.floor, looks) : { type: 'FeatureCollection', features: [] });
+  }
+  /** The regions of the drawing the editor's placing may link (null: none), read when first needed. */
+  setPickable(read: (() => ReadonlyMap<string, RegionOutline>) | null): void {
+    let outlines: ReadonlyMap<string, RegionOutline> | null = null;
+    this.#pickable = read && (() => (outlines ??= read()));
+    this.#showPick(null);
   }
   #setHover(id: string | null) {
     if (id === this.#hovered) return;
@@ -268,11 +302,18 @@ export class MapLibreMapView implements MapView {
   }
   /** The editor's gestures (maplibre-editing.ts) while `editing` answers; answers how to stop. */
   edit(editing: () => MapEditing | undefined): () => void {
-    return attachMapLibreEditing(this, editing);
+    this.#editing = editing;
+    const stop = attachMapLibreEditing(this, editing);
+    return () => {
+      if (this.#editing === editing) this.#editing = null;
+      this.#showPick(null);
+      stop();
+    };
   }
   /** Placing a new location: a crosshair. */
   setPlacing(placing: boolean): void {
     showPlacing(this, placing);
+    if (!placing) this.#showPick(null);
   }
 
   on<E extends keyof MapViewEvents>(event: E, listener: MapViewEvents[E]): () => void {

@@ -7,7 +7,7 @@
  * Again when the regions, their colours or the drawing change.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { drawingLines, regionLook, regionOutlines, type RegionLook } from './basemap-regions';
+import { drawingLines, pickableOutlines, regionLook, regionOutlines, type RegionLook } from './basemap-regions';
 import type { MapLibreMapView } from './maplibre-map-view';
 import type { Layer, MapDocument } from './types';
 
@@ -22,19 +22,23 @@ export function useBasemapRegions(view: MapLibreMapView | null, doc: MapDocument
     const regions = doc.locations
       .filter((location) => location.layer === layer.id && !location.hidden && location.element)
       .map((location) => ({ id: location.id, element: location.element!, look: regionLook(location, groupColors, regionStyles) }));
-    return JSON.stringify(regions);
+    // Every region a location of the floor stands for, hidden ones too: the editor's placing does not offer them.
+    const linked = doc.locations.filter((location) => location.layer === layer.id && location.element).map((location) => location.element!);
+    return JSON.stringify({ regions, linked });
   }, [doc.locations, layer.id, groupColors, regionStyles]);
 
   useEffect(() => {
     if (!view) return;
-    const regions = JSON.parse(key) as Array<{ id: string; element: string; look: RegionLook }>;
+    const { regions, linked } = JSON.parse(key) as { regions: Array<{ id: string; element: string; look: RegionLook }>; linked: string[] };
     if (!file) {
       view.setRegions(new Map(), new Map());
+      view.setPickable(null);
       setDrawn(0);
       return;
     }
     let cancelled = false;
     view.setRegions(null, new Map());
+    view.setPickable(null);
     void import('./svg-layer')
       .then(({ fetchSvg }) => fetchSvg(file.url))
       .then(
@@ -48,6 +52,8 @@ export function useBasemapRegions(view: MapLibreMapView | null, doc: MapDocument
           const outlines = svg && regions.length > 0 ? regionOutlines(svg, regions, size) : new Map();
           view.setRegions(outlines, new Map(regions.map((region) => [region.id, region.look])), svg ? drawingLines(svg, size) : []);
           setDrawn(outlines.size);
+          // The editor's placing links the regions no location stands for (read when first needed).
+          view.setPickable(svg ? () => pickableOutlines(svg, new Set(linked), size) : null);
         },
         // A drawing that cannot be read leaves the basemap and its markers as they are.
         () => {
