@@ -10,6 +10,7 @@ import type { MapView } from '../../client/src/components/map/map-view';
 import { clearFilters, setQuery, SEARCH_SETTLE_MS, toggleGroup } from '../../client/src/features/viewer/controller/filter-commands';
 import { loadSearch, ViewerController, type ViewerHistory } from '../../client/src/features/viewer/controller/viewer-controller';
 import { kioskIdle, swapDirections } from '../../client/src/features/viewer/directions/directions-commands';
+import { loadDirectionsCode } from '../../client/src/features/viewer/directions/use-directions';
 import * as insights from '../../client/src/features/viewer/insights';
 import { defaultRegionStyles, defaultSettings, type MapDocument } from '../../events/map-document';
 import { location } from './support/locations';
@@ -101,7 +102,10 @@ function given(doc = mall(), history = fakeHistory(), options: { serverRendered?
   return { controller, view, history, targets, changes, state: () => controller.getSnapshot() };
 }
 
-beforeAll(() => loadSearch());
+// The search's and the directions' code, which the controller loads on demand, are in before any
+// test: a load still under way when the worker's shared page is torn down fails the run
+// (EnvironmentTeardownError on ngraph.path, CI once).
+beforeAll(() => Promise.all([loadSearch(), loadDirectionsCode()]));
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();

@@ -267,7 +267,8 @@ describe('the server-rendered viewer', () => {
     const html = await (await fetch(`${server.url}/m/${bigMapId}`)).text();
     // Many points: their clusters at the opening view and the markers left alone, every location counted once.
     // The hydration's first chunks come with the page's own: the canvas's and the clustering code.
-    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([a-z-]+)-[^"]+\.js">/g)].map((match) => match[1]);
+    // A chunk's file is its name, '-' and an 8-character hash that may itself start with '-' (interactive--Mz2WZ8s.js).
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([a-z-]+?)-[\w-]{8}\.js">/g)].map((match) => match[1]);
     expect(preloads).toEqual(expect.arrayContaining(['react', 'viewer-core', 'interactive', 'marker-layer', 'cluster-control', 'clustering']));
     const alone = html.match(/class="mf-static__marker /g)?.length ?? 0;
     const clustered = [...html.matchAll(/class="mf-static__cluster"[^>]* data-count="(\d+)"/g)].map((match) => Number(match[1]));
