@@ -88,6 +88,11 @@ describe('insights in Chromium', () => {
   it('counts a few visits, and the owner sees them in the Insights panel', async () => {
     // 1: opens Café Noir from the directory, searches for sushi (found).
     const first = await visit();
+    // The directory hydrates after the map, from its own chunk: a click on the server's button before that opens nothing (CI once).
+    await first.page.waitForFunction(() => {
+      const box = document.querySelector('.mf-search__input');
+      return box !== null && Object.keys(box).some((key) => key.startsWith('__reactProps'));
+    });
     await first.page.getByRole('list', { name: 'Locations', exact: true }).getByRole('button', { name: /Café Noir/ }).click();
     await first.page.getByRole('dialog', { name: 'Café Noir' }).waitFor();
     await first.page.keyboard.press('Escape');
