@@ -39,17 +39,43 @@ function workerBrowser(): Promise<Browser> {
   return sharedBrowser;
 }
 
+const CONTEXTS_CLOSE_MS = 15_000;
+
+/** Whether `promise` settles (either way) within `ms`. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true, () => true), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A test server whose mailed links point at itself, and the worker's headless Chromium. */
 export async function startBrowserSession(options: Pick<TestServerOptions, 'env' | 'clock'> = {}): Promise<{ server: TestServer; browser: Browser; close(): Promise<void> }> {
   if (!existsSync('dist/client/index.html')) throw new Error('Build the client first: npm run build');
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
-  const [server, browser] = await Promise.all([startTestServer(pgliteTarget, { ...options, linksToThisServer: true }), workerBrowser()]);
+  const launchedAs = workerBrowser();
+  const [server, browser] = await Promise.all([startTestServer(pgliteTarget, { ...options, linksToThisServer: true }), launchedAs]);
   return {
     server,
     browser,
     async close() {
-      // The file's pages and contexts, not the browser: the worker's next file uses it.
-      await Promise.all(browser.contexts().map((context) => context.close()));
+      // The file's pages and contexts, not the browser: the worker's next file uses it. A
+      // context that does not close within CONTEXTS_CLOSE_MS (CI saw a file's afterAll wait its
+      // whole 60 s once) means the browser is in trouble: it is closed, and the next file
+      // launches another, as each file did before the browser was shared.
+      const contextsClosed = Promise.all(browser.contexts().map((context) => context.close()));
+      if (!(await settlesWithin(contextsClosed, CONTEXTS_CLOSE_MS))) {
+        if (sharedBrowser === launchedAs) sharedBrowser = null;
+        await settlesWithin(browser.close(), CONTEXTS_CLOSE_MS);
+      }
+      // Connections the browser may have left open (a response still being written, an idle
+      // keep-alive) must not hold the server's close: the file is over, nobody reads them.
+      server.app.server.closeAllConnections();
       await server.close();
     },
   };
