@@ -66,6 +66,126 @@ export function createProjectionFromName(name, transformConstrain) {
 }
 `;
 
+/**
+ * Layer types no Mapfold style draws: the basemap's (server/basemap/basemap-style.ts, Protomaps'
+ * light and dark layers: background, fill, line, symbol) and those the client adds over it
+ * (client/src/components/map: circle, fill, line, symbol). test/server/build-inputs-maplibre-cuts.test.ts
+ * fails when one of Mapfold's styles or the client's code names one. Left out with their style layer,
+ * bucket, draw function, program and shaders (about 9 KB gzipped):
+ * - fill-extrusion: 3D buildings; a street map is drawn flat and unrotated (its floor's overlay
+ *   maps linearly onto the screen), where an extrusion is only its roof.
+ * - heatmap: Mapfold's stores are pins and clusters, never a density surface.
+ * - hillshade, color-relief: shading and colouring of raster-dem elevation tiles; no Mapfold
+ *   source has elevation.
+ * A layer of these in a BASEMAP_URL style (a third party's) is left out, with MapLibre's
+ * one-time warning naming it, as its globe is drawn flat: the rest of that style still draws.
+ */
+export const MAPLIBRE_CUT_LAYER_TYPES = ['fill-extrusion', 'heatmap', 'hillshade', 'color-relief'] as const;
+/**
+ * Source types no Mapfold style uses (its basemap is one vector source, its overlays GeoJSON):
+ * image, video and canvas sources (a picture pinned to four corners). A style asking for one
+ * fails to load with an error naming the cut (MapLibre's error event), not a blank map.
+ */
+export const MAPLIBRE_CUT_SOURCE_TYPES = ['image', 'video', 'canvas'] as const;
+/**
+ * MapLibre Tiles (MLT), a columnar tile encoding read only for a vector source that says
+ * `encoding: "mlt"`: Mapfold's archive and Protomaps' builds are Mapbox Vector Tiles (the
+ * default encoding). Its decoder (@maplibre/mlt, about 17 KB gzipped) is left out; such a tile
+ * fails to load with an error naming the cut.
+ */
+export const MAPLIBRE_CUT_ENCODINGS = ['mlt'] as const;
+
+/** What a style asks of the parts this build leaves out: one line for each (empty: the build draws it all). */
+export function maplibreCutsIn(style: { sources?: Record<string, { type: string; encoding?: string }>; layers?: Array<{ id: string; type: string }> }): string[] {
+  const cuts: string[] = [];
+  for (const [id, source] of Object.entries(style.sources ?? {})) {
+    if ((MAPLIBRE_CUT_SOURCE_TYPES as readonly string[]).includes(source.type)) cuts.push(`source ${id}: type ${source.type}`);
+    if (source.encoding && (MAPLIBRE_CUT_ENCODINGS as readonly string[]).includes(source.encoding)) cuts.push(`source ${id}: encoding ${source.encoding}`);
+  }
+  for (const layer of style.layers ?? []) if ((MAPLIBRE_CUT_LAYER_TYPES as readonly string[]).includes(layer.type)) cuts.push(`layer ${layer.id}: type ${layer.type}`);
+  return cuts;
+}
+
+const CUT_MESSAGE = 'is not in this build of MapLibre (scripts/maplibre-source-plugin.ts leaves out what Mapfold never draws)';
+
+/**
+ * MapLibre's modules replaced by stand-ins that keep their exports: each export throws when
+ * called or constructed (nothing calls them once the types above are not created), except the
+ * painter's `is…StyleLayer` checks, which say no. The shaders of the left-out layers are empty
+ * strings (never compiled: no program of theirs is made).
+ */
+const STUBBED_MODULES = [
+  ...['heatmap', 'hillshade', 'color_relief', 'fill_extrusion'].flatMap((type) => [
+    `style/style_layer/${type}_style_layer.ts`,
+    `webgl/draw/draw_${type}.ts`,
+    `webgl/program/${type}_program.ts`,
+  ]),
+  'source/image_source.ts',
+  'source/video_source.ts',
+  'source/canvas_source.ts',
+  'source/vector_tile_mlt.ts',
+].map((file) => path.join(MAPLIBRE_SRC, file));
+const EMPTIED_SHADERS = new RegExp(`[\\\\/]shaders[\\\\/]glsl[\\\\/](heatmap|heatmap_texture|hillshade|hillshade_prepare|color_relief|fill_extrusion|fill_extrusion_pattern|_projection_globe)\\.(fragment|vertex)\\.glsl\\.g\\.ts$`);
+const CREATE_STYLE_LAYER = path.join(MAPLIBRE_SRC, 'style/create_style_layer.ts');
+
+/** A module's exported values (not its types), as written in MapLibre's sources. */
+export function exportedValues(code: string): string[] {
+  const names = [...code.matchAll(/^export\s+(?:async\s+)?(?:abstract\s+)?(?:function|const|let|class)\s+(\w+)/gm)].map((match) => match[1]!);
+  for (const block of code.matchAll(/^export\s*\{([^}]*)\}\s*;?/gm)) {
+    for (const part of block[1]!.split(',')) {
+      const name = part.trim();
+      if (name && !name.startsWith('type ')) names.push(name.split(/\s+as\s+/).pop()!);
+    }
+  }
+  if (/^export\s+default\s/m.test(code)) names.push('default');
+  return names;
+}
+
+function stubModule(code: string, id: string): string {
+  const module = path.relative(MAPLIBRE_SRC, id);
+  const names = exportedValues(code);
+  if (names.length === 0) throw new Error(`${id}: no exports found to stand in for; update scripts/maplibre-source-plugin.ts`);
+  const message = JSON.stringify(`${module} ${CUT_MESSAGE}`);
+  return names
+    .map((name) => {
+      if (/^is\w+StyleLayer$/.test(name)) return `export const ${name} = () => false;`;
+      const body = `function ${name === 'default' ? 'cut' : name}() { throw new Error(${message}); }`;
+      return name === 'default' ? `export default ${body}` : `export ${body}`;
+    })
+    .join('\n');
+}
+
+/**
+ * createStyleLayer with the kept types; a left-out type becomes a hidden fill layer of the same
+ * id and source (drawn never, its source not loaded for it), with a one-time warning.
+ */
+const CREATE_STYLE_LAYER_KEPT = `
+import {CircleStyleLayer} from "./style_layer/circle_style_layer.ts";
+import {FillStyleLayer} from "./style_layer/fill_style_layer.ts";
+import {LineStyleLayer} from "./style_layer/line_style_layer.ts";
+import {SymbolStyleLayer} from "./style_layer/symbol_style_layer.ts";
+import {BackgroundStyleLayer} from "./style_layer/background_style_layer.ts";
+import {RasterStyleLayer} from "./style_layer/raster_style_layer.ts";
+import {CustomStyleLayer} from "./style_layer/custom_style_layer.ts";
+import {warnOnce} from "../util/util.ts";
+
+export function createStyleLayer(layer, globalState) {
+    switch (layer.type) {
+        case 'custom': return new CustomStyleLayer(layer, globalState);
+        case 'background': return new BackgroundStyleLayer(layer, globalState);
+        case 'circle': return new CircleStyleLayer(layer, globalState);
+        case 'fill': return new FillStyleLayer(layer, globalState);
+        case 'line': return new LineStyleLayer(layer, globalState);
+        case 'raster': return new RasterStyleLayer(layer, globalState);
+        case 'symbol': return new SymbolStyleLayer(layer, globalState);
+    }
+    warnOnce(\`Layer \${JSON.stringify(layer.id)} of type \${JSON.stringify(layer.type)} is left out: \${layer.type} layers ${CUT_MESSAGE}.\`);
+    const hidden = {id: layer.id, type: 'fill', layout: {visibility: 'none'}};
+    for (const key of ['source', 'source-layer', 'minzoom', 'maxzoom', 'metadata']) if (layer[key] !== undefined) hidden[key] = layer[key];
+    return new FillStyleLayer(hidden, globalState);
+}
+`;
+
 export function maplibreFromSource(): Plugin {
   let worker = '';
   let ssr = false;
@@ -95,6 +215,19 @@ export function maplibreFromSource(): Plugin {
             throw new Error(`${PROJECTION_FACTORY} no longer matches its Web Mercator replacement (exports: ${exported.join(', ')}); update scripts/maplibre-source-plugin.ts`);
           }
           code = MERCATOR_ONLY_FACTORY;
+        } else if (id === CREATE_STYLE_LAYER) {
+          // The replacement must create every kept type the original does, and the original no type beyond them and the cut ones.
+          const types = [...code.matchAll(/case '([\w-]+)':/g)].map((match) => match[1]!).concat(/layer\.type === 'custom'/.test(code) ? ['custom'] : []);
+          const known = ['custom', 'background', 'circle', 'fill', 'line', 'raster', 'symbol', ...MAPLIBRE_CUT_LAYER_TYPES];
+          const unknown = types.filter((type) => !known.includes(type));
+          if (unknown.length > 0 || !/export function createStyleLayer\(layer: [^,]+, globalState/.test(code)) {
+            throw new Error(`${CREATE_STYLE_LAYER} creates layer types its replacement does not know (${unknown.join(', ') || 'signature changed'}); update scripts/maplibre-source-plugin.ts`);
+          }
+          code = CREATE_STYLE_LAYER_KEPT;
+        } else if (STUBBED_MODULES.includes(id)) {
+          code = stubModule(code, id);
+        } else if (EMPTIED_SHADERS.test(id)) {
+          code = `export default '';`;
         }
         const result = await transformWithOxc(code, id, { lang: 'ts', tsconfig: { compilerOptions: { useDefineForClassFields: false } } });
         return result.map ? { code: result.code, map: result.map } : { code: result.code };
