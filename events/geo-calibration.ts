@@ -1,28 +1,14 @@
 /**
  * Latitude/longitude on a calibrated floor and back (see GeoCalibration in map-document.ts).
  * Pure, d3-geo for the drawn projections (the same functions the built-in maps and GeoJSON
- * drawings are made with, so a point lands where the drawing puts its place).
+ * drawings are made with, so a point lands where the drawing puts its place); bounds floors'
+ * arithmetic is events/geo-bounds.ts, which a street map's view imports without d3-geo.
  */
 import { geoAlbersUsa, geoEquirectangular, geoMercator, geoNaturalEarth1, type GeoProjection } from 'd3-geo';
+import { boundsToFloor, boundsToGeo, mercatorLat, mercatorY, MERCATOR_MAX_LATITUDE, type FloorSize, type LatLng } from './geo-bounds.js';
 import type { GeoCalibration, Point } from './map-document.js';
 
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
-
-export interface FloorSize {
-  width: number;
-  height: number;
-}
-
-const RADIANS = Math.PI / 180;
-/** Web Mercator's latitude limit (degrees): beyond it, web maps show nothing. */
-export const MERCATOR_MAX_LATITUDE = 85.05113;
-
-/** Web Mercator's y of a latitude (unscaled); the poles are cut at ±85.05°, as web maps do. */
-const mercatorY = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (Math.max(-MERCATOR_MAX_LATITUDE, Math.min(MERCATOR_MAX_LATITUDE, lat)) * RADIANS) / 2));
-const mercatorLat = (y: number) => (2 * Math.atan(Math.exp(y)) - Math.PI / 2) / RADIANS;
+export { MERCATOR_MAX_LATITUDE, type FloorSize, type LatLng };
 
 type D3Calibration = Extract<GeoCalibration, { kind: 'd3' }>;
 
@@ -62,15 +48,7 @@ export function projectToFloor(geo: GeoCalibration, size: FloorSize, { lat, lng 
     const projected = d3ProjectionOf(geo)([lng, lat]);
     return projected && Number.isFinite(projected[0]) && Number.isFinite(projected[1]) ? { x: projected[0], y: projected[1] } : null;
   }
-  // Longitude turns: one outside the bounds is taken on the turn of the world nearest their middle (bounds across the antimeridian run east past 180).
-  const inBounds = lng >= Math.min(geo.west, geo.east) && lng <= Math.max(geo.west, geo.east);
-  const near = inBounds ? lng : lng + 360 * Math.round(((geo.west + geo.east) / 2 - lng) / 360);
-  const x = ((near - geo.west) / (geo.east - geo.west)) * size.width;
-  const y =
-    geo.projection === 'mercator'
-      ? ((mercatorY(geo.north) - mercatorY(lat)) / (mercatorY(geo.north) - mercatorY(geo.south))) * size.height
-      : ((geo.north - lat) / (geo.north - geo.south)) * size.height;
-  return Number.isFinite(x) && Number.isFinite(y) ? { x, y } : null;
+  return boundsToFloor(geo, size, { lat, lng });
 }
 
 /** The place at a point of the floor; null where the projection has none. */
@@ -79,14 +57,7 @@ export function floorToGeo(geo: GeoCalibration, size: FloorSize, point: Point): 
     const inverted = d3ProjectionOf(geo).invert?.([point.x, point.y]);
     return inverted && Number.isFinite(inverted[0]) && Number.isFinite(inverted[1]) ? { lat: inverted[1], lng: inverted[0] } : null;
   }
-  const unwrapped = geo.west + (point.x / size.width) * (geo.east - geo.west);
-  // Bounds across the antimeridian run past 180: the place's longitude is within ±180 (x of 540° at most).
-  const lng = unwrapped > 180 ? unwrapped - 360 : unwrapped < -180 ? unwrapped + 360 : unwrapped;
-  const lat =
-    geo.projection === 'mercator'
-      ? mercatorLat(mercatorY(geo.north) - (point.y / size.height) * (mercatorY(geo.north) - mercatorY(geo.south)))
-      : geo.north - (point.y / size.height) * (geo.north - geo.south);
-  return Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
+  return boundsToGeo(geo, size, point);
 }
 
 /**

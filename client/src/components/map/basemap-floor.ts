@@ -5,10 +5,10 @@
  *
  * A basemap floor is calibrated by Web Mercator bounds (events/map-document.ts,
  * isBasemapCalibration): its locations keep their positions in the floor's own units, which
- * map linearly onto the basemap's Web Mercator, so a point converts through the same
- * floorToGeo / projectToFloor as every calibrated floor.
+ * map linearly onto the basemap's Web Mercator, so a point converts through the bounds floors'
+ * arithmetic every calibrated floor uses (events/geo-bounds.ts, without d3-geo's drawn projections).
  */
-import { floorToGeo, projectToFloor, type FloorSize } from '../../../../events/geo-calibration';
+import { boundsToFloor, boundsToGeo, type FloorSize } from '../../../../events/geo-bounds';
 import { colorOf } from './marker-colour';
 import type { Layer, Location, MapDocument, MapPoint } from './types';
 
@@ -30,13 +30,13 @@ export interface FloorGeo {
 
 /** A point of the floor as MapLibre's [longitude, latitude]. */
 export function toLngLat({ geo, size }: FloorGeo, point: MapPoint): [number, number] {
-  const place = floorToGeo(geo, size, point);
+  const place = boundsToGeo(geo, size, point);
   return place ? [place.lng, place.lat] : [geo.west, geo.north];
 }
 
 /** A longitude/latitude as a point of the floor (null beyond Web Mercator's poles). */
 export function toFloor({ geo, size }: FloorGeo, lng: number, lat: number): MapPoint | null {
-  return projectToFloor(geo, size, { lat, lng });
+  return boundsToFloor(geo, size, { lat, lng });
 }
 
 /** The floor's extent as MapLibre's [[west, south], [east, north]]. */

@@ -10,7 +10,7 @@
  * styles).
  */
 import { REGION_TINT, tint } from '../../../../events/colour-tint';
-import { floorToGeo } from '../../../../events/geo-calibration';
+import { boundsToGeo } from '../../../../events/geo-bounds';
 import { isMeaningfulRegion } from '../../../../events/region-ids';
 import { elementIdFor } from '../../../../events/svg-element-id';
 import type { FloorGeo } from './basemap-floor';
@@ -182,7 +182,7 @@ export interface RegionCollection {
  * must not jump across the world), latitude as every point of the floor converts.
  */
 export function outlinePoint({ geo, size }: FloorGeo, point: MapPoint): [number, number] {
-  const lat = floorToGeo(geo, size, point)?.lat ?? geo.north;
+  const lat = boundsToGeo(geo, size, point)?.lat ?? geo.north;
   const lng = geo.west + (point.x / size.width) * (geo.east - geo.west);
   return [Math.round(lng * 1e6) / 1e6, Math.round(lat * 1e6) / 1e6];
 }
