@@ -70,8 +70,10 @@ setStaticClusterer((points, width, height, zoom, maxZoom) => {
 /**
  * The source modules (as the client's manifest names them) that hydrating this map's page loads
  * first: the canvas's markers, pan and zoom (interactive.ts), and the clustering code when the
- * layer the page opens on clusters on the canvas: a floor on the street basemap is clustered by
- * MapLibre, so its page does not fetch the canvas's clustering code (5 KB gzipped) it never runs.
+ * layer the page opens on clusters on the canvas. A floor on the street basemap is drawn,
+ * clustered and picked by MapLibre, so its page fetches neither (the canvas's interactive code,
+ * 6.6 KB gzipped with its marker layer, and the clustering code, 5 KB): a drawn floor shown later
+ * loads them as its canvas starts (canvas-map-view.ts).
  * The page links them for preloading (server/public-maps/ssr-viewer-page.ts), so they arrive with
  * the entry, not after hydration.
  */
@@ -80,7 +82,8 @@ export function firstRenderModules(map: PublicMapRecord): string[] {
   const layers = Array.isArray(doc?.layers) ? doc.layers : [];
   const opening = layers.find((layer) => layer.id === doc?.settings?.defaultLayer) ?? layers[0];
   const locations = Array.isArray(doc?.locations) ? (doc.locations as Parameters<typeof layerClusters>[0]) : [];
-  const clustered = typeof opening?.id === 'string' && !isBasemapFloor(opening) && layerClusters(locations, opening.id);
+  if (opening && isBasemapFloor(opening)) return [];
+  const clustered = typeof opening?.id === 'string' && layerClusters(locations, opening.id);
   return ['src/components/map/interactive.ts', ...(clustered ? ['src/components/map/cluster-control.tsx'] : [])];
 }
 

@@ -25,8 +25,10 @@ let interactiveLoad: Promise<typeof import('./interactive')> | null = null;
 const loadInteractive = () => (interactiveLoad ??= import('./interactive').then((code) => (interactiveCode = code)));
 // Fetched as soon as the renderer's module runs, not after the first render: on a server-rendered
 // page the map is on screen already, and the canvas waiting for this chunk was the last step of
-// the first render (a 2,000-location map's page spent about 100 ms in that round trip).
-if (typeof window !== 'undefined') void loadInteractive().catch(() => undefined);
+// the first render (a 2,000-location map's page spent about 100 ms in that round trip). Not on a
+// page that opens on a street basemap (its server-rendered frame, basemap-frame.tsx): MapLibre
+// draws and picks its markers, and a drawn floor shown later loads this as its canvas starts.
+if (typeof window !== 'undefined' && !document.querySelector('.mf-map--basemap')) void loadInteractive().catch(() => undefined);
 
 /**
  * The clustering code (and supercluster), for layers with many points only: loaded with the
