@@ -688,6 +688,45 @@ describe('regions on a street map', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('places a new location inside a state a location stands for when the editor places on it, as on a drawn floor (1280 wide)', { timeout: 120_000 }, async () => {
+    const { documentOf } = mapImports(() => session.server, () => owner);
+    const before = await documentOf(mapId);
+    const oklahoma = before.locations.find((location) => location.title === 'Oklahoma')!;
+    const { context, page, errors } = await open(DESKTOP, `/maps/${mapId}`, { signedIn: true, touch: false, ready: `.mf-basemap[data-ready][data-regions] canvas.maplibregl-canvas` });
+    const map = (await page.locator('.mf-basemap').boundingBox())!;
+    // Oklahoma selected: its outline in the accent tells where it is; a point inside its eastern part (clear of the panhandle).
+    await page.getByRole('tab', { name: 'Locations' }).click();
+    await page.getByRole('list', { name: 'Locations', exact: true }).getByRole('button', { name: 'Oklahoma', exact: true }).click();
+    let outline: { x: number; y: number }[] = [];
+    const below = { ...map, y: map.y + 110, height: map.height - 110 };
+    await expect.poll(async () => (outline = await pixelsNear(page, ACCENT, below)).length, { timeout: TIMEOUT, message: 'Oklahoma outlined' }).toBeGreaterThan(30);
+    const xs = outline.map((point) => point.x);
+    const ys = outline.map((point) => point.y);
+    const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    const target = { x: left + (right - left) * 0.65, y: top + (bottom - top) * 0.55 };
+    await page.getByRole('button', { name: 'All locations' }).click();
+
+    // The place tool over Oklahoma: the crosshair (a click places there), not the pointer that chooses it.
+    await page.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name: 'Add location' }).click();
+    await page.mouse.move(target.x, target.y);
+    await page.mouse.move(target.x + 2, target.y + 1);
+    await expect.poll(() => page.locator('canvas.maplibregl-canvas').evaluate((canvas) => getComputedStyle(canvas).cursor), { timeout: TIMEOUT }).toBe('crosshair');
+    await page.mouse.click(target.x, target.y);
+    // A new location at that point, in no region, is made and chosen; Oklahoma is not chosen, nor linked again.
+    const title = page.getByLabel('Title', { exact: true });
+    await title.waitFor({ timeout: TIMEOUT });
+    await expect.poll(() => title.inputValue(), { timeout: TIMEOUT }).toBe('New location');
+    let added: Array<{ element: string | null; position: unknown }> = [];
+    await expect
+      .poll(async () => (added = (await documentOf(mapId)).locations.filter((location) => !before.locations.some((old) => old.id === location.id))).length, { timeout: TIMEOUT })
+      .toBe(1);
+    expect(added[0]).toMatchObject({ element: null, position: { x: expect.any(Number), y: expect.any(Number) } });
+    expect((await documentOf(mapId)).locations.filter((location) => location.element === oklahoma.element)).toHaveLength(1);
+    await shot(page, 'basemap-editor-place-in-oklahoma-1280');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('lines on a street map', () => {

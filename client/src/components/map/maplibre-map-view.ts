@@ -204,14 +204,18 @@ export class MapLibreMapView implements MapView {
     (this.map.getSource(SELECTED_SOURCE) as GeoJSONSource | undefined)?.setData(data);
   }
 
-  /** A click: a cluster zooms in, a marker is chosen, elsewhere is the background; placing, a region no location stands for is linked. */
+  /**
+   * A click: a cluster zooms in, a marker or a region is chosen, elsewhere is the background.
+   * Placing, as on a drawn floor (pointer-picking.ts): a region of the drawing no location stands
+   * for is linked, and anywhere else (a marker, a cluster, a region a location stands for) is the
+   * background, where the new location goes; nothing is chosen.
+   */
   #click(event: MapMouseEvent) {
-    // Placing: a click on a region of the drawing no location stands for links it, as on a drawn floor (pointer-picking.ts).
     const editing = this.#editing?.();
     const pick = editing?.placing ? this.#pickableAt(event) : null;
     if (editing && pick) return editing.onPickRegion(pick.element, pick.at);
-    const feature = this.#pick(event.point, true);
-    const region = feature ? null : this.#regionAt(event.point);
+    const feature = editing?.placing ? null : this.#pick(event.point, true);
+    const region = feature || editing?.placing ? null : this.#regionAt(event.point);
     if (feature?.cluster !== undefined) {
       const source = this.map.getSource(MARKERS_SOURCE) as GeoJSONSource;
       void source.getClusterExpansionZoom(feature.cluster).then((zoom) => this.map.easeTo({ center: feature.at, zoom }), () => undefined);
@@ -226,8 +230,10 @@ export class MapLibreMapView implements MapView {
   #hover(event: MapMouseEvent) {
     const feature = this.#pick(event.point, true);
     const region = feature ? null : this.#regionAt(event.point);
-    const pick = !feature && !region && this.#editing?.()?.placing ? this.#pickableAt(event) : null;
-    this.map.getCanvas().style.cursor = feature || region || pick ? 'pointer' : '';
+    const placing = this.#editing?.()?.placing === true;
+    const pick = !feature && !region && placing ? this.#pickableAt(event) : null;
+    // Placing, only a region a click would link shows a pointer: elsewhere the crosshair (a click places there).
+    this.map.getCanvas().style.cursor = pick || (!placing && (feature || region)) ? 'pointer' : '';
     this.#showPick(pick?.element ?? null);
     this.#setHover(feature?.id ?? region);
   }
