@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 // The viewer's components read English outside a provider, as in the app (client/src/i18n/english-fallback.ts).
 import '../../client/src/i18n/english-fallback';
 import { FakeXhr } from './support/fake-xhr';
@@ -32,3 +32,63 @@ afterEach(() => {
 if (typeof window !== 'undefined') {
   window.scrollTo = () => {};
 }
+
+/**
+ * Timers a file started are stopped when the file ends. The client project may share one module
+ * graph per worker (vitest.config.ts), and a timer a file left (a poll, a reconnect, a debounce)
+ * would otherwise fire during the worker's next file: into that file's fetch stub, its DOM, its
+ * clock. Each file's timers are its own: taken note of here, cleared in afterAll.
+ */
+const TRACKED = Symbol.for('mapfold.test.trackedTimers');
+type Tracked = { handles: Set<unknown> };
+const holder = globalThis as typeof globalThis & { [TRACKED]?: Tracked };
+const WRAPPED = Symbol.for('mapfold.test.wrappedTimers');
+holder[TRACKED] ??= { handles: new Set() };
+// Wrapped once per global object (a file's environment may give the worker fresh timers).
+if (!(WRAPPED in globalThis.setTimeout)) {
+  const tracked = holder[TRACKED];
+  const { setTimeout: realSetTimeout, setInterval: realSetInterval, clearTimeout: realClearTimeout, clearInterval: realClearInterval } = globalThis;
+  globalThis.setTimeout = ((handler: (...args: unknown[]) => void, delay?: number, ...args: unknown[]) => {
+    const handle = realSetTimeout(
+      (...callArgs: unknown[]) => {
+        tracked.handles.delete(handle);
+        handler(...callArgs);
+      },
+      delay,
+      ...args,
+    );
+    tracked.handles.add(handle);
+    return handle;
+  }) as typeof globalThis.setTimeout;
+  globalThis.setInterval = ((handler: (...args: unknown[]) => void, delay?: number, ...args: unknown[]) => {
+    const handle = realSetInterval(handler, delay, ...args);
+    tracked.handles.add(handle);
+    return handle;
+  }) as typeof globalThis.setInterval;
+  globalThis.clearTimeout = ((handle?: Parameters<typeof realClearTimeout>[0]) => {
+    tracked.handles.delete(handle);
+    realClearTimeout(handle);
+  }) as typeof globalThis.clearTimeout;
+  globalThis.clearInterval = ((handle?: Parameters<typeof realClearInterval>[0]) => {
+    tracked.handles.delete(handle);
+    realClearInterval(handle);
+  }) as typeof globalThis.clearInterval;
+  Object.defineProperty(globalThis.setTimeout, WRAPPED, { value: true });
+}
+
+afterAll(() => {
+  const tracked = holder[TRACKED]!;
+  for (const handle of tracked.handles) {
+    clearTimeout(handle as Parameters<typeof clearTimeout>[0]);
+    clearInterval(handle as Parameters<typeof clearInterval>[0]);
+  }
+  tracked.handles.clear();
+  // What a file stubbed or faked is its own too.
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  if (typeof window !== 'undefined') {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  }
+});
