@@ -13,7 +13,7 @@ import { Icon } from './icons';
 import { useAnchored } from './use-anchored';
 import type { ViewerController } from './controller/viewer-controller';
 import { MARKER_HEIGHT } from './marker-height';
-import { loadDirectionsCode } from './directions/use-directions';
+import { loadNearCode, needsDrawnProjections } from './store-locator/load-near-code';
 
 let linkHookAdded = false;
 
@@ -180,14 +180,14 @@ export function Popup({ location, groups, layerName, screen, anchor, offset, she
  */
 export function LocationDetails({ controller, location, sheet, directions }: { controller: ViewerController; location: Location; sheet: boolean; directions: boolean }) {
   const { doc, close } = controller;
-  // On a geographic floor, directions in the visitor's maps app (the store locator's code, in the directions' chunk).
+  // On a geographic floor, directions in the visitor's maps app (the store locator's code, store-locator/load-near-code.ts).
   const geographic = Boolean(doc.layers.find((layer) => layer.id === location.layer)?.geo);
   const [mapsHref, setMapsHref] = useState<string | null>(null);
   useEffect(() => {
     setMapsHref(null);
     if (!geographic) return;
     let cancelled = false;
-    void loadDirectionsCode().then((code) => {
+    void loadNearCode(needsDrawnProjections(controller.doc)).then((code) => {
       const place = code.placeOfLocation(controller.doc)(location);
       if (!cancelled) setMapsHref(place ? code.directionsHref(place) : null);
     });

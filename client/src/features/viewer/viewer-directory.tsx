@@ -6,14 +6,11 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslator } from '../../i18n/i18n-context';
 import { lazyPart } from '../../lib/lazy-part';
-import { loadDirectionsCode, type DirectionsCode } from './directions/use-directions';
+import { loadNearCode, needsDrawnProjections, type NearCode } from './store-locator/load-near-code';
 import type { MapDocument } from '../../components/map/types';
 import { clearFilters, setQuery, toggleGroup } from './controller/filter-commands';
 import type { ViewerController } from './controller/viewer-controller';
 import { Directory } from './directory';
-
-/** The store locator's code (store-locator/near-panel.tsx), in the directions' chunk, loaded on maps with a geographic floor. */
-type NearCode = DirectionsCode;
 
 /**
  * The store locator's control, drawn by the server with the rest of the directory (on screen
@@ -21,7 +18,7 @@ type NearCode = DirectionsCode;
  * hydrated when the directions' chunk arrives (lib/lazy-part.ts). Its props stay the same
  * until then (no search yet, the count 0).
  */
-const nearPart = lazyPart(() => loadDirectionsCode().then((code) => code.NearPanel));
+const nearPart = lazyPart(() => loadNearCode().then((code) => code.NearPanel));
 const LazyNearPanel = nearPart.Part;
 /** Loads the store locator's control: the server renderer awaits it before rendering. */
 export const preloadNearPanel = (): Promise<unknown> => nearPart.preload();
@@ -46,10 +43,11 @@ export function ViewerDirectory({ controller, doc, map, ...props }: ViewerDirect
   const { locale } = useTranslator();
   // "Find the nearest" (issue 29 item 4): its code only where a floor is geographic.
   const geographic = layers.some((layer) => layer.geo);
+  const drawnProjections = needsDrawnProjections(doc);
   const [nearCode, setNearCode] = useState<NearCode | null>(null);
   useEffect(() => {
-    if (geographic) void loadDirectionsCode().then(setNearCode, () => undefined);
-  }, [geographic]);
+    if (geographic) void loadNearCode(drawnProjections).then(setNearCode, () => undefined);
+  }, [geographic, drawnProjections]);
   const near = useSyncExternalStore(controller.subscribe, () => controller.getSnapshot().near, () => undefined);
   const unit = nearCode?.distanceUnit(locale) ?? 'km';
   const shown = controller.shownLocations;

@@ -1,7 +1,8 @@
 /**
  * The directions' code, one chunk the viewer loads when a visitor opens the directions or an
- * address asks for them (controller/viewer-controller.ts), or on a map with a geographic floor
- * for its store locator: most visitors never do, and the viewer's first load stays small.
+ * address asks for them (controller/viewer-controller.ts): most visitors never do, and the
+ * viewer's first load stays small. The store locator's code is a chunk of its own
+ * (store-locator/load-near-code.ts), so a street map does not fetch the route finding with it.
  */
 import type { MapDocument } from '../../../components/map/types';
 import { findRoute } from '../../../../../events/wayfinding/find-route';
@@ -13,11 +14,6 @@ export { DirectionsPanel } from './directions-panel';
 export { DirectionsSync } from './directions-sync';
 export { RouteOverlay } from './route-overlay';
 export { MapDirections, ViewerDirectionsPanel } from './viewer-directions';
-// The store locator (issue 29 item 4) rides in this chunk: it needs the floors' calibration
-// (events/geo-calibration.ts) that routes already load here, and a chunk of its own would make
-// the bundler split that shared code anew, growing the first load's list of chunks.
-export { NearPanel, nearestLocations, distanceUnit, formatDistance } from '../store-locator/near-panel';
-export { directionsHref, placeOfLocation } from '../store-locator/near-commands';
 
 /** Routes found, by document (an edited document is a new object) and by ends and option. */
 const found = new WeakMap<MapDocument, Map<string, RouteResult>>();

@@ -3,17 +3,36 @@
  * postcode searched through the map's geocoder (GET /api/public/maps/{id}/places), or the
  * visitor's own position (the browser's geolocation, asked only when pressed), then a radius.
  * The state is the controller's (`near` in ViewerState); the commands live here, in the store
- * locator's own chunk, loaded only on maps with a geographic floor, so a floor plan's first load
- * carries none of it (like filter-commands.ts). The list itself, nearest first, is
+ * locator's own chunk (near-panel.tsx, load-near-code.ts), loaded only on maps with a geographic
+ * floor, so a floor plan's first load carries none of it (like filter-commands.ts), and without
+ * the directions' route finding, which loads when a visitor asks for directions. The list itself, nearest first, is
  * {@link nearestLocations} (events/nearest.ts on each floor's calibration).
  */
-import { floorToGeo, projectToFloor } from '../../../../../events/geo-calibration';
+import { boundsToFloor, boundsToGeo, type FloorSize, type LatLng } from '../../../../../events/geo-bounds';
+import type * as GeoCalibration from '../../../../../events/geo-calibration';
+import type { GeoCalibration as Calibration, Point } from '../../../../../events/map-document';
 import { nearestFirst, radiusInKm, type DistanceUnit, type Near } from '../../../../../events/nearest';
 import type { PlaceMatch } from '../../../../../events/place-search';
 import type { Location, MapDocument } from '../../../components/map/types';
 import type { NearState, ViewerController } from '../controller/viewer-controller';
 
 export type { NearState };
+
+/**
+ * The drawn projections' arithmetic (events/geo-calibration.ts, with d3-geo), for a map with a
+ * floor calibrated by a d3 projection (a drawn world or country map): loaded beside this code only
+ * on such maps (load-near-code.ts). A street map's floors are Web Mercator bounds, converted
+ * by events/geo-bounds.ts, so its page fetches no d3-geo (issue 29). Until it is in, a location
+ * on a d3 floor has no place (null), as on a floor without calibration.
+ */
+let drawnProjections: Pick<typeof GeoCalibration, 'floorToGeo' | 'projectToFloor'> | null = null;
+export function setDrawnProjections(calibration: Pick<typeof GeoCalibration, 'floorToGeo' | 'projectToFloor'>): void {
+  drawnProjections = calibration;
+}
+const floorToGeo = (geo: Calibration, size: FloorSize, point: Point): LatLng | null =>
+  geo.kind === 'bounds' ? boundsToGeo(geo, size, point) : (drawnProjections?.floorToGeo(geo, size, point) ?? null);
+const projectToFloor = (geo: Calibration, size: FloorSize, place: LatLng): Point | null =>
+  geo.kind === 'bounds' ? boundsToFloor(geo, size, place) : (drawnProjections?.projectToFloor(geo, size, place) ?? null);
 
 /** Finds the places a query may mean, the likeliest first. */
 export type PlaceFinder = (query: string) => Promise<PlaceMatch[]>;

@@ -2,9 +2,11 @@
  * The store locator's control in the directory (issue 29 item 4), on maps with a geographic
  * floor: "Find the nearest" a town or postcode, or the visitor's own position; then "Near
  * Denver, CO" with a way to change it, and a radius in the visitor's unit (miles or kilometres
- * by the viewer's language, events/nearest.ts). Its code rides in the directions' chunk: the
- * directory loads it only on such maps, with the code that sorts by distance, and the server
- * renders it into their page, hydrated when that code arrives (viewer-directory.tsx); its
+ * by the viewer's language, events/nearest.ts). Its code is a chunk of its own (this module and
+ * what it exports, load-near-code.ts): the directory loads it only on such maps, with the code that
+ * sorts by distance, and the server renders it into their page, hydrated when that code arrives
+ * (viewer-directory.tsx); the directions' route finding is not in it (a street map fetched it
+ * with the store locator, 15 KB gzipped, though most visitors never ask for directions). Its
  * styles (near-panel.css) come with the page's, so the server's markup is styled at once.
  */
 import { useId, useMemo, useState } from 'react';
@@ -15,7 +17,7 @@ import { Icon } from '../icons';
 import { clearNear, placeFinder, searchNear, setRadius, useMyPosition as askMyPosition, type NearState } from './near-commands';
 
 export { distanceUnit, formatDistance };
-export { nearestLocations } from './near-commands';
+export { directionsHref, nearestLocations, placeOfLocation, setDrawnProjections } from './near-commands';
 
 export interface NearPanelProps {
   controller: ViewerController;
