@@ -94,14 +94,24 @@ export const MAPLIBRE_CUT_SOURCE_TYPES = ['image', 'video', 'canvas'] as const;
  * fails to load with an error naming the cut.
  */
 export const MAPLIBRE_CUT_ENCODINGS = ['mlt'] as const;
+/**
+ * 3D terrain (a style's `terrain`, or map.setTerrain): the map's surface raised by raster-dem
+ * elevation, drawn through textures of every layer (render-to-texture). A street map is flat and
+ * unrotated, and no Mapfold source has elevation. Left out (about 4 KB gzipped): the terrain, its
+ * tile manager, the render-to-texture pass and their shaders; map.setTerrain with a terrain
+ * warns once and draws the style flat (a BASEMAP_URL style asking for terrain stays readable).
+ */
+const SET_TERRAIN = /^(\s*setTerrain\(options: TerrainSpecification \| null, styleOptions: StyleSetterOptions = \{\}\): this \{\n)/m;
+const MAP_MODULE = path.join(MAPLIBRE_SRC, 'ui/map.ts');
 
 /** What a style asks of the parts this build leaves out: one line for each (empty: the build draws it all). */
-export function maplibreCutsIn(style: { sources?: Record<string, { type: string; encoding?: string }>; layers?: Array<{ id: string; type: string }> }): string[] {
+export function maplibreCutsIn(style: { sources?: Record<string, { type: string; encoding?: string }>; layers?: Array<{ id: string; type: string }>; terrain?: unknown }): string[] {
   const cuts: string[] = [];
   for (const [id, source] of Object.entries(style.sources ?? {})) {
     if ((MAPLIBRE_CUT_SOURCE_TYPES as readonly string[]).includes(source.type)) cuts.push(`source ${id}: type ${source.type}`);
     if (source.encoding && (MAPLIBRE_CUT_ENCODINGS as readonly string[]).includes(source.encoding)) cuts.push(`source ${id}: encoding ${source.encoding}`);
   }
+  if (style.terrain) cuts.push('terrain');
   for (const layer of style.layers ?? []) if ((MAPLIBRE_CUT_LAYER_TYPES as readonly string[]).includes(layer.type)) cuts.push(`layer ${layer.id}: type ${layer.type}`);
   return cuts;
 }
@@ -124,8 +134,11 @@ const STUBBED_MODULES = [
   'source/video_source.ts',
   'source/canvas_source.ts',
   'source/vector_tile_mlt.ts',
+  'render/terrain.ts',
+  'webgl/render_to_texture.ts',
+  'webgl/draw/draw_terrain.ts',
 ].map((file) => path.join(MAPLIBRE_SRC, file));
-const EMPTIED_SHADERS = new RegExp(`[\\\\/]shaders[\\\\/]glsl[\\\\/](heatmap|heatmap_texture|hillshade|hillshade_prepare|color_relief|fill_extrusion|fill_extrusion_pattern|_projection_globe)\\.(fragment|vertex)\\.glsl\\.g\\.ts$`);
+const EMPTIED_SHADERS = new RegExp(`[\\\\/]shaders[\\\\/]glsl[\\\\/](heatmap|heatmap_texture|hillshade|hillshade_prepare|color_relief|fill_extrusion|fill_extrusion_pattern|_projection_globe|terrain|terrain_depth|terrain_height)\\.(fragment|vertex)\\.glsl\\.g\\.ts$`);
 const CREATE_STYLE_LAYER = path.join(MAPLIBRE_SRC, 'style/create_style_layer.ts');
 
 /** A module's exported values (not its types), as written in MapLibre's sources. */
@@ -224,6 +237,9 @@ export function maplibreFromSource(): Plugin {
             throw new Error(`${CREATE_STYLE_LAYER} creates layer types its replacement does not know (${unknown.join(', ') || 'signature changed'}); update scripts/maplibre-source-plugin.ts`);
           }
           code = CREATE_STYLE_LAYER_KEPT;
+        } else if (id === MAP_MODULE) {
+          if (!SET_TERRAIN.test(code) || !/^import \{[^}]*\bwarnOnce\b/m.test(code)) throw new Error(`${MAP_MODULE}: setTerrain no longer matches the build's terrain cut; update scripts/maplibre-source-plugin.ts`);
+          code = code.replace(SET_TERRAIN, `$1        if (options) {\n            warnOnce(${JSON.stringify(`3D terrain ${CUT_MESSAGE}: the map is drawn flat.`)});\n            options = null;\n        }\n`);
         } else if (STUBBED_MODULES.includes(id)) {
           code = stubModule(code, id);
         } else if (EMPTIED_SHADERS.test(id)) {

@@ -1,11 +1,11 @@
 /**
  * The parts of MapLibre the client's build leaves out (scripts/maplibre-source-plugin.ts: layer
- * types, source types and a tile encoding no Mapfold style uses, issue 29's 320 KB aim) stay
+ * types, source types, a tile encoding and 3D terrain no Mapfold style uses, issue 29's 320 KB aim) stay
  * unused: Mapfold's basemap styles (both themes, with and without icons, in every viewer
  * language) and the client code that adds MapLibre layers and sources name none of them. A style
  * of Mapfold's that starts using one fails here, not as a layer silently missing from the map.
  * The stand-ins keep the exports of the modules they replace, and the build stops when MapLibre's
- * layer factory creates a type the replacement does not know (a newer MapLibre).
+ * layer factory creates a type the replacement does not know, or its setTerrain changed (a newer MapLibre).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -52,6 +52,7 @@ describe("Mapfold's styles and the left-out parts of MapLibre", () => {
       layers: [{ id: 'buildings', type: 'fill-extrusion' }, { id: 'land', type: 'fill' }, { id: 'density', type: 'heatmap' }],
     };
     expect(maplibreCutsIn(style)).toEqual(['source a: encoding mlt', 'source b: type image', 'layer buildings: type fill-extrusion', 'layer density: type heatmap']);
+    expect(maplibreCutsIn({ ...style, layers: [], sources: {}, terrain: { source: 'dem' } })).toEqual(['terrain']);
   });
 
   it("the client's code adds no layer, source or encoding of them to a MapLibre map", () => {
@@ -75,6 +76,9 @@ describe("the build's stand-ins for MapLibre's modules", () => {
       'source/video_source.ts',
       'source/canvas_source.ts',
       'source/vector_tile_mlt.ts',
+      'render/terrain.ts',
+      'webgl/render_to_texture.ts',
+      'webgl/draw/draw_terrain.ts',
     ];
     for (const file of modules) {
       const original = exportedValues(readFileSync(path.join(MAPLIBRE_SRC, file), 'utf8'));
@@ -91,6 +95,13 @@ describe("the build's stand-ins for MapLibre's modules", () => {
     expect(await transformed('shaders/glsl/fill_extrusion.vertex.glsl.g.ts')).toMatch(/export default "";|export default '';/);
     // A kept layer's shader is MapLibre's own.
     expect((await transformed('shaders/glsl/fill.vertex.glsl.g.ts'))!.length).toBeGreaterThan(100);
+  });
+
+  it('draw a style asking for 3D terrain flat, with a warning, and stop a build whose setTerrain changed', async () => {
+    const map = await transformed('ui/map.ts');
+    expect(map).toMatch(/setTerrain\(options, styleOptions = \{\}\) \{\s*if \(options\) \{\s*warnOnce\("3D terrain [^"]*drawn flat\."\);\s*options = null;/);
+    const original = readFileSync(path.join(MAPLIBRE_SRC, 'ui/map.ts'), 'utf8');
+    await expect(transformed('ui/map.ts', original.replace('setTerrain(options: TerrainSpecification | null,', 'setTerrain(options: TerrainSpecification | undefined,'))).rejects.toThrow(/setTerrain/);
   });
 
   it("replace the layer factory with one that hides a left-out type, and stop a build whose factory knows another type", async () => {
