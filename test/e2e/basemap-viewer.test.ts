@@ -419,6 +419,65 @@ describe('a floor on a street basemap in the viewer', () => {
       await context.close();
     });
   }
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`leaves no basemap place name cut by a cluster's disc: the names go around the clusters or give way (${viewport.width} wide)`, { timeout: 90_000 }, async () => {
+      const { context, page, errors } = await open(viewport, `/m/${mapId}`);
+      await expect.poll(async () => pixelsOf(page, ELSEWHERE_PINS, (await middleOf(page)).box), { timeout: TIMEOUT }).toBeGreaterThan(0);
+      const map = (await page.locator('.mf-basemap').boundingBox())!;
+      const credit = (await page.locator('.maplibregl-ctrl-attrib').boundingBox())!;
+      // The clusters' discs (the accent; below the floor switcher, which is in the accent too), grouped by nearness.
+      const below = { ...map, y: map.y + 120, height: map.height - 120 };
+      const discs: { x: number; y: number }[][] = [];
+      for (const point of await pixelsNear(page, ACCENT, below)) {
+        const near = discs.find((disc) => Math.abs(disc[0]!.x - point.x) < 60 && Math.abs(disc[0]!.y - point.y) < 60);
+        if (near) near.push(point);
+        else discs.push([point]);
+      }
+      const clusters = discs
+        .filter((disc) => disc.length > 300)
+        .map((disc) => {
+          const xs = disc.map((point) => point.x);
+          const ys = disc.map((point) => point.y);
+          return { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2, r: (Math.max(...xs) - Math.min(...xs)) / 2 };
+        })
+        .filter((disc) => disc.x - disc.r - 12 > map.x && disc.x + disc.r + 12 < map.x + map.width && disc.y + disc.r + 12 < map.y + map.height)
+        // (Not one by MapLibre's attribution, whose text is over the map.)
+        .filter((disc) => !(disc.x + disc.r + 12 > credit.x && disc.y + disc.r + 12 > credit.y));
+      expect(clusters.length, 'clusters on screen').toBeGreaterThan(1);
+      // A place name's dark grey letters in a thin ring just outside each disc's white edge: a name cut by the disc runs
+      // through it ('llas' beside Dallas's cluster); a whole name beside the disc stays outside its square.
+      const letters = async (disc: { x: number; y: number; r: number }) => {
+        const half = Math.ceil(disc.r + 10);
+        const png = (await page.screenshot({ clip: { x: disc.x - half, y: disc.y - half, width: 2 * half, height: 2 * half } })).toString('base64');
+        return page.evaluate(
+          async ({ png, r }) => {
+            const image = new Image();
+            image.src = `data:image/png;base64,${png}`;
+            await image.decode();
+            const canvas = new OffscreenCanvas(image.width, image.height);
+            const context = canvas.getContext('2d')!;
+            context.drawImage(image, 0, 0);
+            const { data } = context.getImageData(0, 0, image.width, image.height);
+            const [cx, cy] = [image.width / 2, image.height / 2];
+            let dark = 0;
+            for (let i = 0; i < data.length; i += 4) {
+              const d = Math.hypot(((i / 4) % image.width) + 0.5 - cx, Math.floor(i / 4 / image.width) + 0.5 - cy);
+              if (d < r + 4 || d > r + 7) continue;
+              const [red, green, blue] = [data[i]!, data[i + 1]!, data[i + 2]!];
+              if (Math.max(red, green, blue) < 130 && Math.max(red, green, blue) - Math.min(red, green, blue) < 30) dark++;
+            }
+            return dark;
+          },
+          { png, r: disc.r },
+        );
+      };
+      await expect.poll(async () => Promise.all(clusters.map(letters)), { timeout: TIMEOUT, message: `letters around the clusters ${JSON.stringify(clusters)}` }).toEqual(clusters.map(() => 0));
+      await shot(page, `basemap-clusters-names-${viewport.width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
 });
 
 describe('a picture of a floor on a street basemap', () => {

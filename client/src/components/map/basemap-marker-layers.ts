@@ -4,6 +4,13 @@
  * location's colour, dots for the small marker types) and the selected location's own larger
  * pin on top, never hidden in a cluster. Pins are images drawn once per colour, like the
  * canvas's pins (a head with a white ring and a point, MARKER_HEIGHT's 40 px above the anchor).
+ *
+ * Every marker takes part in MapLibre's label placement (always drawn, never hidden by a label):
+ * placement goes from the top layer down, so the basemap's place names, placed after, go around
+ * a marker (its towns' names have variable anchors: beside, above or below their dot) or give
+ * way, as store locators' maps do, instead of being cut by a disc ('llas' for Dallas). A pin's
+ * image is its own box; a disc (a cluster, a dot) is a circle layer, which MapLibre does not
+ * place, so a symbol of a transparent square of the disc's size (MARKER_BOX) stands for it.
  */
 import type { AddLayerObject, Map as MapLibreMap } from 'maplibre-gl';
 
@@ -22,6 +29,21 @@ export const PICKED_LAYERS = ['mf-selected-pin', 'mf-selected-dot', 'mf-pins', '
 export const CLUSTER_LAYER = 'mf-clusters';
 
 const PIN_PREFIX = 'mf-pin-';
+/** A transparent square, scaled to a disc's size: the box the disc takes in label placement. */
+export const MARKER_BOX = 'mf-marker-box';
+const BOX_SIZE = 4;
+/** A disc's box: its radius and stroke (MapLibre draws a circle's stroke outside its radius), across, in box units. */
+const discBox = (radius: number | unknown[], stroke: number) =>
+  typeof radius === 'number' ? (2 * (radius + stroke)) / BOX_SIZE : ['/', ['*', 2, ['+', radius, stroke]], BOX_SIZE];
+const CLUSTER_RADIUS = ['step', ['get', 'point_count'], 15, 10, 18, 100, 22, 1000, 27];
+/** A layer of boxes standing for a circle layer's discs in label placement (drawn as nothing). */
+const boxes = (id: string, source: string, filter: unknown[], size: number | unknown[]) => ({
+  id,
+  type: 'symbol',
+  source,
+  filter,
+  layout: { 'icon-image': MARKER_BOX, 'icon-size': size, 'icon-allow-overlap': true, 'icon-ignore-placement': false },
+});
 const unclustered = ['!', ['has', 'point_count']];
 const pinImage = ['concat', PIN_PREFIX, ['get', 'color']];
 
@@ -37,7 +59,7 @@ export function markerLayers(accent: string, dark: boolean): AddLayerObject[] {
       paint: {
         'circle-color': accent,
         'circle-opacity': 0.92,
-        'circle-radius': ['step', ['get', 'point_count'], 15, 10, 18, 100, 22, 1000, 27],
+        'circle-radius': CLUSTER_RADIUS,
         'circle-stroke-color': ring,
         'circle-stroke-width': 3,
         'circle-stroke-opacity': 0.85,
@@ -48,7 +70,18 @@ export function markerLayers(accent: string, dark: boolean): AddLayerObject[] {
       type: 'symbol',
       source: MARKERS_SOURCE,
       filter: ['has', 'point_count'],
-      layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-font': ['Noto Sans Medium'], 'text-size': 13, 'text-allow-overlap': true, 'text-ignore-placement': true },
+      // The count, and the disc's box in label placement.
+      layout: {
+        'text-field': ['get', 'point_count_abbreviated'],
+        'text-font': ['Noto Sans Medium'],
+        'text-size': 13,
+        'text-allow-overlap': true,
+        'text-ignore-placement': true,
+        'icon-image': MARKER_BOX,
+        'icon-size': discBox(CLUSTER_RADIUS, 3),
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': false,
+      },
       paint: { 'text-color': '#ffffff' },
     },
     {
@@ -58,6 +91,7 @@ export function markerLayers(accent: string, dark: boolean): AddLayerObject[] {
       filter: ['all', unclustered, ['==', ['get', 'shape'], 'dot']],
       paint: { 'circle-color': ['get', 'color'], 'circle-radius': 6, 'circle-stroke-color': ring, 'circle-stroke-width': 2 },
     },
+    boxes('mf-dot-boxes', MARKERS_SOURCE, ['all', unclustered, ['==', ['get', 'shape'], 'dot']], discBox(6, 2)),
     {
       id: 'mf-pins',
       type: 'symbol',
@@ -73,6 +107,7 @@ export function markerLayers(accent: string, dark: boolean): AddLayerObject[] {
       filter: ['==', ['get', 'shape'], 'dot'],
       paint: { 'circle-color': ['get', 'color'], 'circle-radius': 9, 'circle-stroke-color': ring, 'circle-stroke-width': 3 },
     },
+    boxes('mf-selected-dot-box', SELECTED_SOURCE, ['==', ['get', 'shape'], 'dot'], discBox(9, 3)),
     {
       id: 'mf-selected-pin',
       type: 'symbol',
@@ -81,6 +116,11 @@ export function markerLayers(accent: string, dark: boolean): AddLayerObject[] {
       layout: { 'icon-image': pinImage, 'icon-anchor': 'bottom', 'icon-size': 1.2, 'icon-allow-overlap': true, 'icon-ignore-placement': false },
     },
   ] as AddLayerObject[];
+}
+
+/** Adds the discs' box image (MARKER_BOX), if the map has it not. */
+export function addMarkerBox(map: MapLibreMap): void {
+  if (!map.hasImage(MARKER_BOX)) map.addImage(MARKER_BOX, { width: BOX_SIZE, height: BOX_SIZE, data: new Uint8Array(BOX_SIZE * BOX_SIZE * 4) });
 }
 
 /** Adds a pin image for each colour the markers use that the map has not yet. */

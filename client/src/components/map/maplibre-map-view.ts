@@ -12,7 +12,7 @@ import { Map as MapLibreMap, type GeoJSONSource, type LayerSpecification, type L
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './basemap-renderer.css';
 import { floorBounds, markerFeatures, toFloor, toLngLat, type FloorGeo, type MarkerCollection, type MarkerColours } from './basemap-floor';
-import { addPinImages, CLUSTER_LAYER, CLUSTER_MAX_ZOOM, markerLayers, MARKERS_SOURCE, PICKED_LAYERS, pinColourOf, repaintPins, REVEAL_ZOOM, SELECTED_SOURCE } from './basemap-marker-layers';
+import { addMarkerBox, addPinImages, CLUSTER_LAYER, CLUSTER_MAX_ZOOM, MARKER_BOX, markerLayers, MARKERS_SOURCE, PICKED_LAYERS, pinColourOf, repaintPins, REVEAL_ZOOM, SELECTED_SOURCE } from './basemap-marker-layers';
 import { setUpMapLibre } from './maplibre-setup';
 import { homeOnPoints } from './basemap-home';
 import { attachMapLibreEditing, showPlacing } from './maplibre-editing';
@@ -138,6 +138,7 @@ export class MapLibreMapView implements MapView {
       this.#regions = new RegionLayers(map, accent, dark);
       map.addSource(MARKERS_SOURCE, { type: 'geojson', data: NO_MARKERS, cluster: true, clusterRadius: 48, clusterMaxZoom: CLUSTER_MAX_ZOOM });
       map.addSource(SELECTED_SOURCE, { type: 'geojson', data: NO_MARKERS });
+      addMarkerBox(map);
       for (const layer of markerLayers(accent, dark)) map.addLayer(layer);
       this.#drawRegions();
       this.#draw(true);
@@ -146,6 +147,7 @@ export class MapLibreMapView implements MapView {
     map.on('styleimagemissing', ({ id }: { id: string }) => {
       const colour = pinColourOf(id);
       if (colour) addPinImages(map, [colour], this.#options.dark);
+      else if (id === MARKER_BOX) addMarkerBox(map);
     });
     map.on('click', (event) => this.#click(event));
     map.on('mousemove', (event) => this.#hover(event));
