@@ -25,7 +25,11 @@ const DIST = path.resolve(import.meta.dirname, '../dist/client');
 // three new on-demand chunks (view-fit, colour-tint, find-region) in the first load's preload
 // list (vite's __vite__mapDeps), not code the first load runs. Trimming that list (one chunk for
 // the drawn floor's renderer and its helpers) is the next cut to bring it back.
-export const VIEWER_FIRST_LOAD_BUDGET = 80.7 * 1024;
+// Raised to 80.75 KB (82,688 B) with issue 29's street-map bytes (a476087): 82,672 B, the store
+// locator's two new on-demand chunks (load-near-code, near-panel) named in that same list. The list
+// is 39 hashed names, some 400 B gzipped of the first load: vite's build.modulePreload
+// resolveDependencies could keep only what a chunk's CSS needs, a change to measure on a cold load.
+export const VIEWER_FIRST_LOAD_BUDGET = 82_688;
 export const VIEWER_OWN_CODE_BUDGET = 20 * 1024;
 
 export interface ViewerSize {
