@@ -14,6 +14,7 @@ import { projectToFloor } from '../../events/geo-calibration.js';
 import type { MapDocument } from '../../events/map-document.js';
 import { signedInContext, useBrowserSession } from '../support/browser.js';
 import { registerUser } from '../support/test-server.js';
+import { until } from '../support/until.js';
 
 const TIMEOUT = 20_000;
 
@@ -146,8 +147,9 @@ describe('importing a file in Chromium', () => {
     await page.getByRole('status').filter({ hasText: 'Imported 102 locations from texas.csv.' }).waitFor({ timeout: TIMEOUT });
 
     // Still the one floor, on the basemap, now around Texas, every store on it.
-    const answer = await fetch(`${server.url}/api/maps/${mapId}/data`, { headers: { cookie: owner.cookie } });
-    const document = ((await answer.json()) as { result: { data: MapDocument } }).result.data;
+    // The status comes with the command's answer; the map's read model follows a moment later.
+    const readDocument = async () => ((await (await fetch(`${server.url}/api/maps/${mapId}/data`, { headers: { cookie: owner.cookie } })).json()) as { result: { data: MapDocument } }).result.data;
+    const document = await until(readDocument, (read) => read.locations.length > 0, 'the imported stores in the map');
     expect(document.layers).toEqual([expect.objectContaining({ id: 'map', basemap: true, file: null })]);
     const geo = document.layers[0]!.geo as { north: number; south: number; west: number; east: number };
     expect(geo.north).toBeLessThan(40);
