@@ -122,9 +122,10 @@ const CUT_MESSAGE = 'is not in this build of MapLibre (scripts/maplibre-source-p
  * MapLibre's modules replaced by stand-ins that keep their exports: each export throws when
  * called or constructed (nothing calls them once the types above are not created), except the
  * painter's `is…StyleLayer` checks, which say no. The shaders of the left-out layers are empty
- * strings (never compiled: no program of theirs is made).
+ * strings (never compiled: no program of theirs is made). Named relative to MapLibre's src/
+ * (the build-inputs test checks each stand-in against its module).
  */
-const STUBBED_MODULES = [
+export const MAPLIBRE_STUBBED_FILES = [
   ...['heatmap', 'hillshade', 'color_relief', 'fill_extrusion'].flatMap((type) => [
     `style/style_layer/${type}_style_layer.ts`,
     `webgl/draw/draw_${type}.ts`,
@@ -137,7 +138,8 @@ const STUBBED_MODULES = [
   'render/terrain.ts',
   'webgl/render_to_texture.ts',
   'webgl/draw/draw_terrain.ts',
-].map((file) => path.join(MAPLIBRE_SRC, file));
+];
+const STUBBED_MODULES = MAPLIBRE_STUBBED_FILES.map((file) => path.join(MAPLIBRE_SRC, file));
 const EMPTIED_SHADERS = new RegExp(`[\\\\/]shaders[\\\\/]glsl[\\\\/](heatmap|heatmap_texture|hillshade|hillshade_prepare|color_relief|fill_extrusion|fill_extrusion_pattern|_projection_globe|terrain|terrain_depth|terrain_height)\\.(fragment|vertex)\\.glsl\\.g\\.ts$`);
 const CREATE_STYLE_LAYER = path.join(MAPLIBRE_SRC, 'style/create_style_layer.ts');
 

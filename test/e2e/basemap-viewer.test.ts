@@ -185,6 +185,22 @@ async function pixelsNear(page: Page, colour: string, box: Box): Promise<{ x: nu
 }
 
 /** How many of the page's pixels in a box are near a colour. */
+/**
+ * Where Oklahoma is on the editor's street map: selected from the Locations list, its outline in the
+ * accent (below the tools and their hint, which are in the accent too), then the selection cleared.
+ */
+async function outlineOfOklahoma(page: Page, map: Box): Promise<{ left: number; right: number; top: number; bottom: number }> {
+  await page.getByRole('tab', { name: 'Locations' }).click();
+  await page.getByRole('list', { name: 'Locations', exact: true }).getByRole('button', { name: 'Oklahoma', exact: true }).click();
+  let outline: { x: number; y: number }[] = [];
+  const below = { ...map, y: map.y + 110, height: map.height - 110 };
+  await expect.poll(async () => (outline = await pixelsNear(page, ACCENT, below)).length, { timeout: TIMEOUT, message: 'Oklahoma outlined' }).toBeGreaterThan(30);
+  const xs = outline.map((point) => point.x);
+  const ys = outline.map((point) => point.y);
+  await page.getByRole('button', { name: 'All locations' }).click();
+  return { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
+}
+
 const pixelsOf = async (page: Page, colour: string, box: Box) => (await pixelsNear(page, colour, box)).length;
 
 /** A PNG's pixels (decoded in the page): how many near the pin's colour, how many distinct colours in all, and the share of near-white ones. */
@@ -721,18 +737,9 @@ describe('regions on a street map', () => {
     await projected(session.server, removed.body.position);
     const { context, page, errors } = await open(DESKTOP, `/maps/${mapId}`, { signedIn: true, touch: false, ready: `.mf-basemap[data-ready][data-regions="${regions - 1}"] canvas.maplibregl-canvas` });
     const map = (await page.locator('.mf-basemap').boundingBox())!;
-    // Oklahoma selected: its outline in the accent tells where it is; Kansas lies north of it, across its width.
-    await page.getByRole('tab', { name: 'Locations' }).click();
-    await page.getByRole('list', { name: 'Locations', exact: true }).getByRole('button', { name: 'Oklahoma', exact: true }).click();
-    let outline: { x: number; y: number }[] = [];
-    // (Below the tools and their hint, which are in the accent too.)
-    const below = { ...map, y: map.y + 110, height: map.height - 110 };
-    await expect.poll(async () => (outline = await pixelsNear(page, ACCENT, below)).length, { timeout: TIMEOUT, message: 'Oklahoma outlined' }).toBeGreaterThan(30);
-    const xs = outline.map((point) => point.x);
-    const ys = outline.map((point) => point.y);
-    const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    // Oklahoma's outline tells where it is; Kansas lies north of it, across its width.
+    const { left, right, top, bottom } = await outlineOfOklahoma(page, map);
     const target = { x: (left + right) / 2, y: top - (bottom - top) * 0.4 };
-    await page.getByRole('button', { name: 'All locations' }).click();
 
     // The place tool: over Kansas a pointer, then a click links the new location to Kansas's region.
     await page.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name: 'Add location' }).click();
@@ -754,17 +761,9 @@ describe('regions on a street map', () => {
     const oklahoma = before.locations.find((location) => location.title === 'Oklahoma')!;
     const { context, page, errors } = await open(DESKTOP, `/maps/${mapId}`, { signedIn: true, touch: false, ready: `.mf-basemap[data-ready][data-regions] canvas.maplibregl-canvas` });
     const map = (await page.locator('.mf-basemap').boundingBox())!;
-    // Oklahoma selected: its outline in the accent tells where it is; a point inside its eastern part (clear of the panhandle).
-    await page.getByRole('tab', { name: 'Locations' }).click();
-    await page.getByRole('list', { name: 'Locations', exact: true }).getByRole('button', { name: 'Oklahoma', exact: true }).click();
-    let outline: { x: number; y: number }[] = [];
-    const below = { ...map, y: map.y + 110, height: map.height - 110 };
-    await expect.poll(async () => (outline = await pixelsNear(page, ACCENT, below)).length, { timeout: TIMEOUT, message: 'Oklahoma outlined' }).toBeGreaterThan(30);
-    const xs = outline.map((point) => point.x);
-    const ys = outline.map((point) => point.y);
-    const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    // Oklahoma's outline tells where it is; a point inside its eastern part (clear of the panhandle).
+    const { left, right, top, bottom } = await outlineOfOklahoma(page, map);
     const target = { x: left + (right - left) * 0.65, y: top + (bottom - top) * 0.55 };
-    await page.getByRole('button', { name: 'All locations' }).click();
 
     // The place tool over Oklahoma: the crosshair (a click places there), not the pointer that chooses it.
     await page.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name: 'Add location' }).click();
