@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { contextPool } from './context-pool.js';
 import { pgliteTarget } from './databases.js';
 import { startTestServer, type TestServer, type TestServerOptions, type TestUser } from './test-server.js';
 
@@ -25,9 +24,7 @@ function workerBrowser(): Promise<Browser> {
   if (!sharedBrowser) {
     const launched = chromium.launch({
       executablePath: CHROMIUM,
-      // --process-per-site: a context's pages of the test server share one renderer process,
-      // which a pooled context keeps alive between tests (context-pool.ts).
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--process-per-site'],
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
     sharedBrowser = launched;
     launched.then(
@@ -63,19 +60,9 @@ export async function startBrowserSession(options: Pick<TestServerOptions, 'env'
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
   const launchedAs = workerBrowser();
   const [server, browser] = await Promise.all([startTestServer(pgliteTarget, { ...options, linksToThisServer: true }), launchedAs]);
-  // The tests' contexts come from a pool that keeps them (and their renderer process) between
-  // tests, each given back as new (context-pool.ts); the rest of the browser is as launched.
-  const pool = contextPool(browser, `${server.url}/favicon.svg`);
-  const pooledBrowser = new Proxy(browser, {
-    get(target, property, receiver) {
-      if (property === 'newContext' && !process.env.E2E_FRESH_CONTEXTS) return pool.newContext;
-      const value = Reflect.get(target, property, receiver) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
   return {
     server,
-    browser: pooledBrowser,
+    browser,
     async close() {
       // The file's pages and contexts, not the browser: the worker's next file uses it. A
       // context that does not close within CONTEXTS_CLOSE_MS (CI saw a file's afterAll wait its
