@@ -1,9 +1,10 @@
 /**
  * The real-world corpus (issue 28): every file of test/fixtures/realworld/ (taken whole from
  * public repositories, SOURCES.md) goes through `POST /api/maps/{id}/import` on one shared
- * server a database (PGlite, and PostgreSQL when DATABASE_URL is set; the largest file on
- * PGlite only, test/support/realworld-corpus.ts), as a new user would send it: previewed, then
- * applied to a map of its own.
+ * server a database (PGlite, and PostgreSQL when DATABASE_URL is set: each file on one of them,
+ * every format on both, or every file on each with MAPFOLD_FULL_CORPUS=1; corpusImportedOn in
+ * test/support/realworld-corpus.ts), as a new user would send it: previewed, then applied to a
+ * map of its own.
  *
  * What is checked is read from the file itself, not from what the importer made of it:
  * - every feature, placemark, row, store or Mapplic location comes in, or is listed as skipped
@@ -28,7 +29,7 @@ import { projectToFloor } from '../../events/geo-calibration.js';
 import type { ImportPreview } from '../../events/map-import.js';
 import { streams } from '../../events/streams.js';
 import { databaseTargets } from '../support/databases.js';
-import { corpusDocumentOf, corpusOn, expectedOf, hasTitle, clean, KINDS, ROOT, sendCorpusFile, type CorpusFile, type Expected, type Kind } from '../support/realworld-corpus.js';
+import { corpus, corpusDocumentOf, corpusImportedOn, expectedOf, hasTitle, clean, KINDS, ROOT, sendCorpusFile, type CorpusFile, type Expected, type Kind } from '../support/realworld-corpus.js';
 import { call, projected, registerUser, startTestServer, type TestServer, type TestUser } from '../support/test-server.js';
 
 /**
@@ -179,14 +180,19 @@ describe.each(databaseTargets)('the real-world import corpus (test/fixtures/real
     if (file.kind === 'svg') expect(linked, `${file.name}: each region taken is linked to its element`).toBe(document.locations.length);
   }
 
-  const files = corpusOn(target.name);
+  const files = corpusImportedOn(target.name, databaseTargets.map((each) => each.name));
 
   it('holds at least 60 files, 6 of each format, and the known failures name files that exist', () => {
-    expect(files.length + files.reduce((sum, file) => sum + file.attachments.length, 0)).toBeGreaterThanOrEqual(60);
+    const all = corpus();
+    expect(all.length + all.reduce((sum, file) => sum + file.attachments.length, 0)).toBeGreaterThanOrEqual(60);
     const byKind = new Map<Kind, number>();
-    for (const file of files) byKind.set(file.kind, (byKind.get(file.kind) ?? 0) + 1);
+    for (const file of all) byKind.set(file.kind, (byKind.get(file.kind) ?? 0) + 1);
     for (const kind of Object.values(KINDS)) expect(byKind.get(kind) ?? 0, kind).toBeGreaterThanOrEqual(kind === 'mapplic' ? 5 : 6);
-    for (const name of [...Object.keys(KNOWN_FAILURES), ...NOTHING_TO_PLACE]) expect(files.some((file) => file.name === name), name).toBe(true);
+    for (const name of [...Object.keys(KNOWN_FAILURES), ...NOTHING_TO_PLACE]) expect(all.some((file) => file.name === name), name).toBe(true);
+  });
+
+  it('imports each format on this database', () => {
+    for (const kind of Object.values(KINDS)) expect(files.some((file) => file.kind === kind), kind).toBe(true);
   });
 
   for (const file of files) {
