@@ -4,16 +4,15 @@
  * map published from the editor into a Basic slot, 1/3; cancelled in the local billing page,
  * then the Canceled badge. Screenshots of the modal at phone and desktop sizes on the way.
  */
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../events/streams.js';
 import { signedInContext, startBrowserSession } from '../support/browser.js';
 import { call, projected, registerUser, type TestServer } from '../support/test-server.js';
 import { completeCheckout, openSubscribe, planCard, startCheckout } from './support/subscribe.js';
+import { lookAt } from './support/look-at.js';
 
 const TIMEOUT = 20_000;
-const SHOTS = 'screenshots';
 
 const basicCard = (page: Page) => planCard(page, 'Basic');
 
@@ -25,7 +24,6 @@ describe('billing in Chromium', () => {
   beforeAll(async () => {
     session = await startBrowserSession();
     ({ server, browser } = session);
-    mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(() => session?.close());
 
@@ -60,7 +58,7 @@ describe('billing in Chromium', () => {
     const context = await signedInContext(browser, server, owner);
     const page = await context.newPage();
     await openSubscribe(page);
-    await page.screenshot({ path: `${SHOTS}/e2e-subscribe-modal-1280.png` });
+    await lookAt(page, 'e2e-subscribe-modal-1280');
 
     // Basic, 3 maps, monthly, to the local test checkout (clearly a test).
     await startCheckout(page, 'Basic', 3, 'Monthly');
@@ -71,12 +69,12 @@ describe('billing in Chromium', () => {
     await maps.fill('5');
     expect(await page.locator('output#total').textContent()).toBe('$50.00');
     await maps.fill('3');
-    await page.screenshot({ path: `${SHOTS}/e2e-local-checkout-1280.png` });
+    await lookAt(page, 'e2e-local-checkout-1280');
     // Back on /maps#subscribe: Active, and 0 of 3 Basic slots in use.
     await completeCheckout(page, 'Basic');
     const meter = basicCard(page).getByRole('meter', { name: /basic/i });
     await expect.poll(() => meter.getAttribute('aria-valuetext'), { timeout: TIMEOUT }).toMatch(/^0 of 3 /);
-    await page.screenshot({ path: `${SHOTS}/e2e-subscribed-1280.png` });
+    await lookAt(page, 'e2e-subscribed-1280');
 
     // Publish the registered map from the editor's Publish panel.
     await page.goto(`/maps/${mapId}`);
@@ -104,8 +102,8 @@ describe('billing in Chromium', () => {
     await phonePage.goto('/maps#subscribe');
     await phonePage.getByRole('dialog', { name: 'Pick your plan' }).waitFor({ timeout: TIMEOUT });
     await basicCard(phonePage).getByText('Canceled', { exact: true }).waitFor({ timeout: TIMEOUT });
-    await phonePage.screenshot({ path: `${SHOTS}/e2e-subscribe-modal-375.png` });
-    await page.screenshot({ path: `${SHOTS}/e2e-canceled-1280.png` });
+    await lookAt(phonePage, 'e2e-subscribe-modal-375');
+    await lookAt(page, 'e2e-canceled-1280');
     await phone.close();
     await context.close();
   });

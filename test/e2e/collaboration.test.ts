@@ -15,7 +15,6 @@
  * The steps share the three browsers and run in order. They wait on what the pages show, never
  * on sleeps. Screenshots of the three-person editor go to /tmp/shots16/e2e-*.png.
  */
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyMapDocument, Location } from '../../events/map-document.js';
@@ -23,9 +22,9 @@ import { signedInContext, startBrowserSession } from '../support/browser.js';
 import { share } from '../support/sharing.js';
 import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
 import { AUSTIN_PINS, mapBrightness, pinAtRest, READY, storePoint, streetStores } from './support/street-stores.js';
+import { lookAt } from './support/look-at.js';
 
 const TIMEOUT = 15_000;
-const SHOTS = '/tmp/shots16';
 
 const people = {
   owner: { name: 'Ada Lovelace', email: 'ada.collab@example.com' },
@@ -131,7 +130,6 @@ describe('three people on one map in Chromium', () => {
   const pages = {} as Record<Who, Page>;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     session = await startBrowserSession();
     ({ server, browser } = session);
     for (const who of ['owner', 'editor', 'viewer'] as const) {
@@ -163,7 +161,7 @@ describe('three people on one map in Chromium', () => {
       await dialog.getByRole('button', { name: 'Invite', exact: true }).waitFor();
       await expect.poll(() => dialog.getByLabel('Invite by email').inputValue()).toBe('');
     }
-    await page.screenshot({ path: `${SHOTS}/e2e-share-dialog-1280.png` });
+    await lookAt(page, 'e2e-share-dialog-1280');
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
 
@@ -205,18 +203,18 @@ describe('three people on one map in Chromium', () => {
     const box = (await pages.editor.locator('.ed-canvas .mf-viewport').boundingBox())!;
     await pages.editor.mouse.move(box.x + box.width * 0.35, box.y + box.height * 0.55, { steps: 4 });
     await pages.owner.locator('.pr-cursor__name').filter({ hasText: people.editor.name }).first().waitFor({ timeout: TIMEOUT });
-    await pages.owner.screenshot({ path: `${SHOTS}/e2e-owner-1280.png` });
-    await pages.viewer.screenshot({ path: `${SHOTS}/e2e-viewer-1280.png` });
+    await lookAt(pages.owner, 'e2e-owner-1280');
+    await lookAt(pages.viewer, 'e2e-viewer-1280');
     for (const who of ['owner', 'editor', 'viewer'] as const) {
       await pages[who].setViewportSize({ width: 375, height: 740 });
       await pages[who].getByRole('list', { name: 'In this map now: 3 people' }).waitFor({ timeout: TIMEOUT });
       // On a phone the panel is a sheet over the map: the owner and the viewer close it to see the map.
       const close = pages[who].getByRole('button', { name: 'Close the panel' });
       if (who !== 'editor' && (await close.isVisible())) await close.click();
-      await pages[who].screenshot({ path: `${SHOTS}/e2e-${who}-375.png` });
+      await lookAt(pages[who], `e2e-${who}-375`);
       await pages[who].setViewportSize({ width: 1280, height: 800 });
     }
-    await pages.editor.screenshot({ path: `${SHOTS}/e2e-editor-1280.png` });
+    await lookAt(pages.editor, 'e2e-editor-1280');
   });
 
   it('the viewer cannot change anything, and is told why', { timeout: 60_000 }, async () => {
@@ -250,7 +248,7 @@ describe('three people on one map in Chromium', () => {
         .first()
         .textContent({ timeout: TIMEOUT })
         .then(async (text) => {
-          await pages[who].screenshot({ path: `${SHOTS}/e2e-overwritten-${who}-1280.png` });
+          await lookAt(pages[who], `e2e-overwritten-${who}-1280`);
           return text;
         })
         .catch(() => null);
@@ -274,7 +272,7 @@ describe('three people on one map in Chromium', () => {
     await contexts.editor.setOffline(true);
     await addLocation(page, 0.45, 0.25, 'Night kiosk');
     await saveStatus(page).getByText('Offline, 2 changes waiting').waitFor({ timeout: TIMEOUT });
-    await page.screenshot({ path: `${SHOTS}/e2e-editor-offline-1280.png` });
+    await lookAt(page, 'e2e-editor-offline-1280');
     expect(await canvasButton(pages.owner, 'Night kiosk').count()).toBe(0);
 
     // Reloading offline shows the browser's own error page: the editor is gone, its edits kept.
@@ -316,7 +314,7 @@ describe('three people on one map in Chromium', () => {
     // No reload on the editor's side: the live socket tells it.
     await pages.editor.getByRole('alert').getByText('You no longer have access to this map.').waitFor();
     await pages.editor.getByRole('toolbar', { name: 'Tools' }).waitFor({ state: 'detached' });
-    await pages.editor.screenshot({ path: `${SHOTS}/e2e-editor-removed-1280.png` });
+    await lookAt(pages.editor, 'e2e-editor-removed-1280');
   });
 
   it('on a street map, one editor’s pointer and selection show over the same store on the other’s screen, zoomed and panned otherwise', { timeout: 90_000 }, async () => {
@@ -372,8 +370,8 @@ describe('three people on one map in Chromium', () => {
     // Her pointer still on the pin she selected: her name once by it (the ring's), not the pointer's over it too.
     const namesShown = () => b.locator('.pr-overlay').getByText(people.owner.name, { exact: true }).filter({ visible: true }).count();
     await expect.poll(namesShown, { timeout: TIMEOUT, message: 'her name shown once by the pin' }).toBe(1);
-    await b.screenshot({ path: `${SHOTS}/e2e-street-map-1280.png` });
-    await a.screenshot({ path: `${SHOTS}/e2e-street-map-pointing-1280.png` });
+    await lookAt(b, 'e2e-street-map-1280');
+    await lookAt(a, 'e2e-street-map-pointing-1280');
 
     // Another person's edit (a store removed) leaves the owner's map where she has it.
     const ownersView = await pinAtRest(a, AUSTIN_PINS);
@@ -425,7 +423,7 @@ describe('three people on one map in Chromium', () => {
       expect(Math.min(look.text, look.linkText), `the attribution's contrast: ${JSON.stringify(look)}`).toBeGreaterThanOrEqual(4.5);
     }
     expect(Object.fromEntries([...listeners.keys()].map((page) => [page === a ? 'owner' : 'editor', tiles.get(page) ?? 0])), 'tile requests after the change').toEqual({ owner: 0, editor: 0 });
-    await b.screenshot({ path: `${SHOTS}/e2e-street-map-dark-1280.png` });
+    await lookAt(b, 'e2e-street-map-dark-1280');
 
     // The other editor takes this view as the map's first (Settings, "Use the current view"): it opens there again.
     await b.getByRole('button', { name: 'Use the current view' }).click();
@@ -455,7 +453,7 @@ describe('three people on one map in Chromium', () => {
     await expect
       .poll(async () => apart(await presenceAt(b, '.pr-ring[data-location="austin"]'), onPhone), { timeout: TIMEOUT, message: `the ring by the pin on a phone (${JSON.stringify(onPhone)})` })
       .toBeLessThan(3);
-    await b.screenshot({ path: `${SHOTS}/e2e-street-map-375.png` });
+    await lookAt(b, 'e2e-street-map-375');
     // The phone's attribution, folded behind its (i): a dark disc, and opened by it, dark and readable too.
     const folded = await attributionLook(b);
     expect(folded, `the folded attribution on the dark map: ${JSON.stringify(folded)}`).toMatchObject({ folded: true, shown: false, dark: true });
@@ -464,7 +462,7 @@ describe('three people on one map in Chromium', () => {
     const opened = await attributionLook(b);
     expect(opened, `the opened attribution on the dark map: ${JSON.stringify(opened)}`).toMatchObject({ folded: false, dark: true });
     expect(Math.min(opened.text, opened.linkText), `the attribution's contrast on a phone: ${JSON.stringify(opened)}`).toBeGreaterThanOrEqual(4.5);
-    await b.screenshot({ path: `${SHOTS}/e2e-street-map-attribution-375.png` });
+    await lookAt(b, 'e2e-street-map-attribution-375');
     await b.setViewportSize({ width: 1280, height: 800 });
   });
 });

@@ -9,7 +9,6 @@
  * location's photo is on another site. Screenshots at phone and desktop sizes on the way.
  */
 import { createServer, type Server } from 'node:http';
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedSnippet } from '../../client/src/utils/embed.js';
@@ -22,9 +21,9 @@ import { seedExampleMaps } from '../../server/seed/example-maps.js';
 import { seedDemoMap } from '../../server/seed/seed-demo-map.js';
 import { signedInContext, startBrowserSession } from '../support/browser.js';
 import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
+import { lookAt } from './support/look-at.js';
 
 const TIMEOUT = 15_000;
-const SHOTS = 'screenshots';
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -146,7 +145,6 @@ describe('the Content-Security-Policy in Chromium', () => {
     session = await startBrowserSession();
     ({ server, browser } = session);
     site = await startOtherSite();
-    mkdirSync(SHOTS, { recursive: true });
     // The landing page's live map is the demo map, and the case studies show the example maps,
     // as on a first start (server/main.ts).
     const seeded = await seedDemoMap(server.services.store, server.services.clock, server.services.ids);
@@ -176,7 +174,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     await page.getByRole('heading', { level: 1 }).waitFor({ timeout: TIMEOUT });
     const live = page.frameLocator('iframe[title^="Map:"]').first();
     await live.locator('.mf-map').waitFor({ timeout: TIMEOUT });
-    await page.screenshot({ path: `${SHOTS}/e2e-csp-landing-1280.png` });
+    await lookAt(page, 'e2e-csp-landing-1280');
     expect(refused).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -214,7 +212,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     await expect.poll(() => received.length, { timeout: TIMEOUT }).toBeGreaterThan(0);
     await expectStyledPlan(page);
     await page.locator('.ed-canvas .mf-a11y').getByRole('button', { name: 'Corner Shop', exact: true }).waitFor({ state: 'attached', timeout: TIMEOUT });
-    await page.screenshot({ path: `${SHOTS}/e2e-csp-editor-1280.png` });
+    await lookAt(page, 'e2e-csp-editor-1280');
     expect(refused).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -232,7 +230,7 @@ describe('the Content-Security-Policy in Chromium', () => {
       await popup.waitFor({ timeout: TIMEOUT });
       await popup.getByText('fountain').waitFor();
       await expect.poll(() => popup.locator('img').first().evaluate((image) => (image as HTMLImageElement).naturalWidth), { timeout: TIMEOUT }).toBe(1);
-      await page.screenshot({ path: `${SHOTS}/e2e-csp-viewer-${viewport.width}.png` });
+      await lookAt(page, `e2e-csp-viewer-${viewport.width}`);
       expect(refused).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
@@ -264,7 +262,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     await page.locator('.mf-basemap[data-ready] canvas.maplibregl-canvas').waitFor({ timeout: TIMEOUT });
     expect(ranges.length).toBeGreaterThan(0);
     expect(ranges.every((status) => status === 206)).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/e2e-csp-basemap-${DESKTOP.width}.png` });
+    await lookAt(page, `e2e-csp-basemap-${DESKTOP.width}`);
     expect(refused).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -277,7 +275,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     const frame = page.frameLocator('iframe[title="Map: Harbour Market"]');
     await frame.getByRole('heading', { level: 1, name: 'Harbour Market' }).waitFor({ timeout: TIMEOUT });
     await expectStyledPlan(frame);
-    await page.screenshot({ path: `${SHOTS}/e2e-csp-embed-1280.png` });
+    await lookAt(page, 'e2e-csp-embed-1280');
     expect(refused).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -299,7 +297,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     await page.getByRole('spinbutton', { name: 'Number of maps' }).fill('7');
     await expect.poll(() => page.locator('output#total').textContent()).not.toBe(before);
     expect(await page.locator('#maps').textContent()).toBe('7');
-    await page.screenshot({ path: `${SHOTS}/e2e-csp-checkout-1280.png` });
+    await lookAt(page, 'e2e-csp-checkout-1280');
     await page.getByRole('button', { name: 'Complete test payment' }).click();
     await page.waitForURL(/\/maps\?checkout=success/, { timeout: TIMEOUT });
     expect(refused).toEqual([]);

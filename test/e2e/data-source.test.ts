@@ -14,6 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInContext, useBrowserSession } from '../support/browser.js';
 import { createMapAs, registerUser } from '../support/test-server.js';
+import { lookAt } from './support/look-at.js';
 
 const TIMEOUT = 20_000;
 const airports = readFileSync(path.join(import.meta.dirname, '../fixtures/realworld/csv/vega-airports.csv'), 'utf8').split('\n');
@@ -47,7 +48,7 @@ describe('a map’s data source in the editor', () => {
         const section = page.getByRole('region', { name: 'Data source' });
         await section.waitFor({ timeout: TIMEOUT });
         await expect.poll(() => section.getByLabel('Address').inputValue(), { timeout: TIMEOUT }).toBe(sourceUrl);
-        await section.screenshot({ path: `/tmp/data-source-${width}.png` });
+        await lookAt(section, `data-source-${width}`);
         await context.close();
         continue;
       }
@@ -67,7 +68,7 @@ describe('a map’s data source in the editor', () => {
       sheet = later;
       await section.getByRole('button', { name: 'Sync now' }).click();
       await section.getByText('Sync from stores.csv: 3 added, 2 changed, 1 removed.').waitFor({ timeout: TIMEOUT });
-      await section.screenshot({ path: `/tmp/data-source-${width}.png` });
+      await lookAt(section, `data-source-${width}`);
 
       // The sync is one undo step.
       const undo = page.getByRole('button', { name: 'Undo' });
@@ -87,7 +88,7 @@ describe('a map’s data source in the editor', () => {
       await overridden.waitFor({ timeout: TIMEOUT });
       await expect.poll(() => overridden.getByRole('listitem').count(), { timeout: TIMEOUT }).toBe(2);
       await overridden.getByRole('listitem').first().getByText('Livingston Municipal (renamed)').waitFor({ timeout: TIMEOUT });
-      await section.screenshot({ path: `/tmp/data-source-overridden-${width}.png` });
+      await lookAt(section, `data-source-overridden-${width}`);
       // "Use the source for all": recorded as one change, one undo step.
       await overridden.getByRole('button', { name: 'Use the source for all' }).click();
       await section.getByText('Used the source’s value for 2 fields.').waitFor({ timeout: TIMEOUT });

@@ -9,7 +9,6 @@
  *   readable; the `<use>` lights too (client/src/components/map/svg-layer.ts draws it in place).
  * Screenshots go to screenshots/ (git-ignored) as group-regions-*.png, to look at.
  */
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -17,9 +16,9 @@ import { signedInContext, useBrowserSession } from '../support/browser.js';
 import { registerUser } from '../support/test-server.js';
 import { animationsEnded } from './support/animations.js';
 import { documentOf, startMapFromFiles } from './support/import-files.js';
+import { lookAt } from './support/look-at.js';
 
 const TIMEOUT = 60_000;
-const SHOTS = path.resolve(import.meta.dirname, '../../screenshots');
 const CECOTTO = ['barrioCecotto.json', 'mapa-cecotto-all.svg'].map((name) => path.resolve(import.meta.dirname, '../fixtures/realworld/mapplic/barrio-cecotto', name));
 const SHOPS = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 400 200" width="400" height="200">
   <defs><path id="kiosk-shape" fill="#d9d2c5" d="M0 0h80v60H0z"/></defs>
@@ -61,7 +60,6 @@ async function steadyCentre(page: Page, locationId: string): Promise<boolean> {
 describe('regions of several shapes light whole', () => {
   const session = useBrowserSession();
   beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
   });
 
   it('a Mapplic lot of three polygons: hover lights all three, a click marks all three', { timeout: 180_000 }, async () => {
@@ -89,7 +87,7 @@ describe('regions of several shapes light whole', () => {
     await expect.poll(async () => (await paint(page, lot.id))!.shapes.every((fill) => fill !== still.shapes[0]), { timeout: TIMEOUT }).toBe(true);
     const hovered = (await paint(page, lot.id))!;
     expect(new Set(hovered.shapes).size, `all three faces lit alike: ${hovered.shapes.join(', ')}`).toBe(1);
-    await page.screenshot({ path: path.join(SHOTS, 'group-regions-cecotto-hover.png') });
+    await lookAt(page, 'group-regions-cecotto-hover');
 
     await page.mouse.click(still.centre.x, still.centre.y);
     await page.getByRole('dialog', { name: lot.title }).waitFor({ timeout: TIMEOUT });
@@ -97,7 +95,7 @@ describe('regions of several shapes light whole', () => {
     await expect.poll(async () => new Set((await paint(page, lot.id))!.shapes).size, { timeout: TIMEOUT }).toBe(1);
     await expect.poll(async () => (await paint(page, lot.id))!.shapes[0], { timeout: TIMEOUT }).not.toBe(still.shapes[0]);
     await animationsEnded(page);
-    await page.screenshot({ path: path.join(SHOTS, 'group-regions-cecotto-open.png') });
+    await lookAt(page, 'group-regions-cecotto-open');
     await context.close();
   });
 
@@ -120,7 +118,7 @@ describe('regions of several shapes light whole', () => {
     await page.mouse.move(still.centre.x, still.centre.y);
     await expect.poll(async () => (await paint(page, bakery.id))!.shapes.every((fill) => fill !== still.shapes[0]), { timeout: TIMEOUT }).toBe(true);
     expect((await paint(page, bakery.id))!.texts).toEqual(['rgb(26, 26, 26)']);
-    await page.screenshot({ path: path.join(SHOTS, 'group-regions-shops-hover.png') });
+    await lookAt(page, 'group-regions-shops-hover');
 
     // The <use>, drawn in place as a group of what it shows: its shape lights under the pointer, though it has a fill of its own.
     await page.mouse.move(5, 400);
@@ -129,7 +127,7 @@ describe('regions of several shapes light whole', () => {
     await page.mouse.move(kioskStill.corner.x, kioskStill.corner.y);
     await expect.poll(async () => (await paint(page, kiosk.id))!.shapes[0], { timeout: TIMEOUT }).not.toBe(kioskStill.shapes[0]);
     await animationsEnded(page);
-    await page.screenshot({ path: path.join(SHOTS, 'group-regions-shops-use-hover.png') });
+    await lookAt(page, 'group-regions-shops-use-hover');
     await context.close();
   });
 });

@@ -8,7 +8,7 @@
  * stay, not written twice); a name the drawing lacks shows inside its room on the map (at 1280
  * and on a 375 px phone, never past its room) and in the picture export. Screenshots go to screenshots/ (git-ignored) to look at.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,10 +16,10 @@ import type { MapDocument } from '../../events/map-document.js';
 import { signedInContext, useBrowserSession } from '../support/browser.js';
 import { call, registerUser } from '../support/test-server.js';
 import { chooseTool } from './support/editor-canvas.js';
+import { lookAt, SCREENSHOTS_DIR } from './support/look-at.js';
 
 const TIMEOUT = 60_000;
 const PLAN = path.resolve(import.meta.dirname, '../fixtures/realworld/concordia-hall-floor8-inkscape.svg');
-const SHOTS = path.resolve(import.meta.dirname, '../../screenshots');
 const DIALOG = 'Make locations from the regions of Ground floor';
 
 /** Runs `ask` on the drawing's shadow root in the editor's canvas (null before the drawing is there). */
@@ -36,7 +36,6 @@ async function inDrawing<T>(page: Page, ask: (root: ShadowRoot) => T): Promise<T
 describe('an Inkscape floor plan with grouped rooms', () => {
   const session = useBrowserSession();
   beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
   });
 
   async function documentOf(page: Page, mapId: string): Promise<MapDocument> {
@@ -69,7 +68,7 @@ describe('an Inkscape floor plan with grouped rooms', () => {
     await h865.hover();
     const rowId = (await h865.locator('xpath=..').locator('.rd-check__id').textContent())!;
     await expect.poll(() => inDrawing(page, (root) => root.querySelector('[data-mf-spot]')?.id ?? null)).toBe(rowId);
-    await page.screenshot({ path: path.join(SHOTS, 'inkscape-regions-dialog-1280x800.png') });
+    await lookAt(page, 'inkscape-regions-dialog-1280x800');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached', timeout: TIMEOUT });
 
@@ -116,7 +115,7 @@ describe('an Inkscape floor plan with grouped rooms', () => {
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const names = () => inDrawing(page, (root) => [...root.querySelectorAll('text[data-mf-name]')].map((text) => [...text.querySelectorAll('tspan')].map((line) => line.textContent).join(' ')));
     await expect.poll(names, { timeout: TIMEOUT }).toEqual(['Dean’s office']);
-    await page.screenshot({ path: path.join(SHOTS, 'inkscape-names-1280x800.png') });
+    await lookAt(page, 'inkscape-names-1280x800');
 
     // A pin dropped in a room that is a location now is a pin too, not a second link.
     await chooseTool(page, 'Add location');
@@ -131,7 +130,7 @@ describe('an Inkscape floor plan with grouped rooms', () => {
     expect(picture).toContain('data-mf-name');
     expect(picture).toMatch(/>Dean’s<\/tspan><tspan[^>]*>office</);
     const [png] = await Promise.all([page.waitForEvent('download', { timeout: TIMEOUT }), page.getByRole('button', { name: 'PNG', exact: true }).click()]);
-    await writeFile(path.join(SHOTS, 'inkscape-picture.png'), await readFile((await png.path())!));
+    if (SCREENSHOTS_DIR) await writeFile(path.join(SCREENSHOTS_DIR, 'inkscape-picture.png'), await readFile((await png.path())!));
     await context.close();
 
     // On a phone: the names fit inside their rooms.
@@ -147,7 +146,7 @@ describe('an Inkscape floor plan with grouped rooms', () => {
       }).length,
     );
     expect(spills).toBe(0);
-    await small.screenshot({ path: path.join(SHOTS, 'inkscape-names-375x812.png') });
+    await lookAt(small, 'inkscape-names-375x812');
     await phone.close();
   });
 });

@@ -8,23 +8,22 @@
  * JSON, the page and the embed; a publish scheduled a minute ahead that happens (the server's
  * clock moved and its scheduler ticked, no real wait); a roll back to the version saved at launch.
  * One server, one browser; each width is its own customer. Screenshots of every step go to
- * screenshots/ (git-ignored) as paying-path-{width}-{step}.png, to look at.
+ * $SCREENSHOTS (when set) as paying-path-{width}-{step}.png, to look at.
  */
-import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MapDocument } from '../../events/map-document.js';
 import { embedSnippet } from '../../client/src/utils/embed.js';
 import { useBrowserSession } from '../support/browser.js';
 import { chooseTool } from './support/editor-canvas.js';
 import { completeCheckout, openSubscribe, startCheckout } from './support/subscribe.js';
+import { lookAt } from './support/look-at.js';
 
 const TIMEOUT = 30_000;
 const PLAN = path.resolve(import.meta.dirname, '../fixtures/realworld/concordia-hall-floor8-inkscape.svg');
-const SHOTS = path.resolve(import.meta.dirname, '../../screenshots');
 const DIALOG = /^Make locations from the regions of /;
 const PURCHASE_CODES: Record<number, string> = { 1280: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', 375: '8d2e3f4a-5b6c-4d7e-9f8a-0b1c2d3e4f5a' };
 
@@ -42,9 +41,6 @@ async function middleOf(page: Page, id: string): Promise<{ x: number; y: number 
 
 describe('the paying customer’s path in Chromium', () => {
   const session = useBrowserSession({ clock });
-  beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
-  });
 
   for (const width of [1280, 375]) {
     const phone = width < 500;
@@ -58,7 +54,7 @@ describe('the paying customer’s path in Chromium', () => {
       let mapId = '';
       const shot = async (name: string) => {
         step += 1;
-        await page.screenshot({ path: path.join(SHOTS, `paying-path-${width}-${String(step).padStart(2, '0')}-${name}.png`) });
+        await lookAt(page, `paying-path-${width}-${String(step).padStart(2, '0')}-${name}`);
       };
       const api = async <T,>(url: string): Promise<T> => ((await (await page.request.get(url)).json()) as { result: T }).result;
       const documentOf = async () => (await api<{ data: MapDocument }>(`/api/maps/${mapId}/data`)).data;
@@ -79,7 +75,7 @@ describe('the paying customer’s path in Chromium', () => {
         await walk();
       } catch (failure) {
         // Where it stopped, to look at (the steps' pictures say how it got there).
-        await page.screenshot({ path: path.join(SHOTS, `paying-path-${width}-failed.png`) }).catch(() => undefined);
+        await lookAt(page, `paying-path-${width}-failed`).catch(() => undefined);
         throw failure;
       } finally {
         await context.close();

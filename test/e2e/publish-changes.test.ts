@@ -5,15 +5,14 @@
  * the public JSON; a roll back to a saved version serves that version. A changed location's
  * name in the review shows it on the map, with where it stood when published. Screenshots of the panel at 1280 and 375 wide on the way.
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../events/map-document.js';
 import { signedInContext, startBrowserSession } from '../support/browser.js';
 import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
+import { lookAt } from './support/look-at.js';
 
 const TIMEOUT = 20_000;
-const SHOTS = process.env.PUBLISH_SHOTS ?? 'screenshots';
 
 const document = {
   version: 2,
@@ -57,7 +56,6 @@ describe('publishing changes in Chromium', () => {
 
   it('reviews the changes since the published revision, publishes them and rolls back', { timeout: 360_000 }, async () => {
     const { server, browser } = session;
-    mkdirSync(SHOTS, { recursive: true });
     const owner = await registerUser(server);
     const admin = await registerUser(server, 'admin@example.com');
     const mapId = (await ok(server, 'createMap', { title: 'Harbour Market', mapData: document }, owner)).result as string;
@@ -96,14 +94,14 @@ describe('publishing changes in Chromium', () => {
       await expect.poll(() => details('Tea Room')).toBe('Renamed “Café Noir” → “Tea Room” · ; moved');
       await expect.poll(() => details('Gallery')).toBe('Renamed “First floor” → “Gallery”');
       await page.getByRole('radiogroup', { name: 'Publish edits' }).scrollIntoViewIfNeeded();
-      await page.locator('.pc').screenshot({ path: `${SHOTS}/publish-changes-${width}.png` });
-      await page.screenshot({ path: `${SHOTS}/publish-changes-page-${width}.png` });
+      await lookAt(page.locator('.pc'), `publish-changes-${width}`);
+      await lookAt(page, `publish-changes-page-${width}`);
       // A changed location's name shows it on the map, with a faint ring where it stood when
       // published (it moved); on a phone the panel gives way to the map.
       await review.getByRole('button', { name: 'location “Tea Room”' }).click();
       await page.getByTestId('published-ghost').locator('.ed-published-ghost__ring').waitFor({ timeout: TIMEOUT });
       if (width < 500) await expect.poll(() => page.locator('.pc').isVisible(), { timeout: TIMEOUT }).toBe(false);
-      await page.screenshot({ path: `${SHOTS}/publish-changes-shown-${width}.png` });
+      await lookAt(page, `publish-changes-shown-${width}`);
       await context.close();
     }
 
@@ -121,7 +119,7 @@ describe('publishing changes in Chromium', () => {
     await page.getByRole('button', { name: 'Roll back' }).click();
     await expect.poll(() => publicTitles(server, mapId), { timeout: TIMEOUT }).toEqual(['Café Noir', 'Shoe Corner', 'Book Nook']);
     await expect.poll(() => page.getByTestId('publish-summary').textContent(), { timeout: TIMEOUT }).toMatch(/4 changes not published$/);
-    await page.locator('.pc').screenshot({ path: `${SHOTS}/publish-changes-rolled-back-1280.png` });
+    await lookAt(page.locator('.pc'), 'publish-changes-rolled-back-1280');
     await context.close();
   });
 });

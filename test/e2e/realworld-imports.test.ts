@@ -11,21 +11,20 @@
  * - Mapplic's sample mall (mapplic-demo-mall: the JSON and its three floors' drawings, picked
  *   together), whose shops are their outlines' ids: a shop is lit and opens by click, an
  *   upstairs one by its link.
- * At 1280 × 800 and 375 × 812. Screenshots go to screenshots/ (git-ignored) as
+ * At 1280 × 800 and 375 × 812. Screenshots go to $SCREENSHOTS (when set) as
  * realworld-{map}-{width}-{step}.png, to look at.
  */
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInContext, useBrowserSession } from '../support/browser.js';
 import { registerUser } from '../support/test-server.js';
 import { animationsEnded } from './support/animations.js';
 import { documentOf, startMapFromFiles } from './support/import-files.js';
+import { lookAt } from './support/look-at.js';
 
 const TIMEOUT = 30_000;
 const CORPUS = path.resolve(import.meta.dirname, '../fixtures/realworld');
-const SHOTS = path.resolve(import.meta.dirname, '../../screenshots');
 const LYCEE = ['lycee.json', 'RDC.svg', 'etage.svg'].map((name) => path.join(CORPUS, 'mapplic/lycee-pierres-vives', name));
 const MALL = ['mall.json', 'mall-underground.svg', 'mall-ground.svg', 'mall-level1.svg'].map((name) => path.join(CORPUS, 'mapplic/mapplic-demo-mall', name));
 const US_STATES = path.join(CORPUS, 'geojson/us-states-geojson-vt.json');
@@ -67,16 +66,13 @@ async function openRegion(page: Page, locationId: string, title: string): Promis
 
 describe('real-world files imported and clickable in Chromium', () => {
   const session = useBrowserSession();
-  beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
-  });
 
   for (const viewport of VIEWPORTS) {
     it(`a Mapplic school on two floors, its rooms clickable (${viewport.width} px)`, { timeout: 180_000 }, async () => {
       const owner = await registerUser(session.server);
       const context = await signedInContext(session.browser, session.server, owner, viewport);
       const page = await context.newPage();
-      const shot = async (step: string) => animationsEnded(page).then(() => page.screenshot({ path: path.join(SHOTS, `realworld-mapplic-school-${viewport.width}-${step}.png`) }));
+      const shot = async (step: string) => animationsEnded(page).then(() => lookAt(page, `realworld-mapplic-school-${viewport.width}-${step}`));
       const mapId = await startMapFromFiles(page, LYCEE, 'lycee.json', TIMEOUT);
       await shot('1-editor');
 
@@ -111,7 +107,7 @@ describe('real-world files imported and clickable in Chromium', () => {
       const owner = await registerUser(session.server);
       const context = await signedInContext(session.browser, session.server, owner, viewport);
       const page = await context.newPage();
-      const shot = async (step: string) => animationsEnded(page).then(() => page.screenshot({ path: path.join(SHOTS, `realworld-us-states-${viewport.width}-${step}.png`) }));
+      const shot = async (step: string) => animationsEnded(page).then(() => lookAt(page, `realworld-us-states-${viewport.width}-${step}`));
       const mapId = await startMapFromFiles(page, [US_STATES], 'us-states-geojson-vt.json', TIMEOUT);
       await shot('1-editor');
 
@@ -148,7 +144,7 @@ describe('real-world files imported and clickable in Chromium', () => {
     const owner = await registerUser(session.server);
     const context = await signedInContext(session.browser, session.server, owner, VIEWPORTS[0]);
     const page = await context.newPage();
-    const shot = async (width: number, step: string) => animationsEnded(page).then(() => page.screenshot({ path: path.join(SHOTS, `realworld-mapplic-mall-${width}-${step}.png`) }));
+    const shot = async (width: number, step: string) => animationsEnded(page).then(() => lookAt(page, `realworld-mapplic-mall-${width}-${step}`));
     const mapId = await startMapFromFiles(page, MALL, 'mall.json', TIMEOUT);
 
     // Every shop on its floor's drawing: "Ground floor" is also the name of the floor a new map

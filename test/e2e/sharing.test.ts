@@ -10,7 +10,7 @@
  *
  * The steps share the browsers and run in order; they wait on what the pages show.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,9 +18,9 @@ import { emptyMapDocument, Location } from '../../events/map-document.js';
 import { signedInContext, startBrowserSession } from '../support/browser.js';
 import { animationsEnded } from './support/animations.js';
 import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
+import { lookAt } from './support/look-at.js';
 
 const TIMEOUT = 15_000;
-const SHOTS = '/tmp/shots16';
 const invitee = { name: 'Dana Reyes', email: 'dana.new@example.com', password: 'correct horse battery' };
 
 /** axe-core, run through DevTools (the page's CSP refuses an inline script), as in accessibility.test.ts. */
@@ -71,7 +71,6 @@ describe('sharing a map in Chromium', () => {
   let invitationPath: string;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     session = await startBrowserSession();
     ({ server, browser } = session);
     owner = await registerUser(server, 'ada.share@example.com', { displayName: 'Ada Lovelace' });
@@ -114,7 +113,7 @@ describe('sharing a map in Chromium', () => {
     invitationPath = await mailedLink(page, invitee.email, '/invitations/');
     await page.goto(invitationPath);
     await page.getByRole('heading', { name: 'You are invited to a map' }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/invitation-signed-out-375.png` });
+    await lookAt(page, 'invitation-signed-out-375');
     await expectAccessible(page, 'the invitation page, signed out');
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL('**/register');
@@ -136,7 +135,7 @@ describe('sharing a map in Chromium', () => {
     expect(await page.getByRole('toolbar', { name: 'Tools' }).count()).toBe(0);
     expect(await page.getByRole('textbox', { name: 'Map title' }).count()).toBe(0);
     expect(await page.getByRole('tab', { name: 'Publish' }).count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/viewer-editor-375.png` });
+    await lookAt(page, 'viewer-editor-375');
 
     // The owner's dialog now lists them as a member.
     const dialog = await openShareDialog(ownerPage, mapId);
@@ -153,7 +152,7 @@ describe('sharing a map in Chromium', () => {
     await card.getByText('Owner Ada Lovelace').waitFor();
     await card.getByText('Viewer', { exact: true }).waitFor();
     await expectAccessible(page, '/maps with "Shared with me"');
-    await page.screenshot({ path: `${SHOTS}/shared-with-me-375.png`, fullPage: true });
+    await lookAt(page, 'shared-with-me-375', { fullPage: true });
     // Their own list stays empty: the shared map is no map of theirs and uses no test slot.
     await page.getByText('No maps yet').waitFor();
     await card.getByRole('link', { name: 'Harbour Market', exact: true }).click();
@@ -189,7 +188,7 @@ describe('sharing a map in Chromium', () => {
     const link = await dialog.getByRole('textbox', { name: 'View link' }).inputValue();
     expect(link).toMatch(new RegExp(`/m/${mapId}\\?key=`));
     await animationsEnded(ownerPage);
-    await ownerPage.screenshot({ path: `${SHOTS}/share-dialog-1280.png` });
+    await lookAt(ownerPage, 'share-dialog-1280');
     await expectAccessible(ownerPage, "the owner's share dialog at 1280", '[role="dialog"]');
 
     // The view link opens the map for anyone, no account needed.
@@ -204,7 +203,7 @@ describe('sharing a map in Chromium', () => {
     dialog = await openShareDialog(ownerPage, mapId);
     await dialog.getByText('frank.ops@example.com').waitFor();
     await animationsEnded(ownerPage);
-    await ownerPage.screenshot({ path: `${SHOTS}/share-dialog-375.png` });
+    await lookAt(ownerPage, 'share-dialog-375');
     await expectAccessible(ownerPage, "the owner's share dialog at 375", '[role="dialog"]');
     // Nothing sticks out sideways on a phone.
     expect(await ownerPage.evaluate(() => document.querySelector('[role="dialog"]')!.scrollWidth <= window.innerWidth)).toBe(true);
@@ -218,7 +217,7 @@ describe('sharing a map in Chromium', () => {
     await theirs.getByRole('button', { name: 'Leave map' }).waitFor();
     expect(await theirs.getByLabel('Invite by email').count()).toBe(0);
     await animationsEnded(memberDialog);
-    await memberDialog.screenshot({ path: `${SHOTS}/share-dialog-member-375.png` });
+    await lookAt(memberDialog, 'share-dialog-member-375');
     await expectAccessible(memberDialog, "a member's share dialog at 375", '[role="dialog"]');
   });
 });

@@ -5,17 +5,16 @@
  * its region (as the server then has it). At a phone's width the dialog is used with the keyboard alone.
  * Screenshots of the dialog at 1280 and 375 wide go to screenshots/ (git-ignored) to look at.
  */
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapDocument } from '../../events/map-document.js';
 import { signedInContext, startBrowserSession } from '../support/browser.js';
 import { call, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
+import { lookAt } from './support/look-at.js';
 
 const TIMEOUT = 30_000;
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/import/svg');
-const SHOTS = path.resolve(import.meta.dirname, '../../screenshots');
 
 describe('SVG regions in the editor', () => {
   let session: Awaited<ReturnType<typeof startBrowserSession>>;
@@ -25,7 +24,6 @@ describe('SVG regions in the editor', () => {
   beforeAll(async () => {
     session = await startBrowserSession();
     ({ server, browser } = session);
-    await mkdir(SHOTS, { recursive: true });
   }, 120_000);
   afterAll(() => session?.close());
 
@@ -56,7 +54,7 @@ describe('SVG regions in the editor', () => {
     await expect.poll(() => dialog.getByRole('checkbox').count()).toBe(8);
     await expect.poll(() => dialog.getByRole('status').textContent()).toContain('8 regions of 8 ticked');
     await dialog.getByRole('checkbox', { name: /California/ }).uncheck();
-    await page.screenshot({ path: path.join(SHOTS, 'svg-regions-dialog-1280x800.png') });
+    await lookAt(page, 'svg-regions-dialog-1280x800');
 
     await dialog.getByRole('button', { name: 'Make 7 locations' }).click();
     await dialog.waitFor({ state: 'detached', timeout: TIMEOUT });
@@ -79,7 +77,7 @@ describe('SVG regions in the editor', () => {
         return hosts.reduce((sum, host) => sum + host.shadowRoot!.querySelectorAll('[data-mf-loc]').length, 0);
       });
     await expect.poll(linked, { timeout: TIMEOUT }).toBe(7);
-    await page.screenshot({ path: path.join(SHOTS, 'svg-regions-after-1280x800.png') });
+    await lookAt(page, 'svg-regions-after-1280x800');
 
     // On demand later: California is still offered, the others are locations already.
     await page.getByRole('button', { name: 'Make locations from the regions of Ground floor' }).click();
@@ -117,7 +115,7 @@ describe('SVG regions in the editor', () => {
     await page.keyboard.press('Control+a');
     await page.keyboard.press('Backspace');
     await expect.poll(() => dialog.getByRole('checkbox').count()).toBe(5);
-    await page.screenshot({ path: path.join(SHOTS, 'svg-regions-dialog-375x812.png') });
+    await lookAt(page, 'svg-regions-dialog-375x812');
     const make = dialog.getByRole('button', { name: 'Make 4 locations' });
     const box = (await make.boundingBox())!;
     // The action is on the screen, inside the phone's width.

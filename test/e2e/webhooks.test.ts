@@ -14,6 +14,7 @@ import { formatPosition } from '../../events/position.js';
 import { webhooksDecider } from '../../events/webhooks.js';
 import { decideCommand } from '../../server/commands/command-handler.js';
 import { call, createMapAs, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
+import { lookAt } from './support/look-at.js';
 
 describe('webhooks in Chromium', () => {
   let session: Awaited<ReturnType<typeof startBrowserSession>>;
@@ -69,7 +70,7 @@ describe('webhooks in Chromium', () => {
     await row.getByText('delivered').waitFor();
     await row.getByRole('cell', { name: '200' }).waitFor();
     expect(received.some((body) => JSON.parse(body).type === 'webhook.test')).toBe(true);
-    await page.screenshot({ path: 'screenshots/webhooks-account-1280.png', fullPage: true });
+    await lookAt(page, 'webhooks-account-1280', { fullPage: true });
 
     await row.getByRole('button', { name: 'Redeliver' }).click();
     await item.getByText('Sent again.').waitFor();
@@ -77,7 +78,7 @@ describe('webhooks in Chromium', () => {
 
     await page.setViewportSize({ width: 375, height: 800 });
     await item.getByText('Delivery log (2)').waitFor();
-    await section.screenshot({ path: 'screenshots/webhooks-account-375.png' });
+    await lookAt(section, 'webhooks-account-375');
     const wide = await page.evaluate(() =>
       [...document.querySelectorAll('body *')]
         // The delivery log's table scrolls inside its own box.
@@ -108,7 +109,7 @@ describe('webhooks in Chromium', () => {
     await section.getByRole('textbox', { name: 'Signing secret' }).waitFor();
     await section.getByRole('listitem').filter({ hasText: hookUrl }).getByText('Map published · Locations changed').waitFor();
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'screenshots/webhooks-editor-1280.png' });
+    await lookAt(page, 'webhooks-editor-1280');
     await context.close();
   });
 
@@ -136,17 +137,17 @@ describe('webhooks in Chromium', () => {
     await item.getByText(/Turned off after its deliveries kept failing/).waitFor();
     expect(await item.getByRole('button', { name: 'Send test event' }).isDisabled()).toBe(true);
     await item.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `screenshots/webhooks-${name}-disabled-1280.png` });
+    await lookAt(page, `webhooks-${name}-disabled-1280`);
     await page.setViewportSize({ width: 375, height: 800 });
     await item.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `screenshots/webhooks-${name}-disabled-375.png` });
+    await lookAt(page, `webhooks-${name}-disabled-375`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await item.getByRole('button', { name: `Turn back on the webhook for ${hookUrl}` }).click();
     await item.getByText('Turned back on.').waitFor();
     await item.getByText('Active', { exact: true }).waitFor();
     expect(await item.getByText(/Turned off after/).count()).toBe(0);
     expect(await item.getByRole('button', { name: 'Send test event' }).isDisabled()).toBe(false);
-    await page.screenshot({ path: `screenshots/webhooks-${name}-on-again-375.png` });
+    await lookAt(page, `webhooks-${name}-on-again-375`);
   }
 
   it('turns a disabled webhook back on, on /account and in the editor’s settings', async () => {
