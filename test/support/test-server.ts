@@ -18,6 +18,7 @@ import type { AuthLimits } from '../../server/security/auth-limits.js';
 import { openServices, type Services } from '../../server/services.js';
 import type { Database } from '../../ports/database.js';
 import type { Clock } from '../../server/clock.js';
+import { WorkerPlaceSearcher } from '../../server/geocoding/place-search-pool.js';
 import type { DatabaseTarget, TestDatabase } from './databases.js';
 
 export interface TestServer {
@@ -57,6 +58,16 @@ export interface TestServerOptions {
 
 const quietLogger = { info: () => {}, error: () => {} };
 
+/**
+ * One place searcher for all the test servers of a process (a vitest worker runs many files,
+ * one after the other): its worker thread builds the embedded gazetteer (130 MB, some 5 s of a
+ * core) on its first "near …" search, which every test server that answered one did again
+ * (the authorization matrix on each database, the place search's and the store locator's
+ * files; issue 26 item 9). A server does not close it (the app closes only a searcher it made);
+ * its thread ends after its idle time, or with the process.
+ */
+let sharedPlaceSearcher: WorkerPlaceSearcher | null = null;
+
 export async function startTestServer(target: DatabaseTarget, options: TestServerOptions = {}): Promise<TestServer> {
   const database = await target.open();
   const fixedPort = options.linksToThisServer ? await freePort() : 0;
@@ -82,6 +93,7 @@ export async function startTestServer(target: DatabaseTarget, options: TestServe
     ...(options.clock ? { clock: options.clock } : {}),
   });
   const app = await buildApp(services, false, {
+    placeSearcher: (sharedPlaceSearcher ??= new WorkerPlaceSearcher()),
     ...(options.liveRecheckMs ? { liveRecheckMs: options.liveRecheckMs } : {}),
     ...(options.presenceTimings ? { presenceTimings: options.presenceTimings } : {}),
     ...(options.remoteFiles ? { remoteFiles: options.remoteFiles } : {}),
