@@ -55,8 +55,9 @@ async function createDatabaseFiles(directory: string): Promise<void> {
 
 export interface PGliteOptions {
   /**
-   * An in-memory database's files to start from (a tar, as PGlite's dumpDataDir writes it)
-   * instead of running initdb: tests load one made once per run.
+   * The files to start from (a tar, as PGlite's dumpDataDir writes it) instead of running
+   * initdb, for an in-memory database or a directory holding none yet: tests load one made
+   * once per run.
    */
   template?: Blob;
 }
@@ -74,9 +75,12 @@ export async function openPGliteDatabase(directory: string | undefined, options:
   const module = pgliteWasmModule();
   // Awaited below unless creating the files fails first, which is then the error to report.
   module.catch(() => undefined);
-  if (directory) await createDatabaseFiles(directory);
+  const fromTemplate = options.template && (!directory || !existsSync(path.join(directory, 'PG_VERSION'))) ? options.template : null;
+  if (directory && fromTemplate) mkdirSync(directory, { recursive: true });
+  else if (directory) await createDatabaseFiles(directory);
   const pglite = await PGlite.create({
-    ...(directory ? { dataDir: directory } : options.template ? { loadDataDir: options.template } : {}),
+    ...(directory ? { dataDir: directory } : {}),
+    ...(fromTemplate ? { loadDataDir: fromTemplate } : {}),
     startParams: [...START_PARAMS],
     pgliteWasmModule: await module,
   });

@@ -16,11 +16,11 @@ import { ProjectionRunner } from '../../projections/runner.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import type { Database } from '../../ports/database.js';
-import { openPGliteDatabase } from '../../server/db/pglite-database.js';
 import { openPostgresDatabase } from '../../server/db/postgres-database.js';
 import { parsePosition } from '../../events/position.js';
 import { openServices } from '../../server/services.js';
 import { createPostgresDatabase, postgresUrl } from '../support/databases.js';
+import { openTestPGlite } from '../support/pglite-template.js';
 
 const document = {
   version: 2,
@@ -41,7 +41,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'mapfold-insights-restart-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const storages: Array<{ name: string; make: () => Promise<Storage> }> = [
-  { name: 'pglite', make: async () => ({ name: 'pglite', open: () => openPGliteDatabase(path.join(dataDir, 'pglite')), drop: async () => {} }) },
+  { name: 'pglite', make: async () => ({ name: 'pglite', open: () => openTestPGlite(path.join(dataDir, 'pglite')), drop: async () => {} }) },
 ];
 if (postgresUrl) {
   storages.push({

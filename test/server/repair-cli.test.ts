@@ -19,11 +19,11 @@ import { mapDataProjection } from '../../projections/map-data.js';
 import { ProjectionRunner } from '../../projections/runner.js';
 import { listSetAsideStreams, SET_ASIDE_SCHEMA, setAsideStream } from '../../projections/set-aside-streams.js';
 import type { Database } from '../../ports/database.js';
-import { openPGliteDatabase } from '../../server/db/pglite-database.js';
 import { openPostgresDatabase } from '../../server/db/postgres-database.js';
 import { PostgresEventStore } from '../../server/event-store/postgres-event-store.js';
 import { createPostgresDatabase, postgresUrl } from '../support/databases.js';
 import { newEvent } from '../support/events.js';
+import { openTestPGlite } from '../support/pglite-template.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -37,7 +37,7 @@ const pglite: Target = {
   name: 'pglite',
   async open() {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'mapfold-repair-'));
-    const reopen = () => openPGliteDatabase(path.join(dataDir, 'pglite'));
+    const reopen = () => openTestPGlite(path.join(dataDir, 'pglite'));
     return { db: await reopen(), env: { DATA_DIR: dataDir }, reopen, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
   },
 };

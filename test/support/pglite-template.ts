@@ -22,11 +22,16 @@ function pgliteTemplate(): Promise<Blob> {
   return template;
 }
 
-/** An empty in-memory PGlite database, started from the run's template (under vitest). */
-export async function openTestPGlite(): Promise<Database> {
+/**
+ * An empty in-memory PGlite database, started from the run's template (under vitest); or one in
+ * `directory`, its files made from the template if it holds none yet (a database in a data
+ * directory is opened again as the server opens it, without initdb's seconds in a child
+ * process the first time: 17 s of a busy CI machine).
+ */
+export async function openTestPGlite(directory?: string): Promise<Database> {
   // Vitest sets VITEST in its processes; a bench or script run by tsx has no template to load.
-  if (!process.env.VITEST) return openPGliteDatabase(undefined);
+  if (!process.env.VITEST) return openPGliteDatabase(directory);
   // The same Blob at run time; TypeScript's DOM typings name the global one only.
   const template = (await pgliteTemplate()) as unknown as globalThis.Blob;
-  return openPGliteDatabase(undefined, { template });
+  return openPGliteDatabase(directory, { template });
 }
