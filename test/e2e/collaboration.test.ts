@@ -13,7 +13,7 @@
  * a phone); the view taken as the map's first ("Use the current view") is the one it opens at.
  *
  * The steps share the three browsers and run in order. They wait on what the pages show, never
- * on sleeps. Screenshots of the three-person editor go to /tmp/shots16/e2e-*.png.
+ * on sleeps. Screenshots of the three-person editor go to $SCREENSHOTS/e2e-*.png when it is set.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

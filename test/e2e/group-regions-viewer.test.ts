@@ -7,7 +7,7 @@
  * - a drawing where a region is a group of two shapes and its label, and another a `<use>` of a
  *   shape in `<defs>` with a fill of its own: the group's shapes light and its label stays
  *   readable; the `<use>` lights too (client/src/components/map/svg-layer.ts draws it in place).
- * Screenshots go to screenshots/ (git-ignored) as group-regions-*.png, to look at.
+ * Screenshots go to $SCREENSHOTS (when set) as group-regions-*.png, to look at.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';

@@ -6,7 +6,7 @@
  * the group, not the layer); the regions dialog beside the map lights each row's room, reads the
  * room numbers as titles and makes the named ones locations in bulk (the drawing's own numbers
  * stay, not written twice); a name the drawing lacks shows inside its room on the map (at 1280
- * and on a 375 px phone, never past its room) and in the picture export. Screenshots go to screenshots/ (git-ignored) to look at.
+ * and on a 375 px phone, never past its room) and in the picture export. Screenshots go to $SCREENSHOTS (when set) to look at.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -4,7 +4,7 @@
  * creates an account from the invitation page, verifies the address through the mailed link
  * and lands in the map, read-only as a viewer and told why; "Shared with me" on /maps shows it
  * without counting it among their own maps; a withdrawn invitation's link says so. Screenshots
- * of the share dialog at 1280 and 375 wide go to /tmp/shots16/share-dialog-*.png; axe-core finds
+ * of the share dialog at 1280 and 375 wide go to $SCREENSHOTS/share-dialog-*.png when it is set; axe-core finds
  * no serious or critical violation in the dialog (owner's and member's), the invitation page
  * and "Shared with me".
  *

@@ -3,7 +3,7 @@
  * 100%, no viewBox) uploaded on the Floors panel is measured and drawn, its regions are offered
  * in a dialog by themselves beside the map, and confirming makes a location of each, linked to
  * its region (as the server then has it). At a phone's width the dialog is used with the keyboard alone.
- * Screenshots of the dialog at 1280 and 375 wide go to screenshots/ (git-ignored) to look at.
+ * Screenshots of the dialog at 1280 and 375 wide go to $SCREENSHOTS (when set) to look at.
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
