@@ -60,6 +60,8 @@ export interface PGliteOptions {
    * once per run.
    */
   template?: Blob;
+  /** PostgreSQL settings over START_PARAMS' (`name=value`), e.g. the tests' smaller buffers. */
+  settings?: readonly string[];
 }
 
 /**
@@ -81,7 +83,7 @@ export async function openPGliteDatabase(directory: string | undefined, options:
   const pglite = await PGlite.create({
     ...(directory ? { dataDir: directory } : {}),
     ...(fromTemplate ? { loadDataDir: fromTemplate } : {}),
-    startParams: [...START_PARAMS],
+    startParams: [...START_PARAMS, ...(options.settings ?? []).flatMap((setting) => ['-c', setting])],
     pgliteWasmModule: await module,
   });
 
