@@ -3,7 +3,9 @@
  * browser for all (each e2e file starting its own costs CI seconds; this file was two). WebGL
  * runs headless through SwiftShader with the session's usual flags. Every page is opened by
  * `open` below (a context of the viewport's kind, what the page refuses or throws collected,
- * MapLibre's first drawing waited for). Screenshots go to $SCREENSHOTS (when set) to be looked at.
+ * MapLibre's first drawing waited for); each costs some seconds of CPU, so checks that start from
+ * the same page share one (run before the view is moved, or after the page is gone to again).
+ * Screenshots go to $SCREENSHOTS (when set) to be looked at.
  *
  * The viewer: the 102 Texas stores of the real Starbucks directory excerpt
  * (test/e2e/support/texas-stores.ts) on a floor laid on the basemap by Web Mercator bounds,
@@ -344,6 +346,64 @@ async function open(
   return { context, page, errors, tiles };
 }
 
+/**
+ * No basemap place name cut by a cluster's disc on the Texas stores' map as it opens: the names go
+ * around the clusters or give way (the view as first drawn, before anything moves it).
+ */
+async function expectNoPlaceNameCutByClusters(page: Page, viewport: { width: number }) {
+  await expect.poll(async () => pixelsOf(page, ELSEWHERE_PINS, (await middleOf(page)).box), { timeout: TIMEOUT }).toBeGreaterThan(0);
+  const map = (await page.locator('.mf-basemap').boundingBox())!;
+  const credit = (await page.locator('.maplibregl-ctrl-attrib').boundingBox())!;
+  // The clusters' discs (the accent; below the floor switcher, which is in the accent too), grouped by nearness.
+  const below = { ...map, y: map.y + 120, height: map.height - 120 };
+  const discs: { x: number; y: number }[][] = [];
+  for (const point of await pixelsNear(page, ACCENT, below)) {
+    const near = discs.find((disc) => Math.abs(disc[0]!.x - point.x) < 60 && Math.abs(disc[0]!.y - point.y) < 60);
+    if (near) near.push(point);
+    else discs.push([point]);
+  }
+  const clusters = discs
+    .filter((disc) => disc.length > 300)
+    .map((disc) => {
+      const xs = disc.map((point) => point.x);
+      const ys = disc.map((point) => point.y);
+      return { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2, r: (Math.max(...xs) - Math.min(...xs)) / 2 };
+    })
+    .filter((disc) => disc.x - disc.r - 12 > map.x && disc.x + disc.r + 12 < map.x + map.width && disc.y + disc.r + 12 < map.y + map.height)
+    // (Not one by MapLibre's attribution, whose text is over the map.)
+    .filter((disc) => !(disc.x + disc.r + 12 > credit.x && disc.y + disc.r + 12 > credit.y));
+  expect(clusters.length, 'clusters on screen').toBeGreaterThan(1);
+  // A place name's dark grey letters in a thin ring just outside each disc's white edge: a name cut by the disc runs
+  // through it ('llas' beside Dallas's cluster); a whole name beside the disc stays outside its square.
+  const letters = async (disc: { x: number; y: number; r: number }) => {
+    const half = Math.ceil(disc.r + 10);
+    const png = (await page.screenshot({ clip: { x: disc.x - half, y: disc.y - half, width: 2 * half, height: 2 * half } })).toString('base64');
+    return page.evaluate(
+      async ({ png, r }) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${png}`;
+        await image.decode();
+        const canvas = new OffscreenCanvas(image.width, image.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        const { data } = context.getImageData(0, 0, image.width, image.height);
+        const [cx, cy] = [image.width / 2, image.height / 2];
+        let dark = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          const d = Math.hypot(((i / 4) % image.width) + 0.5 - cx, Math.floor(i / 4 / image.width) + 0.5 - cy);
+          if (d < r + 4 || d > r + 7) continue;
+          const [red, green, blue] = [data[i]!, data[i + 1]!, data[i + 2]!];
+          if (Math.max(red, green, blue) < 130 && Math.max(red, green, blue) - Math.min(red, green, blue) < 30) dark++;
+        }
+        return dark;
+      },
+      { png, r: disc.r },
+    );
+  };
+  await expect.poll(async () => Promise.all(clusters.map(letters)), { timeout: TIMEOUT, message: `letters around the clusters ${JSON.stringify(clusters)}` }).toEqual(clusters.map(() => 0));
+  await shot(page, `basemap-clusters-names-${viewport.width}`);
+}
+
 describe('a floor on a street basemap in the viewer', () => {
   let mapId: string;
   const made = texasBasemapDocument();
@@ -355,13 +415,15 @@ describe('a floor on a street basemap in the viewer', () => {
 
   for (const viewport of [DESKTOP, PHONE]) {
     const phone = viewport === PHONE;
-    it(`shows the stores on MapLibre's basemap, flies to one, filters and switches floors (${viewport.width} wide)`, { timeout: 120_000 }, async () => {
+    it(`shows the stores on MapLibre's basemap, leaves no basemap place name cut by a cluster's disc (the names go around the clusters or give way), flies to one, filters and switches floors (${viewport.width} wide)`, { timeout: 180_000 }, async () => {
       const { context, page, tiles, errors } = await open(viewport, `/m/${mapId}`);
       // The basemap's archive is read in ranges.
       expect(tiles.length).toBeGreaterThan(0);
       expect(tiles.every((status) => status === 206), tiles.join(' ')).toBe(true);
       await expect.poll(async () => pixelsOf(page, ELSEWHERE_PINS, (await middleOf(page)).box), { timeout: TIMEOUT }).toBeGreaterThan(0);
       await shot(page, `basemap-texas-${viewport.width}`);
+      // Before anything moves the view: no basemap place name cut by a cluster's disc.
+      await expectNoPlaceNameCutByClusters(page, viewport);
       // MapLibre's attribution: open on a desktop; on a phone folded behind its (i), not over the map, and opened by it.
       const attribution = page.locator('.maplibregl-ctrl-attrib');
       await page.waitForFunction(() => document.querySelector('.maplibregl-ctrl-attrib:not(.maplibregl-attrib-empty)') !== null, undefined, { timeout: TIMEOUT });
@@ -431,65 +493,6 @@ describe('a floor on a street basemap in the viewer', () => {
       await page.locator(READY).waitFor({ timeout: TIMEOUT });
       expect(await page.locator('.mf-viewport').count()).toBe(0);
       await expect.poll(async () => pixelsOf(page, ELSEWHERE_PINS, (await middleOf(page)).box), { timeout: TIMEOUT }).toBeGreaterThan(0);
-      expect(errors).toEqual([]);
-      await context.close();
-    });
-  }
-
-  for (const viewport of [DESKTOP, PHONE]) {
-    it(`leaves no basemap place name cut by a cluster's disc: the names go around the clusters or give way (${viewport.width} wide)`, { timeout: 90_000 }, async () => {
-      const { context, page, errors } = await open(viewport, `/m/${mapId}`);
-      await expect.poll(async () => pixelsOf(page, ELSEWHERE_PINS, (await middleOf(page)).box), { timeout: TIMEOUT }).toBeGreaterThan(0);
-      const map = (await page.locator('.mf-basemap').boundingBox())!;
-      const credit = (await page.locator('.maplibregl-ctrl-attrib').boundingBox())!;
-      // The clusters' discs (the accent; below the floor switcher, which is in the accent too), grouped by nearness.
-      const below = { ...map, y: map.y + 120, height: map.height - 120 };
-      const discs: { x: number; y: number }[][] = [];
-      for (const point of await pixelsNear(page, ACCENT, below)) {
-        const near = discs.find((disc) => Math.abs(disc[0]!.x - point.x) < 60 && Math.abs(disc[0]!.y - point.y) < 60);
-        if (near) near.push(point);
-        else discs.push([point]);
-      }
-      const clusters = discs
-        .filter((disc) => disc.length > 300)
-        .map((disc) => {
-          const xs = disc.map((point) => point.x);
-          const ys = disc.map((point) => point.y);
-          return { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2, r: (Math.max(...xs) - Math.min(...xs)) / 2 };
-        })
-        .filter((disc) => disc.x - disc.r - 12 > map.x && disc.x + disc.r + 12 < map.x + map.width && disc.y + disc.r + 12 < map.y + map.height)
-        // (Not one by MapLibre's attribution, whose text is over the map.)
-        .filter((disc) => !(disc.x + disc.r + 12 > credit.x && disc.y + disc.r + 12 > credit.y));
-      expect(clusters.length, 'clusters on screen').toBeGreaterThan(1);
-      // A place name's dark grey letters in a thin ring just outside each disc's white edge: a name cut by the disc runs
-      // through it ('llas' beside Dallas's cluster); a whole name beside the disc stays outside its square.
-      const letters = async (disc: { x: number; y: number; r: number }) => {
-        const half = Math.ceil(disc.r + 10);
-        const png = (await page.screenshot({ clip: { x: disc.x - half, y: disc.y - half, width: 2 * half, height: 2 * half } })).toString('base64');
-        return page.evaluate(
-          async ({ png, r }) => {
-            const image = new Image();
-            image.src = `data:image/png;base64,${png}`;
-            await image.decode();
-            const canvas = new OffscreenCanvas(image.width, image.height);
-            const context = canvas.getContext('2d')!;
-            context.drawImage(image, 0, 0);
-            const { data } = context.getImageData(0, 0, image.width, image.height);
-            const [cx, cy] = [image.width / 2, image.height / 2];
-            let dark = 0;
-            for (let i = 0; i < data.length; i += 4) {
-              const d = Math.hypot(((i / 4) % image.width) + 0.5 - cx, Math.floor(i / 4 / image.width) + 0.5 - cy);
-              if (d < r + 4 || d > r + 7) continue;
-              const [red, green, blue] = [data[i]!, data[i + 1]!, data[i + 2]!];
-              if (Math.max(red, green, blue) < 130 && Math.max(red, green, blue) - Math.min(red, green, blue) < 30) dark++;
-            }
-            return dark;
-          },
-          { png, r: disc.r },
-        );
-      };
-      await expect.poll(async () => Promise.all(clusters.map(letters)), { timeout: TIMEOUT, message: `letters around the clusters ${JSON.stringify(clusters)}` }).toEqual(clusters.map(() => 0));
-      await shot(page, `basemap-clusters-names-${viewport.width}`);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -728,7 +731,7 @@ describe('regions on a street map', () => {
     });
   }
 
-  it('links a state no location stands for when the editor places on it, as on a drawn floor (1280 wide)', { timeout: 120_000 }, async () => {
+  it('links a state no location stands for when the editor places on it, and places a new location inside a state a location stands for, as on a drawn floor (1280 wide)', { timeout: 180_000 }, async () => {
     // Kansas's location removed: its region is in the drawing, no location stands for it.
     const { documentOf } = mapImports(() => session.server, () => owner);
     const kansas = (await documentOf(mapId)).locations.find((location) => location.title === 'Kansas')!;
@@ -751,15 +754,22 @@ describe('regions on a street map', () => {
     await expect
       .poll(async () => (await documentOf(mapId)).locations.filter((location) => location.element === kansas.element).map((location) => location.id !== kansas.id), { timeout: TIMEOUT })
       .toEqual([true]);
+    // Then, the same editor opened again: a new location placed inside Oklahoma.
+    await placesInsideOklahoma(page);
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('places a new location inside a state a location stands for when the editor places on it, as on a drawn floor (1280 wide)', { timeout: 120_000 }, async () => {
+  /**
+   * In the editor's page (opened again on the same URL, a fresh view): the place tool over Oklahoma,
+   * whose location stands for it, places a new location inside it, as on a drawn floor.
+   */
+  async function placesInsideOklahoma(page: Page) {
     const { documentOf } = mapImports(() => session.server, () => owner);
     const before = await documentOf(mapId);
     const oklahoma = before.locations.find((location) => location.title === 'Oklahoma')!;
-    const { context, page, errors } = await open(DESKTOP, `/maps/${mapId}`, { signedIn: true, touch: false, ready: `.mf-basemap[data-ready][data-regions] canvas.maplibregl-canvas` });
+    await page.goto(`/maps/${mapId}`);
+    await page.locator(`.mf-basemap[data-ready][data-regions] canvas.maplibregl-canvas`).waitFor({ timeout: 2 * TIMEOUT });
     const map = (await page.locator('.mf-basemap').boundingBox())!;
     // Oklahoma's outline tells where it is; a point inside its eastern part (clear of the panhandle).
     const { left, right, top, bottom } = await outlineOfOklahoma(page, map);
@@ -782,9 +792,7 @@ describe('regions on a street map', () => {
     expect(added[0]).toMatchObject({ element: null, position: { x: expect.any(Number), y: expect.any(Number) } });
     expect((await documentOf(mapId)).locations.filter((location) => location.element === oklahoma.element)).toHaveLength(1);
     await shot(page, 'basemap-editor-place-in-oklahoma-1280');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  }
 });
 
 describe('lines on a street map', () => {
@@ -881,8 +889,8 @@ describe('a route, the editor and the server’s page on a street basemap', () =
     });
   }
 
-  it('leaves no basemap place name half under a store’s pin (the pin hides it), 1280 wide', { timeout: 90_000 }, async () => {
-    const { context, page, errors } = await open(DESKTOP, `/m/${routeMap}`);
+  /** No basemap place name half under a store's pin (the pin hides it), on the route's map as it opens (1280 wide). */
+  async function expectNoPlaceNameHalfUnderAPin(page: Page) {
     const map = (await page.locator('.mf-basemap').boundingBox())!;
     // Each pin's tip (the bottom of its coloured pixels), the three stores being far apart.
     const pins = await pixelsNear(page, PIN, map);
@@ -916,9 +924,7 @@ describe('a route, the editor and the server’s page on a street basemap', () =
     // (67, 29 and 95 such pixels when the pins let the names through, the pin over 'Austin' leaving 'A tin'.)
     await expect.poll(async () => Promise.all(tips.map(letters)), { timeout: TIMEOUT, message: `place names' letters at the pins' tips ${JSON.stringify(tips)}` }).toEqual([0, 0, 0]);
     await shot(page, 'basemap-pins-over-names-1280');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  }
 
   for (const viewport of [DESKTOP, PHONE]) {
     it(`keeps MapLibre's attribution and the editor's controls apart, and the editor's picture has the basemap, ${viewport.width} wide`, { timeout: 120_000 }, async () => {
@@ -956,7 +962,27 @@ describe('a route, the editor and the server’s page on a street basemap', () =
     });
   }
 
-  it('has the store locator’s control in the server’s page, hydrates it, and keeps the credit out of the phone’s sheets', { timeout: 120_000 }, async () => {
+  /** The store locator hydrated: it takes what is typed and searches; the "Mapfold" credit shown, out of the phone's sheets. */
+  async function searchesNearAustin(page: Page, viewport: typeof DESKTOP) {
+    if (viewport === PHONE) await page.locator('.mf-topbar__list').click();
+    const field = page.getByRole('textbox', { name: 'Find the nearest' });
+    await field.waitFor();
+    // Hydrated: it takes what is typed and searches.
+    await field.fill('Austin');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText(/Near Austin/).waitFor({ timeout: 2 * TIMEOUT });
+    await shot(page, `basemap-near-${viewport.width}`);
+    if (viewport === PHONE) {
+      expect(await creditOver(page, '.mf-sheet__panel'), 'the credit over the directory’s sheet').toBe(false);
+      // A store's details: the phone's bottom sheet.
+      await page.locator('.mf-sheet__panel').getByRole('button', { name: /^Austin store/ }).first().click();
+      await page.locator('.mf-popup--sheet').waitFor();
+      await shot(page, 'basemap-details-375');
+      expect(await creditOver(page, '.mf-popup--sheet'), 'the credit over the details’ sheet').toBe(false);
+    } else expect(await page.locator('.mf-credit').isVisible()).toBe(true);
+  }
+
+  it('has the store locator’s control in the server’s page, hydrates it, leaves no basemap place name half under a store’s pin (the pin hides it, 1280 wide), and keeps the credit out of the phone’s sheets', { timeout: 180_000 }, async () => {
     // Before any script: the server's markup.
     const bare = await open(DESKTOP, `/m/${routeMap}`, { javaScript: false, ready: null });
     expect(await bare.page.getByRole('search', { name: 'Find the nearest' }).isVisible()).toBe(true);
@@ -980,8 +1006,13 @@ describe('a route, the editor and the server’s page on a street basemap', () =
       };
       const before = await spread();
       expect(before, 'the pins drawn when the zoom buttons are enabled').toBeGreaterThan(50);
+      // Before the first press, the view as it opens, once MapLibre has drawn it: no place name half under a pin.
+      await page.locator(READY).waitFor({ timeout: 2 * TIMEOUT });
+      await expectNoPlaceNameHalfUnderAPin(page);
       await zoomIn.click();
       await expect.poll(spread, { timeout: TIMEOUT, message: `the pins further apart than ${before} px` }).toBeGreaterThan(before * 1.3);
+      // The store locator in the same page (its search does not depend on the view).
+      await searchesNearAustin(page, DESKTOP);
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -991,24 +1022,9 @@ describe('a route, the editor and the server’s page on a street basemap', () =
       await phone.page.screenshot({ path: path.join(shots, 'basemap-ssr-375-page.png'), fullPage: true });
       await phone.context.close();
     }
-    for (const viewport of [DESKTOP, PHONE]) {
-      const { context, page, errors } = await open(viewport, `/m/${routeMap}`);
-      if (viewport === PHONE) await page.locator('.mf-topbar__list').click();
-      const field = page.getByRole('textbox', { name: 'Find the nearest' });
-      await field.waitFor();
-      // Hydrated: it takes what is typed and searches.
-      await field.fill('Austin');
-      await page.getByRole('button', { name: 'Search', exact: true }).click();
-      await page.getByText(/Near Austin/).waitFor({ timeout: 2 * TIMEOUT });
-      await shot(page, `basemap-near-${viewport.width}`);
-      if (viewport === PHONE) {
-        expect(await creditOver(page, '.mf-sheet__panel'), 'the credit over the directory’s sheet').toBe(false);
-        // A store's details: the phone's bottom sheet.
-        await page.locator('.mf-sheet__panel').getByRole('button', { name: /^Austin store/ }).first().click();
-        await page.locator('.mf-popup--sheet').waitFor();
-        await shot(page, 'basemap-details-375');
-        expect(await creditOver(page, '.mf-popup--sheet'), 'the credit over the details’ sheet').toBe(false);
-      } else expect(await page.locator('.mf-credit').isVisible()).toBe(true);
+    {
+      const { context, page, errors } = await open(PHONE, `/m/${routeMap}`);
+      await searchesNearAustin(page, PHONE);
       expect(errors).toEqual([]);
       await context.close();
     }
