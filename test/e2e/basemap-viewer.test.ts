@@ -855,38 +855,39 @@ describe('a route, the editor and the server’s page on a street basemap', () =
     lap('route map made');
   }, 120_000);
 
-  for (const viewport of [DESKTOP, PHONE]) {
-    it(`draws a route over the basemap where MapLibre shows its stores, ${viewport.width} wide`, { timeout: 90_000 }, async () => {
-      const { context, page, errors } = await open(viewport, `/m/${routeMap}?from=dallas&to=houston`);
-      await page.waitForFunction(() => (document.querySelector('.mf-route__line')?.getAttribute('d') ?? '').length > 0, undefined, { timeout: TIMEOUT });
-      const map = (await page.locator('.mf-basemap').boundingBox())!;
-      await shot(page, `basemap-route-${viewport.width}`);
-      // The stores' pins as MapLibre draws them, with the overlay's marks hidden.
-      // (Through the element's style: the page's policy refuses a style sheet of the test's.)
-      await page.locator('.mf-route').evaluate((element) => void ((element as HTMLElement).style.visibility = 'hidden'));
-      for (const [end, town] of [
-        ['.mf-route__start', 'Dallas'],
-        ['.mf-route__end', 'Houston'],
-      ] as const) {
-        const at = await placed(page, end, map);
-        expect(at.x, `${town}: the route's end inside the map`).toBeGreaterThan(map.x);
-        expect(at.x).toBeLessThan(map.x + map.width);
-        expect(at.y).toBeGreaterThan(map.y);
-        expect(at.y).toBeLessThan(map.y + map.height);
-        // The pin stands on its point: its coloured body just above the route's end, its tip on it.
-        const around = { x: Math.max(map.x, at.x - 30), y: Math.max(map.y, at.y - 50), width: 60, height: 60 };
-        let pin: { x: number; y: number }[] = [];
-        await expect
-          .poll(async () => (pin = await pixelsNear(page, PIN, around)).length, { timeout: TIMEOUT, message: `${town}'s pin by the route's end (${JSON.stringify(at)})` })
-          .toBeGreaterThan(30);
-        const tip = Math.max(...pin.map((point) => point.y));
-        const middle = pin.reduce((sum, point) => sum + point.x, 0) / pin.length;
-        expect(Math.abs(middle - at.x), `${town}: pin ${middle} across, route ${at.x}`).toBeLessThan(4);
-        expect(Math.abs(tip - at.y), `${town}: pin's tip ${tip} down, route ${at.y}`).toBeLessThan(8);
-      }
-      expect(errors).toEqual([]);
-      await context.close();
-    });
+  /**
+   * The route over the basemap where MapLibre shows its stores: the page gone to again with a route
+   * asked for (from Dallas to Houston), its overlay's ends on the stores' pins.
+   */
+  async function drawsTheRouteOverThePins(page: Page, viewport: typeof DESKTOP) {
+    await page.goto(`/m/${routeMap}?from=dallas&to=houston`);
+    await page.locator(READY).waitFor({ timeout: 2 * TIMEOUT });
+    await page.waitForFunction(() => (document.querySelector('.mf-route__line')?.getAttribute('d') ?? '').length > 0, undefined, { timeout: TIMEOUT });
+    const map = (await page.locator('.mf-basemap').boundingBox())!;
+    await shot(page, `basemap-route-${viewport.width}`);
+    // The stores' pins as MapLibre draws them, with the overlay's marks hidden.
+    // (Through the element's style: the page's policy refuses a style sheet of the test's.)
+    await page.locator('.mf-route').evaluate((element) => void ((element as HTMLElement).style.visibility = 'hidden'));
+    for (const [end, town] of [
+      ['.mf-route__start', 'Dallas'],
+      ['.mf-route__end', 'Houston'],
+    ] as const) {
+      const at = await placed(page, end, map);
+      expect(at.x, `${town}: the route's end inside the map`).toBeGreaterThan(map.x);
+      expect(at.x).toBeLessThan(map.x + map.width);
+      expect(at.y).toBeGreaterThan(map.y);
+      expect(at.y).toBeLessThan(map.y + map.height);
+      // The pin stands on its point: its coloured body just above the route's end, its tip on it.
+      const around = { x: Math.max(map.x, at.x - 30), y: Math.max(map.y, at.y - 50), width: 60, height: 60 };
+      let pin: { x: number; y: number }[] = [];
+      await expect
+        .poll(async () => (pin = await pixelsNear(page, PIN, around)).length, { timeout: TIMEOUT, message: `${town}'s pin by the route's end (${JSON.stringify(at)})` })
+        .toBeGreaterThan(30);
+      const tip = Math.max(...pin.map((point) => point.y));
+      const middle = pin.reduce((sum, point) => sum + point.x, 0) / pin.length;
+      expect(Math.abs(middle - at.x), `${town}: pin ${middle} across, route ${at.x}`).toBeLessThan(4);
+      expect(Math.abs(tip - at.y), `${town}: pin's tip ${tip} down, route ${at.y}`).toBeLessThan(8);
+    }
   }
 
   /** No basemap place name half under a store's pin (the pin hides it), on the route's map as it opens (1280 wide). */
@@ -982,7 +983,7 @@ describe('a route, the editor and the server’s page on a street basemap', () =
     } else expect(await page.locator('.mf-credit').isVisible()).toBe(true);
   }
 
-  it('has the store locator’s control in the server’s page, hydrates it, leaves no basemap place name half under a store’s pin (the pin hides it, 1280 wide), and keeps the credit out of the phone’s sheets', { timeout: 180_000 }, async () => {
+  it('has the store locator’s control in the server’s page, hydrates it, leaves no basemap place name half under a store’s pin (the pin hides it, 1280 wide), keeps the credit out of the phone’s sheets, and draws a route over the basemap where MapLibre shows its stores, 1280 and 375 wide', { timeout: 240_000 }, async () => {
     // Before any script: the server's markup.
     const bare = await open(DESKTOP, `/m/${routeMap}`, { javaScript: false, ready: null });
     expect(await bare.page.getByRole('search', { name: 'Find the nearest' }).isVisible()).toBe(true);
@@ -1013,6 +1014,8 @@ describe('a route, the editor and the server’s page on a street basemap', () =
       await expect.poll(spread, { timeout: TIMEOUT, message: `the pins further apart than ${before} px` }).toBeGreaterThan(before * 1.3);
       // The store locator in the same page (its search does not depend on the view).
       await searchesNearAustin(page, DESKTOP);
+      // Then a route asked for in the same page.
+      await drawsTheRouteOverThePins(page, DESKTOP);
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -1025,6 +1028,7 @@ describe('a route, the editor and the server’s page on a street basemap', () =
     {
       const { context, page, errors } = await open(PHONE, `/m/${routeMap}`);
       await searchesNearAustin(page, PHONE);
+      await drawsTheRouteOverThePins(page, PHONE);
       expect(errors).toEqual([]);
       await context.close();
     }
