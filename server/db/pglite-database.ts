@@ -96,7 +96,7 @@ export async function openPGliteDatabase(directory: string | undefined, options:
   const base = wrap(pglite);
   const gate = new QueryGate();
 
-  return {
+  const database: Database = {
     kind: 'pglite',
     query<Row>(sql: string, params?: readonly unknown[]) {
       return gate.run(() => base.query<Row>(sql, params));
@@ -120,4 +120,20 @@ export async function openPGliteDatabase(directory: string | undefined, options:
       if (!pglite.closed) await pglite.close();
     },
   };
+  instances.set(database, pglite);
+  return database;
+}
+
+/** The PGlite behind each database openPGliteDatabase opened (for dumpPGliteFiles). */
+const instances = new WeakMap<Database, PGlite>();
+
+/**
+ * The files of a database openPGliteDatabase opened, as a tar (what `template` takes), written
+ * out first: the tests make their databases' templates so.
+ */
+export async function dumpPGliteFiles(db: Database): Promise<Blob> {
+  const pglite = instances.get(db);
+  if (!pglite) throw new Error('Not a PGlite database opened by openPGliteDatabase');
+  await pglite.query('CHECKPOINT');
+  return pglite.dumpDataDir('none');
 }

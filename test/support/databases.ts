@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { Database } from '../../ports/database.js';
 import { openPostgresDatabase } from '../../server/db/postgres-database.js';
 import { openTestPGlite } from './pglite-template.js';
@@ -18,7 +19,8 @@ export interface TestDatabase {
 
 export interface DatabaseTarget {
   name: 'pglite' | 'postgres';
-  open(): Promise<TestDatabase>;
+  /** `schema`: with the app's tables already made (test servers; schema-templates.ts). */
+  open(options?: { schema?: boolean }): Promise<TestDatabase>;
 }
 
 export const postgresUrl = process.env.DATABASE_URL ?? null;
@@ -44,14 +46,14 @@ export async function droppedDatabases(): Promise<void> {
  */
 export async function createPostgresDatabase(
   serverUrl = process.env.DATABASE_URL,
-  options: { durable?: boolean } = {},
+  options: { durable?: boolean; template?: string | null } = {},
 ): Promise<{ url: string; drop(): Promise<void> }> {
   if (!serverUrl) throw new Error('DATABASE_URL is not set');
   const postgresUrl = serverUrl;
   const name = `mapfold_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${options.template ? ` TEMPLATE ${options.template}` : ''}`);
   if (!options.durable) await admin.query(`ALTER DATABASE ${name} SET synchronous_commit TO off`);
   await admin.end();
   const url = new URL(postgresUrl);
@@ -78,16 +80,21 @@ export async function createPostgresDatabase(
 
 export const pgliteTarget: DatabaseTarget = {
   name: 'pglite',
-  async open() {
-    const db = await openTestPGlite();
+  async open(options = {}) {
+    const db = await openTestPGlite(undefined, options);
     return { db, url: null, dispose: () => db.close() };
   },
 };
 
+/** The PostgreSQL database with the app's schema that the global setup made, if it did. */
+function postgresSchemaTemplate(): string | null {
+  return process.env.VITEST ? inject('postgresSchemaTemplate') : null;
+}
+
 export const postgresTarget: DatabaseTarget = {
   name: 'postgres',
-  async open() {
-    const created = await createPostgresDatabase();
+  async open(options = {}) {
+    const created = await createPostgresDatabase(undefined, { template: options.schema ? postgresSchemaTemplate() : null });
     const db = await openPostgresDatabase(created.url);
     return {
       db,

@@ -15,10 +15,14 @@ import { openPGliteDatabase } from '../../server/db/pglite-database.js';
 
 // Node's Blob, not the global one: under jsdom (the client tests) that is jsdom's, which PGlite
 // cannot read.
-let template: Promise<Blob> | null = null;
+const templates = new Map<string, Promise<Blob>>();
 
-function pgliteTemplate(): Promise<Blob> {
-  template ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+function pgliteTemplate(file: string): Promise<Blob> {
+  let template = templates.get(file);
+  if (!template) {
+    template = readFile(file).then((bytes) => new Blob([bytes]));
+    templates.set(file, template);
+  }
   return template;
 }
 
@@ -26,13 +30,15 @@ function pgliteTemplate(): Promise<Blob> {
  * An empty in-memory PGlite database, started from the run's template (under vitest); or one in
  * `directory`, its files made from the template if it holds none yet (a database in a data
  * directory is opened again as the server opens it, without initdb's seconds in a child
- * process the first time: 17 s of a busy CI machine).
+ * process the first time: 17 s of a busy CI machine). `schema`: with the app's tables already
+ * made (schema-templates.ts), when the run made that template.
  */
-export async function openTestPGlite(directory?: string): Promise<Database> {
+export async function openTestPGlite(directory?: string, options: { schema?: boolean } = {}): Promise<Database> {
   // Vitest sets VITEST in its processes; a bench or script run by tsx has no template to load.
   if (!process.env.VITEST) return openPGliteDatabase(directory);
+  const file = (options.schema ? inject('pgliteSchemaTemplate') : null) ?? inject('pgliteTemplate');
   // The same Blob at run time; TypeScript's DOM typings name the global one only.
-  const template = (await pgliteTemplate()) as unknown as globalThis.Blob;
+  const template = (await pgliteTemplate(file)) as unknown as globalThis.Blob;
   return openPGliteDatabase(directory, { template, settings: TEST_SETTINGS });
 }
 
@@ -42,4 +48,4 @@ export async function openTestPGlite(directory?: string): Promise<Database> {
  * opens (issue 26 item 9). A test database holds a few MB at most; a page not in the buffers is
  * a copy from PGlite's in-memory files.
  */
-const TEST_SETTINGS = ['shared_buffers=4MB'];
+export const TEST_SETTINGS = ['shared_buffers=4MB'];

@@ -69,7 +69,8 @@ const quietLogger = { info: () => {}, error: () => {} };
 let sharedPlaceSearcher: WorkerPlaceSearcher | null = null;
 
 export async function startTestServer(target: DatabaseTarget, options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await target.open();
+  // With the app's tables already made: what starting the app made here is the same each time.
+  const database = await target.open({ schema: true });
   const fixedPort = options.linksToThisServer ? await freePort() : 0;
   // A DATA_DIR of its own (files, the local test Stripe's keys), unless the test gives one.
   const ownDataDir = options.env?.DATA_DIR ? null : mkdtempSync(path.join(tmpdir(), 'mapfold-test-'));
