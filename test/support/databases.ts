@@ -61,21 +61,24 @@ export async function createPostgresDatabase(
   return {
     url: url.toString(),
     drop() {
-      const dropping = (async () => {
-        const client = new pg.Client({ connectionString: postgresUrl });
-        await client.connect();
-        try {
-          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        } finally {
-          await client.end();
-        }
-      })();
+      const dropping = dropPostgresDatabase(postgresUrl, name);
       pendingDrops.add(dropping);
       // Removed once done; a failure stays for droppedDatabases() to report.
       void dropping.then(() => pendingDrops.delete(dropping), () => {});
       return Promise.resolve();
     },
   };
+}
+
+/** Drops the database `name` of the PostgreSQL server at `serverUrl`, its sessions ended first. */
+export async function dropPostgresDatabase(serverUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }
 
 export const pgliteTarget: DatabaseTarget = {

@@ -24,6 +24,7 @@ import { loadConfig } from '../../server/config.js';
 import { dumpPGliteFiles, openPGliteDatabase } from '../../server/db/pglite-database.js';
 import { openPostgresDatabase } from '../../server/db/postgres-database.js';
 import { openServices } from '../../server/services.js';
+import { dropPostgresDatabase } from './databases.js';
 import type { PlaceSearcher } from '../../server/geocoding/place-search-pool.js';
 
 /** Nobody searches places here: no worker is started for it. */
@@ -60,10 +61,10 @@ export async function makePGliteSchemaTemplate(emptyTar: string, file: string, s
 
 /** A PostgreSQL database with the schema, named `name`, on the server `serverUrl`; returns how to drop it. */
 export async function makePostgresSchemaTemplate(serverUrl: string, name: string): Promise<() => Promise<void>> {
+  await dropPostgresDatabase(serverUrl, name);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
@@ -76,13 +77,5 @@ export async function makePostgresSchemaTemplate(serverUrl: string, name: string
   } finally {
     await db.close();
   }
-  return async () => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    } finally {
-      await client.end();
-    }
-  };
+  return () => dropPostgresDatabase(serverUrl, name);
 }
