@@ -239,7 +239,10 @@ export class ProjectionRunner {
   /**
    * The projections whose filter matches the stream of the event at `position`. The log shows
    * an event only once no earlier transaction is still open, so a just-appended event may take
-   * a moment to be readable: look again until it is (all projections if it never shows).
+   * a moment to be readable: look again until it is (all projections if it never shows). A
+   * later event shown first means no event is at `position` (a read model's own position, such
+   * as the start, "-1:-1", of one that has applied nothing yet, which a query answers with):
+   * all projections at once, not after five seconds of looking.
    */
   private async projectionsReading(position: Position): Promise<readonly Projection[]> {
     const before = { commit: position.commit, prepare: position.prepare - 1n };
@@ -248,6 +251,7 @@ export class ProjectionRunner {
       if (event && comparePositions(event.position, position) === 0) {
         return this.projections.filter((p) => p.streamPrefixes.some((prefix) => event.stream.startsWith(prefix)));
       }
+      if (event && comparePositions(event.position, position) > 0) return this.projections;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     return this.projections;
