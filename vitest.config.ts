@@ -16,6 +16,7 @@ const PURE_SERVER_FILES = [
   'import-column-guess',
   'import-formats',
   'import-geo',
+  'lru-of-at-most',
   'public-address',
   'public-map-negotiation',
   'query-gate',

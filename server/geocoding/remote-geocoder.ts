@@ -20,7 +20,8 @@
  * `lat`, `lon` (strings) and `place_rank`. Photon: `GET /api?q=…&limit=1`; Pelias:
  * `GET /v1/search?text=…&size=1`; both answer GeoJSON.
  */
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { lruOfAtMost } from '../lru-of-at-most.js';
 import { addressKey, type Placement } from '../../events/geocoding.js';
 import type { LocationPrecision } from '../../events/map-document.js';
 import type { PlannedAddress } from '../../events/map-import.js';
@@ -147,7 +148,7 @@ export class RemoteGeocoder {
   private readonly policy: AddressPolicy;
 
   constructor(private readonly options: RemoteGeocoderOptions) {
-    this.cache = new LRUCache({ max: options.cacheEntries ?? 100_000 });
+    this.cache = lruOfAtMost(options.cacheEntries ?? 100_000);
     this.policy = options.isAllowedAddress ?? (options.allowPrivate ? (address) => !linkLocal(address) : isPublicAddress);
   }
 

@@ -12,7 +12,7 @@
  * limit), which is fine for a limit on counting, not on security.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
+import { lruOfAtMost } from '../lru-of-at-most.js';
 
 const WINDOW_MS = 60_000;
 /** Addresses followed at once; the least recently seen are forgotten past it (about 10 MB). */
@@ -20,7 +20,7 @@ const MAX_ADDRESSES = 100_000;
 
 export class BeaconLimiter {
   private readonly secret = randomBytes(32);
-  private readonly windows = new LRUCache<string, { window: number; count: number }>({ max: MAX_ADDRESSES });
+  private readonly windows = lruOfAtMost<string, { window: number; count: number }>(MAX_ADDRESSES);
 
   constructor(
     private readonly perMinute: number,

@@ -20,6 +20,7 @@
  * when the map is created), so a deleted embed that keeps being asked for costs no query.
  */
 import { LRUCache } from 'lru-cache';
+import { lruOfAtMost } from '../lru-of-at-most.js';
 import { withoutForeignLayerFiles, type MapDocument } from '../../events/map-document.js';
 import { hiddenLocationIds, visitorDocument, VISITOR_DOCUMENT_VERSION } from '../../events/visitor-document.js';
 import { usesTestSlot } from '../../events/map-states.js';
@@ -112,7 +113,7 @@ export class PublicMapCache {
   private readonly entries: LRUCache<string, PublicMapBody>;
   private readonly absent: LRUCache<string, true>;
   /** Map id -> its `settings.language`, learnt with its JSON; dropped with the map's entries. */
-  private readonly languages = new LRUCache<string, string>({ max: 100_000 });
+  private readonly languages = lruOfAtMost<string, string>(100_000);
   /** Key -> the load in flight; a notice removes it, which tells the load not to store. */
   private readonly loading = new Map<string, Loading>();
   private unlisten: (() => Promise<void>) | null = null;
@@ -129,7 +130,7 @@ export class PublicMapCache {
       sizeCalculation: (body) => Math.max(1, body.size),
       ttl: options.maxAgeMs ?? 5 * 60_000,
     });
-    this.absent = new LRUCache<string, true>({ max: MAX_ABSENT, ttl: options.absentMs ?? 60_000 });
+    this.absent = lruOfAtMost<string, true>(MAX_ABSENT, { ttl: options.absentMs ?? 60_000 });
   }
 
   async start(): Promise<void> {

@@ -22,7 +22,7 @@
  * refused call costs one counter's update.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { LRUCache } from 'lru-cache';
+import { lruOfAtMost } from '../lru-of-at-most.js';
 import { DomainError } from '../../events/errors.js';
 import type { Limit } from './rate-limiter.js';
 
@@ -44,7 +44,7 @@ export interface FunctionCallLimitOptions {
 
 /** Calls per account in the current fixed window, in this process. */
 export class FunctionCallCounter {
-  private readonly windows = new LRUCache<string, { window: number; count: number }>({ max: ACCOUNTS_KEPT });
+  private readonly windows = lruOfAtMost<string, { window: number; count: number }>(ACCOUNTS_KEPT);
 
   constructor(
     private readonly limit: Limit,
