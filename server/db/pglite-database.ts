@@ -24,6 +24,9 @@ export const START_PARAMS: readonly string[] = [
 
 const run = promisify(execFile);
 
+/** Where PGlite's share directory is (pglite.data, read at each start unless given as `fsBundle`). */
+export const pgliteFsBundlePath = () => fileURLToPath(new URL('./pglite.data', import.meta.resolve('@electric-sql/pglite')));
+
 /**
  * PostgreSQL compiled to WebAssembly: compiled once per process and shared by every PGlite in
  * it (tests open dozens), instead of once per instance.
@@ -62,6 +65,11 @@ export interface PGliteOptions {
   template?: Blob;
   /** PostgreSQL settings over START_PARAMS' (`name=value`), e.g. the tests' smaller buffers. */
   settings?: readonly string[];
+  /**
+   * PGlite's own files (its pglite.data: PostgreSQL's share directory), which it otherwise reads
+   * from disk at each start: tests that open a few hundred databases read them once.
+   */
+  fsBundle?: Blob;
 }
 
 /**
@@ -85,6 +93,7 @@ export async function openPGliteDatabase(directory: string | undefined, options:
     ...(fromTemplate ? { loadDataDir: fromTemplate } : {}),
     startParams: [...START_PARAMS, ...(options.settings ?? []).flatMap((setting) => ['-c', setting])],
     pgliteWasmModule: await module,
+    ...(options.fsBundle ? { fsBundle: options.fsBundle } : {}),
   });
 
   const wrap = (runner: Pick<PGlite, 'query'>): Queryable => ({

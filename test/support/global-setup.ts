@@ -33,10 +33,21 @@ declare module 'vitest' {
 const run = promisify(execFile);
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The PostgreSQL template is made meanwhile: the PGlite ones are made in child processes, one
+  // core's work, and this setup is all a run does until it ends.
+  const postgresName = `mapfold_schema_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const postgresMade = postgresUrl ? makePostgresSchemaTemplate(postgresUrl, postgresName).catch((error: unknown) => warn('PostgreSQL', error)) : Promise.resolve(null);
+
   const directory = mkdtempSync(path.join(tmpdir(), 'mapfold-pglite-template-'));
   const file = path.join(directory, 'pgdata.tar');
   const script = fileURLToPath(new URL('./pglite-template.mjs', import.meta.url));
-  await run(process.execPath, [script, file, JSON.stringify(START_PARAMS)], { maxBuffer: 16 * 1024 * 1024 });
+  try {
+    await run(process.execPath, [script, file, JSON.stringify(START_PARAMS)], { maxBuffer: 16 * 1024 * 1024 });
+  } catch (error) {
+    // The run stops here: the PostgreSQL template made meanwhile must not outlive it.
+    await (await postgresMade)?.();
+    throw error;
+  }
   project.provide('pgliteTemplate', file);
 
   // The templates with the app's schema: a test server on either starts as on its own empty
@@ -48,10 +59,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     (error: unknown) => warn('PGlite', error),
   );
   project.provide('pgliteSchemaTemplate', pgliteSchema);
-  const postgresName = `mapfold_schema_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const dropPostgres = postgresUrl
-    ? await makePostgresSchemaTemplate(postgresUrl, postgresName).catch((error: unknown) => warn('PostgreSQL', error))
-    : null;
+  const dropPostgres = await postgresMade;
   project.provide('postgresSchemaTemplate', dropPostgres ? postgresName : null);
 
   return async () => {

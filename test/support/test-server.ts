@@ -2,6 +2,7 @@
  * A whole server for integration tests: the real app, event store and projections on a real
  * database (PGlite or PostgreSQL), listening on a free port.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { allProjections } from '../../projections/index.js';
+import { LIVE_CHANNEL, type LiveNotice } from '../../projections/live-notices.js';
 import { ProjectionRunner } from '../../projections/runner.js';
 import { parsePosition } from '../../events/position.js';
 import type { ServerMessage } from '../../events/live-messages.js';
@@ -214,6 +216,32 @@ export async function createMapAs(server: TestServer, user: TestUser, title: str
 /** Waits until the projections (by default those reading the event's stream) have applied the event at this wire position. */
 export function projected(server: TestServer, position: string, projections?: readonly string[]): Promise<void> {
   return server.runner.waitFor(parsePosition(position), projections);
+}
+
+/**
+ * Waits until every live notice committed before now has reached the server's listeners (the
+ * public map cache, the live hub). A projection's NOTIFY goes out at its commit but PostgreSQL
+ * delivers it a moment later, after `projected` has returned: a map read into the public map
+ * cache just then may be dropped again by its own creation's notice (CI's PostgreSQL run once).
+ * Notices come in commit order on the one LISTEN connection (server/db/postgres-database.ts), so
+ * once a notice sent now arrives, the earlier ones have been handled.
+ */
+export async function liveNoticesDelivered(server: TestServer, timeoutMs = 30_000): Promise<void> {
+  const marker: LiveNotice = { projection: `test-barrier-${randomUUID()}`, position: '0:0', topics: [] };
+  let arrived!: () => void;
+  const seen = new Promise<void>((resolve) => (arrived = resolve));
+  const { db } = server.database;
+  const unlisten = await db.listen(LIVE_CHANNEL, (payload) => {
+    if (payload.includes(marker.projection)) arrived();
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await db.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(marker)]);
+    await Promise.race([seen, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`the live notice sent at ${marker.projection} did not arrive in ${timeoutMs} ms`)), timeoutMs)))]);
+  } finally {
+    clearTimeout(timer);
+    await unlisten();
+  }
 }
 
 /** A websocket client of /api/live that records every message. */
