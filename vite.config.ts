@@ -9,6 +9,7 @@ import { defineConfig } from 'vite';
 import { embedSdk } from './scripts/embed-sdk-plugin';
 import { maplibreFromSource } from './scripts/maplibre-source-plugin';
 import { precompress } from './scripts/precompress-plugin';
+import { preloadDeps } from './scripts/preload-deps-plugin';
 import { viewerMessages } from './scripts/viewer-messages-plugin';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
@@ -43,6 +44,9 @@ const serverBuild = {
   },
 };
 
+/** The dynamic imports' preload lists without the names that do nothing (scripts/preload-deps-plugin.ts). */
+const preload = preloadDeps();
+
 export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : {
   root,
   // .env files for VITE_* variables live at the repository root, beside package.json.
@@ -50,7 +54,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : {
   // Precompressed copies of the built files (.br, .gz), served by Accept-Encoding (server/app.ts);
   // /embed.js, the embed SDK, built on the side (scripts/embed-sdk-plugin.ts); MapLibre built from
   // its sources, its worker a chunk sharing code with the page's (scripts/maplibre-source-plugin.ts).
-  plugins: [react(), viewerMessages(), embedSdk(), maplibreFromSource(), precompress()],
+  plugins: [react(), viewerMessages(), embedSdk(), maplibreFromSource(), preload.plugin, precompress()],
   build: {
     outDir,
     emptyOutDir: true,
@@ -62,7 +66,9 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : {
     manifest: true,
     // No modulepreload polyfill in every page's first chunk: the browsers without
     // <link rel="modulepreload"> still load the same modules, only one import at a time.
-    modulePreload: { polyfill: false },
+    // A dynamic import's preload list (vite's __vite__mapDeps) leaves out what is loaded already
+    // and the imported chunk itself unless a stylesheet is waited for (scripts/preload-deps-plugin.ts).
+    modulePreload: { polyfill: false, resolveDependencies: preload.resolveDependencies },
     rolldownOptions: {
       // Two pages: the app (index.html) and the public map viewer (viewer.html, served at
       // /m/{id}), which loads only the viewer's code.
@@ -82,8 +88,9 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : {
         codeSplitting: {
           groups: [
             { name: 'react', test: (id) => /node_modules[\\/](react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper/.test(id), priority: 2 },
-            // The viewer's words (client/src/i18n) go with it too: the page's entry reads them first.
-            { name: 'viewer-core', test: /client[\\/]src[\\/](features[\\/]viewer[\\/]published-viewer\.tsx|i18n[\\/](translator|format-message|i18n-context)\.tsx?)$|events[\\/]locale-direction\.ts$/, priority: 1 },
+            // The viewer's words (client/src/i18n) go with it too: the page's entry reads them first;
+            // and the early chips' listener (early-chips.ts), which the directory's chunk imports too.
+            { name: 'viewer-core', test: /client[\\/]src[\\/](features[\\/]viewer[\\/](published-viewer\.tsx|early-chips\.ts)|i18n[\\/](translator|format-message|i18n-context)\.tsx?)$|events[\\/]locale-direction\.ts$/, priority: 1 },
           ],
         },
       },

@@ -30,6 +30,7 @@ export const BUILD_INPUTS = [
   'scripts/precompress-plugin.ts',
   'scripts/embed-sdk-plugin.ts',
   'scripts/maplibre-source-plugin.ts',
+  'scripts/preload-deps-plugin.ts',
   'scripts/viewer-messages-plugin.ts',
   'scripts/viewer-messages.ts',
   'scripts/prerender-pages.ts',

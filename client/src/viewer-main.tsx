@@ -11,6 +11,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { readViewerPageData, VIEWER_DATA_ID } from '../../events/viewer-page-data';
+import { listenEarlyChips } from './features/viewer/early-chips';
 import { PublishedViewer } from './features/viewer/published-viewer';
 import { I18nProvider } from './i18n/i18n-context';
 import { createTranslator, type CompiledCatalogue } from './i18n/translator';
@@ -31,6 +32,8 @@ const data = block?.textContent ? readViewerPageData(block.textContent) : null;
 if (data && root.firstElementChild) {
   // The page's words came with it, in the language the server chose (no catalogue to fetch).
   const translator = createTranslator(data.locale, data.messages as CompiledCatalogue);
+  // Group chips pressed before the directory hydrates (features/viewer/early-chips.ts).
+  listenEarlyChips();
   hydrateRoot(
     root,
     <StrictMode>

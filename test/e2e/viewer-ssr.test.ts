@@ -256,6 +256,47 @@ describe('the server-rendered viewer', () => {
     }
   });
 
+  it('applies a group chip pressed before the directory hydrated', async () => {
+    // Given the page with its directory's chunk held back (the rest hydrates), as on a slow line
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    });
+    let asked!: () => void;
+    const held = new Promise<void>((resolve) => (asked = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/hydrated-later-[^/]+\.js$/, async (route) => {
+      asked();
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/m/${mapId}`);
+    // (The viewer's entry has run, listening for chips, once it asks for the directory's chunk.)
+    await held;
+    const chips = page.getByRole('group', { name: 'Filter by group' });
+    const shops = chips.getByRole('button', { name: 'Shops' });
+    // When the visitor presses "Shops" before the directory hydrated
+    await shops.click();
+    // Then the chip shows it pressed at once
+    expect(await shops.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.locator('.mf-item__title').count()).toBe(5);
+    // And once the directory's chunk arrives, the filter applies: the shops alone, the chip still pressed
+    release();
+    await expect.poll(() => page.locator('.mf-item__title').allTextContents()).toEqual(['Blossom Florist', 'Page Turner Books']);
+    expect(await shops.getAttribute('aria-pressed')).toBe('true');
+    expect(await chips.getByRole('button', { name: 'Food & drink' }).getAttribute('aria-pressed')).toBe('false');
+    // And from then on React has the chips: pressing it again shows everything
+    await shops.click();
+    await expect.poll(() => page.locator('.mf-item__title').count()).toBe(5);
+    expect(await shops.getAttribute('aria-pressed')).toBe('false');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('opens the location the address names once hydrated', async () => {
     const { context, page, problems } = await open(`/m/${mapId}?location=sushi`, { javaScript: true, width: 1280 });
     await page.getByRole('dialog', { name: 'Sakura Sushi' }).waitFor();

@@ -8,6 +8,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'reac
 import { inDirectoryOrder } from '../../../../events/directory-order';
 import type { Group, Location } from '../../components/map/types';
 import { useTranslator } from '../../i18n/i18n-context';
+import { stopEarlyChips } from './early-chips';
 import { Icon } from './icons';
 
 const ROW_HEIGHT = 60;
@@ -61,6 +62,8 @@ export function Directory(props: DirectoryProps) {
   const filtering = query.trim() !== '' || activeGroups.size > 0;
   const listRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  const chipsRef = useRef<HTMLDivElement>(null);
+  const chipsTaken = useRef(false);
   const [window_, setWindow] = useState({ top: 0, height: 800 });
   const virtual = locations.length > VIRTUAL_FROM;
 
@@ -71,6 +74,20 @@ export function Directory(props: DirectoryProps) {
     const typed = searchRef.current?.value;
     if (typed !== undefined && typed !== query) props.onQuery(typed);
     // Only at hydration: later the box is controlled and onChange carries every change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Group chips pressed before this chunk hydrated: the page's early listener flipped them
+  // (early-chips.ts), React kept the server's aria-pressed; their filters apply now, once (not
+  // again in StrictMode's second run), and from here on React handles the chips.
+  useLayoutEffect(() => {
+    stopEarlyChips();
+    if (chipsTaken.current) return;
+    chipsTaken.current = true;
+    chipsRef.current?.querySelectorAll('.mf-chip').forEach((chip, i) => {
+      const id = groups[i]?.id;
+      if (id && (chip.getAttribute('aria-pressed') === 'true') !== activeGroups.has(id)) props.onToggleGroup(id);
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -134,7 +151,7 @@ export function Directory(props: DirectoryProps) {
       ) : null}
       {props.nearPanel}
       {props.filters && groups.length > 0 ? (
-        <div className="mf-chips" role="group" aria-label={t('viewer.filterByGroup')}>
+        <div ref={chipsRef} className="mf-chips" role="group" aria-label={t('viewer.filterByGroup')}>
           {groups.map((group) => (
             <button
               key={group.id}
