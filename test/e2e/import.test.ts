@@ -181,7 +181,19 @@ describe('importing a file in Chromium', () => {
     await expect.poll(placed, { timeout: TIMEOUT }).not.toBeNull();
     const first = (await placed())!;
     await page.keyboard.press('Escape');
-    await page.mouse.move(at.x, at.y - 12);
+    // The pin is there to grab once the pointer over it turns to a hand, as a person sees it: the
+    // read model may have the location before MapLibre has drawn it on a busy machine (CI once
+    // pressed on the bare map, which panned it and left the location where it was).
+    const grab = { x: at.x, y: at.y - 12 };
+    let nudge = 0;
+    await expect
+      .poll(async () => {
+        // A move each time: the map looks at what is under the pointer as it moves.
+        await page.mouse.move(grab.x + (nudge++ % 2), grab.y);
+        return canvas.evaluate((element) => (element as HTMLElement).style.cursor);
+      }, { timeout: TIMEOUT })
+      .toBe('pointer');
+    await page.mouse.move(grab.x, grab.y);
     await page.mouse.down();
     await page.mouse.move(at.x + 40, at.y - 12, { steps: 4 });
     await page.mouse.move(at.x + 80, at.y - 12, { steps: 4 });

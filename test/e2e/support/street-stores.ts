@@ -13,10 +13,16 @@ import { TEXAS, TEXAS_SIZE } from './texas-stores.js';
 /** What MapLibre has drawn once a street map's floor is ready. */
 export const READY = '.mf-basemap[data-ready] canvas.maplibregl-canvas';
 
-/** Each store's pin colour. */
-export const AUSTIN_PINS = '#db2777';
+/**
+ * Each store's pin colour: far (over 40 in each channel's reach) from every presence colour
+ * (PEER_COLORS), the accents and any of them blended with a light or a dark map, since pinAt
+ * finds a pin by its colour and another editor's ring and name by it are drawn in theirs. (Austin's
+ * was pink-600, which the ring of a user whose colour is pink-700 matched over the light map:
+ * the pin "moved" 5 px when the map turned dark, one run in ten, as the colour goes by uid.)
+ */
+export const AUSTIN_PINS = '#d946ef';
 export const HOUSTON_PINS = '#16a34a';
-export const EL_PASO_PINS = '#7c3aed';
+export const EL_PASO_PINS = '#eab308';
 
 const STORES = [
   { id: 'austin', title: 'Austin store', lat: 30.27, lng: -97.74, colour: AUSTIN_PINS },
