@@ -424,8 +424,10 @@ describe('importing through the server', () => {
     await user.upload(screen.getByLabelText('Choose files'), new File([text], 'mall.json', { type: 'application/json' }));
     const sent = await request(1);
     expect(await blobText(sent.body as Blob)).toBe(text);
-    // Nothing fetched for the file (only the panel's own read of the data source).
-    expect(fetch.mock.calls.map(([url]) => url).filter((url) => !DATA_SOURCE.test(url))).toEqual([]);
+    // Nothing fetched for the file: only the panel's own read of the data source and, under load, the upload's
+    // progress polling (a slow run starts it before the request is answered; CI saw it once).
+    const forTheFile = fetch.mock.calls.map(([url]) => url).filter((url) => !DATA_SOURCE.test(url) && !url.includes('/import/progress'));
+    expect(forTheFile).toEqual([]);
   });
 
   it('cancels a preview, and a request on its way', async () => {
