@@ -11,6 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { VIEWER_MANIFEST } from '../server/client-manifest.js';
 
 const DIST = path.resolve(import.meta.dirname, '../dist/client');
 // Issue 18's aim is 80 KB. Region names on the map (issue 27: fitted inside their shapes, label
@@ -124,7 +125,7 @@ interface ManifestChunk {
 
 /**
  * A basemap map's JavaScript: the floor-plan viewer's first load, then what a basemap floor
- * fetches, read from the build's manifest (dist/client/.vite/manifest.json): map-renderer.tsx's
+ * fetches, read from the viewer's build's manifest (dist/client/.vite/viewer-manifest.json): map-renderer.tsx's
  * on-demand host (basemap-host.tsx) with its static imports, the MapLibre view the host imports
  * as it mounts (maplibre-map-view.ts: MapLibre, PMTiles, the calibration) with its static
  * imports, and MapLibre's worker (a file whose address they hold) with its imports, each file once:
@@ -133,7 +134,7 @@ interface ManifestChunk {
  * Throws when the build has no such host or view: a renamed module must not make the figure vanish.
  */
 export function measureBasemapViewerSize(size: ViewerSize): BasemapViewerSize {
-  const manifestPath = path.join(DIST, '.vite/manifest.json');
+  const manifestPath = path.join(DIST, VIEWER_MANIFEST);
   if (!existsSync(manifestPath)) throw new Error(`basemap viewer size: no ${manifestPath} (vite.config.ts's build.manifest)`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const initial = new Set(size.files.filter((file) => file.initial).map((file) => file.file));

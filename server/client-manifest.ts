@@ -1,9 +1,11 @@
 /**
- * The browser build's manifest (dist/client/.vite/manifest.json, `build.manifest` in
- * vite.config.ts): which files a source module's chunk is, and which chunks and stylesheets it
- * imports. Pages served or prerendered from the build link what their first render will load,
- * so the browser fetches it beside the entry instead of after it: the marketing pages
- * (scripts/prerender-pages.ts) and a published map's page (public-maps/ssr-viewer-page.ts).
+ * The browser builds' manifests (`build.manifest` in vite.config.ts): which files a source
+ * module's chunk is, and which chunks and stylesheets it imports. Pages served or prerendered
+ * from the build link what their first render will load, so the browser fetches it beside the
+ * entry instead of after it: the marketing pages (scripts/prerender-pages.ts), from the app's
+ * manifest (dist/client/.vite/manifest.json), and a published map's page
+ * (public-maps/ssr-viewer-page.ts), from the viewer's (dist/client/.vite/viewer-manifest.json):
+ * the viewer is a build of its own, on Preact, whose chunks are not the app's.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,10 +18,15 @@ export interface ManifestChunk {
 }
 export type ClientManifest = Record<string, ManifestChunk>;
 
-/** The manifest of a built client, or null when there is none (a client built without it, or none). */
-export async function readClientManifest(clientDist: string): Promise<ClientManifest | null> {
+/** The app's build's manifest (index.html and the marketing pages), relative to dist/client. */
+export const APP_MANIFEST = '.vite/manifest.json';
+/** The viewer's build's manifest (viewer.html), relative to dist/client. */
+export const VIEWER_MANIFEST = '.vite/viewer-manifest.json';
+
+/** A manifest of a built client (the app's by default), or null when there is none (a client built without it, or none). */
+export async function readClientManifest(clientDist: string, manifest: typeof APP_MANIFEST | typeof VIEWER_MANIFEST = APP_MANIFEST): Promise<ClientManifest | null> {
   try {
-    return JSON.parse(await readFile(path.join(clientDist, '.vite/manifest.json'), 'utf8')) as ClientManifest;
+    return JSON.parse(await readFile(path.join(clientDist, manifest), 'utf8')) as ClientManifest;
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
 /**
  * The server-rendered viewer page (the {@link ViewerPageRenderer} of `/m/{id}`): the built
  * viewer.html (its hashed scripts and stylesheets) with
- *  - the viewer's markup in `#viewer-root`, rendered by React on the server
+ *  - the viewer's markup in `#viewer-root`, rendered by Preact on the server (preact/compat)
  *    (dist/server/viewer-server.js, built from client/src/viewer-server.tsx by `npm run build`):
  *    the floor, the markers and the directory, on screen before or without JavaScript;
  *  - the map's JSON for hydration in a data block (events/viewer-page-data.ts), `<` and the like
@@ -23,7 +23,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DomainError } from '../../events/errors.js';
-import { assetsOf, readClientManifest, type ClientManifest } from '../client-manifest.js';
+import { assetsOf, readClientManifest, VIEWER_MANIFEST, type ClientManifest } from '../client-manifest.js';
 import type { PublicMap } from '../../events/http-api.js';
 import { directoryOrder } from '../../events/directory-order.js';
 import { directionOf, type ViewerLocale } from '../../events/locales.js';
@@ -179,7 +179,7 @@ export function ssrViewerPage({ clientDist, serverDist, publicUrl, readFloor }: 
 
   return {
     async render(map, locale) {
-      const [page, server, tints, manifest] = await Promise.all([template(), loadRenderer(), readFloor ? tintsOf(map, readFloor) : null, readClientManifest(clientDist)]);
+      const [page, server, tints, manifest] = await Promise.all([template(), loadRenderer(), readFloor ? tintsOf(map, readFloor) : null, readClientManifest(clientDist, VIEWER_MANIFEST)]);
       if (!server) return page;
       // The directory's order, sorted once here for the page and its hydration (events/directory-order.ts).
       const order = directoryOrderOf(map, locale);
