@@ -4,8 +4,8 @@
  * demand (DOMPurify, when a floor plan or a description needs sanitising). Needs `npm run build`.
  *
  * The budget (issue 18): the first load at most {@link VIEWER_FIRST_LOAD_BUDGET} bytes gzipped with
- * React, the viewer's own code in it (every first-load file with a source of ours, by its source
- * map: all but the React chunk, vite.config.ts) at most {@link VIEWER_OWN_CODE_BUDGET}. Bytes are
+ * its framework (Preact since issue 29, React before), the viewer's own code in it (every first-load
+ * file with a source of ours, by its source map: all but the framework's chunk, vite.config.ts) at most {@link VIEWER_OWN_CODE_BUDGET}. Bytes are
  * deterministic: test/bench/viewer-budget.test.ts fails the build over either.
  */
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * The server-rendered viewer (`/m/{id}` of a published map): its HTML alone holds the floor,
  * the markers and the directory; in Chromium with JavaScript off the map is on screen and
- * readable; with JavaScript on React hydrates the server's very nodes (no mismatch, nothing
+ * readable; with JavaScript on Preact (the viewer's build, vite.config.ts) hydrates the server's very nodes (no mismatch, nothing
  * rendered twice) and the map works: a marker opens its details, search filters the list.
  * A hostile title and description never get out of their text: not out of the data block,
  * not into markup. Screenshots at 375 and 1280, JavaScript on and off (SCREENSHOTS=dir).
@@ -159,10 +159,11 @@ describe('the server-rendered viewer', () => {
     const response = await fetch(`${server.url}/m/${mapId}`);
     expect(response.status).toBe(200);
     const html = await response.text();
-    // Location titles (escaped text), the floor, a marker per placed location.
+    // Location titles (escaped text), the floor, a marker per placed location. (Preact's renderer
+    // escapes `<` and `&` in text, not `>`, which ends no tag there; it writes `class` last.)
     expect(html).toContain('Café Lumière');
-    expect(html).toContain('Bäckerei &lt;/script&gt; Müller');
-    expect(html).toContain(`<img class="mf-static__floor" src="${planUrl}"`);
+    expect(html).toContain('Bäckerei &lt;/script> Müller');
+    expect(html).toMatch(new RegExp(`<img (?=[^>]*class="mf-static__floor")[^>]*src="${planUrl}"`));
     expect(html.match(/class="mf-static__marker /g)).toHaveLength(5);
     // The title, the description and Open Graph.
     expect(html).toContain('<title>Harbour &lt;/script&gt;&lt;script&gt;window.__pwned = 1&lt;/script&gt;&lt;!-- Market · Mapfold</title>');
@@ -289,7 +290,7 @@ describe('the server-rendered viewer', () => {
     await expect.poll(() => page.locator('.mf-item__title').allTextContents()).toEqual(['Blossom Florist', 'Page Turner Books']);
     expect(await shops.getAttribute('aria-pressed')).toBe('true');
     expect(await chips.getByRole('button', { name: 'Food & drink' }).getAttribute('aria-pressed')).toBe('false');
-    // And from then on React has the chips: pressing it again shows everything
+    // And from then on the viewer has the chips: pressing it again shows everything
     await shops.click();
     await expect.poll(() => page.locator('.mf-item__title').count()).toBe(5);
     expect(await shops.getAttribute('aria-pressed')).toBe('false');
@@ -310,7 +311,7 @@ describe('the server-rendered viewer', () => {
     // The hydration's first chunks come with the page's own: the canvas's and the clustering code.
     // A chunk's file is its name, '-' and an 8-character hash that may itself start with '-' (interactive--Mz2WZ8s.js).
     const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([a-z-]+?)-[\w-]{8}\.js">/g)].map((match) => match[1]);
-    expect(preloads).toEqual(expect.arrayContaining(['react', 'viewer-core', 'interactive', 'marker-layer', 'cluster-control', 'clustering']));
+    expect(preloads).toEqual(expect.arrayContaining(['preact', 'viewer-core', 'interactive', 'marker-layer', 'cluster-control', 'clustering']));
     const alone = html.match(/class="mf-static__marker /g)?.length ?? 0;
     const clustered = [...html.matchAll(/class="mf-static__cluster"[^>]* data-count="(\d+)"/g)].map((match) => Number(match[1]));
     expect(clustered.length).toBeGreaterThan(5);
