@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { measureBasemapViewerSize, measureViewerSize, VIEWER_FIRST_LOAD_BUDGET, VIEWER_OWN_CODE_BUDGET } from '../../bench/viewer-size.js';
+import { BASEMAP_VIEWER_BUDGET, measureBasemapViewerSize, measureViewerSize, VIEWER_FIRST_LOAD_BUDGET, VIEWER_OWN_CODE_BUDGET } from '../../bench/viewer-size.js';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 
@@ -43,5 +43,11 @@ describe('the viewer’s first load', () => {
     expect(basemap.files.some((file) => /worker/.test(file.file)), listing).toBe(true);
     // MapLibre alone is well over 150 KB gzipped: less means part of it was missed.
     expect(basemap.totalJs - size.initialJs, listing).toBeGreaterThan(150 * 1024);
+  });
+
+  it(`loads at most ${kb(BASEMAP_VIEWER_BUDGET)} of gzipped JavaScript for a basemap map, MapLibre included`, () => {
+    const basemap = measureBasemapViewerSize(size);
+    const listing = basemap.files.map((file) => `${file.file} ${kb(file.gzip)}`).join(', ');
+    expect(basemap.totalJs, `basemap map ${kb(basemap.totalJs)}: first load ${kb(size.initialJs)}, ${listing}`).toBeLessThanOrEqual(BASEMAP_VIEWER_BUDGET);
   });
 });
