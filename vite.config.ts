@@ -26,12 +26,6 @@ const outDir = fileURLToPath(new URL('./dist/client', import.meta.url));
 const apiTarget = process.env.MAPFOLD_API_URL ?? 'http://localhost:3000';
 
 /**
- * `vite build --ssr` builds the server renderers instead: the viewer's (client/src/viewer-server.tsx
- * into dist/server/viewer-server.js, loaded by server/public-maps/ssr-viewer-page.ts) and the
- * marketing pages' (client/src/pages-server.tsx, run once by scripts/prerender-pages.ts): the
- * same sources and CSS handling as the browser's build, React left to node_modules.
- */
-/**
  * The viewer's React, resolved to Preact's compatibility layer (preact/compat): hooks, Suspense
  * and lazy, portals, hydrateRoot, style numbers in px and onChange on inputs as React has them.
  * On the server, react-dom/server is preact-render-to-string (through preact/compat/server).
@@ -49,7 +43,13 @@ export const PREACT_ALIASES: Alias[] = [
 const envDir = fileURLToPath(new URL('.', import.meta.url));
 const serverOutDir = fileURLToPath(new URL('./dist/server', import.meta.url));
 
-/** A server renderer's build (`ssr`): its entries into dist/server, named as they are. */
+/**
+ * `vite build --ssr` builds the server renderers instead: the viewer's (client/src/viewer-server.tsx
+ * into dist/server/viewer-server.js, loaded by server/public-maps/ssr-viewer-page.ts) and the
+ * marketing pages' (client/src/pages-server.tsx, run once by scripts/prerender-pages.ts): the
+ * same sources and CSS handling as the browser's build, React (or Preact) left to node_modules.
+ * One renderer's build: its entries into dist/server, named as they are.
+ */
 const serverConfig = (input: Record<string, string>, emptyOutDir: boolean) => ({
   root,
   envDir,
@@ -82,7 +82,8 @@ const viewerServerBuild: InlineConfig = {
 
 /**
  * Runs another build once this one is written (`closeBundle`): the viewer's, after the app's,
- * into the same folder; it then precompresses the whole folder (precompress-plugin.ts).
+ * into the same folder (the browser's viewer build then precompresses the whole of dist/client,
+ * precompress-plugin.ts). `vite build` alone thus still builds both pages.
  */
 function viewerBuild(config: InlineConfig): Plugin {
   return {
