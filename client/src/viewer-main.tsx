@@ -3,7 +3,8 @@
  * router, accounts or state machines, so a map in a customer's iframe loads little.
  *
  * A published map's page comes rendered by the server with the map's JSON beside it
- * (client/src/viewer-server.tsx, events/viewer-page-data.ts): React hydrates that markup and
+ * (client/src/viewer-server.tsx, events/viewer-page-data.ts): Preact (this page's build resolves
+ * react and react-dom to preact/compat, vite.config.ts) hydrates that markup and
  * fetches nothing. Without it (a test map, an unknown id, the page built alone) the viewer
  * renders on its own and loads the map from the public API (viewer-app.tsx, loaded then: a
  * published map's first load carries only published-viewer.tsx).

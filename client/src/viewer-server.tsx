@@ -5,7 +5,9 @@
  * directory are in it, so the map is on screen and readable before, or without, JavaScript.
  *
  * Imported only by the server (server/public-maps/ssr-viewer-page.ts), which assembles the
- * page around it; built by Vite so the viewer's CSS imports resolve.
+ * page around it; built by Vite so the viewer's CSS imports resolve, on Preact like the page's
+ * script (vite.config.ts: react resolves to preact/compat, react-dom/server to
+ * preact-render-to-string).
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';

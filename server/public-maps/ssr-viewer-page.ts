@@ -13,7 +13,7 @@
  * in the details popup, which the browser renders after sanitising them with DOMPurify (they
  * were sanitised on the server before being recorded too, server/content/rich-text-sanitizer.ts);
  * in this page they are JSON strings inside the data block, which is never parsed as HTML.
- * Everything else is text React escapes.
+ * Everything else is text the renderer (preact-render-to-string) escapes.
  *
  * `shell()` is viewer.html as built: the client renders alone and fetches the map (a test map
  * shown to its owner, a map that does not exist). Without the server build the renderer falls
