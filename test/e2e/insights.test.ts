@@ -14,6 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../events/map-document.js';
 import { signedInContext, startBrowserSession } from '../support/browser.js';
+import { searchBoxHydrated } from './support/hydration.js';
 import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
 
 const mapDocument = {
@@ -89,10 +90,7 @@ describe('insights in Chromium', () => {
     // 1: opens Café Noir from the directory, searches for sushi (found).
     const first = await visit();
     // The directory hydrates after the map, from its own chunk: a click on the server's button before that opens nothing (CI once).
-    await first.page.waitForFunction(() => {
-      const box = document.querySelector('.mf-search__input');
-      return box !== null && Object.keys(box).some((key) => key.startsWith('__reactProps'));
-    });
+    await first.page.waitForFunction(searchBoxHydrated);
     await first.page.getByRole('list', { name: 'Locations', exact: true }).getByRole('button', { name: /Café Noir/ }).click();
     await first.page.getByRole('dialog', { name: 'Café Noir' }).waitFor();
     await first.page.keyboard.press('Escape');

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedSnippet } from '../../client/src/utils/embed.js';
 import { defaultSettings } from '../../events/map-document.js';
 import { startBrowserSession } from '../support/browser.js';
+import { searchBoxHydrated } from './support/hydration.js';
 import { steady } from './support/animations.js';
 import { call, projected, registerUser, type TestServer, type TestUser } from '../support/test-server.js';
 
@@ -87,16 +88,6 @@ function startOtherSite(): Promise<{ server: Server; url: string; setEmbed(html:
 /** The scale of the map's transform (how far it is zoomed). */
 const scaleOf = (frame: Page | Frame) =>
   frame.locator('.mf-world').evaluate((element) => Number(/scale\(([\d.e-]+)\)/.exec((element as HTMLElement).style.transform)?.[1] ?? NaN));
-
-/**
- * Whether the viewer's framework has hydrated the directory's search box: its event handlers are
- * on the element (Preact keeps them in `__e`, its mangled `_listeners`; React, which the viewer ran
- * on before issue 29, in `__reactProps$…`). Run in the page.
- */
-function searchBoxHydrated(): boolean {
-  const box = document.querySelector('.mf-search__input');
-  return box !== null && Object.keys(box).some((key) => key === '__e' || key.startsWith('__reactProps'));
-}
 
 describe('the public viewer in Chromium', () => {
   let session: Awaited<ReturnType<typeof startBrowserSession>>;
