@@ -13,10 +13,11 @@
  */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Alias, type InlineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
 import { VIEWER_MANIFEST } from './server/client-manifest';
 import { embedSdk } from './scripts/embed-sdk-plugin';
 import { maplibreFromSource } from './scripts/maplibre-source-plugin';
+import { PREACT_ALIASES } from './scripts/preact-aliases';
 import { precompress } from './scripts/precompress-plugin';
 import { preloadDeps } from './scripts/preload-deps-plugin';
 import { viewerMessages } from './scripts/viewer-messages-plugin';
@@ -24,21 +25,6 @@ import { viewerMessages } from './scripts/viewer-messages-plugin';
 const root = fileURLToPath(new URL('./client', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/client', import.meta.url));
 const apiTarget = process.env.MAPFOLD_API_URL ?? 'http://localhost:3000';
-
-/**
- * The viewer's React, resolved to Preact's compatibility layer (preact/compat): hooks, Suspense
- * and lazy, portals, hydrateRoot, style numbers in px and onChange on inputs as React has them.
- * On the server, react-dom/server is preact-render-to-string (through preact/compat/server).
- * Only the viewer's builds take these; the app and the marketing pages stay on React.
- */
-export const PREACT_ALIASES: Alias[] = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
 
 const envDir = fileURLToPath(new URL('.', import.meta.url));
 const serverOutDir = fileURLToPath(new URL('./dist/server', import.meta.url));

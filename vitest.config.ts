@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { PREACT_ALIASES } from './scripts/preact-aliases';
 import { viewerMessages } from './scripts/viewer-messages-plugin';
 import { SlowestFirstSequencer } from './test/support/slowest-first-sequencer';
 
@@ -35,6 +36,14 @@ const PURE_SERVER_FILES = [
  */
 const PURE_CLIENT_FILES = ['publish-steps', 'region-name-fit', 'location-diff', 'map-clustering', 'path-tool-machine'].map(
   (name) => `test/client/${name}.test.ts`,
+);
+
+/**
+ * The viewer's component tests, run a second time on Preact (the 'viewer-preact' project below):
+ * published maps' pages run the viewer on Preact (vite.config.ts), the editor's preview on React.
+ */
+const VIEWER_CLIENT_FILES = ['viewer', 'viewer-language', 'viewer-ssr-near', 'directions', 'directions-languages'].map(
+  (name) => `test/client/${name}.test.tsx`,
 );
 
 export default defineConfig({
@@ -99,6 +108,29 @@ export default defineConfig({
           isolate: false,
           include: ['test/client/**/*.test.{ts,tsx}'],
           exclude: PURE_CLIENT_FILES,
+          setupFiles: ['test/client/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        // The viewer's component tests on Preact, as published maps run it: react and react-dom
+        // resolved to preact/compat as in the viewer's build, Testing Library's ES module taken
+        // (its CommonJS one would load React itself, outside the aliases) and react-dom/test-utils'
+        // act Preact's.
+        plugins: [viewerMessages()],
+        resolve: {
+          alias: [
+            { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
+            { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+            ...PREACT_ALIASES,
+          ],
+        },
+        test: {
+          name: 'viewer-preact',
+          environment: 'jsdom',
+          isolate: false,
+          server: { deps: { inline: [/@testing-library\/react/] } },
+          include: VIEWER_CLIENT_FILES,
           setupFiles: ['test/client/setup.ts'],
           testTimeout: 20_000,
         },

@@ -31,6 +31,7 @@ export const BUILD_INPUTS = [
   'scripts/embed-sdk-plugin.ts',
   'scripts/maplibre-source-plugin.ts',
   'scripts/preload-deps-plugin.ts',
+  'scripts/preact-aliases.ts',
   'scripts/viewer-messages-plugin.ts',
   'scripts/viewer-messages.ts',
   'scripts/prerender-pages.ts',
