@@ -722,10 +722,11 @@ describe('regions on a street map', () => {
       expect(await focused()).toEqual({ label: expect.stringMatching(/^Texas/), location: expect.any(String) });
       await page.keyboard.press('Enter');
       await details.waitFor({ timeout: TIMEOUT });
-      expect(await details.evaluate((element) => element.contains(document.activeElement) || element === document.activeElement)).toBe(true);
+      await expect.poll(() => details.evaluate((element) => element.contains(document.activeElement) || element === document.activeElement), { timeout: TIMEOUT }).toBe(true);
       await page.keyboard.press('Escape');
       await details.waitFor({ state: 'detached', timeout: TIMEOUT });
-      expect((await focused()).label).toMatch(/^Texas/);
+      // The focus comes back once the closed details' render has been committed (an effect, after the removal).
+      await expect.poll(async () => (await focused()).label, { timeout: TIMEOUT }).toMatch(/^Texas/);
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -100,7 +100,7 @@ describe('importing a file in Chromium', () => {
     const text = (await alert.textContent()) ?? '';
     expect(text).toMatch(/^notes\.json: /);
     expect(text).toContain('Nothing was changed.');
-    expect(await alert.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => alert.evaluate((element) => element === document.activeElement)).toBe(true);
     await context.close();
   });
 

@@ -275,7 +275,8 @@ describe('the public viewer in Chromium', () => {
     expect(await details.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'detached' });
-    expect(await open.evaluate((element) => element === document.activeElement)).toBe(true);
+    // The focus comes back once the closed details' render has been committed (an effect, after the removal).
+    await expect.poll(() => open.evaluate((element) => element === document.activeElement)).toBe(true);
     await context.close();
   });
 
