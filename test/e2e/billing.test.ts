@@ -67,7 +67,7 @@ describe('billing in Chromium', () => {
     expect(await page.locator('output#total').textContent()).toBe('$30.00');
     // The total follows the quantity as it is typed.
     await maps.fill('5');
-    expect(await page.locator('output#total').textContent()).toBe('$50.00');
+    await expect.poll(() => page.locator('output#total').textContent()).toBe('$50.00');
     await maps.fill('3');
     await lookAt(page, 'e2e-local-checkout-1280');
     // Back on /maps#subscribe: Active, and 0 of 3 Basic slots in use.

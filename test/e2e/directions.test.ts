@@ -108,12 +108,12 @@ describe('directions in the viewer, in Chromium', () => {
     await from.fill('bella');
     await page.getByRole('listbox', { name: 'From' }).getByRole('option', { name: /^Bella Shoes/ }).waitFor();
     await page.keyboard.press('Enter');
-    expect(await from.inputValue()).toBe('Bella Shoes');
+    await expect.poll(() => from.inputValue()).toBe('Bella Shoes');
     const to = page.getByRole('combobox', { name: 'To' });
     await to.fill('SAKURA');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    expect(await to.inputValue()).toBe('Sakura Sushi');
+    await expect.poll(() => to.inputValue()).toBe('Sakura Sushi');
 
     await expect.poll(() => stepTexts(page)).toContain('Take the stairs to Level 1');
     // The route is drawn on the ground floor, and the floors it uses are marked.

@@ -112,7 +112,7 @@ describe('importing a file in Chromium', () => {
     await page.goto('/maps/new');
     await page.getByRole('radio', { name: /Import a file/ }).check();
     await page.getByLabel('Choose files').setInputFiles({ name: 'london-shops.csv', mimeType: 'text/csv', buffer: Buffer.from(SHOPS) });
-    expect(await page.getByLabel('Title').inputValue()).toBe('London shops');
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('London shops');
     await page.getByRole('button', { name: 'Create map' }).click();
     const preview = page.getByRole('region', { name: 'london-shops.csv' });
     await preview.waitFor({ timeout: TIMEOUT });
